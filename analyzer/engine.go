@@ -1,0 +1,264 @@
+package analyzer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
+
+	"github.com/skillvet/skillvet/skill"
+)
+
+// Options configure an Engine.
+type Options struct {
+	Jobs        int           // concurrent analyses; 0 means runtime.NumCPU()
+	Limits      skill.Limits  // zero means skill.DefaultLimits
+	FileTimeout time.Duration // per-file analysis time; 0 means 30s
+	Config      RuleConfig
+}
+
+// Engine runs a rule set over skills. It is safe for concurrent use.
+type Engine struct {
+	rules []*Rule // sorted by ID, only those with Run
+	opts  Options
+	sem   *semaphore.Weighted
+}
+
+// New validates the rules and builds an engine.
+func New(rules []*Rule, opts Options) (*Engine, error) {
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.NumCPU()
+	}
+	if opts.FileTimeout <= 0 {
+		opts.FileTimeout = 30 * time.Second
+	}
+	if opts.Limits == (skill.Limits{}) {
+		opts.Limits = skill.DefaultLimits
+	}
+	seen := map[string]bool{}
+	e := &Engine{opts: opts, sem: semaphore.NewWeighted(int64(opts.Jobs))}
+	for _, r := range rules {
+		if r.Run == nil {
+			continue // engine-reported rules
+		}
+		if err := r.Validate(); err != nil {
+			return nil, err
+		}
+		if seen[r.ID] {
+			return nil, fmt.Errorf("duplicate rule ID %s", r.ID)
+		}
+		seen[r.ID] = true
+		e.rules = append(e.rules, r)
+	}
+	sort.Slice(e.rules, func(i, j int) bool { return e.rules[i].ID < e.rules[j].ID })
+	return e, nil
+}
+
+// Options returns the engine's effective options.
+func (e *Engine) Options() Options { return e.opts }
+
+// Source is a skill directory to load. Open is called when the skill is
+// loaded; if the returned FS implements io.Closer it is closed after.
+type Source struct {
+	Dir  string // display path
+	Open func() (fs.FS, error)
+}
+
+// MemSource is a Source over an fs.FS that needs no opening.
+func MemSource(dir string, fsys fs.FS) Source {
+	return Source{Dir: dir, Open: func() (fs.FS, error) { return fsys, nil }}
+}
+
+// ScanAll loads and analyses every source with bounded parallelism and
+// calls emit (from one goroutine at a time) with each result as it
+// completes. It returns the results sorted by directory.
+func (e *Engine) ScanAll(ctx context.Context, srcs []Source, emit func(*Result)) ([]*Result, error) {
+	out := make([]*Result, len(srcs))
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(e.opts.Jobs)
+	for i, src := range srcs {
+		g.Go(func() error {
+			r := e.Scan(gctx, src)
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			mu.Lock()
+			out[i] = r
+			if emit != nil {
+				emit(r)
+			}
+			mu.Unlock()
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Dir < out[j].Dir })
+	return out, nil
+}
+
+// Scan loads one skill from src and analyses it.
+func (e *Engine) Scan(ctx context.Context, src Source) *Result {
+	var s *skill.Skill
+	fsys, err := src.Open()
+	if err == nil {
+		s, err = skill.Load(ctx, fsys, src.Dir, e.opts.Limits)
+		if c, ok := fsys.(io.Closer); ok {
+			c.Close()
+		}
+	}
+	if err != nil {
+		s = skill.New(src.Dir, nil)
+		r := &Result{Skill: s, Dir: src.Dir}
+		msg := "cannot read skill directory: " + err.Error()
+		r.Errors = append(r.Errors, msg)
+		r.Findings = append(r.Findings, builtinFinding(AnalysisFailed, skill.ManifestName, msg))
+		r.finish()
+		return r
+	}
+	return e.Analyze(ctx, s)
+}
+
+func builtinFinding(r *Rule, path, msg string) Finding {
+	p := skill.Position{Line: 1, Column: 1, Column16: 1}
+	return Finding{Rule: r.ID, Severity: r.Severity, Category: r.Category, Path: path,
+		Start: p, End: p, Message: msg, Unanalysed: true}
+}
+
+// Analyze runs the rules over a loaded skill. Files are analysed in
+// parallel within the engine's job limit.
+func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
+	r := &Result{Skill: s, Dir: s.Dir}
+	for _, p := range s.Problems {
+		r.Findings = append(r.Findings, builtinFinding(UnreadableContent, p.Path, problemMessage(p)))
+	}
+	var mu sync.Mutex
+	collect := func(fs []Finding, errs []string) {
+		mu.Lock()
+		r.Findings = append(r.Findings, fs...)
+		r.Errors = append(r.Errors, errs...)
+		mu.Unlock()
+	}
+	var wg sync.WaitGroup
+	run := func(f *skill.File, skillLevel bool) {
+		defer wg.Done()
+		if err := e.sem.Acquire(ctx, 1); err != nil {
+			collect([]Finding{builtinFinding(AnalysisFailed, f.Path, "analysis cancelled: "+err.Error())}, []string{err.Error()})
+			return
+		}
+		defer e.sem.Release(1)
+		collect(e.analyzeFile(ctx, s, f, skillLevel))
+	}
+	mf := s.ManifestFile()
+	if mf == nil {
+		mf = &skill.File{Path: skill.ManifestName}
+	}
+	wg.Add(1)
+	go run(mf, true)
+	for _, f := range s.Files {
+		wg.Add(1)
+		go run(f, false)
+	}
+	wg.Wait()
+	r.finish()
+	return r
+}
+
+// analyzeFile runs every applicable rule on f under the per-file timeout.
+func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File, skillLevel bool) ([]Finding, []string) {
+	var rules []*Rule
+	var lower []byte
+	for _, r := range e.rules {
+		if skillLevel {
+			if r.Inputs&InSkill == 0 {
+				continue
+			}
+		} else if !r.wants(f.Kind) {
+			continue
+		}
+		if !skillLevel && len(r.Keywords) > 0 {
+			if lower == nil {
+				lower = bytes.ToLower(f.Content)
+			}
+			if !containsAny(lower, r.Keywords) {
+				continue
+			}
+		}
+		rules = append(rules, r)
+	}
+	if len(rules) == 0 {
+		return nil, nil
+	}
+	fctx, cancel := context.WithTimeout(ctx, e.opts.FileTimeout)
+	defer cancel()
+	type out struct {
+		findings []Finding
+		errs     []string
+	}
+	done := make(chan out, 1)
+	go func() {
+		var o out
+		var mu sync.Mutex
+		for _, r := range rules {
+			if fctx.Err() != nil {
+				break
+			}
+			p := &Pass{Rule: r, Skill: s, File: f, Config: &e.opts.Config, ctx: fctx,
+				report: func(fd Finding) { mu.Lock(); o.findings = append(o.findings, fd); mu.Unlock() }}
+			if err := runRule(p); err != nil {
+				msg := fmt.Sprintf("rule %s failed on %s: %v", r.ID, f.Path, err)
+				mu.Lock()
+				o.errs = append(o.errs, msg)
+				o.findings = append(o.findings, builtinFinding(AnalysisFailed, f.Path, msg))
+				mu.Unlock()
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		done <- o
+	}()
+	select {
+	case o := <-done:
+		return o.findings, o.errs
+	case <-fctx.Done():
+		msg := fmt.Sprintf("analysis of %s stopped: %v", f.Path, fctx.Err())
+		if errors.Is(fctx.Err(), context.DeadlineExceeded) {
+			msg = fmt.Sprintf("analysis of %s timed out after %s", f.Path, e.opts.FileTimeout)
+		}
+		fd := builtinFinding(AnalysisFailed, f.Path, msg)
+		fd.Unanalysed = true
+		// Timeouts are a property of the input, not a crash: they block the
+		// skill through the finding but are not internal errors.
+		return []Finding{fd}, nil
+	}
+}
+
+func runRule(p *Pass) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return p.Rule.Run(p)
+}
+
+func containsAny(lower []byte, kws []string) bool {
+	for _, k := range kws {
+		if bytes.Contains(lower, []byte(k)) {
+			return true
+		}
+	}
+	return false
+}

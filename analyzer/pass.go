@@ -1,0 +1,134 @@
+package analyzer
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/skillvet/skillvet/skill"
+)
+
+// Pass is one rule's view of one file of one skill. Rules read content only
+// through it (File.Content, FS) and report only through it.
+type Pass struct {
+	Rule  *Rule
+	Skill *skill.Skill
+	File  *skill.File
+	// Config is the rule-visible configuration (allowlisted hosts, ...).
+	Config *RuleConfig
+
+	ctx    context.Context
+	fsys   fs.FS
+	report func(Finding)
+}
+
+// RuleConfig is configuration that rules may consult.
+type RuleConfig struct {
+	// AllowedHosts are hosts the operator trusts as network destinations;
+	// network rules treat them like known API hosts.
+	AllowedHosts []string
+}
+
+// HostAllowed reports whether host (or a parent domain) is allowlisted.
+func (c *RuleConfig) HostAllowed(host string) bool {
+	if c == nil {
+		return false
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	for _, h := range c.AllowedHosts {
+		h = strings.ToLower(h)
+		if host == h || strings.HasSuffix(host, "."+h) {
+			return true
+		}
+	}
+	return false
+}
+
+// Context is cancelled when the file's analysis times out; long-running
+// rules should check it.
+func (p *Pass) Context() context.Context { return p.ctx }
+
+// FS is the skill's content as an fs.FS: the bytes that were loaded, not
+// the disk.
+func (p *Pass) FS() fs.FS {
+	if p.fsys == nil {
+		p.fsys = p.Skill.MemFS()
+	}
+	return p.fsys
+}
+
+// Diagnostic is what a rule reports. Positions are byte offsets into the
+// content of the reported file.
+type Diagnostic struct {
+	Start, End int      // byte offsets; End <= Start means a point
+	Severity   Severity // 0 means the rule's default
+	Message    string
+	// Evidence is shown with the finding; empty means the source line at
+	// Start. Rules that match secrets must set a redacted value.
+	Evidence string
+	// File is the slash path of another file of the skill to report in;
+	// empty means the pass's file.
+	File string
+	// Unanalysed marks a finding that says content could not be analysed
+	// (parse failure, opaque binary): the skill's verdict is then block
+	// whatever the threshold, because the scanner is blind there.
+	Unanalysed bool
+}
+
+// Report records a finding.
+func (p *Pass) Report(d Diagnostic) {
+	f := p.File
+	if d.File != "" && d.File != f.Path {
+		f = p.Skill.File(d.File)
+		if f == nil {
+			f = &skill.File{Path: d.File}
+		}
+	}
+	sev := d.Severity
+	if sev == SevNone {
+		sev = p.Rule.Severity
+	}
+	start := f.Pos(d.Start)
+	end := start
+	if d.End > d.Start {
+		end = f.Pos(d.End)
+	}
+	ev := d.Evidence
+	if ev == "" {
+		ev = f.Line(start.Line)
+	}
+	p.report(Finding{
+		Rule:       p.Rule.ID,
+		Severity:   sev,
+		Category:   p.Rule.Category,
+		Path:       f.Path,
+		Start:      start,
+		End:        end,
+		Message:    d.Message,
+		Evidence:   clip(strings.TrimSpace(ev), 240),
+		Unanalysed: d.Unanalysed,
+	})
+}
+
+// Reportf reports a finding at byte offset off.
+func (p *Pass) Reportf(off int, format string, args ...any) {
+	p.Report(Diagnostic{Start: off, Message: fmt.Sprintf(format, args...)})
+}
+
+// ReportLine reports a finding at the start of 1-based line n.
+func (p *Pass) ReportLine(n int, format string, args ...any) {
+	p.Report(Diagnostic{Start: p.File.LineStart(n), Message: fmt.Sprintf(format, args...)})
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -1,0 +1,122 @@
+// Package loader finds skills on disk and, as a gate, loads only the ones
+// that pass the scanner. Discover serves the CLI's scan and lint: it accepts
+// a skill directory, a SKILL.md file, any file inside a skill, or a root that
+// holds many skills at any depth.
+package loader
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/skill"
+)
+
+// Discovered is the outcome of Discover.
+type Discovered struct {
+	Dirs []string // skill directories, sorted, as paths the user can read
+	// Outside lists given files that are not inside any skill.
+	Outside []string
+}
+
+// Discover finds skills under paths. A path that does not exist is an error.
+func Discover(paths []string) (*Discovered, error) {
+	d := &Discovered{}
+	seen := map[string]bool{}
+	add := func(dir string) {
+		dir = filepath.Clean(dir)
+		if !seen[dir] {
+			seen[dir] = true
+			d.Dirs = append(d.Dirs, dir)
+		}
+	}
+	for _, p := range paths {
+		st, err := os.Lstat(p)
+		if err != nil {
+			return nil, err
+		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			// Follow a symlink given explicitly on the command line: the user
+			// named it. Links found while walking are never followed.
+			if st, err = os.Stat(p); err != nil {
+				return nil, err
+			}
+		}
+		if !st.IsDir() {
+			if dir, ok := enclosingSkill(filepath.Dir(p)); ok {
+				add(dir)
+			} else {
+				d.Outside = append(d.Outside, p)
+			}
+			continue
+		}
+		if dir, ok := enclosingSkill(p); ok && dir != filepath.Clean(p) {
+			add(dir) // a directory inside a skill: scan the whole skill
+			continue
+		}
+		err = filepath.WalkDir(p, func(q string, e fs.DirEntry, err error) error {
+			if err != nil {
+				if q == p {
+					return err
+				}
+				return nil // unreadable subdirectory of a batch root; not a skill
+			}
+			if e.IsDir() && q != p && e.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			if !e.IsDir() && e.Name() == skill.ManifestName {
+				add(filepath.Dir(q))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(d.Dirs)
+	return d, nil
+}
+
+// enclosingSkill walks up from dir to the nearest directory holding SKILL.md.
+func enclosingSkill(dir string) (string, bool) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	rel := filepath.Clean(dir)
+	for {
+		if st, err := os.Lstat(filepath.Join(abs, skill.ManifestName)); err == nil && !st.IsDir() {
+			return rel, true
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return "", false
+		}
+		abs = parent
+		rel = filepath.Join(rel, "..")
+	}
+}
+
+// Sources turns skill directories into analysis sources. Each directory is
+// opened lazily (an os.Root, which refuses symlinks that escape it) when the
+// engine loads it, and closed after.
+func Sources(dirs []string) []analyzer.Source {
+	out := make([]analyzer.Source, len(dirs))
+	for i, dir := range dirs {
+		out[i] = analyzer.Source{Dir: dir, Open: func() (fs.FS, error) {
+			r, err := skill.OpenDir(dir)
+			if err != nil {
+				return nil, fmt.Errorf("open %s: %w", dir, err)
+			}
+			return r, nil
+		}}
+	}
+	return out
+}
+
+// ErrNoSkills is returned by callers that require at least one skill.
+var ErrNoSkills = errors.New("no skills found (no SKILL.md under the given paths)")

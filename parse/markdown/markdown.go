@@ -1,0 +1,382 @@
+// Package markdown turns a Markdown document into a flat token stream with
+// exact byte offsets (and so lines) in the original file: headings,
+// paragraphs, fenced and indented code with their info strings, code spans,
+// HTML blocks and inline HTML, links, images, autolinks, and the dynamic
+// context commands an agent runs before any human reads them (`!cmd` lines,
+// !`cmd` inline, ```! fences, `!read path`). It uses goldmark for the
+// CommonMark structure and caps size and nesting before parsing, because
+// deeply nested containers make Markdown parsers quadratic.
+package markdown
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Limits on input accepted for parsing.
+const (
+	MaxBytes   = 8 << 20
+	MaxNesting = 100 // blockquote / list container depth
+)
+
+// Kind is a token kind.
+type Kind uint8
+
+const (
+	Heading       Kind = iota + 1
+	Paragraph          // a paragraph or tight list item's text, raw Markdown
+	CodeBlock          // fenced or indented code; Info holds the info string
+	CodeSpan           // `inline code`
+	HTMLBlock          // a block of raw HTML (comments included)
+	InlineHTML         // inline raw HTML (comments included)
+	Link               // [text](url); Text is the link text, URL the destination
+	Image              // ![alt](src)
+	Autolink           // <https://…> or <a@b.c>
+	Command            // a `!command` line: runs at render time
+	InlineCommand      // !`command`: runs at render time
+	CommandBlock       // ```! fenced block: a multi-line command run at render time
+	ReadDirective      // `!read path`: the file is inlined at render time
+)
+
+var kindNames = map[Kind]string{Heading: "heading", Paragraph: "paragraph", CodeBlock: "code-block",
+	CodeSpan: "code-span", HTMLBlock: "html-block", InlineHTML: "inline-html", Link: "link",
+	Image: "image", Autolink: "autolink", Command: "command", InlineCommand: "inline-command",
+	CommandBlock: "command-block", ReadDirective: "read-directive"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// IsCommand reports whether the token is executed at render time.
+func (k Kind) IsCommand() bool { return k == Command || k == InlineCommand || k == CommandBlock }
+
+// Token is one element of the stream. Start and End are byte offsets in the
+// file that was parsed (the body offset already added).
+type Token struct {
+	Kind  Kind
+	Text  string // content: code, command, paragraph text, HTML, link text
+	URL   string // Link, Image, Autolink: the destination
+	Info  string // CodeBlock, CommandBlock: the fence info string
+	Level int    // Heading level
+	Start int
+	End   int
+	// TextStart is the offset of Text's first byte in the file when Text is
+	// a verbatim slice of it (code blocks: the first content line), else
+	// Start.
+	TextStart int
+	Quote     int  // blockquote depth (0 outside quotes)
+	Fenced    bool // CodeBlock: fenced rather than indented
+}
+
+// IsComment reports whether an HTML token is (or starts with) a comment.
+func (t *Token) IsComment() bool {
+	return (t.Kind == HTMLBlock || t.Kind == InlineHTML) && strings.HasPrefix(strings.TrimSpace(t.Text), "<!--")
+}
+
+// Doc is a parsed Markdown document.
+type Doc struct {
+	Tokens []Token
+}
+
+// Parse tokenises src[start:] (start skips SKILL.md frontmatter); offsets
+// are relative to src.
+func Parse(src []byte, start int) (*Doc, error) {
+	if start < 0 || start > len(src) {
+		start = len(src)
+	}
+	body := src[start:]
+	if len(body) > MaxBytes {
+		return nil, fmt.Errorf("markdown of %d bytes is over the %d-byte parse limit", len(body), MaxBytes)
+	}
+	if d := nesting(body); d > MaxNesting {
+		return nil, fmt.Errorf("markdown nests containers %d deep, over the limit of %d", d, MaxNesting)
+	}
+	p := &parser{src: body, base: start}
+	root := goldmark.DefaultParser().Parse(text.NewReader(body))
+	p.walk(root, 0)
+	p.commands()
+	sortTokens(p.toks)
+	return &Doc{Tokens: p.toks}, nil
+}
+
+type parser struct {
+	src    []byte
+	base   int
+	toks   []Token
+	fences [][2]int // byte ranges of fenced/indented code, in body offsets
+}
+
+func (p *parser) add(t Token) {
+	t.Start += p.base
+	t.End += p.base
+	t.TextStart += p.base
+	p.toks = append(p.toks, t)
+}
+
+func linesRange(n ast.Node) (int, int, bool) {
+	ls := n.Lines()
+	if ls == nil || ls.Len() == 0 {
+		return 0, 0, false
+	}
+	return ls.At(0).Start, ls.At(ls.Len() - 1).Stop, true
+}
+
+func (p *parser) linesText(n ast.Node) string {
+	var b strings.Builder
+	ls := n.Lines()
+	for i := 0; i < ls.Len(); i++ {
+		seg := ls.At(i)
+		b.Write(seg.Value(p.src))
+	}
+	return b.String()
+}
+
+// lineStart returns the offset of the start of the line holding off.
+func (p *parser) lineStart(off int) int {
+	if off > len(p.src) {
+		off = len(p.src)
+	}
+	return bytes.LastIndexByte(p.src[:off], '\n') + 1
+}
+
+func (p *parser) walk(n ast.Node, quote int) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		p.node(c, quote)
+	}
+}
+
+func (p *parser) node(n ast.Node, quote int) {
+	switch n := n.(type) {
+	case *ast.Blockquote:
+		p.walk(n, quote+1)
+		return
+	case *ast.Heading:
+		if s, e, ok := linesRange(n); ok {
+			p.add(Token{Kind: Heading, Text: p.linesText(n), Level: n.Level, Start: p.lineStart(s), End: e, TextStart: s, Quote: quote})
+		}
+	case *ast.Paragraph, *ast.TextBlock:
+		if s, e, ok := linesRange(n); ok {
+			p.add(Token{Kind: Paragraph, Text: p.linesText(n), Start: s, End: e, TextStart: s, Quote: quote})
+		}
+	case *ast.FencedCodeBlock:
+		info := ""
+		if n.Info != nil {
+			info = string(n.Info.Segment.Value(p.src))
+		}
+		fenceStart := p.fenceLine(n)
+		s, e, ok := linesRange(n)
+		if !ok {
+			s, e = fenceStart, fenceStart
+		}
+		end := e
+		if cl := p.closingFence(e); cl > end {
+			end = cl
+		}
+		p.fences = append(p.fences, [2]int{fenceStart, end})
+		kind := CodeBlock
+		if strings.HasPrefix(strings.TrimSpace(info), "!") {
+			kind = CommandBlock
+		}
+		p.add(Token{Kind: kind, Text: p.linesText(n), Info: info, Start: fenceStart, End: end, TextStart: s, Quote: quote, Fenced: true})
+		return
+	case *ast.CodeBlock:
+		if s, e, ok := linesRange(n); ok {
+			p.fences = append(p.fences, [2]int{p.lineStart(s), e})
+			p.add(Token{Kind: CodeBlock, Text: p.linesText(n), Start: s, End: e, TextStart: s, Quote: quote})
+		}
+		return
+	case *ast.HTMLBlock:
+		s, e, ok := linesRange(n)
+		if ok {
+			txt := p.linesText(n)
+			if n.HasClosure() {
+				txt += string(n.ClosureLine.Value(p.src))
+				e = n.ClosureLine.Stop
+			}
+			p.fences = append(p.fences, [2]int{s, e})
+			p.add(Token{Kind: HTMLBlock, Text: txt, Start: s, End: e, TextStart: s, Quote: quote})
+		}
+		return
+	case *ast.CodeSpan:
+		s, e, txt := p.inlineText(n)
+		p.add(Token{Kind: CodeSpan, Text: txt, Start: s, End: e, TextStart: s, Quote: quote})
+		return
+	case *ast.RawHTML:
+		if n.Segments != nil && n.Segments.Len() > 0 {
+			var b strings.Builder
+			for i := 0; i < n.Segments.Len(); i++ {
+				seg := n.Segments.At(i)
+				b.Write(seg.Value(p.src))
+			}
+			s, e := n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop
+			p.add(Token{Kind: InlineHTML, Text: b.String(), Start: s, End: e, TextStart: s, Quote: quote})
+		}
+		return
+	case *ast.Link:
+		s, e, txt := p.inlineText(n)
+		p.add(Token{Kind: Link, Text: txt, URL: string(n.Destination), Start: s, End: e, TextStart: s, Quote: quote})
+	case *ast.Image:
+		s, e, txt := p.inlineText(n)
+		p.add(Token{Kind: Image, Text: txt, URL: string(n.Destination), Start: s, End: e, TextStart: s, Quote: quote})
+	case *ast.AutoLink:
+		s, e, _ := p.inlineText(n)
+		u := string(n.URL(p.src))
+		if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(u, "mailto:") {
+			u = "mailto:" + u
+		}
+		p.add(Token{Kind: Autolink, Text: string(n.Label(p.src)), URL: u, Start: s, End: e, TextStart: s, Quote: quote})
+		return
+	}
+	p.walk(n, quote)
+}
+
+// inlineText returns the span of an inline node's text descendants.
+func (p *parser) inlineText(n ast.Node) (int, int, string) {
+	start, end := -1, -1
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if t, ok := c.(*ast.Text); ok {
+			if start < 0 {
+				start = t.Segment.Start
+			}
+			end = t.Segment.Stop
+			b.Write(t.Segment.Value(p.src))
+			if t.SoftLineBreak() {
+				b.WriteByte('\n')
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if start < 0 {
+		// No text: place the token at its block's first line.
+		for a := n.Parent(); a != nil; a = a.Parent() {
+			if s, _, ok := linesRange(a); ok {
+				return s, s, b.String()
+			}
+		}
+		return 0, 0, b.String()
+	}
+	return start, end, b.String()
+}
+
+// fenceLine returns the offset of the opening fence line of a fenced block.
+func (p *parser) fenceLine(n *ast.FencedCodeBlock) int {
+	if n.Info != nil {
+		return p.lineStart(n.Info.Segment.Start)
+	}
+	if s, _, ok := linesRange(n); ok && s > 0 {
+		return p.lineStart(p.lineStart(s) - 1)
+	}
+	// Empty block without info: find the fence before the next sibling.
+	return 0
+}
+
+// closingFence returns the end offset of the line after off if it is a
+// closing fence, else -1.
+func (p *parser) closingFence(off int) int {
+	if off >= len(p.src) {
+		return -1
+	}
+	rest := p.src[off:]
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	t := bytes.TrimSpace(line)
+	if bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~")) {
+		return off + len(line)
+	}
+	return -1
+}
+
+func (p *parser) inFence(off int) bool {
+	for _, r := range p.fences {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// commands finds dynamic-context commands on lines outside code and HTML
+// blocks: `!cmd` and `!read path` at the start of a line, and !`cmd` at the
+// start of a line or after whitespace. Images (`![`) and admonitions (`!!!`)
+// are not commands.
+func (p *parser) commands() {
+	off := 0
+	for off <= len(p.src) {
+		end := bytes.IndexByte(p.src[off:], '\n')
+		if end < 0 {
+			end = len(p.src)
+		} else {
+			end += off
+		}
+		line := p.src[off:end]
+		if !p.inFence(off) {
+			p.lineCommands(line, off)
+		}
+		if end == len(p.src) {
+			break
+		}
+		off = end + 1
+	}
+}
+
+func (p *parser) lineCommands(line []byte, off int) {
+	trimmed := bytes.TrimLeft(line, " \t")
+	lead := len(line) - len(trimmed)
+	trimmed = bytes.TrimRight(trimmed, " \t\r")
+	if len(trimmed) > 1 && trimmed[0] == '!' && trimmed[1] != '`' && trimmed[1] != '[' && trimmed[1] != '!' && trimmed[1] != ' ' && trimmed[1] != '=' {
+		cmd := string(trimmed[1:])
+		s := off + lead
+		if rest, ok := strings.CutPrefix(cmd, "read "); ok {
+			p.add(Token{Kind: ReadDirective, Text: strings.TrimSpace(rest), Start: s, End: off + len(line), TextStart: s + 6})
+			return
+		}
+		p.add(Token{Kind: Command, Text: cmd, Start: s, End: off + len(line), TextStart: s + 1})
+		return
+	}
+	for i := 0; i+1 < len(line); i++ {
+		if line[i] != '!' || line[i+1] != '`' || (i > 0 && line[i-1] != ' ' && line[i-1] != '\t') {
+			continue
+		}
+		j := bytes.IndexByte(line[i+2:], '`')
+		if j < 0 {
+			return
+		}
+		cmd := string(line[i+2 : i+2+j])
+		p.add(Token{Kind: InlineCommand, Text: cmd, Start: off + i, End: off + i + 3 + j, TextStart: off + i + 2})
+		i += 2 + j
+	}
+}
+
+// nesting measures the deepest run of blockquote markers at the start of
+// any line (the construct that makes CommonMark parsers quadratic).
+func nesting(src []byte) int {
+	maxd := 0
+	for len(src) > 0 {
+		line, rest, _ := bytes.Cut(src, []byte("\n"))
+		src = rest
+		d := 0
+		for _, c := range line {
+			if c == '>' {
+				d++
+			} else if c != ' ' && c != '\t' {
+				break
+			}
+		}
+		if d > maxd {
+			maxd = d
+		}
+	}
+	return maxd
+}
+
+func sortTokens(ts []Token) {
+	// Insertion order is document order for blocks; commands were appended
+	// last. A stable sort by start keeps blocks before their inline tokens.
+	sortStable(ts, func(a, b *Token) bool { return a.Start < b.Start })
+}

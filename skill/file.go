@@ -1,0 +1,151 @@
+package skill
+
+import (
+	"sort"
+	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// File is one file of a skill, held in memory. Content is exactly the bytes
+// that were read (and hashed); analysis never re-reads the disk, so what the
+// gate admits is what was scanned.
+type File struct {
+	Path    string // slash-separated, relative to the skill directory
+	Kind    Kind
+	Content []byte
+	Size    int64 // size on disk (may exceed len(Content) when truncated)
+	// Note says why the file's content is not analysed as-is, e.g.
+	// "invalid UTF-8 at byte 12" or "UTF-16 text converted". Empty for
+	// ordinary files.
+	Note string
+
+	once  sync.Once
+	lines []int // byte offset of the start of each line
+
+	mu   sync.Mutex
+	memo map[any]*memoEntry
+}
+
+type memoEntry struct {
+	once sync.Once
+	val  any
+	err  error
+}
+
+// Memo returns the value built by build for key, building it at most once
+// per file. Parsers use it so that every rule shares one parse of a file.
+func (f *File) Memo(key any, build func() (any, error)) (any, error) {
+	f.mu.Lock()
+	if f.memo == nil {
+		f.memo = make(map[any]*memoEntry)
+	}
+	e := f.memo[key]
+	if e == nil {
+		e = &memoEntry{}
+		f.memo[key] = e
+	}
+	f.mu.Unlock()
+	e.once.Do(func() { e.val, e.err = build() })
+	return e.val, e.err
+}
+
+func (f *File) index() []int {
+	f.once.Do(func() {
+		lines := make([]int, 1, 64)
+		for i, c := range f.Content {
+			if c == '\n' {
+				lines = append(lines, i+1)
+			}
+		}
+		f.lines = lines
+	})
+	return f.lines
+}
+
+// LineCount is the number of lines in the file.
+func (f *File) LineCount() int {
+	idx := f.index()
+	n := len(idx)
+	if n > 1 && idx[n-1] == len(f.Content) {
+		n-- // trailing newline does not start a new line
+	}
+	return n
+}
+
+// Position is a location in a file. Line and Column are 1-based; Column
+// counts Unicode code points, Column16 counts UTF-16 code units (SARIF's
+// default column kind). Offset is the 0-based byte offset.
+type Position struct {
+	Offset   int `json:"-"`
+	Line     int `json:"line"`
+	Column   int `json:"column"`
+	Column16 int `json:"-"`
+}
+
+// Pos converts a byte offset into a Position. Offsets outside the content are
+// clamped.
+func (f *File) Pos(off int) Position {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(f.Content) {
+		off = len(f.Content)
+	}
+	idx := f.index()
+	line := sort.Search(len(idx), func(i int) bool { return idx[i] > off }) - 1
+	start := idx[line]
+	seg := f.Content[start:off]
+	col, col16 := 1, 1
+	for len(seg) > 0 {
+		r, n := utf8.DecodeRune(seg)
+		seg = seg[n:]
+		col++
+		col16 += utf16.RuneLen(r) // an invalid byte decodes as U+FFFD: one unit
+	}
+	return Position{Offset: off, Line: line + 1, Column: col, Column16: col16}
+}
+
+// Offset converts a 1-based line and 1-based byte column into a byte offset.
+func (f *File) Offset(line, byteCol int) int {
+	idx := f.index()
+	if line < 1 {
+		return 0
+	}
+	if line > len(idx) {
+		return len(f.Content)
+	}
+	off := idx[line-1] + byteCol - 1
+	end := f.lineEnd(line - 1)
+	if off > end {
+		off = end
+	}
+	if off < idx[line-1] {
+		off = idx[line-1]
+	}
+	return off
+}
+
+func (f *File) lineEnd(i int) int {
+	idx := f.index()
+	if i+1 < len(idx) {
+		return idx[i+1] - 1
+	}
+	return len(f.Content)
+}
+
+// Line returns the text of 1-based line n without its line terminator.
+func (f *File) Line(n int) string {
+	idx := f.index()
+	if n < 1 || n > len(idx) {
+		return ""
+	}
+	s := f.Content[idx[n-1]:f.lineEnd(n-1)]
+	if len(s) > 0 && s[len(s)-1] == '\r' {
+		s = s[:len(s)-1]
+	}
+	return string(s)
+}
+
+// LineStart returns the byte offset at which 1-based line n starts.
+func (f *File) LineStart(n int) int { return f.Offset(n, 1) }

@@ -1,0 +1,86 @@
+package skill
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"testing/fstest"
+	"time"
+)
+
+// RootFS is an fs.FS over a directory that refuses to leave it: it is backed
+// by os.Root, so symlinks that resolve outside the directory fail to open.
+type RootFS struct {
+	root *os.Root
+	fs.FS
+}
+
+// OpenDir opens dir as a RootFS. Close it when done.
+func OpenDir(dir string) (*RootFS, error) {
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &RootFS{root: r, FS: r.FS()}, nil
+}
+
+// Open opens name for reading without blocking on named pipes, so a FIFO
+// swapped in after the directory walk cannot hang the scanner.
+func (r *RootFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	f, err := r.root.OpenFile(name, os.O_RDONLY|nonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// ReadLink implements fs.ReadLinkFS.
+func (r *RootFS) ReadLink(name string) (string, error) { return r.root.Readlink(name) }
+
+// Lstat implements fs.ReadLinkFS.
+func (r *RootFS) Lstat(name string) (fs.FileInfo, error) { return r.root.Lstat(name) }
+
+// Close releases the directory handle.
+func (r *RootFS) Close() error { return r.root.Close() }
+
+// MemFS returns an fs.FS over a skill's in-memory files: what rules read
+// through the analysis pass.
+func (s *Skill) MemFS() fs.FS {
+	m := make(fstest.MapFS, len(s.Files))
+	for _, f := range s.Files {
+		m[f.Path] = &fstest.MapFile{Data: f.Content, Mode: 0o644, ModTime: time.Time{}}
+	}
+	return m
+}
+
+// Dirs lists the directories that hold the skill's files (slash paths).
+func (s *Skill) Dirs() []string {
+	seen := map[string]bool{}
+	for _, f := range s.Files {
+		for d := path.Dir(f.Path); d != "." && !seen[d]; d = path.Dir(d) {
+			seen[d] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for d := range seen {
+		out = append(out, d)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// HasDir reports whether any file of the skill lies under slash path d.
+func (s *Skill) HasDir(d string) bool {
+	d = strings.TrimSuffix(d, "/") + "/"
+	for _, f := range s.Files {
+		if strings.HasPrefix(f.Path, d) {
+			return true
+		}
+	}
+	return false
+}

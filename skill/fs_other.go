@@ -1,0 +1,5 @@
+//go:build !unix
+
+package skill
+
+const nonblock = 0

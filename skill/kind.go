@@ -1,0 +1,210 @@
+package skill
+
+import (
+	"bytes"
+	"path"
+	"strings"
+)
+
+// Kind classifies a file for analysis. Classification looks at content
+// (magic numbers, shebangs) before the extension, so a renamed file cannot
+// hide its type: an ELF binary called notes.md is KindBinary.
+type Kind uint8
+
+const (
+	KindUnknown    Kind = iota
+	KindMarkdown        // .md, .markdown, .mdx
+	KindJS              // .js .mjs .cjs .jsx .ts .mts .cts .tsx, node shebang
+	KindShell           // .sh .bash .zsh .ksh, sh/bash/zsh shebang
+	KindPython          // .py .pyw, python shebang
+	KindYAML            // .yaml .yml
+	KindJSON            // .json
+	KindText            // any other valid text file
+	KindAsset           // images, fonts, audio, video, PDF: expected binary formats
+	KindBinary          // executables and unknown binary content
+	KindArchive         // zip, gzip, tar, 7z, rar, xz, bzip2 (content not inspected)
+	KindBytecode        // .pyc, __pycache__, .class, .wasm
+	KindPowerShell      // .ps1 .psm1
+	KindBatch           // .bat .cmd
+)
+
+var kindNames = [...]string{
+	KindUnknown: "unknown", KindMarkdown: "markdown", KindJS: "js", KindShell: "shell",
+	KindPython: "python", KindYAML: "yaml", KindJSON: "json", KindText: "text",
+	KindAsset: "asset", KindBinary: "binary", KindArchive: "archive", KindBytecode: "bytecode",
+	KindPowerShell: "powershell", KindBatch: "batch",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// IsText reports whether files of this kind are analysed as text.
+func (k Kind) IsText() bool {
+	switch k {
+	case KindMarkdown, KindJS, KindShell, KindPython, KindYAML, KindJSON, KindText, KindPowerShell, KindBatch:
+		return true
+	}
+	return false
+}
+
+var extKinds = map[string]Kind{
+	".md": KindMarkdown, ".markdown": KindMarkdown, ".mdx": KindMarkdown,
+	".js": KindJS, ".mjs": KindJS, ".cjs": KindJS, ".jsx": KindJS,
+	".ts": KindJS, ".mts": KindJS, ".cts": KindJS, ".tsx": KindJS,
+	".sh": KindShell, ".bash": KindShell, ".zsh": KindShell, ".ksh": KindShell,
+	".py": KindPython, ".pyw": KindPython,
+	".yaml": KindYAML, ".yml": KindYAML,
+	".json": KindJSON, ".jsonc": KindJSON,
+	".ps1": KindPowerShell, ".psm1": KindPowerShell, ".psd1": KindPowerShell,
+	".bat": KindBatch, ".cmd": KindBatch,
+	".pyc": KindBytecode, ".pyo": KindBytecode, ".class": KindBytecode, ".wasm": KindBytecode,
+	".png": KindAsset, ".jpg": KindAsset, ".jpeg": KindAsset, ".gif": KindAsset, ".webp": KindAsset,
+	".ico": KindAsset, ".bmp": KindAsset, ".pdf": KindAsset, ".woff": KindAsset, ".woff2": KindAsset,
+	".ttf": KindAsset, ".otf": KindAsset, ".mp3": KindAsset, ".wav": KindAsset, ".ogg": KindAsset,
+	".mp4": KindAsset, ".webm": KindAsset,
+	".zip": KindArchive, ".gz": KindArchive, ".tgz": KindArchive, ".tar": KindArchive, ".7z": KindArchive,
+	".rar": KindArchive, ".xz": KindArchive, ".bz2": KindArchive, ".zst": KindArchive, ".jar": KindArchive,
+	".docx": KindArchive, ".xlsx": KindArchive, ".pptx": KindArchive,
+}
+
+type magic struct {
+	prefix []byte
+	kind   Kind
+}
+
+var magics = []magic{
+	{[]byte("\x7fELF"), KindBinary},
+	{[]byte("\xfe\xed\xfa\xce"), KindBinary}, {[]byte("\xfe\xed\xfa\xcf"), KindBinary},
+	{[]byte("\xce\xfa\xed\xfe"), KindBinary}, {[]byte("\xcf\xfa\xed\xfe"), KindBinary},
+	{[]byte("\xca\xfe\xba\xbe"), KindBinary}, // Mach-O fat (also Java class)
+	{[]byte("MZ"), KindBinary},
+	{[]byte("\x00asm"), KindBytecode},
+	{[]byte("PK\x03\x04"), KindArchive}, {[]byte("PK\x05\x06"), KindArchive},
+	{[]byte("\x1f\x8b"), KindArchive}, {[]byte("7z\xbc\xaf\x27\x1c"), KindArchive},
+	{[]byte("Rar!\x1a\x07"), KindArchive}, {[]byte("\xfd7zXZ\x00"), KindArchive},
+	{[]byte("BZh"), KindArchive}, {[]byte("\x28\xb5\x2f\xfd"), KindArchive},
+	{[]byte("\x89PNG\r\n\x1a\n"), KindAsset}, {[]byte("\xff\xd8\xff"), KindAsset},
+	{[]byte("GIF87a"), KindAsset}, {[]byte("GIF89a"), KindAsset}, {[]byte("%PDF-"), KindAsset},
+	{[]byte("wOFF"), KindAsset}, {[]byte("wOF2"), KindAsset}, {[]byte("ID3"), KindAsset},
+}
+
+// Classify decides a file's kind from its path and content. MZ is only
+// trusted as an executable header when the PE offset field is plausible, so a
+// text file that starts with "MZ" stays text.
+func Classify(name string, content []byte) Kind {
+	base := path.Base(name)
+	ext := strings.ToLower(path.Ext(base))
+	for _, m := range magics {
+		if bytes.HasPrefix(content, m.prefix) {
+			if string(m.prefix) == "MZ" && !looksLikePE(content) {
+				continue
+			}
+			if m.kind == KindArchive && ext == ".jar" || m.kind == KindBinary && ext == ".class" {
+				return KindBytecode
+			}
+			return m.kind
+		}
+	}
+	if bytes.HasPrefix(content, []byte("RIFF")) && len(content) > 12 {
+		return KindAsset // webp, wav, avi
+	}
+	if isPyc(content) {
+		return KindBytecode
+	}
+	if strings.Contains("/"+name, "/__pycache__/") {
+		return KindBytecode
+	}
+	if bytes.HasPrefix(content, []byte("#!")) {
+		if k := shebangKind(content); k != KindUnknown {
+			return k
+		}
+	}
+	if k, ok := extKinds[ext]; ok {
+		if k == KindAsset || k == KindArchive || k == KindBytecode {
+			// The extension claims a binary format but no magic matched.
+			if looksBinary(content) {
+				return KindBinary
+			}
+			// A text file pretending to be binary: analyse it as text.
+			return KindText
+		}
+		if looksBinary(content) {
+			return KindBinary
+		}
+		return k
+	}
+	if looksBinary(content) {
+		return KindBinary
+	}
+	switch strings.ToLower(base) {
+	case "makefile", "dockerfile", "license", "readme", "notice":
+		return KindText
+	}
+	return KindText
+}
+
+func looksLikePE(b []byte) bool {
+	if len(b) < 0x40 {
+		return false
+	}
+	off := int(b[0x3c]) | int(b[0x3d])<<8 | int(b[0x3e])<<16 | int(b[0x3f])<<24
+	return off >= 0x40 && off+4 <= len(b) && string(b[off:off+4]) == "PE\x00\x00"
+}
+
+func isPyc(b []byte) bool {
+	// CPython .pyc: 2-byte magic number followed by "\r\n".
+	return len(b) >= 16 && b[2] == '\r' && b[3] == '\n' && b[1] < 0x10 && b[0] != 0 && bytes.IndexByte(b[:16], 0) >= 0
+}
+
+func shebangKind(content []byte) Kind {
+	line := content
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	s := strings.TrimSpace(string(line[2:]))
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		return KindUnknown
+	}
+	interp := path.Base(fields[0])
+	if interp == "env" {
+		for _, f := range fields[1:] {
+			if !strings.HasPrefix(f, "-") {
+				interp = path.Base(f)
+				break
+			}
+		}
+	}
+	switch {
+	case interp == "sh" || interp == "bash" || interp == "zsh" || interp == "ksh" || interp == "dash" || interp == "ash":
+		return KindShell
+	case strings.HasPrefix(interp, "python"):
+		return KindPython
+	case interp == "node" || interp == "deno" || interp == "bun" || interp == "tsx" || interp == "ts-node":
+		return KindJS
+	case interp == "pwsh" || interp == "powershell":
+		return KindPowerShell
+	}
+	return KindUnknown
+}
+
+// looksBinary reports NUL bytes in the first 8 KiB, unless the content is
+// UTF-16 text with a byte-order mark (which Load converts and reports).
+func looksBinary(b []byte) bool {
+	if hasUTF16BOM(b) {
+		return false
+	}
+	n := len(b)
+	if n > 8192 {
+		n = 8192
+	}
+	return bytes.IndexByte(b[:n], 0) >= 0
+}
+
+func hasUTF16BOM(b []byte) bool {
+	return len(b) >= 2 && (b[0] == 0xff && b[1] == 0xfe || b[0] == 0xfe && b[1] == 0xff)
+}

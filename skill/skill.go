@@ -1,0 +1,325 @@
+// Package skill is the model of an Agent Skill: a directory holding SKILL.md
+// (YAML frontmatter and a Markdown body) and optional scripts, references and
+// assets. Load reads a skill into memory through an fs.FS, with limits, and
+// records everything it could not read as a Problem rather than skipping it.
+package skill
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// ManifestName is the file that makes a directory a skill.
+const ManifestName = "SKILL.md"
+
+// Limits bound what Load reads from one skill.
+type Limits struct {
+	MaxFileBytes  int64 // per file
+	MaxFiles      int   // per skill
+	MaxTotalBytes int64 // per skill
+}
+
+// DefaultLimits are generous for real skills (the largest public skills are a
+// few MB) and small enough that a hostile skill cannot exhaust memory.
+var DefaultLimits = Limits{MaxFileBytes: 8 << 20, MaxFiles: 2000, MaxTotalBytes: 64 << 20}
+
+// ProblemKind says why content was not analysed.
+type ProblemKind string
+
+const (
+	ProblemTooLarge      ProblemKind = "too-large"
+	ProblemTooManyFiles  ProblemKind = "too-many-files"
+	ProblemTotalTooLarge ProblemKind = "total-too-large"
+	ProblemSymlinkEscape ProblemKind = "symlink-escape"
+	ProblemSpecialFile   ProblemKind = "special-file"
+	ProblemReadError     ProblemKind = "read-error"
+	ProblemNoManifest    ProblemKind = "no-manifest"
+)
+
+// Problem is content Load could not read or would not follow.
+type Problem struct {
+	Path   string // slash path relative to the skill directory
+	Kind   ProblemKind
+	Detail string
+}
+
+// Skill is a loaded skill.
+type Skill struct {
+	Name     string // frontmatter name, or the directory name when absent
+	Dir      string // the directory as discovered, for display (OS path)
+	DirName  string // base name of the directory
+	Manifest *Manifest
+	Files    []*File // sorted by Path; SKILL.md included
+	Problems []Problem
+	// Hash is the SHA-256 of every file's path and content and of every
+	// problem: any change to the skill changes it.
+	Hash string
+
+	byPath map[string]*File
+}
+
+// File returns the file at slash path p relative to the skill, or nil.
+func (s *Skill) File(p string) *File { return s.byPath[p] }
+
+// ManifestFile returns SKILL.md, or nil.
+func (s *Skill) ManifestFile() *File { return s.byPath[ManifestName] }
+
+// Load reads the skill rooted at fsys. dir is the display path of the
+// directory. Load returns an error only when ctx is done or the root itself
+// cannot be read; everything else becomes a Problem.
+func Load(ctx context.Context, fsys fs.FS, dir string, lim Limits) (*Skill, error) {
+	if lim == (Limits{}) {
+		lim = DefaultLimits
+	}
+	base := path.Base(strings.ReplaceAll(dir, "\\", "/"))
+	if base == "." || base == "/" {
+		base = ""
+	}
+	s := &Skill{Dir: dir, DirName: base, byPath: map[string]*File{}}
+	var total int64
+	files := 0
+	tooMany := false
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
+		if err != nil {
+			if p == "." {
+				return err
+			}
+			s.problem(p, ProblemReadError, err.Error())
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p == "." {
+				return nil
+			}
+			if d.Name() == ".git" {
+				return fs.SkipDir // VCS metadata, never read by agents
+			}
+			if _, err := fs.Stat(fsys, path.Join(p, ManifestName)); err == nil {
+				return fs.SkipDir // a nested skill is a skill of its own
+			}
+			return nil
+		}
+		mode := d.Type()
+		if mode&fs.ModeSymlink != 0 {
+			s.checkSymlink(fsys, p)
+			return nil
+		}
+		if !mode.IsRegular() {
+			s.problem(p, ProblemSpecialFile, "not a regular file ("+modeName(mode)+")")
+			return nil
+		}
+		if tooMany {
+			files++
+			return nil
+		}
+		if files >= lim.MaxFiles {
+			tooMany = true
+			files++
+			return nil
+		}
+		files++
+		f, err := readFile(fsys, p, lim.MaxFileBytes)
+		if err != nil {
+			var tl *tooLargeError
+			if errors.As(err, &tl) {
+				s.problem(p, ProblemTooLarge, fmt.Sprintf("%d bytes, over the per-file limit of %d", tl.size, lim.MaxFileBytes))
+			} else {
+				s.problem(p, ProblemReadError, err.Error())
+			}
+			return nil
+		}
+		if total+int64(len(f.Content)) > lim.MaxTotalBytes {
+			s.problem(p, ProblemTotalTooLarge, fmt.Sprintf("skill content exceeds the per-skill limit of %d bytes; this and later files were not read", lim.MaxTotalBytes))
+			tooMany = true
+			return nil
+		}
+		total += int64(len(f.Content))
+		s.Files = append(s.Files, f)
+		s.byPath[f.Path] = f
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if tooMany && files > lim.MaxFiles {
+		s.problem(".", ProblemTooManyFiles, fmt.Sprintf("%d files, over the per-skill limit of %d; files after the first %d were not read", files, lim.MaxFiles, lim.MaxFiles))
+	}
+	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
+	if mf := s.byPath[ManifestName]; mf != nil {
+		s.Manifest = ParseManifest(mf.Content)
+	} else {
+		s.Manifest = &Manifest{BodyLine: 1}
+		s.problem(ManifestName, ProblemNoManifest, "the skill has no readable SKILL.md")
+	}
+	s.Name = s.Manifest.Name
+	if s.Name == "" {
+		s.Name = base
+	}
+	s.Hash = s.hash()
+	return s, nil
+}
+
+func (s *Skill) problem(p string, k ProblemKind, detail string) {
+	s.Problems = append(s.Problems, Problem{Path: p, Kind: k, Detail: detail})
+}
+
+func (s *Skill) checkSymlink(fsys fs.FS, p string) {
+	target, err := fs.ReadLink(fsys, p)
+	if err != nil {
+		s.problem(p, ProblemReadError, "cannot read symlink: "+err.Error())
+		return
+	}
+	t := strings.ReplaceAll(target, "\\", "/")
+	if path.IsAbs(t) || (len(t) > 1 && t[1] == ':') {
+		s.problem(p, ProblemSymlinkEscape, "symlink to absolute path "+target)
+		return
+	}
+	j := path.Join(path.Dir(p), t)
+	if j == ".." || strings.HasPrefix(j, "../") {
+		s.problem(p, ProblemSymlinkEscape, "symlink leaves the skill directory: "+target)
+		return
+	}
+	// A link inside the skill: its target is read as a file of its own.
+}
+
+func modeName(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "irregular file"
+}
+
+type tooLargeError struct{ size int64 }
+
+func (e *tooLargeError) Error() string { return fmt.Sprintf("file of %d bytes is too large", e.size) }
+
+func readFile(fsys fs.FS, p string, max int64) (*File, error) {
+	fh, err := fsys.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (%s)", modeName(st.Mode()))
+	}
+	if st.Size() > max {
+		return nil, &tooLargeError{st.Size()}
+	}
+	b, err := io.ReadAll(io.LimitReader(fh, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, &tooLargeError{int64(len(b))}
+	}
+	return NewFile(p, b), nil
+}
+
+// NewFile classifies content and builds a File. UTF-16 text with a byte-order
+// mark is converted to UTF-8 (and noted); invalid UTF-8 in a text file is
+// noted, never dropped.
+func NewFile(p string, content []byte) *File {
+	f := &File{Path: p, Size: int64(len(content))}
+	if len(content) >= 2 && (content[0] == 0xff && content[1] == 0xfe || content[0] == 0xfe && content[1] == 0xff) {
+		content = decodeUTF16(content)
+		f.Note = "UTF-16 text converted to UTF-8 for analysis"
+	}
+	f.Content = content
+	f.Kind = Classify(p, content)
+	if f.Kind.IsText() && f.Note == "" && !utf8.Valid(content) {
+		f.Note = fmt.Sprintf("invalid UTF-8 at byte %d", firstInvalid(content))
+	}
+	return f
+}
+
+func decodeUTF16(b []byte) []byte {
+	var order binary.ByteOrder = binary.LittleEndian
+	if b[0] == 0xfe {
+		order = binary.BigEndian
+	}
+	b = b[2:]
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = order.Uint16(b[2*i:])
+	}
+	return []byte(string(utf16.Decode(u)))
+}
+
+func firstInvalid(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+func (s *Skill) hash() string {
+	h := sha256.New()
+	var n [8]byte
+	for _, f := range s.Files {
+		io.WriteString(h, f.Path)
+		binary.LittleEndian.PutUint64(n[:], uint64(len(f.Content)))
+		h.Write([]byte{0})
+		h.Write(n[:])
+		h.Write(f.Content)
+	}
+	for _, p := range s.Problems {
+		fmt.Fprintf(h, "\x01%s\x00%s\x00%s", p.Path, p.Kind, p.Detail)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// New builds a skill from files already in memory (for the gate and tests).
+func New(dir string, files map[string][]byte) *Skill {
+	base := path.Base(strings.ReplaceAll(dir, "\\", "/"))
+	s := &Skill{Dir: dir, DirName: base, byPath: map[string]*File{}}
+	for p, c := range files {
+		f := NewFile(p, c)
+		s.Files = append(s.Files, f)
+		s.byPath[p] = f
+	}
+	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
+	if mf := s.byPath[ManifestName]; mf != nil {
+		s.Manifest = ParseManifest(mf.Content)
+	} else {
+		s.Manifest = &Manifest{BodyLine: 1}
+		s.problem(ManifestName, ProblemNoManifest, "the skill has no SKILL.md")
+	}
+	s.Name = s.Manifest.Name
+	if s.Name == "" {
+		s.Name = base
+	}
+	s.Hash = s.hash()
+	return s
+}
