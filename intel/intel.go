@@ -1,0 +1,274 @@
+// Package intel holds shared threat knowledge that several rule families
+// use: how to classify a network host (raw IP, paste site, tunnel, webhook
+// catcher, known API) and which paths hold credentials. Keep lists here, not
+// in rules, so every carrier (Markdown, shell, JS, Python) judges the same
+// way.
+package intel
+
+import (
+	"net"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// HostClass is what a host is known to be.
+type HostClass uint8
+
+const (
+	HostUnknown  HostClass = iota
+	HostLoopback           // localhost, 127.0.0.0/8, ::1
+	HostPrivate            // RFC 1918, link-local, .local
+	HostRawIP              // a public IP address literal
+	HostPaste              // paste sites serving raw text
+	HostTunnel             // tunnels exposing a private machine
+	HostFileDrop           // anonymous file hosting
+	HostCatcher            // request catchers and webhooks that collect data
+	HostShortener          // URL shorteners hiding the destination
+	HostMiningPool         // cryptocurrency mining pools
+	HostKnownAPI           // well-known vendor API and package hosts
+	HostCodeHost           // source hosting (github.com, raw.githubusercontent.com, …)
+)
+
+var classNames = map[HostClass]string{HostUnknown: "unknown host", HostLoopback: "loopback",
+	HostPrivate: "private network", HostRawIP: "raw IP address", HostPaste: "paste site",
+	HostTunnel: "tunnel service", HostFileDrop: "anonymous file host", HostCatcher: "request catcher",
+	HostShortener: "URL shortener", HostMiningPool: "mining pool", HostKnownAPI: "known API host",
+	HostCodeHost: "code hosting"}
+
+func (c HostClass) String() string { return classNames[c] }
+
+// Suspicious reports classes that legitimate skills rarely download from or
+// send to: raw IPs, paste sites, tunnels, file drops, catchers, shorteners
+// and mining pools.
+func (c HostClass) Suspicious() bool {
+	switch c {
+	case HostRawIP, HostPaste, HostTunnel, HostFileDrop, HostCatcher, HostShortener, HostMiningPool:
+		return true
+	}
+	return false
+}
+
+var suffixes = map[string]HostClass{
+	// paste sites
+	"pastebin.com": HostPaste, "paste.ee": HostPaste, "hastebin.com": HostPaste, "ghostbin.co": HostPaste,
+	"rentry.co": HostPaste, "rentry.org": HostPaste, "termbin.com": HostPaste, "dpaste.org": HostPaste,
+	"dpaste.com": HostPaste, "paste.rs": HostPaste, "controlc.com": HostPaste, "justpaste.it": HostPaste,
+	"glot.io": HostPaste, "privatebin.net": HostPaste, "pastes.dev": HostPaste, "gist.githubusercontent.com": HostPaste,
+	// tunnels
+	"ngrok.io": HostTunnel, "ngrok-free.app": HostTunnel, "ngrok.app": HostTunnel, "ngrok-free.dev": HostTunnel,
+	"trycloudflare.com": HostTunnel, "serveo.net": HostTunnel, "localtunnel.me": HostTunnel, "loca.lt": HostTunnel,
+	"pinggy.io": HostTunnel, "pinggy.link": HostTunnel, "localhost.run": HostTunnel, "lhr.life": HostTunnel,
+	"bore.pub": HostTunnel, "playit.gg": HostTunnel, "tunnelmole.net": HostTunnel, "devtunnels.ms": HostTunnel,
+	// anonymous file drops
+	"transfer.sh": HostFileDrop, "file.io": HostFileDrop, "0x0.st": HostFileDrop, "catbox.moe": HostFileDrop,
+	"litterbox.catbox.moe": HostFileDrop, "temp.sh": HostFileDrop, "anonfiles.com": HostFileDrop,
+	"gofile.io": HostFileDrop, "bashupload.com": HostFileDrop, "oshi.at": HostFileDrop, "filebin.net": HostFileDrop,
+	"tmpfiles.org": HostFileDrop, "uguu.se": HostFileDrop, "pixeldrain.com": HostFileDrop, "mega.nz": HostFileDrop,
+	// request catchers and webhooks
+	"webhook.site": HostCatcher, "requestbin.com": HostCatcher, "requestbin.net": HostCatcher,
+	"pipedream.net": HostCatcher, "m.pipedream.net": HostCatcher, "hookbin.com": HostCatcher,
+	"interact.sh": HostCatcher, "oast.fun": HostCatcher, "oast.pro": HostCatcher, "oast.live": HostCatcher,
+	"oast.site": HostCatcher, "oast.online": HostCatcher, "oast.me": HostCatcher, "burpcollaborator.net": HostCatcher,
+	"oastify.com": HostCatcher, "canarytokens.com": HostCatcher, "beeceptor.com": HostCatcher,
+	"requestcatcher.com": HostCatcher, "postb.in": HostCatcher, "ptsv2.com": HostCatcher, "ptsv3.com": HostCatcher,
+	"dnslog.cn": HostCatcher, "ceye.io": HostCatcher,
+	// shorteners
+	"bit.ly": HostShortener, "tinyurl.com": HostShortener, "t.co": HostShortener, "is.gd": HostShortener,
+	"goo.gl": HostShortener, "cutt.ly": HostShortener, "rb.gy": HostShortener, "shorturl.at": HostShortener,
+	"ow.ly": HostShortener, "v.gd": HostShortener, "t.ly": HostShortener, "tiny.cc": HostShortener,
+	// mining pools
+	"nanopool.org": HostMiningPool, "minexmr.com": HostMiningPool, "supportxmr.com": HostMiningPool,
+	"moneroocean.stream": HostMiningPool, "2miners.com": HostMiningPool, "f2pool.com": HostMiningPool,
+	"hashvault.pro": HostMiningPool, "xmrpool.eu": HostMiningPool, "c3pool.com": HostMiningPool,
+	"herominers.com": HostMiningPool, "unmineable.com": HostMiningPool, "nicehash.com": HostMiningPool,
+	"ethermine.org": HostMiningPool, "miningpoolhub.com": HostMiningPool, "p2pool.io": HostMiningPool,
+	// code hosting
+	"github.com": HostCodeHost, "raw.githubusercontent.com": HostCodeHost, "gitlab.com": HostCodeHost,
+	"bitbucket.org": HostCodeHost, "codeberg.org": HostCodeHost, "objects.githubusercontent.com": HostCodeHost,
+	// well-known APIs and package registries
+	"api.openai.com": HostKnownAPI, "api.anthropic.com": HostKnownAPI, "api.github.com": HostKnownAPI,
+	"generativelanguage.googleapis.com": HostKnownAPI, "googleapis.com": HostKnownAPI, "api.mistral.ai": HostKnownAPI,
+	"api.cohere.ai": HostKnownAPI, "api.groq.com": HostKnownAPI, "openrouter.ai": HostKnownAPI,
+	"api.stripe.com": HostKnownAPI, "slack.com": HostKnownAPI, "api.notion.com": HostKnownAPI,
+	"api.linear.app": HostKnownAPI, "api.atlassian.com": HostKnownAPI, "atlassian.net": HostKnownAPI,
+	"api.twilio.com": HostKnownAPI, "api.sendgrid.com": HostKnownAPI, "api.airtable.com": HostKnownAPI,
+	"api.figma.com": HostKnownAPI, "api.vercel.com": HostKnownAPI, "api.cloudflare.com": HostKnownAPI,
+	"api.digitalocean.com": HostKnownAPI, "amazonaws.com": HostKnownAPI, "azure.com": HostKnownAPI,
+	"api.telegram.org": HostKnownAPI, "api.x.ai": HostKnownAPI, "api.deepseek.com": HostKnownAPI,
+	"api.perplexity.ai": HostKnownAPI, "api.elevenlabs.io": HostKnownAPI, "api.replicate.com": HostKnownAPI,
+	"huggingface.co": HostKnownAPI, "api.brave.com": HostKnownAPI, "api.search.brave.com": HostKnownAPI,
+	"api.tavily.com": HostKnownAPI, "api.exa.ai": HostKnownAPI, "serpapi.com": HostKnownAPI,
+	"registry.npmjs.org": HostKnownAPI, "pypi.org": HostKnownAPI, "files.pythonhosted.org": HostKnownAPI,
+	"proxy.golang.org": HostKnownAPI, "crates.io": HostKnownAPI, "api.weather.gov": HostKnownAPI,
+	"api.openweathermap.org": HostKnownAPI, "wttr.in": HostKnownAPI, "api.spotify.com": HostKnownAPI,
+	"graph.microsoft.com": HostKnownAPI, "api.dropboxapi.com": HostKnownAPI, "api.hubapi.com": HostKnownAPI,
+	"api.pagerduty.com": HostKnownAPI, "api.datadoghq.com": HostKnownAPI, "sentry.io": HostKnownAPI,
+	"api.supabase.com": HostKnownAPI, "supabase.co": HostKnownAPI, "api.resend.com": HostKnownAPI,
+}
+
+// ClassifyHost classifies a host name or IP literal (no port).
+func ClassifyHost(host string) HostClass {
+	h := strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+	if h == "" {
+		return HostUnknown
+	}
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return HostLoopback
+	}
+	if strings.HasSuffix(h, ".local") || strings.HasSuffix(h, ".internal") || strings.HasSuffix(h, ".lan") {
+		return HostPrivate
+	}
+	if ip := parseIP(h); ip != nil {
+		switch {
+		case ip.IsLoopback() || ip.IsUnspecified():
+			return HostLoopback
+		case ip.IsPrivate() || ip.IsLinkLocalUnicast():
+			return HostPrivate
+		}
+		return HostRawIP
+	}
+	for d := h; d != ""; {
+		if c, ok := suffixes[d]; ok {
+			return c
+		}
+		i := strings.IndexByte(d, '.')
+		if i < 0 {
+			break
+		}
+		d = d[i+1:]
+	}
+	if strings.Contains(h, "discord.com") || strings.Contains(h, "discordapp.com") {
+		return HostKnownAPI // webhooks are judged by path: see URLClass
+	}
+	return HostUnknown
+}
+
+// parseIP accepts dotted quads and the obfuscated decimal/hex/octal forms
+// curl and browsers also accept (http://2130706433/, http://0x7f.1/).
+func parseIP(h string) net.IP {
+	if ip := net.ParseIP(h); ip != nil {
+		return ip
+	}
+	if v, ok := parseIntAddr(h); ok {
+		return net.IPv4(byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
+	}
+	parts := strings.Split(h, ".")
+	if len(parts) == 4 {
+		var b [4]byte
+		for i, p := range parts {
+			v, ok := parseIntAddr(p)
+			if !ok || v > 255 {
+				return nil
+			}
+			b[i] = byte(v)
+		}
+		return net.IPv4(b[0], b[1], b[2], b[3])
+	}
+	return nil
+}
+
+func parseIntAddr(s string) (uint64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	base := uint64(10)
+	switch {
+	case strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X"):
+		base, s = 16, s[2:]
+	case len(s) > 1 && s[0] == '0':
+		base, s = 8, s[1:]
+	}
+	if s == "" || len(s) > 12 {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range strings.ToLower(s) {
+		d := uint64(0)
+		switch {
+		case c >= '0' && c <= '9':
+			d = uint64(c - '0')
+		case c >= 'a' && c <= 'f':
+			d = uint64(c-'a') + 10
+		default:
+			return 0, false
+		}
+		if d >= base {
+			return 0, false
+		}
+		v = v*base + d
+	}
+	return v, v <= 0xffffffff
+}
+
+// URLClass classifies the host of a URL (scheme optional) and also
+// recognises webhook paths on otherwise known hosts (Discord and Slack
+// webhooks, Telegram bot sendDocument) as catchers.
+func URLClass(raw string) (host string, c HostClass) {
+	u := raw
+	if !strings.Contains(u, "://") {
+		u = "http://" + u
+	}
+	p, err := url.Parse(u)
+	if err != nil {
+		return "", HostUnknown
+	}
+	host = p.Hostname()
+	c = ClassifyHost(host)
+	lp := strings.ToLower(p.Path)
+	switch {
+	case strings.Contains(host, "discord") && strings.Contains(lp, "/api/webhooks"):
+		c = HostCatcher
+	case host == "hooks.slack.com":
+		c = HostCatcher
+	}
+	return host, c
+}
+
+// URLRx matches http(s) URLs in free text.
+var URLRx = regexp.MustCompile(`(?i)\bhttps?://[^\s"'<>()\x60\]\[{}|\\^]+`)
+
+// CredentialPath describes a path that holds credentials.
+type CredentialPath struct {
+	Label string
+	Rx    *regexp.Regexp
+}
+
+// CredentialPaths are paths whose contents are secrets. Patterns match the
+// path as written in prose or code (~, $HOME, %USERPROFILE%, os.homedir()
+// joins are normalised by callers to "~/").
+var CredentialPaths = []CredentialPath{
+	{"SSH keys", regexp.MustCompile(`(?i)(^|[\s"'(=:/~])\.ssh(/|\b)`)},
+	{"AWS credentials", regexp.MustCompile(`(?i)\.aws/(credentials|config)\b`)},
+	{"GitHub CLI token", regexp.MustCompile(`(?i)\.config/gh/hosts\.ya?ml`)},
+	{"git credentials", regexp.MustCompile(`(?i)\.git-credentials\b`)},
+	{"netrc", regexp.MustCompile(`(?i)(^|[\s"'/~])[._]netrc\b`)},
+	{"dotenv file", regexp.MustCompile(`(?i)(^|[\s"'/=(])\.env(\.[a-z]+)?\b`)},
+	{"npm token", regexp.MustCompile(`(?i)\.npmrc\b`)},
+	{"PyPI token", regexp.MustCompile(`(?i)\.pypirc\b`)},
+	{"Docker credentials", regexp.MustCompile(`(?i)\.docker/config\.json`)},
+	{"Kubernetes config", regexp.MustCompile(`(?i)\.kube/config\b`)},
+	{"GCP credentials", regexp.MustCompile(`(?i)(gcloud/(credentials\.db|application_default_credentials\.json|access_tokens\.db))`)},
+	{"Azure credentials", regexp.MustCompile(`(?i)\.azure/(accessTokens\.json|msal_token_cache)`)},
+	{"shell history", regexp.MustCompile(`(?i)\.(bash|zsh|sh)_history\b`)},
+	{"macOS keychain", regexp.MustCompile(`(?i)(Library/Keychains|login\.keychain|security\s+(find|dump)-(generic|internet)-password|dump-keychain)`)},
+	{"GNOME keyring", regexp.MustCompile(`(?i)\.local/share/keyrings`)},
+	{"browser profile", regexp.MustCompile(`(?i)(Google/Chrome|google-chrome|Chromium|BraveSoftware|Microsoft/Edge|Mozilla/Firefox|\.mozilla/firefox)/[^\s"']*(Login Data|Cookies|Local State|logins\.json|key4\.db|cookies\.sqlite|Local Extension Settings|Default)`)},
+	{"browser extension store", regexp.MustCompile(`(?i)Local Extension Settings|IndexedDB/chrome-extension`)},
+	{"crypto wallet", regexp.MustCompile(`(?i)(wallet\.dat|\.electrum|\.bitcoin/|\.ethereum/keystore|Exodus/exodus\.wallet|atomic/Local Storage|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|solana/id\.json|phantom)`)},
+	{"password manager", regexp.MustCompile(`(?i)(1Password|\.password-store|KeePass|\.kdbx\b|Bitwarden)`)},
+	{"Claude/Codex credentials", regexp.MustCompile(`(?i)(\.claude/\.credentials\.json|\.codex/auth\.json|\.config/openai|\.openclaw/credentials)`)},
+	{"GPG keys", regexp.MustCompile(`(?i)\.gnupg/`)},
+	{"system password file", regexp.MustCompile(`(?i)/etc/(shadow|sudoers)\b`)},
+}
+
+// MatchCredentialPath returns the label of the first credential path found
+// in s, with its byte range.
+func MatchCredentialPath(s string) (label string, start, end int, ok bool) {
+	for _, c := range CredentialPaths {
+		if loc := c.Rx.FindStringIndex(s); loc != nil {
+			return c.Label, loc[0], loc[1], true
+		}
+	}
+	return "", 0, 0, false
+}
