@@ -16,18 +16,18 @@ import (
 type HostClass uint8
 
 const (
-	HostUnknown  HostClass = iota
-	HostLoopback           // localhost, 127.0.0.0/8, ::1
-	HostPrivate            // RFC 1918, link-local, .local
-	HostRawIP              // a public IP address literal
-	HostPaste              // paste sites serving raw text
-	HostTunnel             // tunnels exposing a private machine
-	HostFileDrop           // anonymous file hosting
-	HostCatcher            // request catchers and webhooks that collect data
-	HostShortener          // URL shorteners hiding the destination
-	HostMiningPool         // cryptocurrency mining pools
-	HostKnownAPI           // well-known vendor API and package hosts
-	HostCodeHost           // source hosting (github.com, raw.githubusercontent.com, …)
+	HostUnknown    HostClass = iota
+	HostLoopback             // localhost, 127.0.0.0/8, ::1
+	HostPrivate              // RFC 1918, link-local, .local
+	HostRawIP                // a public IP address literal
+	HostPaste                // paste sites serving raw text
+	HostTunnel               // tunnels exposing a private machine
+	HostFileDrop             // anonymous file hosting
+	HostCatcher              // request catchers and webhooks that collect data
+	HostShortener            // URL shorteners hiding the destination
+	HostMiningPool           // cryptocurrency mining pools
+	HostKnownAPI             // well-known vendor API and package hosts
+	HostCodeHost             // source hosting (github.com, raw.githubusercontent.com, …)
 )
 
 var classNames = map[HostClass]string{HostUnknown: "unknown host", HostLoopback: "loopback",
