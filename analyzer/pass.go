@@ -106,8 +106,8 @@ func (p *Pass) Report(d Diagnostic) {
 		Path:       f.Path,
 		Start:      start,
 		End:        end,
-		Message:    d.Message,
-		Evidence:   clip(strings.TrimSpace(ev), 240),
+		Message:    Sanitize(d.Message),
+		Evidence:   Sanitize(clip(strings.TrimSpace(ev), 240)),
 		Unanalysed: d.Unanalysed,
 	})
 }

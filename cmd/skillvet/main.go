@@ -1,0 +1,154 @@
+// Command skillvet scans, lints and gates Agent Skills.
+//
+// Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it (or
+// content that could not be analysed); 2 usage, configuration or runtime
+// error.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitError    = 2
+)
+
+// command is one subcommand. Each lives in its own file and registers
+// itself from init.
+type command struct {
+	name    string
+	usage   string // "scan [flags] [paths...]"
+	summary string
+	run     func(ctx context.Context, env *env, args []string) int
+}
+
+// env is what a command may touch: tests run commands in-process with
+// buffers and a working directory.
+type env struct {
+	stdout, stderr io.Writer
+	stdin          io.Reader
+	getenv         func(string) string
+	isTTY          bool // stdout is a terminal
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	e := &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin, getenv: os.Getenv, isTTY: isTerminal(os.Stdout)}
+	os.Exit(run(ctx, e, os.Args[1:]))
+}
+
+func run(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitError
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		if len(args) > 1 {
+			if c := commands[args[1]]; c != nil {
+				return c.run(ctx, e, []string{"-h"})
+			}
+		}
+		usage(e.stdout)
+		return exitOK
+	case "-v", "--version":
+		args[0] = "version"
+	}
+	c := commands[args[0]]
+	if c == nil {
+		fmt.Fprintf(e.stderr, "skillvet: unknown command %q\n\n", args[0])
+		usage(e.stderr)
+		return exitError
+	}
+	return c.run(ctx, e, args[1:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "skillvet: security scanner, linter and gated loader for Agent Skills")
+	fmt.Fprintln(w, "\nUsage: skillvet <command> [flags] [args]")
+	fmt.Fprintln(w, "\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'skillvet <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or runtime error.")
+}
+
+// newFlags returns a FlagSet that reports errors instead of exiting.
+func newFlags(e *env, c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: skillvet %s\n\n%s\n\nFlags:\n", c.usage, c.summary)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseInterleaved parses flags that may appear before, between or after
+// positional arguments ("scan corpus/ --format json"). It returns the
+// positional arguments, or an error (flag.ErrHelp for -h).
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// flagExit maps a flag parsing error to an exit code.
+func flagExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitError
+}
+
+// listFlag collects comma-separated values from repeated flags.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error {
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			*l = append(*l, v)
+		}
+	}
+	return nil
+}
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

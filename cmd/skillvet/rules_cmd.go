@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/rules"
+)
+
+func init() {
+	register(&command{name: "rules", usage: "rules [--format text|json|markdown]",
+		summary: "List the rules with ID, severity, category and title", run: rulesMain})
+	register(&command{name: "explain", usage: "explain <RULE-ID>...",
+		summary: "Show a rule's full documentation", run: explainMain})
+}
+
+func rulesMain(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e, commands["rules"])
+	format := fs.String("format", "text", "text, json or markdown")
+	if _, err := parseInterleaved(fs, args); err != nil {
+		return flagExit(err)
+	}
+	all := rules.All()
+	switch *format {
+	case "text":
+		for _, r := range all {
+			fmt.Fprintf(e.stdout, "%s  %-8s  %-4s  %-26s %s\n", r.ID, r.Severity, r.Category, r.Name, r.Title)
+		}
+	case "json":
+		type jr struct {
+			ID       string   `json:"id"`
+			Name     string   `json:"name"`
+			Title    string   `json:"title"`
+			Severity string   `json:"severity"`
+			Category string   `json:"category"`
+			Tags     []string `json:"tags"`
+			Doc      string   `json:"doc"`
+		}
+		out := []jr{}
+		for _, r := range all {
+			out = append(out, jr{r.ID, r.Name, r.Title, r.Severity.String(), string(r.Category), r.Tags, r.Doc})
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintln(e.stderr, "skillvet:", err)
+			return exitError
+		}
+	case "markdown":
+		fmt.Fprint(e.stdout, RulesMarkdown(all))
+	default:
+		fmt.Fprintf(e.stderr, "skillvet: unknown format %q (want text, json or markdown)\n", *format)
+		return exitError
+	}
+	return exitOK
+}
+
+// RulesMarkdown renders the rule table used in the README.
+func RulesMarkdown(all []*analyzer.Rule) string {
+	var b strings.Builder
+	b.WriteString("| ID | Name | Severity | Category | Title |\n|---|---|---|---|---|\n")
+	for _, r := range all {
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %s %s | %s |\n", r.ID, r.Name, r.Severity, r.Category, r.Category.Title(), r.Title)
+	}
+	return b.String()
+}
+
+func explainMain(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e, commands["explain"])
+	ids, err := parseInterleaved(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(ids) == 0 {
+		fs.Usage()
+		return exitError
+	}
+	for i, id := range ids {
+		r := rules.ByID(strings.ToUpper(id))
+		if r == nil {
+			fmt.Fprintf(e.stderr, "skillvet: unknown rule %q (see 'skillvet rules')\n", id)
+			return exitError
+		}
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		fmt.Fprintf(e.stdout, "%s %s: %s\n\nSeverity: %s    Category: %s (%s)    Tags: %s\n\n%s\n",
+			r.ID, r.Name, r.Title, r.Severity, r.Category, r.Category.Title(), strings.Join(r.Tags, ", "), strings.TrimSpace(r.Doc))
+	}
+	return exitOK
+}

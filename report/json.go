@@ -1,0 +1,75 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+func init() { Register("json", WriteJSON) }
+
+// The JSON report is a stable contract (documented in the README): fields
+// are only ever added, never renamed or removed.
+type jsonReport struct {
+	Tool    Tool        `json:"tool"`
+	FailOn  string      `json:"failOn"`
+	Skills  []jsonSkill `json:"skills"`
+	Summary Summary     `json:"summary"`
+}
+
+type jsonSkill struct {
+	Name     string        `json:"name"`
+	Path     string        `json:"path"`
+	Verdict  string        `json:"verdict"`
+	Hash     string        `json:"hash"`
+	Errors   []string      `json:"errors"`
+	Findings []jsonFinding `json:"findings"`
+}
+
+type jsonFinding struct {
+	Rule        string           `json:"rule"`
+	Severity    string           `json:"severity"`
+	Category    string           `json:"category"`
+	File        string           `json:"file"`
+	Line        int              `json:"line"`
+	Column      int              `json:"column"`
+	EndLine     int              `json:"endLine"`
+	EndColumn   int              `json:"endColumn"`
+	Message     string           `json:"message"`
+	Evidence    string           `json:"evidence"`
+	Fingerprint string           `json:"fingerprint"`
+	Suppression *jsonSuppression `json:"suppression,omitempty"`
+}
+
+type jsonSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification"`
+}
+
+// WriteJSON writes the JSON report.
+func WriteJSON(w io.Writer, r *Report) error {
+	out := jsonReport{Tool: r.Tool, FailOn: r.FailOn.String(), Skills: []jsonSkill{}, Summary: r.Summarize()}
+	for _, res := range r.Results {
+		js := jsonSkill{Name: res.Skill.Name, Path: res.Dir, Verdict: string(res.Verdict(r.FailOn)),
+			Hash: res.Skill.Hash, Errors: append([]string{}, res.Errors...), Findings: []jsonFinding{}}
+		for _, f := range res.Findings {
+			js.Findings = append(js.Findings, toJSONFinding(f))
+		}
+		out.Skills = append(out.Skills, js)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+func toJSONFinding(f analyzer.Finding) jsonFinding {
+	jf := jsonFinding{Rule: f.Rule, Severity: f.Severity.String(), Category: string(f.Category),
+		File: f.File, Line: f.Start.Line, Column: f.Start.Column, EndLine: f.End.Line, EndColumn: f.End.Column,
+		Message: f.Message, Evidence: f.Evidence, Fingerprint: f.Fingerprint}
+	if f.Suppression != nil {
+		jf.Suppression = &jsonSuppression{Kind: f.Suppression.Kind, Justification: f.Suppression.Justification}
+	}
+	return jf
+}
