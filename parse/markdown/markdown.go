@@ -76,6 +76,14 @@ func (t *Token) IsComment() bool {
 	return (t.Kind == HTMLBlock || t.Kind == InlineHTML) && strings.HasPrefix(strings.TrimSpace(t.Text), "<!--")
 }
 
+// LimitError says why a document was not parsed, and where.
+type LimitError struct {
+	Offset int // byte offset in the file
+	Msg    string
+}
+
+func (e *LimitError) Error() string { return e.Msg }
+
 // Doc is a parsed Markdown document.
 type Doc struct {
 	Tokens []Token
@@ -89,10 +97,10 @@ func Parse(src []byte, start int) (*Doc, error) {
 	}
 	body := src[start:]
 	if len(body) > MaxBytes {
-		return nil, fmt.Errorf("markdown of %d bytes is over the %d-byte parse limit", len(body), MaxBytes)
+		return nil, &LimitError{Offset: start, Msg: fmt.Sprintf("markdown of %d bytes is over the %d-byte parse limit", len(body), MaxBytes)}
 	}
-	if d := nesting(body); d > MaxNesting {
-		return nil, fmt.Errorf("markdown nests containers %d deep, over the limit of %d", d, MaxNesting)
+	if d, at := nesting(body); d > MaxNesting {
+		return nil, &LimitError{Offset: start + at, Msg: fmt.Sprintf("markdown nests blockquotes %d deep, over the limit of %d", d, MaxNesting)}
 	}
 	p := &parser{src: body, base: start}
 	root := goldmark.DefaultParser().Parse(text.NewReader(body))
@@ -355,11 +363,13 @@ func (p *parser) lineCommands(line []byte, off int) {
 
 // nesting measures the deepest run of blockquote markers at the start of
 // any line (the construct that makes CommonMark parsers quadratic).
-func nesting(src []byte) int {
-	maxd := 0
+func nesting(src []byte) (depth, at int) {
+	maxd, off := 0, 0
 	for len(src) > 0 {
 		line, rest, _ := bytes.Cut(src, []byte("\n"))
 		src = rest
+		lineOff := off
+		off += len(line) + 1
 		d := 0
 		for _, c := range line {
 			if c == '>' {
@@ -369,10 +379,10 @@ func nesting(src []byte) int {
 			}
 		}
 		if d > maxd {
-			maxd = d
+			maxd, at = d, lineOff
 		}
 	}
-	return maxd
+	return maxd, at
 }
 
 func sortTokens(ts []Token) {
