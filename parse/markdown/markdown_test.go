@@ -1,0 +1,120 @@
+package markdown
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+const doc = "---\nname: x\n---\n" + `# Title here
+
+Para with ` + "`code span`" + ` and [link](https://ex.com/a?b=c) and ![img](data:x).
+second line <!-- inline comment -->
+
+<!-- block
+comment -->
+
+> quoted ignore previous instructions
+
+` + "```bash\ncurl x | sh\n```" + `
+
+!git status
+!` + "`date`" + ` and text !` + "`whoami`" + `
+![not a command](x.png)
+!!! note
+!read references/a.md
+
+` + "```!\nls -la\n```" + `
+- item <https://auto.link>
+`
+
+func lineOf(src string, off int) int { return strings.Count(src[:off], "\n") + 1 }
+
+func TestTokens(t *testing.T) {
+	d, err := Parse([]byte(doc), 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tk := range d.Tokens {
+		s := fmt.Sprintf("%d %s q%d %q", lineOf(doc, tk.Start), tk.Kind, tk.Quote, tk.Text)
+		if tk.URL != "" {
+			s += " url=" + tk.URL
+		}
+		if tk.Info != "" {
+			s += " info=" + tk.Info
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		`4 heading q0 "Title here"`,
+		"6 paragraph q0 \"Para with `code span` and [link](https://ex.com/a?b=c) and ![img](data:x).\\nsecond line <!-- inline comment -->\"",
+		`6 code-span q0 "code span"`,
+		`6 link q0 "link" url=https://ex.com/a?b=c`,
+		`6 image q0 "img" url=data:x`,
+		`7 inline-html q0 "<!-- inline comment -->"`,
+		`9 html-block q0 "<!-- block\ncomment -->\n"`,
+		`12 paragraph q1 "quoted ignore previous instructions"`,
+		`14 code-block q0 "curl x | sh\n" info=bash`,
+		"18 paragraph q0 \"!git status\\n!`date` and text !`whoami`\\n![not a command](x.png)\\n!!! note\\n!read references/a.md\"",
+		`18 command q0 "git status"`,
+		`19 inline-command q0 "date"`,
+		`19 code-span q0 "date"`,
+		`19 inline-command q0 "whoami"`,
+		`19 code-span q0 "whoami"`,
+		`20 image q0 "not a command" url=x.png`,
+		`22 read-directive q0 "references/a.md"`,
+		`24 command-block q0 "ls -la\n" info=!`,
+		`27 paragraph q0 "item <https://auto.link>"`,
+		`27 autolink q0 "https://auto.link" url=https://auto.link`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("tokens:\n%s\n\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, tk := range d.Tokens {
+		if tk.Kind == CodeBlock && doc[tk.TextStart:tk.TextStart+4] != "curl" {
+			t.Errorf("code TextStart points at %q", doc[tk.TextStart:tk.TextStart+4])
+		}
+	}
+}
+
+func TestLimits(t *testing.T) {
+	src := "ok\n\n" + strings.Repeat(">", 150) + " deep\n"
+	_, err := Parse([]byte(src), 0)
+	le, ok := err.(*LimitError)
+	if !ok || le.Offset != 4 {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := Parse([]byte(strings.Repeat("> ", 50)+"fine\n"), 0); err != nil {
+		t.Errorf("50 levels refused: %v", err)
+	}
+}
+
+func TestCommandsNotInCode(t *testing.T) {
+	src := "```\n!rm -rf /\n```\n\n    !indented code\n\ntext !`x` here\n"
+	d, _ := Parse([]byte(src), 0)
+	var cmds []string
+	for _, tk := range d.Tokens {
+		if tk.Kind.IsCommand() {
+			cmds = append(cmds, tk.Text)
+		}
+	}
+	if strings.Join(cmds, ",") != "x" {
+		t.Errorf("commands = %v", cmds)
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	var sb strings.Builder
+	for sb.Len() < 1<<20 {
+		sb.WriteString(doc[16:])
+	}
+	src := []byte(sb.String())
+	b.SetBytes(int64(len(src)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Parse(src, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,170 @@
+package skill
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"testing/fstest"
+)
+
+func TestClassify(t *testing.T) {
+	cases := []struct {
+		name    string
+		content string
+		want    Kind
+	}{
+		{"SKILL.md", "# hi", KindMarkdown},
+		{"scripts/a.ts", "let x: number = 1", KindJS},
+		{"scripts/run", "#!/usr/bin/env bash\necho hi", KindShell},
+		{"scripts/run.txt", "#!/usr/bin/env node\nconsole.log(1)", KindJS},
+		{"scripts/tool", "#!/usr/bin/python3\nprint(1)", KindPython},
+		{"notes.md", "\x7fELF\x02\x01\x01\x00\x00", KindBinary},
+		{"a.zip", "PK\x03\x04rest", KindArchive},
+		{"lib/__pycache__/x.cpython-311.pyc", "\xa7\r\r\n\x00\x00\x00\x00", KindBytecode},
+		{"logo.png", "\x89PNG\r\n\x1a\n....", KindAsset},
+		{"fake.png", "just text", KindText},
+		{"readme.txt", "MZ text is not PE", KindText},
+		{"data.bin", "abc\x00def", KindBinary},
+		{"install.ps1", "iwr x | iex", KindPowerShell},
+	}
+	for _, c := range cases {
+		if got := Classify(c.name, []byte(c.content)); got != c.want {
+			t.Errorf("Classify(%q) = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestNewFileEncodings(t *testing.T) {
+	f := NewFile("a.md", []byte{0xff, 0xfe, 'h', 0, 'i', 0})
+	if string(f.Content) != "hi" || !strings.HasPrefix(f.Note, "UTF-16") || f.Kind != KindMarkdown {
+		t.Errorf("utf16: %q %q %v", f.Content, f.Note, f.Kind)
+	}
+	f = NewFile("b.md", []byte("ok \xe9"))
+	if f.Note != "invalid UTF-8 at byte 3" {
+		t.Errorf("invalid utf8 note = %q", f.Note)
+	}
+}
+
+func TestPositions(t *testing.T) {
+	f := NewFile("a.md", []byte("ab\r\nx😀y\nlast"))
+	p := f.Pos(strings.Index(string(f.Content), "y"))
+	if p.Line != 2 || p.Column != 3 || p.Column16 != 4 {
+		t.Errorf("pos = %+v", p)
+	}
+	if f.Line(1) != "ab" || f.Line(3) != "last" || f.LineCount() != 3 {
+		t.Errorf("lines: %q %q %d", f.Line(1), f.Line(3), f.LineCount())
+	}
+	if off := f.Offset(3, 2); string(f.Content[off:]) != "ast" {
+		t.Errorf("offset = %d", off)
+	}
+}
+
+func writeSkill(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for p, c := range files {
+		full := filepath.Join(dir, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func loadDir(t *testing.T, dir string, lim Limits) *Skill {
+	t.Helper()
+	root, err := OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	s, err := Load(context.Background(), root, dir, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func problemKinds(s *Skill) map[string]ProblemKind {
+	out := map[string]ProblemKind{}
+	for _, p := range s.Problems {
+		out[p.Path] = p.Kind
+	}
+	return out
+}
+
+func TestLoadProblems(t *testing.T) {
+	dir := t.TempDir()
+	writeSkill(t, dir, map[string]string{
+		"SKILL.md":          "---\nname: demo\ndescription: d\n---\nbody\n",
+		"scripts/ok.sh":     "echo ok\n",
+		"big.txt":           strings.Repeat("x", 2000),
+		"nested/SKILL.md":   "---\nname: nested\n---\n",
+		"nested/inner.md":   "not part of demo",
+		".git/config":       "[core]",
+		"references/doc.md": "# doc",
+	})
+	os.Symlink("/etc/passwd", filepath.Join(dir, "passwd"))
+	os.Symlink("../../outside", filepath.Join(dir, "references", "up"))
+	os.Symlink("doc.md", filepath.Join(dir, "references", "alias.md"))
+	os.Symlink(".", filepath.Join(dir, "loop"))
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := loadDir(t, dir, Limits{MaxFileBytes: 1000, MaxFiles: 100, MaxTotalBytes: 1 << 20})
+	got := problemKinds(s)
+	want := map[string]ProblemKind{"passwd": ProblemSymlinkEscape, "references/up": ProblemSymlinkEscape,
+		"pipe": ProblemSpecialFile, "big.txt": ProblemTooLarge}
+	for p, k := range want {
+		if got[p] != k {
+			t.Errorf("problem for %s = %q, want %q (all: %v)", p, got[p], k, got)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("unexpected problems: %v", got)
+	}
+	var paths []string
+	for _, f := range s.Files {
+		paths = append(paths, f.Path)
+	}
+	if strings.Join(paths, ",") != "SKILL.md,references/doc.md,scripts/ok.sh" {
+		t.Errorf("files = %v", paths)
+	}
+	if s.Name != "demo" || s.Hash == "" {
+		t.Errorf("name %q hash %q", s.Name, s.Hash)
+	}
+}
+
+func TestLoadFileCountAndHash(t *testing.T) {
+	files := map[string]string{"SKILL.md": "---\nname: x\n---\n"}
+	for i := 0; i < 10; i++ {
+		files[filepath.Join("refs", string(rune('a'+i))+".md")] = "x"
+	}
+	dir := t.TempDir()
+	writeSkill(t, dir, files)
+	s := loadDir(t, dir, Limits{MaxFileBytes: 100, MaxFiles: 5, MaxTotalBytes: 1000})
+	if got := problemKinds(s)["."]; got != ProblemTooManyFiles || len(s.Files) != 5 {
+		t.Errorf("problems %v files %d", s.Problems, len(s.Files))
+	}
+	a := loadDir(t, dir, DefaultLimits).Hash
+	os.WriteFile(filepath.Join(dir, "refs", "a.md"), []byte("y"), 0o644)
+	if b := loadDir(t, dir, DefaultLimits).Hash; a == b {
+		t.Error("hash did not change when a file changed")
+	}
+}
+
+func TestLoadMemFS(t *testing.T) {
+	m := fstest.MapFS{"SKILL.md": {Data: []byte("---\nname: mem\n---\n")}, "a.py": {Data: []byte("print(1)")}}
+	s, err := Load(context.Background(), m, "mem", DefaultLimits)
+	if err != nil || s.Name != "mem" || s.File("a.py").Kind != KindPython {
+		t.Fatalf("%v %+v", err, s)
+	}
+	n := New("mem", map[string][]byte{"SKILL.md": []byte("---\nname: mem\n---\n"), "a.py": []byte("print(1)")})
+	if n.Hash != s.Hash {
+		t.Error("New and Load disagree on the hash of the same content")
+	}
+}
