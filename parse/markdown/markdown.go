@@ -11,6 +11,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -102,7 +103,7 @@ func Parse(src []byte, start int) (*Doc, error) {
 	if d, at := nesting(body); d > MaxNesting {
 		return nil, &LimitError{Offset: start + at, Msg: fmt.Sprintf("markdown nests blockquotes %d deep, over the limit of %d", d, MaxNesting)}
 	}
-	p := &parser{src: body, base: start}
+	p := &parser{src: body, base: start, toks: make([]Token, 0, len(body)/64+8)}
 	root := goldmark.DefaultParser().Parse(text.NewReader(body))
 	p.walk(root, 0)
 	p.commands()
@@ -300,20 +301,13 @@ func (p *parser) closingFence(off int) int {
 	return -1
 }
 
-func (p *parser) inFence(off int) bool {
-	for _, r := range p.fences {
-		if off >= r[0] && off < r[1] {
-			return true
-		}
-	}
-	return false
-}
-
 // commands finds dynamic-context commands on lines outside code and HTML
 // blocks: `!cmd` and `!read path` at the start of a line, and !`cmd` at the
 // start of a line or after whitespace. Images (`![`) and admonitions (`!!!`)
 // are not commands.
 func (p *parser) commands() {
+	sort.Slice(p.fences, func(i, j int) bool { return p.fences[i][0] < p.fences[j][0] })
+	fi := 0 // fences before fi end before the current line
 	off := 0
 	for off <= len(p.src) {
 		end := bytes.IndexByte(p.src[off:], '\n')
@@ -323,7 +317,17 @@ func (p *parser) commands() {
 			end += off
 		}
 		line := p.src[off:end]
-		if !p.inFence(off) {
+		for fi < len(p.fences) && p.fences[fi][1] <= off {
+			fi++
+		}
+		inFence := false
+		for j := fi; j < len(p.fences) && p.fences[j][0] <= off; j++ {
+			if off < p.fences[j][1] {
+				inFence = true
+				break
+			}
+		}
+		if !inFence {
 			p.lineCommands(line, off)
 		}
 		if end == len(p.src) {
