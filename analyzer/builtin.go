@@ -47,7 +47,9 @@ crashes with the file that triggers them.`,
 }
 
 // BuiltinRules are the engine's own rules.
-func BuiltinRules() []*Rule { return []*Rule{UnreadableContent, AnalysisFailed} }
+func BuiltinRules() []*Rule {
+	return []*Rule{UnreadableContent, AnalysisFailed, SuppressionMissingReason, UnusedSuppression}
+}
 
 func problemMessage(p skill.Problem) string {
 	switch p.Kind {

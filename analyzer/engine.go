@@ -25,12 +25,20 @@ type Options struct {
 	Limits      skill.Limits  // zero means skill.DefaultLimits
 	FileTimeout time.Duration // per-file analysis time; 0 means 30s
 	Config      RuleConfig
+	// HonorSuppressions applies inline skillvet:ignore directives. Leave it
+	// off for third-party skills (the gate, audits): there the attacker
+	// writes the directives.
+	HonorSuppressions bool
+	// Severity overrides a rule's default severity (and any severity a
+	// finding set itself), by rule ID.
+	Severity map[string]Severity
 }
 
 // Engine runs a rule set over skills. It is safe for concurrent use.
 type Engine struct {
-	rules []*Rule // sorted by ID, only those with Run
-	opts  Options
+	rules   []*Rule // sorted by ID, only those with Run
+	opts    Options
+	enabled map[string]bool // every rule ID passed to New
 	sem   *semaphore.Weighted
 }
 
@@ -46,8 +54,9 @@ func New(rules []*Rule, opts Options) (*Engine, error) {
 		opts.Limits = skill.DefaultLimits
 	}
 	seen := map[string]bool{}
-	e := &Engine{opts: opts, sem: semaphore.NewWeighted(int64(opts.Jobs))}
+	e := &Engine{opts: opts, sem: semaphore.NewWeighted(int64(opts.Jobs)), enabled: map[string]bool{}}
 	for _, r := range rules {
+		e.enabled[r.ID] = true
 		if r.Run == nil {
 			continue // engine-reported rules
 		}
@@ -172,6 +181,12 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 		go run(f, false)
 	}
 	wg.Wait()
+	for i := range r.Findings {
+		if sev, ok := e.opts.Severity[r.Findings[i].Rule]; ok && !r.Findings[i].Unanalysed {
+			r.Findings[i].Severity = sev
+		}
+	}
+	e.applySuppressions(r)
 	r.finish()
 	return r
 }

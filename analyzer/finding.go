@@ -127,7 +127,7 @@ func (r *Result) finish() {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		f.File = displayPath(r.Dir, f.Path)
-		key := f.Rule + "\x00" + f.Path + "\x00" + normalise(f.Evidence, f.Message)
+		key := r.Skill.Name + "\x00" + f.Rule + "\x00" + f.Path + "\x00" + normalise(f.Evidence, f.Message)
 		n := seen[key]
 		seen[key] = n + 1
 		h := sha256.Sum256([]byte(key + "\x00" + strconv.Itoa(n)))

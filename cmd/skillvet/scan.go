@@ -92,12 +92,12 @@ func selectRules(all []*analyzer.Rule, enable, disable []string) ([]*analyzer.Ru
 	}
 	var out []*analyzer.Rule
 	for _, r := range all {
-		builtin := r.Run == nil // the engine's own fail-closed rules always run
-		if !builtin && (len(on) > 0 && !on[r.ID] || off[r.ID]) {
-			continue
-		}
-		if builtin && off[r.ID] {
+		failClosed := r == analyzer.UnreadableContent || r == analyzer.AnalysisFailed
+		if failClosed && off[r.ID] {
 			return nil, fmt.Errorf("rule %s is how the scanner fails closed and cannot be disabled", r.ID)
+		}
+		if !failClosed && (len(on) > 0 && !on[r.ID] || off[r.ID]) {
+			continue
 		}
 		out = append(out, r)
 	}
