@@ -39,7 +39,7 @@ type Engine struct {
 	rules   []*Rule // sorted by ID, only those with Run
 	opts    Options
 	enabled map[string]bool // every rule ID passed to New
-	sem   *semaphore.Weighted
+	sem     *semaphore.Weighted
 }
 
 // New validates the rules and builds an engine.
