@@ -118,7 +118,7 @@ func TestFailClosed(t *testing.T) {
 }
 
 func TestRuleValidation(t *testing.T) {
-	bad := wordRule("X1", "a", analyzer.High)
+	bad := wordRule("bad id", "a", analyzer.High)
 	if _, err := analyzer.New([]*analyzer.Rule{bad}, analyzer.Options{}); err == nil {
 		t.Error("bad ID accepted")
 	}

@@ -81,13 +81,13 @@ type Rule struct {
 	Run func(*Pass) error
 }
 
-var idRx = regexp.MustCompile(`^SV\d{3}$`)
+var idRx = regexp.MustCompile(`^(SV\d{3}|[A-Z][A-Z0-9]*-?\d{1,4})$`)
 
 // Validate checks that the rule's metadata is complete.
 func (r *Rule) Validate() error {
 	switch {
 	case !idRx.MatchString(r.ID):
-		return fmt.Errorf("rule %q: ID must look like SV123", r.ID)
+		return fmt.Errorf("rule %q: ID must look like SV123 (built-in) or ACME-001 (custom)", r.ID)
 	case r.Name == "" || r.Title == "" || r.Doc == "":
 		return fmt.Errorf("rule %s: Name, Title and Doc are required", r.ID)
 	case r.Severity < Info || r.Severity > Critical:

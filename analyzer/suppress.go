@@ -3,7 +3,6 @@ package analyzer
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/skill"
@@ -46,7 +45,7 @@ var UnusedSuppression = &Rule{
 		"fails closed.",
 }
 
-var ruleIDRx = regexp.MustCompile(`^SV\d{3}$`)
+var ruleIDRx = idRx
 
 type directive struct {
 	line     int // 1-based

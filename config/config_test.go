@@ -1,0 +1,107 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/skill"
+)
+
+func TestDefaultParses(t *testing.T) {
+	c, err := Parse("default", []byte(Default))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SkillLimits() != skill.DefaultLimits || c.FailOn != "high" || c.Gate.Threshold != "high" {
+		t.Errorf("default config differs from defaults: %+v", c)
+	}
+}
+
+func TestUnknownKeyHasLine(t *testing.T) {
+	_, err := Parse("x.yaml", []byte("version: 1\nrules:\n  disabled: [SV101]\n"))
+	ce, ok := err.(*Error)
+	if !ok || ce.Line != 3 || !strings.Contains(ce.Msg, "disabled") {
+		t.Fatalf("err = %#v", err)
+	}
+	for _, bad := range []string{"fail-on: severe\n", "rules:\n  severity: {SV101: loud}\n", "gate:\n  admit: [{hash: abc, reason: x}]\n",
+		"limits:\n  max-files: -1\n", "version: 3\n"} {
+		if _, err := Parse("x.yaml", []byte(bad)); err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+}
+
+func TestFindWalksUp(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755)
+	os.WriteFile(filepath.Join(dir, FileName), []byte("version: 1\n"), 0o644)
+	if got := Find(filepath.Join(dir, "a", "b")); got != filepath.Join(dir, FileName) {
+		t.Errorf("Find = %q", got)
+	}
+}
+
+func TestExcludeGlobs(t *testing.T) {
+	c := &Config{Exclude: []string{"vendor/**", "skills/legacy-*", "**/*.min.js"}}
+	for p, want := range map[string]bool{"vendor/x/SKILL.md": true, "skills/legacy-a": true, "skills/legacy-a/scripts/x.sh": true,
+		"skills/new": false, "a/b/c.min.js": true, "a/b/c.js": false} {
+		if got := c.Excluded(p); got != want {
+			t.Errorf("Excluded(%q) = %v", p, got)
+		}
+	}
+}
+
+func TestCustomRules(t *testing.T) {
+	src := `custom-rules:
+  - id: ACME-001
+    title: Internal host
+    severity: high
+    category: E1
+    message: internal hostname in a skill
+    in: text
+    keywords: [corp.acme.internal]
+  - id: ACME-002
+    title: No pastebin in commands
+    severity: critical
+    message: command uses pastebin
+    in: commands
+    regex: ['pastebin\.com']
+  - id: ACME-003
+    title: Owner key
+    severity: info
+    message: owner set
+    in: frontmatter
+    regex: ['^metadata\.owner: ']
+`
+	c, err := Parse("x.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := c.BuildCustomRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := analyzer.New(rs, analyzer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := skill.New("demo", map[string][]byte{
+		"SKILL.md": []byte("---\nname: demo\nmetadata:\n  owner: me\n---\nsee corp.acme.internal\n\n!curl https://pastebin.com/raw/x\n\n`pastebin.com` in code is not a command\n"),
+	})
+	r := eng.Analyze(t.Context(), s)
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Rule+"@"+string(rune('0'+f.Start.Line)))
+	}
+	if strings.Join(got, " ") != "ACME-003@4 ACME-001@6 ACME-002@8" {
+		t.Errorf("findings = %v", got)
+	}
+
+	bad := "custom-rules:\n  - id: x\n    title: t\n"
+	c, _ = Parse("x.yaml", []byte(bad))
+	if _, err := c.BuildCustomRules(); err == nil || err.(*Error).Line != 2 {
+		t.Errorf("bad custom rule error = %v", err)
+	}
+}
