@@ -41,8 +41,8 @@ var UnusedSuppression = &Rule{
 	Severity: Low, Category: CatLint, Tags: []string{"suppression", "hygiene"}, Inputs: InAnyText,
 	Doc: "A `skillvet:ignore` directive matched no finding: the code it covered changed, or the rule " +
 		"no longer reports there. Remove it so that it cannot hide a future finding by accident. " +
-		"Directives naming SV001–SV005 or content that could not be analysed never apply: the scanner " +
-		"fails closed.",
+		"Directives never apply to SV001, SV002 or any finding about content that could not be analysed: " +
+		"the scanner fails closed.",
 }
 
 var ruleIDRx = idRx
@@ -174,7 +174,7 @@ func (e *Engine) applySuppressions(r *Result) {
 	}
 	for i := range r.Findings {
 		fd := &r.Findings[i]
-		if fd.Unanalysed || fd.Rule <= "SV005" {
+		if fd.Unanalysed || fd.Rule == UnreadableContent.ID || fd.Rule == AnalysisFailed.ID {
 			continue // fail closed: never suppress blindness
 		}
 		for _, d := range byPath[fd.Path] {

@@ -47,14 +47,14 @@ func Discover(paths []string) (*Discovered, error) {
 			}
 		}
 		if !st.IsDir() {
-			if dir, ok := enclosingSkill(filepath.Dir(p)); ok {
+			if dir, ok := EnclosingSkill(filepath.Dir(p)); ok {
 				add(dir)
 			} else {
 				d.Outside = append(d.Outside, p)
 			}
 			continue
 		}
-		if dir, ok := enclosingSkill(p); ok && dir != filepath.Clean(p) {
+		if dir, ok := EnclosingSkill(p); ok && dir != filepath.Clean(p) {
 			add(dir) // a directory inside a skill: scan the whole skill
 			continue
 		}
@@ -81,8 +81,8 @@ func Discover(paths []string) (*Discovered, error) {
 	return d, nil
 }
 
-// enclosingSkill walks up from dir to the nearest directory holding SKILL.md.
-func enclosingSkill(dir string) (string, bool) {
+// EnclosingSkill walks up from dir to the nearest directory holding SKILL.md.
+func EnclosingSkill(dir string) (string, bool) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", false

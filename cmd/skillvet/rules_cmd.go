@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/config"
 	"github.com/skillvet/skillvet/rules"
 )
 
@@ -20,10 +21,27 @@ func init() {
 func rulesMain(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, commands["rules"])
 	format := fs.String("format", "text", "text, json or markdown")
+	cfgPath := fs.String("config", "", "also list the custom rules of this configuration file (default: .skillvet.yaml found from the current directory)")
 	if _, err := parseInterleaved(fs, args); err != nil {
 		return flagExit(err)
 	}
 	all := rules.All()
+	if *cfgPath == "" {
+		*cfgPath = config.Find(".")
+	}
+	if *cfgPath != "" {
+		cfg, err := config.Load(*cfgPath)
+		if err == nil {
+			var custom []*analyzer.Rule
+			if custom, err = cfg.BuildCustomRules(); err == nil {
+				all = append(all, custom...)
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(e.stderr, "skillvet:", err)
+			return exitError
+		}
+	}
 	switch *format {
 	case "text":
 		for _, r := range all {

@@ -7,10 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/baseline"
+	"github.com/skillvet/skillvet/config"
 	"github.com/skillvet/skillvet/loader"
 	"github.com/skillvet/skillvet/report"
 	"github.com/skillvet/skillvet/rules"
@@ -28,6 +32,14 @@ type scanOptions struct {
 	noColor  bool
 	showSupp bool
 	lintOnly bool
+
+	config        string
+	baseline      string
+	writeBaseline string
+	staged        bool
+	since         string
+	noSuppress    bool
+	explicit      map[string]bool // flags given on the command line
 }
 
 func addScanFlags(fs *flag.FlagSet, o *scanOptions) {
@@ -41,6 +53,12 @@ func addScanFlags(fs *flag.FlagSet, o *scanOptions) {
 	fs.BoolVar(&o.quiet, "quiet", false, "print nothing but findings (no summary, no progress)")
 	fs.BoolVar(&o.noColor, "no-color", false, "disable colour in text output (NO_COLOR is respected too)")
 	fs.BoolVar(&o.showSupp, "show-suppressed", false, "list suppressed findings in text and markdown output")
+	fs.StringVar(&o.config, "config", "", "configuration file (default: .skillvet.yaml found by walking up from the first path)")
+	fs.StringVar(&o.baseline, "baseline", "", "baseline file: findings recorded in it do not count")
+	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record every current finding in this baseline file and exit 0")
+	fs.BoolVar(&o.staged, "staged", false, "scan only skills with staged changes, as staged in the git index")
+	fs.StringVar(&o.since, "since", "", "scan only skills with files changed since this git ref (committed, staged, unstaged or untracked)")
+	fs.BoolVar(&o.noSuppress, "no-inline-suppressions", false, "ignore skillvet:ignore directives (use for third-party skills)")
 }
 
 func init() {
@@ -64,9 +82,8 @@ func scanMain(ctx context.Context, e *env, args []string, lint bool) int {
 	if err != nil {
 		return flagExit(err)
 	}
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
+	o.explicit = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.explicit[f.Name] = true })
 	return runScan(ctx, e, o, paths)
 }
 
@@ -104,56 +121,180 @@ func selectRules(all []*analyzer.Rule, enable, disable []string) ([]*analyzer.Ru
 	return out, nil
 }
 
-func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
-	failOn, err := analyzer.ParseSeverity(o.failOn)
+// scanSetup is everything a scan needs, from flags and configuration.
+type scanSetup struct {
+	cfg    *config.Config
+	failOn analyzer.Severity
+	rules  []*analyzer.Rule
+	opts   analyzer.Options
+}
+
+// setup reads the configuration and merges it with the flags (flags win).
+func setup(o *scanOptions, paths []string) (*scanSetup, error) {
+	cfgPath := o.config
+	if cfgPath == "" {
+		first := "."
+		if len(paths) > 0 {
+			first = paths[0]
+		}
+		cfgPath = config.Find(first)
+	}
+	cfg := &config.Config{}
+	if cfgPath != "" {
+		var err error
+		if cfg, err = config.Load(cfgPath); err != nil {
+			return nil, err
+		}
+	}
+	failOnName := "high"
+	if cfg.FailOn != "" {
+		failOnName = cfg.FailOn
+	}
+	if o.explicit["fail-on"] {
+		failOnName = o.failOn
+	}
+	failOn, err := analyzer.ParseSeverity(failOnName)
 	if err != nil {
+		return nil, err
+	}
+	custom, err := cfg.BuildCustomRules()
+	if err != nil {
+		return nil, err
+	}
+	set := append(rules.All(), custom...)
+	if o.lintOnly {
+		set = analyzer.BuiltinRules()
+		for _, r := range append(rules.Lint(), custom...) {
+			if r.Category == analyzer.CatLint {
+				set = append(set, r)
+			}
+		}
+	}
+	enable := cfg.Rules.Enable
+	if len(o.enable) > 0 {
+		enable = o.enable
+	}
+	set, err = selectRules(set, enable, append(append([]string{}, cfg.Rules.Disable...), o.disable...))
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(set, func(i, j int) bool { return set[i].ID < set[j].ID })
+	jobs := o.jobs
+	if !o.explicit["jobs"] && cfg.Jobs > 0 {
+		jobs = cfg.Jobs
+	}
+	return &scanSetup{cfg: cfg, failOn: failOn, rules: set, opts: analyzer.Options{
+		Jobs:              jobs,
+		Limits:            cfg.SkillLimits(),
+		FileTimeout:       cfg.Limits.FileTimeout,
+		Config:            analyzer.RuleConfig{AllowedHosts: cfg.AllowedHosts},
+		HonorSuppressions: !o.noSuppress,
+		Severity:          cfg.SeverityOverrides(),
+	}}, nil
+}
+
+func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
+	fail := func(err error) int {
 		fmt.Fprintln(e.stderr, "skillvet:", err)
 		return exitError
 	}
 	write, err := report.Lookup(o.format)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "skillvet:", err)
-		return exitError
+		return fail(err)
 	}
-	set := rules.All()
-	if o.lintOnly {
-		set = append(analyzer.BuiltinRules(), rules.Lint()...)
+	if o.staged && o.since != "" {
+		return fail(fmt.Errorf("--staged and --since cannot be combined"))
 	}
-	set, err = selectRules(set, o.enable, o.disable)
+	st, err := setup(o, paths)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "skillvet:", err)
-		return exitError
+		return fail(err)
 	}
-	found, err := loader.Discover(paths)
+	var srcs []analyzer.Source
+	switch {
+	case o.staged:
+		if srcs, err = stagedSources(ctx, paths); err != nil {
+			return fail(err)
+		}
+	case o.since != "":
+		dirs, err := sinceDirs(ctx, o.since, paths)
+		if err != nil {
+			return fail(err)
+		}
+		srcs = loader.Sources(dirs)
+	default:
+		if len(paths) == 0 {
+			paths = []string{"."}
+		}
+		found, err := loader.Discover(paths)
+		if err != nil {
+			return fail(err)
+		}
+		if len(found.Dirs) == 0 && !o.quiet {
+			fmt.Fprintf(e.stderr, "skillvet: no skills found under %s (a skill is a directory with a SKILL.md)\n", strings.Join(paths, ", "))
+		}
+		srcs = loader.Sources(found.Dirs)
+	}
+	kept := srcs[:0]
+	for _, s := range srcs {
+		if !st.cfg.Excluded(s.Dir) {
+			kept = append(kept, s)
+		}
+	}
+	eng, err := analyzer.New(st.rules, st.opts)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "skillvet:", err)
-		return exitError
+		return fail(err)
 	}
-	if len(found.Dirs) == 0 && !o.quiet {
-		fmt.Fprintf(e.stderr, "skillvet: no skills found under %s (a skill is a directory with a SKILL.md)\n", strings.Join(paths, ", "))
-	}
-	eng, err := analyzer.New(set, analyzer.Options{Jobs: o.jobs})
+	results, err := eng.ScanAll(ctx, kept, nil)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "skillvet:", err)
-		return exitError
+		return fail(err)
 	}
-	results, err := eng.ScanAll(ctx, loader.Sources(found.Dirs), nil)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "skillvet:", err)
-		return exitError
+	for _, r := range results {
+		dropExcludedFindings(st.cfg, r)
+	}
+	if o.writeBaseline != "" {
+		n, err := baseline.Write(o.writeBaseline, "skillvet "+toolVersion(), results)
+		if err != nil {
+			return fail(err)
+		}
+		if !o.quiet {
+			fmt.Fprintf(e.stderr, "skillvet: recorded %d finding(s) in %s\n", n, o.writeBaseline)
+		}
+		return exitOK
+	}
+	if o.baseline != "" {
+		b, err := baseline.Load(o.baseline)
+		if err != nil {
+			return fail(err)
+		}
+		b.Apply(o.baseline, results)
 	}
 	rep := &report.Report{
 		Tool:           report.Tool{Name: "skillvet", Version: toolVersion(), InformationURI: "https://github.com/skillvet/skillvet"},
 		Results:        results,
-		Rules:          set,
-		FailOn:         failOn,
+		Rules:          st.rules,
+		FailOn:         st.failOn,
 		ShowSuppressed: o.showSupp,
-		Color:          o.format == "text" && o.output == "" && e.isTTY && e.getenv("NO_COLOR") == "" && !o.noColor,
+		Color:          o.format == "text" && (o.output == "" || o.output == "-") && e.isTTY && e.getenv("NO_COLOR") == "" && !o.noColor,
 	}
 	if code := writeReport(e, o.output, write, rep); code != exitOK {
 		return code
 	}
 	return exitCode(e, rep, o.quiet)
+}
+
+// dropExcludedFindings removes findings in files the config excludes. Content
+// that could not be analysed is kept: excluding it would hide blindness.
+func dropExcludedFindings(cfg *config.Config, r *analyzer.Result) {
+	if len(cfg.Exclude) == 0 {
+		return
+	}
+	kept := r.Findings[:0]
+	for _, f := range r.Findings {
+		if f.Unanalysed || !cfg.Excluded(filepath.FromSlash(f.File)) {
+			kept = append(kept, f)
+		}
+	}
+	r.Findings = kept
 }
 
 func writeReport(e *env, output string, write report.Writer, rep *report.Report) int {
