@@ -39,6 +39,7 @@ type scanOptions struct {
 	staged        bool
 	since         string
 	noSuppress    bool
+	reports       listFlag        // extra outputs, FORMAT=FILE
 	explicit      map[string]bool // flags given on the command line
 }
 
@@ -58,6 +59,7 @@ func addScanFlags(fs *flag.FlagSet, o *scanOptions) {
 	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record every current finding in this baseline file and exit 0")
 	fs.BoolVar(&o.staged, "staged", false, "scan only skills with staged changes, as staged in the git index")
 	fs.StringVar(&o.since, "since", "", "scan only skills with files changed since this git ref (committed, staged, unstaged or untracked)")
+	fs.Var(&o.reports, "report", "also write a report in another format, FORMAT=FILE (repeatable), e.g. --report sarif=out.sarif")
 	fs.BoolVar(&o.noSuppress, "no-inline-suppressions", false, "ignore skillvet:ignore directives (use for third-party skills)")
 }
 
@@ -202,6 +204,22 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 	if err != nil {
 		return fail(err)
 	}
+	type extra struct {
+		write report.Writer
+		file  string
+	}
+	var extras []extra
+	for _, spec := range o.reports {
+		format, file, ok := strings.Cut(spec, "=")
+		if !ok || file == "" {
+			return fail(fmt.Errorf("--report %q: want FORMAT=FILE", spec))
+		}
+		w, err := report.Lookup(format)
+		if err != nil {
+			return fail(err)
+		}
+		extras = append(extras, extra{w, file})
+	}
 	if o.staged && o.since != "" {
 		return fail(fmt.Errorf("--staged and --since cannot be combined"))
 	}
@@ -278,6 +296,13 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 	}
 	if code := writeReport(e, o.output, write, rep); code != exitOK {
 		return code
+	}
+	for _, x := range extras {
+		plain := *rep
+		plain.Color = false
+		if code := writeReport(e, x.file, x.write, &plain); code != exitOK {
+			return code
+		}
 	}
 	return exitCode(e, rep, o.quiet)
 }
