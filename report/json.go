@@ -28,17 +28,20 @@ type jsonSkill struct {
 }
 
 type jsonFinding struct {
-	Rule        string           `json:"rule"`
-	Severity    string           `json:"severity"`
-	Category    string           `json:"category"`
-	File        string           `json:"file"`
-	Line        int              `json:"line"`
-	Column      int              `json:"column"`
-	EndLine     int              `json:"endLine"`
-	EndColumn   int              `json:"endColumn"`
-	Message     string           `json:"message"`
-	Evidence    string           `json:"evidence"`
-	Fingerprint string           `json:"fingerprint"`
+	Rule        string `json:"rule"`
+	Severity    string `json:"severity"`
+	Category    string `json:"category"`
+	File        string `json:"file"`
+	Line        int    `json:"line"`
+	Column      int    `json:"column"`
+	EndLine     int    `json:"endLine"`
+	EndColumn   int    `json:"endColumn"`
+	Message     string `json:"message"`
+	Evidence    string `json:"evidence"`
+	Fingerprint string `json:"fingerprint"`
+	// Unanalysed marks findings about content the scanner could not read:
+	// they block whatever the threshold.
+	Unanalysed  bool             `json:"unanalysed,omitempty"`
 	Suppression *jsonSuppression `json:"suppression,omitempty"`
 }
 
@@ -51,12 +54,7 @@ type jsonSuppression struct {
 func WriteJSON(w io.Writer, r *Report) error {
 	out := jsonReport{Tool: r.Tool, FailOn: r.FailOn.String(), Skills: []jsonSkill{}, Summary: r.Summarize()}
 	for _, res := range r.Results {
-		js := jsonSkill{Name: res.Skill.Name, Path: res.Dir, Verdict: string(res.Verdict(r.FailOn)),
-			Hash: res.Skill.Hash, Errors: append([]string{}, res.Errors...), Findings: []jsonFinding{}}
-		for _, f := range res.Findings {
-			js.Findings = append(js.Findings, toJSONFinding(f))
-		}
-		out.Skills = append(out.Skills, js)
+		out.Skills = append(out.Skills, toJSONSkill(res, r.FailOn))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -64,10 +62,19 @@ func WriteJSON(w io.Writer, r *Report) error {
 	return enc.Encode(out)
 }
 
+func toJSONSkill(res *analyzer.Result, failOn analyzer.Severity) jsonSkill {
+	js := jsonSkill{Name: res.Skill.Name, Path: res.Dir, Verdict: string(res.Verdict(failOn)),
+		Hash: res.Skill.Hash, Errors: append([]string{}, res.Errors...), Findings: []jsonFinding{}}
+	for _, f := range res.Findings {
+		js.Findings = append(js.Findings, toJSONFinding(f))
+	}
+	return js
+}
+
 func toJSONFinding(f analyzer.Finding) jsonFinding {
 	jf := jsonFinding{Rule: f.Rule, Severity: f.Severity.String(), Category: string(f.Category),
 		File: f.File, Line: f.Start.Line, Column: f.Start.Column, EndLine: f.End.Line, EndColumn: f.End.Column,
-		Message: f.Message, Evidence: f.Evidence, Fingerprint: f.Fingerprint}
+		Message: f.Message, Evidence: f.Evidence, Fingerprint: f.Fingerprint, Unanalysed: f.Unanalysed}
 	if f.Suppression != nil {
 		jf.Suppression = &jsonSuppression{Kind: f.Suppression.Kind, Justification: f.Suppression.Justification}
 	}

@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"sort"
 	"strings"
 )
@@ -40,7 +41,12 @@ type env struct {
 	stdin          io.Reader
 	getenv         func(string) string
 	isTTY          bool // stdout is a terminal
+	errTTY         bool // stderr is a terminal
 }
+
+type flagT = flag.Flag
+
+func defaultJobs() int { return runtime.NumCPU() }
 
 var commands = map[string]*command{}
 
@@ -49,7 +55,7 @@ func register(c *command) { commands[c.name] = c }
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin, getenv: os.Getenv, isTTY: isTerminal(os.Stdout)}
+	e := &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin, getenv: os.Getenv, isTTY: isTerminal(os.Stdout), errTTY: isTerminal(os.Stderr)}
 	os.Exit(run(ctx, e, os.Args[1:]))
 }
 

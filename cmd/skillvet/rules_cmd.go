@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -74,6 +75,21 @@ func rulesMain(ctx context.Context, e *env, args []string) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// allRulesWithCustom returns the built-in rules plus the custom rules of
+// the .skillvet.yaml found from the current directory, if it is valid.
+func allRulesWithCustom() []*analyzer.Rule {
+	all := rules.All()
+	if p := config.Find("."); p != "" {
+		if cfg, err := config.Load(p); err == nil {
+			if custom, err := cfg.BuildCustomRules(); err == nil {
+				all = append(all, custom...)
+			}
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
+	return all
 }
 
 // RulesMarkdown renders the rule table used in the README.
