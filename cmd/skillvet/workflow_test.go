@@ -200,3 +200,32 @@ func TestInlineSuppressionCLI(t *testing.T) {
 		t.Errorf("--no-inline-suppressions: exit %d", code)
 	}
 }
+
+func TestFixCommand(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"pdf-tools/SKILL.md": "---\nname: PDF Tools\ndescription: Use when: PDFs\n---\nbody\n"})
+	p := filepath.Join(dir, "pdf-tools", "SKILL.md")
+	var out, errb strings.Builder
+	e := &env{stdout: &out, stderr: &errb, getenv: func(k string) string {
+		if k == "CI" {
+			return "true"
+		}
+		return ""
+	}}
+	if code := run(t.Context(), e, []string{"fix", dir}); code != 1 || !strings.Contains(out.String(), "+name: pdf-tools") {
+		t.Fatalf("dry run in CI: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	if b, _ := os.ReadFile(p); !strings.Contains(string(b), "PDF Tools") {
+		t.Fatal("dry run changed the file")
+	}
+	if code, _, _ := runCLI(t, "fix", dir); code != 0 {
+		t.Fatal("fix failed")
+	}
+	b, _ := os.ReadFile(p)
+	if string(b) != "---\nname: pdf-tools\ndescription: 'Use when: PDFs'\n---\nbody\n" {
+		t.Errorf("fixed file = %q", b)
+	}
+	if code, _, errOut := runCLI(t, "fix", dir); code != 0 || !strings.Contains(errOut, "nothing to fix") {
+		t.Errorf("second run: %d %s", code, errOut)
+	}
+}
