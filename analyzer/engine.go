@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -39,6 +38,8 @@ type Engine struct {
 	rules   []*Rule // sorted by ID, only those with Run
 	opts    Options
 	enabled map[string]bool // every rule ID passed to New
+	pf      *prefilter      // all rules' keywords
+	kwIdx   map[*Rule][]int // a rule's keyword indexes in pf
 	sem     *semaphore.Weighted
 }
 
@@ -70,6 +71,21 @@ func New(rules []*Rule, opts Options) (*Engine, error) {
 		e.rules = append(e.rules, r)
 	}
 	sort.Slice(e.rules, func(i, j int) bool { return e.rules[i].ID < e.rules[j].ID })
+	var words []string
+	index := map[string]int{}
+	e.kwIdx = map[*Rule][]int{}
+	for _, r := range e.rules {
+		for _, k := range r.Keywords {
+			i, ok := index[k]
+			if !ok {
+				i = len(words)
+				index[k] = i
+				words = append(words, k)
+			}
+			e.kwIdx[r] = append(e.kwIdx[r], i)
+		}
+	}
+	e.pf = newPrefilter(words)
 	return e, nil
 }
 
@@ -194,7 +210,7 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 // analyzeFile runs every applicable rule on f under the per-file timeout.
 func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File, skillLevel bool) ([]Finding, []string) {
 	var rules []*Rule
-	var lower []byte
+	var hits []bool
 	for _, r := range e.rules {
 		if skillLevel {
 			if r.Inputs&InSkill == 0 {
@@ -204,10 +220,14 @@ func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File,
 			continue
 		}
 		if !skillLevel && len(r.Keywords) > 0 {
-			if lower == nil {
-				lower = bytes.ToLower(f.Content)
+			if hits == nil {
+				hits = e.pf.match(f.Content)
 			}
-			if !containsAny(lower, r.Keywords) {
+			any := false
+			for _, i := range e.kwIdx[r] {
+				any = any || hits[i]
+			}
+			if !any {
 				continue
 			}
 		}
@@ -267,13 +287,4 @@ func runRule(p *Pass) (err error) {
 		}
 	}()
 	return p.Rule.Run(p)
-}
-
-func containsAny(lower []byte, kws []string) bool {
-	for _, k := range kws {
-		if bytes.Contains(lower, []byte(k)) {
-			return true
-		}
-	}
-	return false
 }
