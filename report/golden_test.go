@@ -100,4 +100,3 @@ func firstDiff(want, got string) string {
 	}
 	return "(identical lines, different bytes)"
 }
-

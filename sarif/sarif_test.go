@@ -435,11 +435,11 @@ func TestEncodePath(t *testing.T) {
 
 func TestFirstParagraph(t *testing.T) {
 	cases := map[string]string{
-		"One line.":                          "One line.",
-		"First\nparagraph.\n\nSecond.":       "First paragraph.",
+		"One line.":                           "One line.",
+		"First\nparagraph.\n\nSecond.":        "First paragraph.",
 		"# Title\n\nBody text\nhere.\n\nMore": "Body text here.",
 		"\n\n  Indented\r\n  lines\r\n\r\nx":  "Indented lines",
-		"":                                   "",
+		"":                                    "",
 	}
 	for in, want := range cases {
 		if got := sarif.FirstParagraph(in); got != want {
