@@ -87,7 +87,7 @@ func Write(w io.Writer, r *report.Report) error {
 	run.AddInvocation(inv)
 
 	log := gosarif.NewReport()
-	log.Schema = "https://json.schemastore.org/sarif-2.1.0.json"
+	log.Schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 	log.AddRun(run)
 	out := struct {
 		*gosarif.Report
