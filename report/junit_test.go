@@ -68,7 +68,7 @@ func junit(t *testing.T, r *report.Report) (string, xSuites) {
 
 // invalidXMLChar matches what XML 1.0 forbids even as a character
 // reference.
-var invalidXMLChar = regexp.MustCompile("[\x00-\x08\x0b\x0c\x0e-\x1f]|&#x?0*([0-8]|1[0-9a-fA-F]|[bBcCeEfF]);")
+var invalidXMLChar = regexp.MustCompile("[\x00-\x08\x0b\x0c\x0e-\x1f\uFFFE\uFFFF]|&#x?0*([0-8]|1[0-9a-fA-F]|[bBcCeEfF]);")
 
 func TestJUnit(t *testing.T) {
 	r := reporttest.Report()
@@ -176,7 +176,7 @@ func TestJUnitHostileText(t *testing.T) {
 	res := r.Results[2]
 	res.Skill.Name = "x\x00\x01\x0b\x1b[0m\xff\xfe]]><!--"
 	res.Dir = "dir\x07/\"quoted\" & 'single'"
-	res.Findings[0].Message = "m\x00\x1f</failure><failure>"
+	res.Findings[0].Message = "m\x00\x1f\uFFFE\uFFFF</failure><failure>"
 	res.Findings[0].File = "f\x0c.sh"
 	res.Errors = []string{"e\x00rr\n\x1b]0;title\x07"}
 	out, s := junit(t, r)

@@ -96,6 +96,18 @@ func TestSchema(t *testing.T) {
 	}
 }
 
+// TestGoldenValid validates the checked-in golden SARIF file, which is
+// what the README points people at.
+func TestGoldenValid(t *testing.T) {
+	b, err := os.ReadFile("../testdata/report/report.sarif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := validate(compileSchema(t), b); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestSchemaRejects makes sure the validation above can fail: documents
 // that break the schema in the ways a writer could are rejected.
 func TestSchemaRejects(t *testing.T) {
