@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -29,6 +30,10 @@ type Report struct {
 	ShowSuppressed bool
 	// Color enables ANSI colour in the text format.
 	Color bool
+	// SourceRoot is the directory SARIF's %SRCROOT% stands for: artifact
+	// URIs are made relative to it. Empty means the working directory.
+	// Relative skill directories are taken as relative to it already.
+	SourceRoot string
 }
 
 // Summary counts a report's outcome.
@@ -69,6 +74,28 @@ func (r *Report) Summarize() Summary {
 		}
 	}
 	return s
+}
+
+// SanitizeLines applies analyzer.Sanitize to each line of s and keeps the
+// line breaks: for multi-line attacker-influenced text such as an internal
+// error with a stack trace.
+func SanitizeLines(s string) string {
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = analyzer.Sanitize(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// FirstLine returns the first line of s, sanitised, with " …" when more
+// lines follow: an internal error in one line.
+func FirstLine(s string) string {
+	first, rest, more := strings.Cut(strings.TrimSpace(s), "\n")
+	first = analyzer.Sanitize(strings.TrimRight(first, "\r"))
+	if more && strings.TrimSpace(rest) != "" {
+		first += " …"
+	}
+	return first
 }
 
 // Rule returns the metadata of the rule with the given ID, or nil.

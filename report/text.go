@@ -21,8 +21,11 @@ const (
 )
 
 // WriteText writes a terminal report grouped by skill: one block per skill
-// with its verdict, then file:line:col, severity, rule and message, and the
-// source excerpt.
+// that did not pass cleanly, with its verdict and analysis errors, then
+// file:line:col, severity, rule and message, and the source excerpt; then
+// a summary line. Skill names, paths, messages and justifications are
+// sanitised, so attacker text cannot carry terminal escapes. Colour only
+// when r.Color.
 func WriteText(w io.Writer, r *Report) error {
 	c := func(code, s string) string {
 		if !r.Color {
@@ -46,7 +49,12 @@ func WriteText(w io.Writer, r *Report) error {
 		if v == analyzer.VerdictBlock {
 			vc = ansiRed
 		}
-		ew.printf("%s %s %s\n", c(ansiBold, res.Skill.Name), c(ansiDim, "("+res.Dir+")"), c(ansiBold+vc, strings.ToUpper(string(v))))
+		// Names and paths come from the skill: sanitise them like messages.
+		ew.printf("%s %s %s\n", c(ansiBold, analyzer.Sanitize(res.Skill.Name)), c(ansiDim, "("+analyzer.Sanitize(res.Dir)+")"),
+			c(ansiBold+vc, strings.ToUpper(string(v))))
+		for _, e := range res.Errors {
+			ew.printf("  %s %s\n", c(ansiBold+ansiRed, "analysis error:"), FirstLine(e))
+		}
 		for _, f := range shown {
 			sev := f.Severity.String()
 			switch f.Severity {
@@ -61,11 +69,16 @@ func WriteText(w io.Writer, r *Report) error {
 			}
 			supp := ""
 			if f.Suppression != nil {
-				supp = c(ansiDim, " [suppressed: "+f.Suppression.Justification+"]")
+				supp = " [suppressed (" + analyzer.Sanitize(f.Suppression.Kind) + ")"
+				if f.Suppression.Justification != "" {
+					supp += ": " + analyzer.Sanitize(f.Suppression.Justification)
+				}
+				supp = c(ansiDim, supp+"]")
 			}
-			ew.printf("  %s:%d:%d: %s %s %s%s\n", f.File, f.Start.Line, f.Start.Column, sev, c(ansiMag, f.Rule), f.Message, supp)
+			ew.printf("  %s:%d:%d: %s %s %s%s\n", analyzer.Sanitize(f.File), f.Start.Line, f.Start.Column, sev,
+				c(ansiMag, f.Rule), analyzer.Sanitize(f.Message), supp)
 			if f.Evidence != "" {
-				ew.printf("      %s\n", c(ansiDim, "| "+f.Evidence))
+				ew.printf("      %s\n", c(ansiDim, "| "+analyzer.Sanitize(f.Evidence)))
 			}
 		}
 		ew.printf("\n")
@@ -76,6 +89,12 @@ func WriteText(w io.Writer, r *Report) error {
 		s.BySeverity["medium"], s.BySeverity["low"], s.BySeverity["info"])
 	if s.Suppressed > 0 {
 		ew.printf(", %d suppressed", s.Suppressed)
+		if !r.ShowSuppressed {
+			ew.printf(" (--show-suppressed lists them)")
+		}
+	}
+	if s.Errors > 0 {
+		ew.printf("; %s", c(ansiBold+ansiRed, fmt.Sprintf("%d internal analysis error(s): the report is incomplete", s.Errors)))
 	}
 	ew.printf("; fail-on %s\n", r.FailOn)
 	return ew.err
