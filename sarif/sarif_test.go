@@ -347,7 +347,13 @@ func TestResultDetails(t *testing.T) {
 		if got := r["fullDescription"].(map[string]any)["text"]; got != "Finds a download piped straight into an interpreter, such as `curl https://… | sh`." {
 			t.Errorf("fullDescription = %q", got)
 		}
-		if got := r["help"].(map[string]any)["markdown"]; got != reporttest.Rules()[2].Doc {
+		var doc string
+		for _, rr := range reporttest.Rules() {
+			if rr.ID == "SV101" {
+				doc = rr.Doc
+			}
+		}
+		if got := r["help"].(map[string]any)["markdown"]; got != doc {
 			t.Errorf("help.markdown = %q", got)
 		}
 		tags := r["properties"].(map[string]any)["tags"]
