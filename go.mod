@@ -3,7 +3,10 @@ module github.com/skillvet/skillvet
 go 1.26.8
 
 require (
+	github.com/fsnotify/fsnotify v1.10.1
 	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sync v0.24.0
 )
+
+require golang.org/x/sys v0.13.0 // indirect
