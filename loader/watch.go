@@ -24,7 +24,7 @@ type WatchOptions struct {
 
 // Watch reloads the registry when anything under the roots changes, until
 // ctx is done. It watches every root (or, for a root that does not exist
-// yet, its parent directory) and every skill directory beneath it, waits
+// yet, its nearest existing ancestor) and every skill directory beneath it, waits
 // for events to settle, then runs Load: reading and hashing are cheap and
 // the gate's cache means only skills whose content changed are scanned
 // again. A failed reload keeps the last good registry, and subscribers get
@@ -90,8 +90,17 @@ func (l *Loader) addWatches(w *fsnotify.Watcher) {
 			continue
 		}
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			// Not there yet: watch the parent so that its creation is seen.
-			_ = w.Add(filepath.Dir(dir))
+			// Not there yet: watch the nearest existing ancestor so that
+			// its creation is seen (and watched on the next reload).
+			for p := filepath.Dir(dir); ; p = filepath.Dir(p) {
+				if st, err := os.Stat(p); err == nil && st.IsDir() {
+					_ = w.Add(p)
+					break
+				}
+				if filepath.Dir(p) == p {
+					break
+				}
+			}
 			continue
 		}
 		_ = w.Add(dir)

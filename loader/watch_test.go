@@ -1,0 +1,109 @@
+package loader
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// changes collects Change notifications.
+type changes struct {
+	mu  sync.Mutex
+	all []Change
+}
+
+func (c *changes) add(ch Change) { c.mu.Lock(); c.all = append(c.all, ch); c.mu.Unlock() }
+
+// waitFor polls until cond holds for some change, or fails at the deadline.
+func (c *changes) waitFor(t *testing.T, what string, cond func(Change) bool) Change {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		c.mu.Lock()
+		for _, ch := range c.all {
+			if cond(ch) {
+				c.all = nil
+				c.mu.Unlock()
+				return ch
+			}
+		}
+		c.mu.Unlock()
+		time.Sleep(5 * time.Millisecond)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t.Fatalf("timed out waiting for %s; changes: %+v", what, c.all)
+	return Change{}
+}
+
+func TestWatchReload(t *testing.T) {
+	tmp := t.TempDir()
+	root := filepath.Join(tmp, "skills")
+	later := filepath.Join(tmp, "later", "skills") // does not exist yet
+	simpleSkill(t, root, "alpha", "alpha\n")
+	d := simpleSkill(t, root, "beta", "beta\n")
+	l := newTestLoader(t, Options{Roots: []Root{{Dir: root, Priority: 1}, {Dir: later, Priority: 2}}})
+	var got changes
+	unsub := l.Subscribe(got.add)
+	defer unsub()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- l.Watch(ctx, WatchOptions{Debounce: 20 * time.Millisecond}) }()
+
+	ch := got.waitFor(t, "initial load", func(c Change) bool { return len(c.Admitted) == 2 })
+	if strings.Join(ch.Admitted, ",") != "alpha,beta" {
+		t.Fatalf("initial %v", ch.Admitted)
+	}
+	scans := l.Gate().Scans()
+
+	// A malicious update to a nested file drops the skill; alpha is not
+	// scanned again.
+	writeFile(t, filepath.Join(d, "scripts", "x.sh"), "echo EVIL-PAYLOAD\n")
+	ch = got.waitFor(t, "beta dropped", func(c Change) bool { return slices.Contains(c.Dropped, "beta") })
+	if ch.Registry.Lookup("beta").Status != StatusRefused || l.Registry().Lookup("alpha").Status != StatusAdmitted {
+		t.Fatalf("after update: beta %s", ch.Registry.Lookup("beta").Status)
+	}
+	if n := l.Gate().Scans() - scans; n != 1 {
+		t.Fatalf("reload ran %d scans, want 1", n)
+	}
+
+	// Fixing it admits it again.
+	if err := os.Remove(filepath.Join(d, "scripts", "x.sh")); err != nil {
+		t.Fatal(err)
+	}
+	got.waitFor(t, "beta re-admitted", func(c Change) bool { return slices.Contains(c.Admitted, "beta") })
+
+	// A new skill in a new directory.
+	simpleSkill(t, root, "gamma", "gamma\n")
+	got.waitFor(t, "gamma admitted", func(c Change) bool { return slices.Contains(c.Admitted, "gamma") })
+
+	// A root that appears after the watch started.
+	simpleSkill(t, later, "alpha", "alpha from the later root\n")
+	ch = got.waitFor(t, "alpha replaced", func(c Change) bool { return slices.Contains(c.Admitted, "alpha") })
+	if ch.Registry.Lookup("alpha").Root != later {
+		t.Fatalf("alpha from %s", ch.Registry.Lookup("alpha").Root)
+	}
+
+	// A reload that fails keeps the last good registry and says so.
+	good := l.Registry()
+	if err := os.RemoveAll(root); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(root, root); err != nil { // a root that cannot be listed
+		t.Fatal(err)
+	}
+	ch = got.waitFor(t, "failed reload", func(c Change) bool { return c.Err != nil })
+	if ch.Registry != good || l.Registry() != good {
+		t.Fatal("failed reload replaced the registry")
+	}
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Fatalf("Watch returned %v", err)
+	}
+}
