@@ -214,6 +214,7 @@ func (l *Loader) Load(ctx context.Context) (*Registry, error) {
 	}
 	entries := make([]*Entry, len(cands))
 	g, gctx := errgroup.WithContext(ctx)
+	// Reading is mostly waiting on system calls: overlap more of it.
 	g.SetLimit(l.opts.Jobs)
 	for i, c := range cands {
 		g.Go(func() error {
@@ -287,22 +288,33 @@ func (l *Loader) discover() ([]candidate, error) {
 			}
 			return nil, fmt.Errorf("cannot list skill root %s: %w", r.Dir, err)
 		}
+		realRoot, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			realRoot = dir
+		}
 		for _, de := range ents {
 			name := de.Name()
 			if strings.HasPrefix(name, ".") {
 				continue
 			}
 			sd := filepath.Join(dir, name)
-			st, err := os.Stat(sd) // follows a symlinked skill directory
-			if err != nil || !st.IsDir() {
+			real := filepath.Join(realRoot, name)
+			switch {
+			case de.IsDir():
+			case de.Type()&fs.ModeSymlink != 0:
+				// A symlinked skill directory: followed, and deduplicated
+				// by its real path.
+				if st, err := os.Stat(sd); err != nil || !st.IsDir() {
+					continue
+				}
+				if real, err = filepath.EvalSymlinks(sd); err != nil {
+					continue
+				}
+			default:
 				continue
 			}
 			if _, err := os.Lstat(filepath.Join(sd, skill.ManifestName)); err != nil {
 				continue
-			}
-			real, err := filepath.EvalSymlinks(sd)
-			if err != nil {
-				real = sd
 			}
 			out = append(out, candidate{root: r, order: i, dir: sd, real: real})
 		}
