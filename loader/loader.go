@@ -47,7 +47,7 @@ const (
 // (<Dir>/<name>/SKILL.md, one level deep).
 type Root struct {
 	Dir  string
-	Kind SourceKind
+	Kind SourceKind // empty means SourceExtra
 	// Priority decides which skill wins a name: the higher one. Between
 	// roots of equal priority the one listed later wins.
 	Priority int
@@ -153,6 +153,12 @@ func New(opts Options) (*Loader, error) {
 	for _, g := range append(append([]string{}, opts.Include...), opts.Ignore...) {
 		if _, err := path.Match(g, ""); err != nil {
 			return nil, fmt.Errorf("bad name glob %q: %w", g, err)
+		}
+	}
+	opts.Roots = append([]Root(nil), opts.Roots...)
+	for i := range opts.Roots {
+		if opts.Roots[i].Kind == "" {
+			opts.Roots[i].Kind = SourceExtra
 		}
 	}
 	if opts.Platform == "" {
