@@ -213,8 +213,8 @@ func (g *Gate) scan(ctx context.Context, s *skill.Skill) (*analyzer.Result, bool
 // (possibly) another directory: the served skill is s, and display paths
 // follow it.
 func rebase(res *analyzer.Result, s *skill.Skill) *analyzer.Result {
-	if res.Skill == s {
-		return res
+	if res.Skill == s || res.Skill.Dir == s.Dir {
+		return res // same content (same hash) at the same place
 	}
 	out := &analyzer.Result{Skill: s, Dir: s.Dir, Errors: res.Errors,
 		Findings: append([]analyzer.Finding(nil), res.Findings...)}

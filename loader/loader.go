@@ -416,6 +416,11 @@ func matchAny(globs []string, name string) bool {
 // decide gates a winning entry and checks its eligibility.
 func (l *Loader) decide(ctx context.Context, e *Entry) {
 	d := l.gate.Check(ctx, e.Skill)
+	if d.Result != nil && d.Result.Skill != e.Skill && d.Result.Skill.Hash == e.Skill.Hash {
+		// A cache hit: serve the copy that was scanned (byte-identical, as
+		// the hash covers every file) and let the fresh read go.
+		e.Skill = d.Result.Skill
+	}
 	e.Result, e.Verdict, e.Findings, e.Approved = d.Result, d.Verdict, d.Blocking, d.Approved
 	el := CheckEligibility(e.Skill, l.envFor(e.Name))
 	e.Eligibility = &el

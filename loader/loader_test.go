@@ -8,6 +8,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/rules"
@@ -269,13 +270,34 @@ func TestUnreadableContentRefused(t *testing.T) {
 	if err := os.Symlink("../../outside.md", filepath.Join(rel, "notes.md")); err != nil {
 		t.Fatal(err)
 	}
-	r := mustLoad(t, newTestLoader(t, Options{Roots: []Root{{Dir: root}}}))
-	for name, want := range map[string]string{"fifo": "named pipe", "escape": "symlink", "relescape": "symlink"} {
-		e := r.Lookup(name)
-		wantStatus(t, e, StatusRefused)
-		if !strings.Contains(e.Reason, want) {
-			t.Fatalf("%s: reason %q lacks %q", name, e.Reason, want)
+	// Whatever the rule set, even an empty one.
+	for _, set := range [][]*analyzer.Rule{testRules(), {}} {
+		r := mustLoad(t, newTestLoader(t, Options{Roots: []Root{{Dir: root}}, Rules: set}))
+		for name, want := range map[string]string{"fifo": "named pipe", "escape": "symlink", "relescape": "symlink"} {
+			e := r.Lookup(name)
+			wantStatus(t, e, StatusRefused)
+			if !strings.Contains(e.Reason, want) {
+				t.Fatalf("%s: reason %q lacks %q", name, e.Reason, want)
+			}
 		}
+	}
+}
+
+func TestScanTimeoutRefuses(t *testing.T) {
+	root := t.TempDir()
+	simpleSkill(t, root, "slow", "HANG-HERE\n")
+	l := newTestLoader(t, Options{Roots: []Root{{Dir: root}}, ScanTimeout: 50 * time.Millisecond, FileTimeout: time.Minute})
+	start := time.Now()
+	e := mustLoad(t, l).Lookup("slow")
+	wantStatus(t, e, StatusRefused)
+	if !strings.Contains(e.Reason, "timed out") || time.Since(start) > 10*time.Second {
+		t.Fatalf("reason %q after %s", e.Reason, time.Since(start))
+	}
+	// A timed-out scan is not cached.
+	before := l.Gate().Scans()
+	mustLoad(t, l)
+	if l.Gate().Scans() == before {
+		t.Fatal("timed-out scan was cached")
 	}
 }
 
@@ -289,7 +311,7 @@ func TestGateFailsClosed(t *testing.T) {
 	mkSkill(t, root, "nodesc", "---\nname: nodesc\n---\nx\n")
 	mkSkill(t, root, "BadName", "---\ndescription: d\n---\nx\n")
 	mkSkill(t, root, "longdesc", skillMD("longdesc", strings.Repeat("a", 1025), "", "x\n"))
-	l := newTestLoader(t, Options{Roots: []Root{{Dir: root}}, FileTimeout: 50 * 1e6})
+	l := newTestLoader(t, Options{Roots: []Root{{Dir: root}}, FileTimeout: 50 * time.Millisecond})
 	r := mustLoad(t, l)
 	cases := map[string]string{
 		"hangs": "timed out", "fails": "rule broke", "nofm": "no YAML frontmatter", "badyaml": "frontmatter",
@@ -392,9 +414,8 @@ func TestUnreadableRootFailsLoadKeepsRegistry(t *testing.T) {
 	l := newTestLoader(t, Options{Roots: []Root{{Dir: root}, {Dir: filepath.Join(tmp, "missing")}}})
 	good := mustLoad(t, l)
 	wantStatus(t, good.Lookup("a"), StatusAdmitted)
-	// Replace the root by a FIFO-free unreadable thing: a file is "not a
-	// directory" (skipped); a root we cannot list is simulated by a
-	// dangling loop of symlinks.
+	// A root that exists but cannot be listed (running as root, chmod does
+	// not help): a symlink loop.
 	os.RemoveAll(root)
 	if err := os.Symlink(root, root); err != nil {
 		t.Fatal(err)
