@@ -210,13 +210,22 @@ type candidate struct {
 // skipped; a root that exists but cannot be listed fails the load, and the
 // previous registry stays in place.
 func (l *Loader) Load(ctx context.Context) (*Registry, error) {
+	reg, ch, err := l.load(ctx)
+	if err != nil {
+		return nil, err
+	}
+	l.notify(ch) // outside the load lock: subscribers may call Load
+	return reg, nil
+}
+
+func (l *Loader) load(ctx context.Context) (*Registry, Change, error) {
 	l.loadMu.Lock()
 	defer l.loadMu.Unlock()
 	start := time.Now()
 	scans := l.gate.Scans()
 	cands, err := l.discover()
 	if err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
 	entries := make([]*Entry, len(cands))
 	g, gctx := errgroup.WithContext(ctx)
@@ -230,7 +239,7 @@ func (l *Loader) Load(ctx context.Context) (*Registry, error) {
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
 	l.resolve(entries)
 	g, gctx = errgroup.WithContext(ctx)
@@ -245,10 +254,10 @@ func (l *Loader) Load(ctx context.Context) (*Registry, error) {
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
 	reg := newRegistry(entries)
 	reg.Stats = LoadStats{Candidates: len(cands), Scanned: int(l.gate.Scans() - scans), Duration: time.Since(start)}
@@ -261,8 +270,7 @@ func (l *Loader) Load(ctx context.Context) (*Registry, error) {
 	l.gate.Retain(keep)
 	old := l.cur.Swap(reg)
 	l.loaded.Store(true)
-	l.notify(diff(old, reg, nil))
-	return reg, nil
+	return reg, diff(old, reg, nil), nil
 }
 
 // discover lists every root one level deep. Candidates come out in

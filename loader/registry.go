@@ -205,8 +205,9 @@ func diff(old, cur *Registry, err error) Change {
 }
 
 // Subscribe calls fn after every load that changes the served set, and
-// after every failed reload in Watch. fn runs on the loading goroutine and
-// must not call Load. The returned function unsubscribes.
+// after every failed reload in Watch. fn runs on the loading goroutine,
+// after the new registry is in place; a slow fn delays the next reload.
+// The returned function unsubscribes.
 func (l *Loader) Subscribe(fn func(Change)) (cancel func()) {
 	l.subMu.Lock()
 	id := l.nextSub

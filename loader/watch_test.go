@@ -107,3 +107,33 @@ func TestWatchReload(t *testing.T) {
 		t.Fatalf("Watch returned %v", err)
 	}
 }
+
+func TestSubscriberMayLoad(t *testing.T) {
+	root := t.TempDir()
+	simpleSkill(t, root, "a", "x\n")
+	l := newTestLoader(t, Options{Roots: []Root{{Dir: root}}})
+	calls := 0
+	l.Subscribe(func(c Change) {
+		calls++
+		if calls == 1 {
+			if _, err := l.Load(context.Background()); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if _, err := l.Load(context.Background()); err != nil {
+			t.Error(err)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Load from a subscriber deadlocked")
+	}
+	if calls != 1 { // the nested load changed nothing, so no second call
+		t.Fatalf("%d calls", calls)
+	}
+}
