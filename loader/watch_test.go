@@ -47,7 +47,8 @@ func TestWatchReload(t *testing.T) {
 	later := filepath.Join(tmp, "later", "skills") // does not exist yet
 	simpleSkill(t, root, "alpha", "alpha\n")
 	d := simpleSkill(t, root, "beta", "beta\n")
-	l := newTestLoader(t, Options{Roots: []Root{{Dir: root, Priority: 1}, {Dir: later, Priority: 2}}})
+	broken := filepath.Join(tmp, "broken") // becomes unlistable later
+	l := newTestLoader(t, Options{Roots: []Root{{Dir: root, Priority: 1}, {Dir: later, Priority: 2}, {Dir: broken}}})
 	var got changes
 	unsub := l.Subscribe(got.add)
 	defer unsub()
@@ -92,10 +93,7 @@ func TestWatchReload(t *testing.T) {
 
 	// A reload that fails keeps the last good registry and says so.
 	good := l.Registry()
-	if err := os.RemoveAll(root); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(root, root); err != nil { // a root that cannot be listed
+	if err := os.Symlink(broken, broken); err != nil { // a root that cannot be listed, in one step
 		t.Fatal(err)
 	}
 	ch = got.waitFor(t, "failed reload", func(c Change) bool { return c.Err != nil })
