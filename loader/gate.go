@@ -109,6 +109,15 @@ func (g *Gate) Approve(a Approval) error {
 	return nil
 }
 
+// Revoke withdraws the approval of hash; the next Load gates that version
+// normally again.
+func (g *Gate) Revoke(hash string) {
+	hash = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(hash)), "sha256:")
+	g.mu.Lock()
+	delete(g.approvals, hash)
+	g.mu.Unlock()
+}
+
 // Threshold is the lowest severity that keeps a skill out.
 func (g *Gate) Threshold() analyzer.Severity { return g.threshold }
 

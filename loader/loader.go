@@ -229,7 +229,6 @@ func (l *Loader) load(ctx context.Context) (*Registry, Change, error) {
 	}
 	entries := make([]*Entry, len(cands))
 	g, gctx := errgroup.WithContext(ctx)
-	// Reading is mostly waiting on system calls: overlap more of it.
 	g.SetLimit(l.opts.Jobs)
 	for i, c := range cands {
 		g.Go(func() error {

@@ -354,6 +354,13 @@ func TestApprovalByHash(t *testing.T) {
 	if e.Approved == nil || !strings.Contains(e.Reason, "reviewed by sec team") || len(e.Findings) != 1 {
 		t.Fatalf("approved entry: %+v", e)
 	}
+	// Revoking it gates it again.
+	l.Gate().Revoke(e.Hash)
+	wantStatus(t, mustLoad(t, l).Lookup("vetted"), StatusRefused)
+	if err := l.Gate().Approve(Approval{Hash: e.Hash, Reason: "reviewed by sec team"}); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, mustLoad(t, l).Lookup("vetted"), StatusAdmitted)
 	// A later update is gated again.
 	writeFile(t, filepath.Join(d, "scripts/x.sh"), "echo hi\n")
 	r = mustLoad(t, l)
