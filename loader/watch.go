@@ -46,26 +46,33 @@ func (l *Loader) Watch(ctx context.Context, o WatchOptions) error {
 	}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
+	var first time.Time // first event of the pending burst; zero when none
+	kick := func() {
+		// Wait for a quiet period, but never postpone a reload by more
+		// than ten debounce periods while events keep coming.
+		if first.IsZero() {
+			first = time.Now()
+		} else if time.Since(first) > 10*o.Debounce {
+			return
+		}
+		timer.Reset(o.Debounce)
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case ev, ok := <-w.Events:
+		case _, ok := <-w.Events:
 			if !ok {
 				return errors.New("file watcher closed")
 			}
-			if ev.Op == fsnotify.Chmod {
-				continue
-			}
-			timer.Reset(o.Debounce)
-		case err, ok := <-w.Errors:
+			kick() // chmod too: readability decides what the gate sees
+		case _, ok := <-w.Errors:
 			if !ok {
 				return errors.New("file watcher closed")
 			}
-			// An overflow or similar: rescan to be safe.
-			_ = err
-			timer.Reset(o.Debounce)
+			kick() // an event queue overflow: rescan to be safe
 		case <-timer.C:
+			first = time.Time{}
 			l.reload(ctx, w)
 		}
 	}

@@ -135,3 +135,45 @@ func TestSubscriberMayLoad(t *testing.T) {
 		t.Fatalf("%d calls", calls)
 	}
 }
+
+func TestWatchDoesNotStarveUnderConstantEvents(t *testing.T) {
+	root := t.TempDir()
+	d := simpleSkill(t, root, "busy", "x\n")
+	l := newTestLoader(t, Options{Roots: []Root{{Dir: root}}})
+	mustLoad(t, l)
+	var got changes
+	defer l.Subscribe(got.add)()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go l.Watch(ctx, WatchOptions{Debounce: 20 * time.Millisecond})
+	time.Sleep(50 * time.Millisecond) // let the watches be set up
+	stop := make(chan struct{})
+	writing := make(chan struct{})
+	go func() {
+		defer close(writing)
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			os.WriteFile(filepath.Join(d, "notes.md"), []byte(strings.Repeat("n", i%50+1)), 0o644)
+		}
+	}()
+	// Ten debounce periods plus generous slack for a loaded machine.
+	deadline := time.Now().Add(1500 * time.Millisecond)
+	for {
+		got.mu.Lock()
+		n := len(got.all)
+		got.mu.Unlock()
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no reload while events kept coming")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	close(stop)
+	<-writing
+}
