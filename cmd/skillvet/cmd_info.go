@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/loader"
@@ -58,6 +61,12 @@ func infoMain(ctx context.Context, e *env, args []string) int {
 		}
 		if x.Verdict != "" {
 			w.printf("Verdict:      %s (keeps out at %s and above)\n", x.Verdict, o.failOn)
+		}
+		if x.Skill != nil && x.Skill.Manifest != nil && len(x.Skill.Manifest.Keys) > 0 {
+			w.printf("Frontmatter:\n")
+			for _, k := range x.Skill.Manifest.Keys {
+				w.printf("  %s: %s\n", analyzer.Sanitize(k.Name), analyzer.Sanitize(nodeText(k.Value)))
+			}
 		}
 		if x.Eligibility != nil {
 			w.printf("Invocation:   model %s, user %s\n", yesNo(x.ModelInvocable), yesNo(x.UserInvocable))
@@ -137,4 +146,24 @@ func (t *textWriter) printf(format string, args ...any) {
 	if t.err == nil {
 		_, t.err = fmt.Fprintf(t.w, format, args...)
 	}
+}
+
+// nodeText renders a frontmatter value on one line: scalars as they are,
+// collections as compact JSON.
+func nodeText(n *yaml.Node) string {
+	if n == nil {
+		return ""
+	}
+	if n.Kind == yaml.ScalarNode {
+		return strings.Join(strings.Fields(n.Value), " ")
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return "(" + err.Error() + ")"
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }

@@ -227,6 +227,7 @@ type entryJSON struct {
 	UserInvocable  bool                `json:"userInvocable"`
 	Approved       *loader.Approval    `json:"approved,omitempty"`
 	Eligibility    *loader.Eligibility `json:"eligibility,omitempty"`
+	Frontmatter    map[string]any      `json:"frontmatter,omitempty"`
 	Blocking       []findingJSON       `json:"blocking"`
 	Findings       []findingJSON       `json:"findings,omitempty"`
 }
@@ -260,6 +261,14 @@ func toEntryJSON(x *loader.Entry, all bool) entryJSON {
 		j.Eligible = &ok
 		if all {
 			j.Eligibility = x.Eligibility
+		}
+	}
+	if all && x.Skill != nil && x.Skill.Manifest != nil && x.Skill.Manifest.Root != nil {
+		var fm map[string]any
+		if err := x.Skill.Manifest.Root.Decode(&fm); err == nil {
+			if _, err := json.Marshal(fm); err == nil { // e.g. non-string keys
+				j.Frontmatter = fm
+			}
 		}
 	}
 	if all && x.Result != nil {

@@ -103,7 +103,8 @@ func TestCLIList(t *testing.T) {
 func TestCLIInfo(t *testing.T) {
 	a, b := fixture(t)
 	out, _, code := runCLI(t, nil, "info", "needs", "--root", a)
-	if code != exitOK || !strings.Contains(out, "install:  brew install needs-cli") || !strings.Contains(out, "Eligible:     no") {
+	if code != exitOK || !strings.Contains(out, "install:  brew install needs-cli") || !strings.Contains(out, "Eligible:     no") ||
+		!strings.Contains(out, `  metadata: {"openclaw":{`) {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 	// The apiKey from a config file makes the env requirement pass.
@@ -131,6 +132,11 @@ func TestCLIInfo(t *testing.T) {
 	}
 	if _, _, code := runCLI(t, nil, "info", "bad", "--root", a, "--approve", "bad=by name"); code != exitError {
 		t.Fatalf("approval by name: exit %d", code)
+	}
+	// Frontmatter that JSON cannot hold (non-string keys) is left out, not fatal.
+	put(t, filepath.Join(a, "odd/SKILL.md"), "---\nname: odd\ndescription: d\nx:\n  1: one\n---\nx\n")
+	if out, _, code := runCLI(t, nil, "info", "odd", "--root", a, "--format", "json"); code != exitOK || !strings.Contains(out, `"status": "admitted"`) {
+		t.Fatalf("odd frontmatter: exit %d\n%s", code, out)
 	}
 	out, _, code = runCLI(t, nil, "info", "clean", "--root", a, "--root", b)
 	if code != exitOK || !strings.Contains(out, "Shadowed:     user "+filepath.Join(a, "clean")) {
