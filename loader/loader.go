@@ -198,10 +198,9 @@ func (l *Loader) Roots() []Root { return append([]Root(nil), l.opts.Roots...) }
 
 // candidate is one <root>/<name> directory holding SKILL.md.
 type candidate struct {
-	root  Root
-	order int // index of the root in Options.Roots
-	dir   string
-	real  string
+	root Root
+	dir  string
+	real string
 }
 
 // Load discovers every root, reads and hashes every skill, gates the ones
@@ -329,7 +328,7 @@ func (l *Loader) discover() ([]candidate, error) {
 			if _, err := os.Lstat(filepath.Join(sd, skill.ManifestName)); err != nil {
 				continue
 			}
-			out = append(out, candidate{root: r, order: i, dir: sd, real: real})
+			out = append(out, candidate{root: r, dir: sd, real: real})
 		}
 	}
 	return out, nil
@@ -339,7 +338,7 @@ func (l *Loader) discover() ([]candidate, error) {
 // entry (refused), not returned.
 func (l *Loader) read(ctx context.Context, c candidate) (*Entry, error) {
 	e := &Entry{Name: filepath.Base(c.dir), Source: c.root.Kind, Root: c.root.Dir, Priority: c.root.Priority,
-		Dir: c.dir, RealDir: c.real, order: c.order}
+		Dir: c.dir, RealDir: c.real}
 	rfs, err := skill.OpenDir(c.dir)
 	if err != nil {
 		e.Status, e.Reason, e.Verdict = StatusRefused, "cannot open skill directory: "+err.Error(), analyzer.VerdictBlock

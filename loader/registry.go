@@ -53,8 +53,6 @@ type Entry struct {
 	// comes from it. Result is the full scan (nil when not scanned).
 	Skill  *skill.Skill     `json:"-"`
 	Result *analyzer.Result `json:"-"`
-
-	order int
 }
 
 // Admitted reports whether the entry is served.
