@@ -60,7 +60,7 @@ type Gate struct {
 	limits      skill.Limits
 
 	mu        sync.Mutex
-	cache     map[string]*analyzer.Result
+	cache     map[string]cacheEntry
 	approvals map[string]Approval
 	scans     atomic.Int64
 }
@@ -82,7 +82,7 @@ func NewGate(o GateOptions) (*Gate, error) {
 		return nil, err
 	}
 	g := &Gate{engine: eng, threshold: o.Threshold, scanTimeout: o.ScanTimeout,
-		limits: eng.Options().Limits, cache: map[string]*analyzer.Result{}, approvals: map[string]Approval{}}
+		limits: eng.Options().Limits, cache: map[string]cacheEntry{}, approvals: map[string]Approval{}}
 	for _, a := range o.Approvals {
 		if err := g.Approve(a); err != nil {
 			return nil, err
@@ -190,32 +190,37 @@ func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 
 func (g *Gate) scan(ctx context.Context, s *skill.Skill) (*analyzer.Result, bool, error) {
 	g.mu.Lock()
-	res := g.cache[s.Hash]
+	c, ok := g.cache[s.Hash]
 	g.mu.Unlock()
-	if res != nil {
-		return rebase(res, s), true, nil
+	if ok {
+		return rebase(c.res, s), true, c.err
 	}
 	sctx, cancel := context.WithTimeout(ctx, g.scanTimeout)
 	defer cancel()
 	g.scans.Add(1)
-	res = g.engine.Analyze(sctx, s)
+	res := g.engine.Analyze(sctx, s)
 	if err := ctx.Err(); err != nil {
 		return res, false, err // the load was cancelled: do not cache
 	}
-	if err := sctx.Err(); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return res, false, fmt.Errorf("scan timed out after %s", g.scanTimeout)
-		}
-		return res, false, err
+	var err error
+	if sctx.Err() != nil {
+		err = fmt.Errorf("scan timed out after %s", g.scanTimeout)
 	}
-	if len(res.Errors) == 0 {
-		// Rule crashes are retried on the next load; everything else is a
-		// property of the content and is cached with it.
+	// Timeouts are cached with the content, as the engine treats per-file
+	// timeouts: a skill that makes the scanner slow is not scanned again
+	// (leaving another stuck rule behind) on every reload. Rule errors and
+	// panics are internal failures and are retried on the next load.
+	if err != nil || len(res.Errors) == 0 {
 		g.mu.Lock()
-		g.cache[s.Hash] = res
+		g.cache[s.Hash] = cacheEntry{res, err}
 		g.mu.Unlock()
 	}
-	return res, false, nil
+	return res, false, err
+}
+
+type cacheEntry struct {
+	res *analyzer.Result
+	err error
 }
 
 // rebase returns a cached result for a skill with the same content at

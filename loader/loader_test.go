@@ -293,11 +293,17 @@ func TestScanTimeoutRefuses(t *testing.T) {
 	if !strings.Contains(e.Reason, "timed out") || time.Since(start) > 10*time.Second {
 		t.Fatalf("reason %q after %s", e.Reason, time.Since(start))
 	}
-	// A timed-out scan is not cached.
+	// A timeout is cached with the content (with its reason); a change
+	// scans again.
 	before := l.Gate().Scans()
+	e = mustLoad(t, l).Lookup("slow")
+	if l.Gate().Scans() != before || !strings.Contains(e.Reason, "timed out") {
+		t.Fatalf("timed-out skill rescanned or reason lost: %q", e.Reason)
+	}
+	writeFile(t, filepath.Join(root, "slow", "notes.md"), "n\n")
 	mustLoad(t, l)
-	if l.Gate().Scans() == before {
-		t.Fatal("timed-out scan was cached")
+	if l.Gate().Scans() != before+1 {
+		t.Fatal("changed skill not rescanned")
 	}
 }
 
