@@ -295,8 +295,11 @@ type lineRepair struct {
 	Key  string
 }
 
-// repairYAML quotes top-level values that contain ": " or " #" and are not
-// already quoted or structured: the commonest reason real skills' YAML fails.
+// repairYAML quotes top-level values that contain ": " (or end in ":") and
+// are not already quoted or structured: the commonest reason real skills'
+// YAML fails. A " #" alone never breaks the parse (it starts a comment), so
+// such lines are left alone: quoting them would pull the comment into the
+// value and report a line that was fine.
 func repairYAML(src []byte) ([]byte, []lineRepair) {
 	lines := bytes.Split(src, []byte("\n"))
 	var reps []lineRepair
@@ -310,7 +313,7 @@ func repairYAML(src []byte) ([]byte, []lineRepair) {
 		case '"', '\'', '[', '{', '|', '>', '&', '*', '!':
 			continue
 		}
-		if !strings.Contains(v, ": ") && !strings.Contains(v, " #") && !strings.HasSuffix(v, ":") {
+		if !strings.Contains(v, ": ") && !strings.HasSuffix(v, ":") {
 			continue
 		}
 		q := "'" + strings.ReplaceAll(v, "'", "''") + "'"
