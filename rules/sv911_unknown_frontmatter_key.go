@@ -1,0 +1,78 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// UnknownFrontmatterKey reports top-level frontmatter keys that neither
+// the specification nor a known extension defines.
+var UnknownFrontmatterKey = register(&analyzer.Rule{
+	ID:       "SV911",
+	Name:     "unknown-frontmatter-key",
+	Title:    "Unknown top-level frontmatter key",
+	Severity: Info,
+	Category: analyzer.CatLint,
+	Tags:     []string{"lint", "spec", "frontmatter"},
+	Inputs:   analyzer.InSkill,
+	Doc: `Reports each top-level frontmatter key that is not defined by the Agent Skills
+specification (` + "`name`" + `, ` + "`description`" + `, ` + "`license`" + `, ` + "`compatibility`" + `, ` + "`metadata`" + `,
+` + "`allowed-tools`" + `), by Claude Code (` + "`disable-model-invocation`" + `, ` + "`user-invocable`" + `,
+` + "`context`" + `, ` + "`agent`" + `, ` + "`model`" + `, ` + "`argument-hint`" + `, ` + "`hooks`" + `) or by OpenClaw
+(` + "`homepage`" + `, ` + "`command-dispatch`" + `, ` + "`command-tool`" + `, ` + "`command-arg-mode`" + `).
+
+Unknown keys are ignored by agents (info). A key that is a misspelling of a known one
+(` + "`allowed_tools`" + `, ` + "`Description`" + `, ` + "`user_invocable`" + `) is low: the setting the author meant
+silently does not apply.
+
+**Fix:** remove the key, fix its spelling, or move custom data under ` + "`metadata`" + `.
+
+Bad:
+
+` + "```yaml" + `
+version: 1.2.0
+allowed_tools: Read Grep
+` + "```" + `
+
+Good:
+
+` + "```yaml" + `
+metadata:
+  version: "1.2.0"
+allowed-tools: Read Grep
+` + "```",
+	Run: runUnknownFrontmatterKey,
+})
+
+// lintKnownKeys are the top-level keys of the specification and of the
+// extensions skillvet knows.
+var lintKnownKeys = map[string]bool{
+	// Agent Skills specification
+	"name": true, "description": true, "license": true, "compatibility": true, "metadata": true, "allowed-tools": true,
+	// Claude Code
+	"disable-model-invocation": true, "user-invocable": true, "context": true, "agent": true,
+	"model": true, "argument-hint": true, "hooks": true,
+	// OpenClaw
+	"homepage": true, "command-dispatch": true, "command-tool": true, "command-arg-mode": true,
+}
+
+func runUnknownFrontmatterKey(p *analyzer.Pass) error {
+	m := lintManifest(p)
+	if m == nil {
+		return nil
+	}
+	for i := range m.Keys {
+		k := &m.Keys[i]
+		if lintKnownKeys[k.Name] {
+			continue
+		}
+		norm := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(k.Name), "_", "-"))
+		if lintKnownKeys[norm] && m.Get(norm) == nil {
+			lintKeyAt(p, k, Low, "unknown frontmatter key %q: did you mean %q? Agents ignore the misspelt key", k.Name, norm)
+			continue
+		}
+		lintKeyAt(p, k, 0, "unknown frontmatter key %q is ignored by agents (move custom data under metadata)", k.Name)
+	}
+	return nil
+}
