@@ -29,10 +29,16 @@ body that is empty (the skill selects but tells the agent nothing).
 **Why it matters:** long bodies crowd out the user's task and make review harder; an
 empty body is usually a packaging mistake.
 
-**Fix:** keep the workflow in SKILL.md and link to the details:
+**Fix:** keep the workflow in SKILL.md and link to the details.
+
+Bad: a 1,400-line SKILL.md that inlines every form field and API parameter.
+
+Good:
 
 ` + "```markdown" + `
-For the full field reference see [forms](references/forms.md).
+## Filling forms
+1. Run ` + "`scripts/fields.py form.pdf`" + ` to list the fields.
+2. For the meaning of each field type see [forms](references/forms.md).
 ` + "```",
 	Run: runBodySize,
 })

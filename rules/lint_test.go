@@ -1,0 +1,141 @@
+package rules
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/analyzer/analyzertest"
+	"github.com/skillvet/skillvet/skill"
+)
+
+// lintIDs is the specification lint rule set.
+var lintIDs = []string{"SV901", "SV902", "SV903", "SV904", "SV905", "SV906", "SV907",
+	"SV908", "SV909", "SV910", "SV911", "SV912", "SV913"}
+
+// TestLintRules checks that Lint returns exactly the SV9xx rules, that each
+// is documented with an example, and that each passes its fixtures.
+func TestLintRules(t *testing.T) {
+	var got []string
+	for _, r := range Lint() {
+		got = append(got, r.ID)
+		if r.Category != analyzer.CatLint || !slices.Contains(r.Tags, "lint") {
+			t.Errorf("%s: category %q tags %v, want lint", r.ID, r.Category, r.Tags)
+		}
+		if !strings.Contains(r.Doc, "Bad") || !strings.Contains(r.Doc, "Good") || !strings.Contains(r.Doc, "**Fix:**") {
+			t.Errorf("%s: Doc needs a fix and a bad and a good example", r.ID)
+		}
+		t.Run(r.ID, func(t *testing.T) { analyzertest.Run(t, filepath.Join(fixtures, r.ID), r) })
+	}
+	if !slices.Equal(got, lintIDs) {
+		t.Errorf("Lint() = %v, want %v", got, lintIDs)
+	}
+}
+
+// TestLintValidSkills runs every lint rule together over real-world-shaped
+// skills (Anthropic, Claude Code, OpenClaw styles): none may report.
+func TestLintValidSkills(t *testing.T) {
+	res := analyzertest.Run(t, "../testdata/lint/valid", Lint()...)
+	if len(res) < 5 {
+		t.Errorf("ran %d valid skills, want at least 5", len(res))
+	}
+}
+
+// TestLintSeverities pins the severities the brief requires: what an agent
+// cannot load or what reaches outside the skill is high; hygiene is lower.
+func TestLintSeverities(t *testing.T) {
+	cases := []struct {
+		rule *analyzer.Rule
+		dir  string
+		path string
+		line int
+		want analyzer.Severity
+	}{
+		{FrontmatterInvalid, "SV901/tp-bad-yaml", "SKILL.md", 3, High},
+		{FrontmatterInvalid, "SV901/tp-unclosed", "SKILL.md", 1, High},
+		{FrontmatterNeedsQuoting, "SV902/tp-sloppy", "SKILL.md", 4, Medium},
+		{SkillName, "SV903/tp-names/claude-pdf", "SKILL.md", 2, Low},
+		{OpenClawMetadata, "SV910/tp-openclaw/install", "SKILL.md", 12, Medium},
+		{OpenClawMetadata, "SV910/tp-openclaw/legacy", "SKILL.md", 5, Low},
+		{UnknownFrontmatterKey, "SV911/tp-unknown/keys", "SKILL.md", 4, Info},
+		{UnknownFrontmatterKey, "SV911/tp-unknown/keys", "SKILL.md", 5, Low},
+		{LinkTargets, "SV913/tp-links", "SKILL.md", 7, High},
+		{LinkTargets, "SV913/tp-links", "SKILL.md", 24, High},
+		{LinkTargets, "SV913/tp-links", "SKILL.md", 15, Medium},
+		{LinkTargets, "SV913/tp-links", "references/guide.md", 5, Medium},
+	}
+	for _, c := range cases {
+		res := analyzertest.Run(t, filepath.Join(fixtures, c.dir), c.rule)
+		found := false
+		for _, r := range res {
+			for _, f := range r.Findings {
+				if f.Path == c.path && f.Start.Line == c.line {
+					found = true
+					if f.Severity != c.want {
+						t.Errorf("%s %s:%d: severity %s, want %s (%s)", c.dir, c.path, c.line, f.Severity, c.want, f.Message)
+					}
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s %s:%d: no finding", c.dir, c.path, c.line)
+		}
+	}
+}
+
+func TestLintResolveTarget(t *testing.T) {
+	s := skill.New("demo", map[string][]byte{
+		"SKILL.md":              []byte("---\nname: demo\ndescription: d\n---\n"),
+		"references/guide.md":   []byte("# g"),
+		"references/a b.md":     []byte("# ab"),
+		"scripts/run.sh":        []byte("echo"),
+		"assets/img/logo.svg":   []byte("<svg/>"),
+		"references/deep/x.md":  []byte("# x"),
+		"references/deep/y.txt": []byte("y"),
+	})
+	for _, c := range []struct {
+		dir, target string
+		want        int
+	}{
+		{".", "references/guide.md", lintTargetOK},
+		{".", "./references/guide.md#part?x", lintTargetOK},
+		{".", "references/guide.md?plain=1", lintTargetOK},
+		{".", "references/a%20b.md", lintTargetOK},
+		{".", "scripts/", lintTargetOK},
+		{".", "assets", lintTargetOK},
+		{".", "{baseDir}/scripts/run.sh", lintTargetOK},
+		{"references", "${CLAUDE_SKILL_DIR}/scripts/run.sh", lintTargetOK},
+		{"references", "guide.md", lintTargetOK},
+		{"references", "../scripts/run.sh", lintTargetOK},
+		{"references/deep", "../../SKILL.md", lintTargetOK},
+		{".", "https://example.com/../../x", lintTargetOK},
+		{".", "//cdn.example.com/x.js", lintTargetOK},
+		{".", "mailto:a@example.com", lintTargetOK},
+		{".", "#anchor", lintTargetOK},
+		{".", "$OUT/report.md", lintTargetOK},
+		{".", "references/missing.md", lintTargetMissing},
+		{"references", "scripts/run.sh", lintTargetMissing}, // resolves to references/scripts/run.sh
+		{".", "References/Guide.md", lintTargetCase},
+		{".", "../x.md", lintTargetEscape},
+		{"references", "../../x.md", lintTargetEscape},
+		{".", "scripts/../../x", lintTargetEscape},
+		{".", "%2e%2e/%2e%2e/etc/passwd", lintTargetEscape},
+		{".", "%2E%2E%2Fsecret", lintTargetEscape},
+		{".", `..\..\secret`, lintTargetEscape},
+		{"references", "{baseDir}/../x", lintTargetEscape},
+		{".", "/etc/passwd", lintTargetAbsolute},
+		{".", "%2Fetc%2Fpasswd", lintTargetAbsolute},
+		{".", "~/.ssh/id_rsa", lintTargetAbsolute},
+		{".", `C:\Users\me\.aws\credentials`, lintTargetAbsolute},
+		{".", "c:/windows/win.ini", lintTargetAbsolute},
+		{".", `\\server\share\x`, lintTargetAbsolute},
+		{".", "file:///etc/passwd", lintTargetAbsolute},
+		{".", "FILE://host/share", lintTargetAbsolute},
+	} {
+		if got, res := lintResolveTarget(s, c.dir, c.target); got != c.want {
+			t.Errorf("lintResolveTarget(%q, %q) = %d (%s), want %d", c.dir, c.target, got, res, c.want)
+		}
+	}
+}
