@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -25,7 +26,7 @@ written as one line of JSON). This rule checks it:
 | field | expected |
 |---|---|
 | ` + "`requires.bins`" + `, ` + "`requires.anyBins`" + `, ` + "`requires.env`" + `, ` + "`requires.config`" + ` | lists of strings |
-| ` + "`install`" + ` | a list of entries, each with a ` + "`kind`" + ` of ` + "`brew`" + ` (needs ` + "`formula`" + `), ` + "`node`" + `, ` + "`go`" + ` or ` + "`uv`" + ` (need ` + "`package`" + `; ` + "`module`" + ` for go), or ` + "`download`" + ` (needs an http(s) ` + "`url`" + `) |
+| ` + "`install`" + ` | a list of entries, each with a ` + "`kind`" + ` of ` + "`brew`" + ` (needs ` + "`formula`" + `), ` + "`node`" + ` or ` + "`uv`" + ` (need ` + "`package`" + `), ` + "`go`" + ` (needs ` + "`module`" + `; ` + "`package`" + ` is accepted) or ` + "`download`" + ` (needs an http(s) ` + "`url`" + `); ` + "`id`" + `, ` + "`label`" + `, ` + "`sha256`" + ` (64 hex digits), ` + "`archive`" + `, ` + "`targetDir`" + ` strings, ` + "`extract`" + ` a boolean, ` + "`stripComponents`" + ` a number, ` + "`bins`" + ` and ` + "`os`" + ` lists |
 | ` + "`os`" + ` | a list from ` + "`darwin`" + `, ` + "`linux`" + `, ` + "`win32`" + ` |
 | ` + "`always`" + ` | ` + "`true`" + ` or ` + "`false`" + ` |
 | ` + "`primaryEnv`" + `, ` + "`emoji`" + `, ` + "`homepage`" + `, ` + "`skillKey`" + ` | strings |
@@ -65,7 +66,10 @@ metadata:
 var lintOpenClawOS = map[string]string{"darwin": "", "linux": "", "win32": "",
 	"macos": "darwin", "mac": "darwin", "osx": "darwin", "windows": "win32", "win": "win32", "win64": "win32"}
 
-var lintInstallField = map[string]string{"brew": "formula", "node": "package", "go": "package", "uv": "package", "download": "url"}
+var lintInstallField = map[string]string{"brew": "formula", "node": "package", "go": "module", "uv": "package", "download": "url"}
+
+// lintInstallStrings are the string fields of an install entry.
+var lintInstallStrings = []string{"id", "label", "formula", "package", "module", "url", "sha256", "archive", "targetDir"}
 
 func runOpenClawMetadata(p *analyzer.Pass) error {
 	m := lintManifest(p)
@@ -173,6 +177,8 @@ func lintOSName(s string) string {
 	return s
 }
 
+var lintSHA256Rx = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
+
 func lintInstall(p *analyzer.Pass, w string, i int, e *yaml.Node) {
 	if e.Kind != yaml.MappingNode {
 		lintAt(p, e, Medium, "%s entries must be mappings with a kind, not %s", w, lintKind(e))
@@ -188,10 +194,25 @@ func lintInstall(p *analyzer.Pass, w string, i int, e *yaml.Node) {
 		lintAt(p, kind, Medium, "%s entry %d has unknown kind %q (brew, node, go, uv, download): OpenClaw cannot run it", w, i+1, kind.Value)
 		return
 	}
+	for _, name := range lintInstallStrings {
+		if v := skill.MapValue(e, name); v != nil && !lintIsString(v) {
+			lintAt(p, v, 0, "%s entry %d: %s must be a string, not %s", w, i+1, name, lintKind(v))
+		}
+	}
+	if v := skill.MapValue(e, "extract"); v != nil && !lintIsBool(v) {
+		lintAt(p, v, 0, "%s entry %d: extract must be true or false, not %s", w, i+1, lintKind(v))
+	}
+	if v := skill.MapValue(e, "stripComponents"); v != nil && (v.Kind != yaml.ScalarNode || v.Tag != "!!int") {
+		lintAt(p, v, 0, "%s entry %d: stripComponents must be a number, not %s", w, i+1, lintKind(v))
+	}
+	if v := skill.MapValue(e, "sha256"); v != nil && lintIsString(v) && !lintSHA256Rx.MatchString(v.Value) {
+		lintAt(p, v, Medium, "%s entry %d: sha256 is not 64 hex digits, so the download cannot be verified", w, i+1)
+	}
 	f := skill.MapValue(e, field)
 	if f == nil && kind.Value == "go" {
-		field = "module"
-		f = skill.MapValue(e, field)
+		if pk := skill.MapValue(e, "package"); pk != nil {
+			field, f = "package", pk
+		}
 	}
 	switch {
 	case f == nil:
