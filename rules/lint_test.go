@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -136,6 +137,35 @@ func TestLintResolveTarget(t *testing.T) {
 	} {
 		if got, res := lintResolveTarget(s, c.dir, c.target); got != c.want {
 			t.Errorf("lintResolveTarget(%q, %q) = %d (%s), want %d", c.dir, c.target, got, res, c.want)
+		}
+	}
+}
+
+// TestLintOddFrontmatter feeds the lint rules YAML of every unexpected
+// shape: a rule that panics or errors would block the skill (SV002).
+func TestLintOddFrontmatter(t *testing.T) {
+	eng, err := analyzer.New(Lint(), analyzer.Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fm := range []string{
+		"",
+		"name:\ndescription:\nmetadata:\nallowed-tools:\nhooks:\ncontext:\nagent:\nlicense:\ncompatibility:",
+		"name: [a]\ndescription: {a: b}\nmetadata: [1, 2]\nallowed-tools: [[Read]]\nhooks: [Stop]",
+		"name: &n x\ndescription: *n\nmetadata: &m {a: b}\nlicense: *n",
+		"? [complex, key]\n: value\n? {a: b}\n: c\nname: x",
+		"metadata: {openclaw: [1, 2], clawdbot: null, clawdis: {requires: [bins], install: [null, {kind: null}, {kind: [brew]}, {kind: go, module: [x]}], os: {a: b}}}",
+		"metadata: {openclaw: {requires: {bins: null, env: {a: b}}, install: {kind: brew}, always: null, emoji: []}}",
+		"hooks: {Stop: null, PreToolUse: [null, 1, {hooks: null}, {hooks: [null, 1, {type: null}, {type: command, command: [x]}]}]}",
+		"context: [fork]\nagent: {a: b}\nargument-hint: [[a]]\nuser-invocable: null",
+		"name: x\nname: y\nmetadata: {a: 1, a: 2, <<: {b: c}}",
+		"description: !!binary aGVsbG8=\nname: !custom x",
+	} {
+		src := "---\n" + fm + "\n---\n[x](../../y) ![i](%zz) <img src=\"\"> !read\n\n!read \n"
+		s := skill.New("odd", map[string][]byte{"SKILL.md": []byte(src), "references/r.md": []byte("[a]( ) [b](<>) [c](#)")})
+		r := eng.Analyze(context.Background(), s)
+		for _, e := range r.Errors {
+			t.Errorf("frontmatter %q: %s", fm, e)
 		}
 	}
 }

@@ -67,6 +67,9 @@ func runMetadata(p *analyzer.Pass) error {
 	}
 	for _, kv := range lintPairs(v) {
 		key, val := kv[0], kv[1]
+		if key.Tag == "!!merge" {
+			continue // "<<: *defaults" merges another mapping in
+		}
 		if !lintIsString(key) {
 			lintAt(p, key, 0, "metadata key %s is %s; keys must be strings", key.Value, lintKind(key))
 			continue

@@ -67,6 +67,10 @@ func runUnknownFrontmatterKey(p *analyzer.Pass) error {
 		if lintKnownKeys[k.Name] {
 			continue
 		}
+		if strings.TrimSpace(k.Name) == "" {
+			lintKeyAt(p, k, Low, "frontmatter key is empty or not a plain name; agents cannot use it")
+			continue
+		}
 		norm := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(k.Name), "_", "-"))
 		if lintKnownKeys[norm] && m.Get(norm) == nil {
 			lintKeyAt(p, k, Low, "unknown frontmatter key %q: did you mean %q? Agents ignore the misspelt key", k.Name, norm)
