@@ -66,6 +66,7 @@ func TestLintSeverities(t *testing.T) {
 		{LinkTargets, "SV913/tp-links", "SKILL.md", 24, High},
 		{LinkTargets, "SV913/tp-links", "SKILL.md", 15, Medium},
 		{LinkTargets, "SV913/tp-links", "references/guide.md", 5, Medium},
+		{LinkTargets, "SV913/tp-links", "README.md", 3, Low},
 	}
 	for _, c := range cases {
 		res := analyzertest.Run(t, filepath.Join(fixtures, c.dir), c.rule)

@@ -40,7 +40,10 @@ protocol-relative URLs and ` + "`#anchors`" + ` are not checked.
   that do not exist.
 
 Paths that start with ` + "`{baseDir}/`" + ` or ` + "`${CLAUDE_SKILL_DIR}/`" + ` resolve from the skill root;
-other paths with template variables are not checked.
+other paths with template variables are not checked. Templates under ` + "`assets/`" + ` and the
+repository files ` + "`README`" + `, ` + "`CHANGELOG`" + `, ` + "`CONTRIBUTING`" + ` and ` + "`LICENSE`" + ` at the skill root link
+to the user's project or the surrounding repository: missing targets there are not
+reported, and targets outside the skill are low.
 
 **Fix:** ship the file under the skill directory and link to it relatively.
 
@@ -213,6 +216,12 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 	switch v {
 	case lintTargetOK:
 		return
+	case lintTargetCase, lintTargetMissing:
+		if lintHumanDoc(p.File.Path) {
+			return // templates and repository docs link to their destination, not the skill
+		}
+	}
+	switch v {
 	case lintTargetEscape:
 		d.Severity = High
 		d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory: an agent following it reads files the skill does not ship"
@@ -224,7 +233,32 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 	case lintTargetMissing:
 		d.Message = what + " " + lintQuote(target) + " does not exist in the skill (" + resolved + ")"
 	}
+	if lintHumanDoc(p.File.Path) && d.Severity == High {
+		d.Severity = Low
+		d.Message += " (in " + p.File.Path + ", which agents do not read as instructions unless told to)"
+	}
 	p.Report(d)
+}
+
+// lintHumanDoc reports whether a Markdown file is a template or a document
+// for people rather than instructions: files under assets/ (copied into the
+// user's project, so their links point there) and the repository files
+// README, CHANGELOG, CONTRIBUTING and LICENSE at the skill root (whose links
+// navigate the repository around the skill).
+func lintHumanDoc(p string) bool {
+	if strings.HasPrefix(p, "assets/") {
+		return true
+	}
+	if strings.Contains(p, "/") {
+		return false
+	}
+	u := strings.ToUpper(p)
+	for _, pre := range []string{"README", "CHANGELOG", "CONTRIBUTING", "LICENSE", "LICENCE"} {
+		if strings.HasPrefix(u, pre) {
+			return true
+		}
+	}
+	return false
 }
 
 func lintQuote(s string) string {
