@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,10 +28,14 @@ types and values:
 |---|---|
 | ` + "`disable-model-invocation`" + `, ` + "`user-invocable`" + ` | ` + "`true`" + ` or ` + "`false`" + ` (a YAML boolean, not the string ` + "`\"true\"`" + ` or ` + "`yes`" + `) |
 | ` + "`context`" + ` | ` + "`inline`" + ` or ` + "`fork`" + ` |
+| ` + "`effort`" + ` | ` + "`low`" + `, ` + "`medium`" + `, ` + "`high`" + `, ` + "`xhigh`" + ` or ` + "`max`" + ` |
+| ` + "`shell`" + ` | ` + "`bash`" + ` or ` + "`powershell`" + ` |
+| ` + "`when_to_use`" + ` | a string |
+| ` + "`arguments`" + `, ` + "`paths`" + ` | a string or a list of strings |
 | ` + "`agent`" + ` | a string; only used with ` + "`context: fork`" + ` (info otherwise) |
 | ` + "`model`" + ` | a string |
 | ` + "`argument-hint`" + ` | a string (the documented ` + "`[issue-number]`" + ` form, which YAML reads as a list, is accepted) |
-| ` + "`hooks`" + ` | a mapping from hook events (` + "`PreToolUse`" + `, ` + "`PostToolUse`" + `, ` + "`Stop`" + `, …) to lists of ` + "`{matcher, hooks: [{type: command, command: …}]}`" + ` |
+| ` + "`hooks`" + ` | a mapping from hook events (` + "`PreToolUse`" + `, ` + "`PostToolUse`" + `, ` + "`Stop`" + `, …) to lists of ` + "`{matcher, hooks: [{type: command, command: …}]}`" + `; hook types ` + "`command`" + ` (needs ` + "`command`" + `), ` + "`http`" + ` (` + "`url`" + `), ` + "`mcp_tool`" + ` (` + "`tool`" + `), ` + "`prompt`" + ` (` + "`prompt`" + `), ` + "`agent`" + ` |
 
 **Why it matters:** a wrong type is ignored or misread: ` + "`disable-model-invocation: \"yes\"`" + `
 does not stop the model from invoking the skill, and a hook under a misspelt event never
@@ -63,9 +68,26 @@ hooks:
 })
 
 var lintHookEvents = map[string]bool{
-	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PermissionRequest": true,
-	"UserPromptSubmit": true, "Notification": true, "Stop": true, "SubagentStart": true,
-	"SubagentStop": true, "PreCompact": true, "SessionStart": true, "SessionEnd": true,
+	"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true, "PostToolBatch": true,
+	"PermissionRequest": true, "PermissionDenied": true, "UserPromptSubmit": true,
+	"UserPromptExpansion": true, "Notification": true, "Stop": true, "StopFailure": true,
+	"Setup": true, "SubagentStart": true, "SubagentStop": true, "PreCompact": true,
+	"PostCompact": true, "ConfigChange": true, "SessionStart": true, "SessionEnd": true,
+	"WorktreeCreate": true, "WorktreeRemove": true, "TeammateIdle": true, "TaskCreated": true,
+	"TaskCompleted": true, "InstructionsLoaded": true, "Elicitation": true,
+	"ElicitationResult": true, "CwdChanged": true, "FileChanged": true,
+}
+
+// lintHookFields are the fields each hook type needs.
+var lintHookFields = map[string][]string{
+	"command": {"command"}, "http": {"url"}, "mcp_tool": {"tool"}, "prompt": {"prompt"}, "agent": nil,
+}
+
+// lintClaudeEnums are Claude Code fields with a fixed set of values.
+var lintClaudeEnums = map[string][]string{
+	"context": {"inline", "fork"},
+	"effort":  {"low", "medium", "high", "xhigh", "max"},
+	"shell":   {"bash", "powershell"},
 }
 
 func runClaudeCodeFields(p *analyzer.Pass) error {
@@ -80,7 +102,7 @@ func runClaudeCodeFields(p *analyzer.Pass) error {
 			}
 		}
 	}
-	for _, name := range []string{"agent", "model", "argument-hint", "context"} {
+	for _, name := range []string{"agent", "model", "argument-hint", "when_to_use", "context", "effort", "shell"} {
 		k := m.Get(name)
 		if k == nil {
 			continue
@@ -91,14 +113,22 @@ func runClaudeCodeFields(p *analyzer.Pass) error {
 		}
 		if !lintIsString(v) || strings.TrimSpace(v.Value) == "" {
 			lintAt(p, v, 0, "%s must be a non-empty string, not %s", name, lintKind(v))
+			continue
+		}
+		if vals := lintClaudeEnums[name]; vals != nil && !slices.Contains(vals, v.Value) {
+			lintAt(p, v, 0, "%s %q is not one of %s", name, v.Value, strings.Join(vals, ", "))
+		}
+	}
+	for _, name := range []string{"arguments", "paths"} {
+		if k := m.Get(name); k != nil {
+			if v := lintDeref(k.Value); !lintIsString(v) {
+				lintStringList(p, v, name, 0)
+			}
 		}
 	}
 	ctx := ""
 	if k := m.Get("context"); k != nil && lintIsString(k.Value) {
 		ctx = lintDeref(k.Value).Value
-		if ctx != "inline" && ctx != "fork" && strings.TrimSpace(ctx) != "" {
-			lintAt(p, lintDeref(k.Value), 0, "context %q is not inline or fork", ctx)
-		}
 	}
 	if k := m.Get("agent"); k != nil && ctx != "fork" {
 		lintKeyAt(p, k, Info, "agent is only used with context: fork; without it the skill runs inline and agent is ignored")
@@ -169,13 +199,15 @@ func lintHook(p *analyzer.Pass, ev string, h *yaml.Node) {
 		lintAt(p, h, 0, "hooks.%s hook has no type (command or prompt)", ev)
 		return
 	}
-	field := map[string]string{"command": "command", "prompt": "prompt", "agent": "prompt"}[t.Value]
-	if field == "" {
-		lintAt(p, t, 0, "hooks.%s hook type %q is not command, prompt or agent", ev, t.Value)
+	fields, ok := lintHookFields[t.Value]
+	if !ok {
+		lintAt(p, t, 0, "hooks.%s hook type %q is not command, http, mcp_tool, prompt or agent", ev, t.Value)
 		return
 	}
-	if c := skill.MapValue(h, field); c == nil || !lintIsString(c) || strings.TrimSpace(c.Value) == "" {
-		lintAt(p, h, 0, "hooks.%s hook of type %s has no %s string", ev, t.Value, field)
+	for _, field := range fields {
+		if c := skill.MapValue(h, field); c == nil || !lintIsString(c) || strings.TrimSpace(c.Value) == "" {
+			lintAt(p, h, 0, "hooks.%s hook of type %s has no %s string", ev, t.Value, field)
+		}
 	}
 }
 

@@ -19,7 +19,8 @@ var UnknownFrontmatterKey = register(&analyzer.Rule{
 	Doc: `Reports each top-level frontmatter key that is not defined by the Agent Skills
 specification (` + "`name`" + `, ` + "`description`" + `, ` + "`license`" + `, ` + "`compatibility`" + `, ` + "`metadata`" + `,
 ` + "`allowed-tools`" + `), by Claude Code (` + "`disable-model-invocation`" + `, ` + "`user-invocable`" + `,
-` + "`context`" + `, ` + "`agent`" + `, ` + "`model`" + `, ` + "`argument-hint`" + `, ` + "`hooks`" + `) or by OpenClaw
+` + "`context`" + `, ` + "`agent`" + `, ` + "`model`" + `, ` + "`argument-hint`" + `, ` + "`hooks`" + `, ` + "`when_to_use`" + `,
+` + "`arguments`" + `, ` + "`effort`" + `, ` + "`paths`" + `, ` + "`shell`" + `) or by OpenClaw
 (` + "`homepage`" + `, ` + "`command-dispatch`" + `, ` + "`command-tool`" + `, ` + "`command-arg-mode`" + `).
 
 Unknown keys are ignored by agents (info). A key that is a misspelling of a known one
@@ -52,7 +53,8 @@ var lintKnownKeys = map[string]bool{
 	"name": true, "description": true, "license": true, "compatibility": true, "metadata": true, "allowed-tools": true,
 	// Claude Code
 	"disable-model-invocation": true, "user-invocable": true, "context": true, "agent": true,
-	"model": true, "argument-hint": true, "hooks": true,
+	"model": true, "argument-hint": true, "hooks": true, "when_to_use": true, "arguments": true,
+	"effort": true, "paths": true, "shell": true,
 	// OpenClaw
 	"homepage": true, "command-dispatch": true, "command-tool": true, "command-arg-mode": true,
 }
@@ -71,12 +73,23 @@ func runUnknownFrontmatterKey(p *analyzer.Pass) error {
 			lintKeyAt(p, k, Low, "frontmatter key is empty or not a plain name; agents cannot use it")
 			continue
 		}
-		norm := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(k.Name), "_", "-"))
-		if lintKnownKeys[norm] && m.Get(norm) == nil {
+		lower := strings.ToLower(strings.TrimSpace(k.Name))
+		if norm := lintSpelling(lower); norm != "" && m.Get(norm) == nil {
 			lintKeyAt(p, k, Low, "unknown frontmatter key %q: did you mean %q? Agents ignore the misspelt key", k.Name, norm)
 			continue
 		}
 		lintKeyAt(p, k, 0, "unknown frontmatter key %q is ignored by agents (move custom data under metadata)", k.Name)
 	}
 	return nil
+}
+
+// lintSpelling returns the known key that lower-cased key k spells with
+// other separators (allowed_tools, user-invocable vs when-to-use), or "".
+func lintSpelling(k string) string {
+	for _, c := range []string{k, strings.ReplaceAll(k, "_", "-"), strings.ReplaceAll(k, "-", "_")} {
+		if lintKnownKeys[c] {
+			return c
+		}
+	}
+	return ""
 }
