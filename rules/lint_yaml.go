@@ -105,6 +105,15 @@ func lintKind(n *yaml.Node) string {
 	return "not a plain value"
 }
 
+// lintKindNonEmpty names the type of n for "must be a non-empty string"
+// messages: an empty or blank string is "an empty string".
+func lintKindNonEmpty(n *yaml.Node) string {
+	if lintIsString(n) {
+		return "an empty string"
+	}
+	return lintKind(n)
+}
+
 // lintPairs returns the key/value pairs of mapping n (aliases resolved).
 func lintPairs(n *yaml.Node) [][2]*yaml.Node {
 	n = lintDeref(n)

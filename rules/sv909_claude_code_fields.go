@@ -112,7 +112,7 @@ func runClaudeCodeFields(p *analyzer.Pass) error {
 			continue // argument-hint: [issue-number], as in Claude Code's docs
 		}
 		if !lintIsString(v) || strings.TrimSpace(v.Value) == "" {
-			lintAt(p, v, 0, "%s must be a non-empty string, not %s", name, lintKind(v))
+			lintAt(p, v, 0, "%s must be a non-empty string, not %s", name, lintKindNonEmpty(v))
 			continue
 		}
 		if vals := lintClaudeEnums[name]; vals != nil && !slices.Contains(vals, v.Value) {

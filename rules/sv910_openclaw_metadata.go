@@ -118,7 +118,7 @@ func lintOpenClaw(p *analyzer.Pass, where string, oc *yaml.Node) {
 			}
 		case "primaryEnv", "emoji", "homepage", "skillKey":
 			if !lintIsString(v) || strings.TrimSpace(v.Value) == "" {
-				lintAt(p, v, 0, "%s must be a non-empty string, not %s", w, lintKind(v))
+				lintAt(p, v, 0, "%s must be a non-empty string, not %s", w, lintKindNonEmpty(v))
 			}
 		}
 	}
@@ -218,7 +218,7 @@ func lintInstall(p *analyzer.Pass, w string, i int, e *yaml.Node) {
 	case f == nil:
 		lintAt(p, kind, Medium, "%s entry %d of kind %s has no %s", w, i+1, kind.Value, field)
 	case !lintIsString(f) || strings.TrimSpace(f.Value) == "":
-		lintAt(p, f, Medium, "%s entry %d: %s must be a non-empty string, not %s", w, i+1, field, lintKind(f))
+		lintAt(p, f, Medium, "%s entry %d: %s must be a non-empty string, not %s", w, i+1, field, lintKindNonEmpty(f))
 	case field == "url" && !strings.HasPrefix(strings.ToLower(f.Value), "https://") && !strings.HasPrefix(strings.ToLower(f.Value), "http://"):
 		lintAt(p, f, Medium, "%s entry %d: url %q is not an http(s) URL", w, i+1, f.Value)
 	}

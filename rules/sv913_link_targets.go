@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/markdown"
 	"github.com/skillvet/skillvet/skill"
 )
@@ -31,13 +32,16 @@ directives. Paths resolve relative to the file that holds them (a link in
 ` + "`?query`" + ` and URL-decoding (` + "`%2e%2e`" + ` is ` + "`..`" + `). URLs with a scheme (` + "`https:`" + `, ` + "`mailto:`" + `),
 protocol-relative URLs and ` + "`#anchors`" + ` are not checked.
 
-- **high:** the path leaves the skill (` + "`../../.ssh/id_rsa`" + `) or is absolute (` + "`/etc/passwd`" + `,
-  ` + "`~/.aws/credentials`" + `, ` + "`C:\\Users\\…`" + `, ` + "`\\\\server\\share`" + `, ` + "`file:///…`" + `). An agent told to
-  read a linked file reads it, so such a link is a way to pull secrets into the context
-  (and from there into a reply, a commit or a request).
-- **medium:** the path stays inside the skill but the file is not there (or differs only
-  in case, which breaks on case-sensitive file systems): the agent looks for instructions
-  that do not exist.
+- **high:** the path is absolute (` + "`/etc/passwd`" + `, ` + "`~/.aws/credentials`" + `, ` + "`C:\\Users\\…`" + `,
+  ` + "`\\\\server\\share`" + `, ` + "`file:///…`" + `), or leaves the skill towards a credential file or a hidden
+  file or directory (` + "`../../.ssh/id_rsa`" + `, ` + "`../.env`" + `, ` + "`../../../.config/gh/hosts.yml`" + `). An
+  agent told to read a linked file reads it, so such a link is a way to pull secrets into
+  the context (and from there into a reply, a commit or a request).
+- **medium:** the path leaves the skill towards an ordinary file (a sibling skill's
+  SKILL.md, the repository's docs): it breaks once the skill is installed on its own, and
+  the agent then reads whatever sits at that path. Also medium: the path stays inside the
+  skill but the file is not there (or differs only in case, which breaks on
+  case-sensitive file systems): the agent looks for instructions that do not exist.
 
 Paths that start with ` + "`{baseDir}/`" + ` or ` + "`${CLAUDE_SKILL_DIR}/`" + ` resolve from the skill root;
 other paths with template variables are not checked. Templates under ` + "`assets/`" + ` and the
@@ -223,8 +227,12 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 	}
 	switch v {
 	case lintTargetEscape:
-		d.Severity = High
-		d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory: an agent following it reads files the skill does not ship"
+		if label := lintSensitivePath(resolved); label != "" {
+			d.Severity = High
+			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory (" + label + "): an agent following it reads files the skill does not ship"
+		} else {
+			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory: it breaks when the skill is installed on its own, and the agent reads whatever is there instead"
+		}
 	case lintTargetAbsolute:
 		d.Severity = High
 		d.Message = what + " " + lintQuote(target) + " is an absolute path outside the skill: an agent following it reads files the skill does not ship"
@@ -233,11 +241,27 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 	case lintTargetMissing:
 		d.Message = what + " " + lintQuote(target) + " does not exist in the skill (" + resolved + ")"
 	}
-	if lintHumanDoc(p.File.Path) && d.Severity == High {
+	if lintHumanDoc(p.File.Path) && (v == lintTargetEscape || v == lintTargetAbsolute) {
 		d.Severity = Low
 		d.Message += " (in " + p.File.Path + ", which agents do not read as instructions unless told to)"
 	}
 	p.Report(d)
+}
+
+// lintSensitivePath says why a path that leaves the skill is dangerous to
+// read (credential files, hidden files and directories such as .ssh, .env,
+// .config, .claude), or "" for ordinary files such as a sibling skill's
+// SKILL.md or a repository's docs.
+func lintSensitivePath(p string) string {
+	if label, _, _, ok := intel.MatchCredentialPath(p); ok {
+		return label
+	}
+	for _, c := range strings.Split(p, "/") {
+		if c != "" && c != "." && c != ".." && strings.HasPrefix(c, ".") {
+			return "hidden file or directory " + c
+		}
+	}
+	return ""
 }
 
 // lintHumanDoc reports whether a Markdown file is a template or a document
