@@ -64,10 +64,21 @@ func runLicense(p *analyzer.Pass) error {
 	for _, sm := range lintLicenseFileRx.FindAllStringSubmatch(v.Value, -1) {
 		f := strings.TrimSuffix(sm[1], ".")
 		clean := path.Clean(f)
-		if p.Skill.File(clean) != nil || clean == ".." || strings.HasPrefix(clean, "../") {
+		if clean == ".." || strings.HasPrefix(clean, "../") || lintHasFileFold(p, clean) {
 			continue
 		}
 		lintAt(p, v, 0, "license refers to %s, which the skill does not contain", f)
 	}
 	return nil
+}
+
+// lintHasFileFold reports whether the skill has file name, ignoring case
+// (license files are found case-insensitively on the systems that show them).
+func lintHasFileFold(p *analyzer.Pass, name string) bool {
+	for _, f := range p.Skill.Files {
+		if strings.EqualFold(f.Path, name) {
+			return true
+		}
+	}
+	return false
 }

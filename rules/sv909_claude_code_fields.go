@@ -2,7 +2,6 @@ package rules
 
 import (
 	"slices"
-	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -212,13 +211,10 @@ func lintHook(p *analyzer.Pass, ev string, h *yaml.Node) {
 }
 
 func lintHookEventHint(name string) string {
-	evs := make([]string, 0, len(lintHookEvents))
 	for e := range lintHookEvents {
 		if strings.EqualFold(e, name) {
 			return "did you mean " + e + "?"
 		}
-		evs = append(evs, e)
 	}
-	sort.Strings(evs)
-	return "events: " + strings.Join(evs, ", ")
+	return "events include PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop"
 }
