@@ -174,3 +174,37 @@ func TestLintOddFrontmatter(t *testing.T) {
 		}
 	}
 }
+
+// TestLintOffset checks that YAML positions (rune columns) become the
+// right byte offsets after multi-byte characters on the same line.
+func TestLintOffset(t *testing.T) {
+	src := "---\nname: x\nmetadata: {\"openclaw\": {\"emoji\": \"🎵é\", \"os\": [macos]}}\n---\n"
+	m := skill.ParseManifest([]byte(src))
+	f := skill.NewFile("SKILL.md", []byte(src))
+	n := m.Lookup("metadata", "openclaw", "os")
+	if n == nil {
+		t.Fatal("no os node")
+	}
+	off := lintOffset(f, n.Line, n.Column)
+	if got := src[off:]; !strings.HasPrefix(got, "[macos]") {
+		t.Errorf("offset %d points at %q, want [macos]", off, got[:min(len(got), 10)])
+	}
+}
+
+// TestLintPositions checks that frontmatter findings point at a key or a
+// value, not at blank space, across every lint fixture.
+func TestLintPositions(t *testing.T) {
+	for _, r := range Lint() {
+		if r == FrontmatterInvalid || r == BodySize {
+			continue // these report whole lines
+		}
+		for _, res := range analyzertest.Run(t, filepath.Join(fixtures, r.ID), r) {
+			for _, f := range res.Findings {
+				c := res.Skill.File(f.Path).Content
+				if off := f.Start.Offset; off >= len(c) || strings.ContainsRune(" \t\r\n", rune(c[off])) {
+					t.Errorf("%s %s:%d:%d: finding points at blank space: %s", res.Dir, f.Path, f.Start.Line, f.Start.Column, f.Message)
+				}
+			}
+		}
+	}
+}

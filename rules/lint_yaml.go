@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -40,9 +41,16 @@ func lintOffset(f *skill.File, line, col int) int {
 	return start + b
 }
 
-// lintAt reports a finding at node n (severity 0: the rule's default).
+// lintAt reports a finding at node n (severity 0: the rule's default). An
+// empty value ("key:" with nothing after it) has no text of its own, so the
+// finding goes to the start of its line: the key.
 func lintAt(p *analyzer.Pass, n *yaml.Node, sev analyzer.Severity, format string, args ...any) {
-	p.Report(analyzer.Diagnostic{Start: lintOffset(p.File, n.Line, n.Column), Severity: sev, Message: fmt.Sprintf(format, args...)})
+	off := lintOffset(p.File, n.Line, n.Column)
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" {
+		text := p.File.Line(n.Line)
+		off = p.File.LineStart(n.Line) + len(text) - len(strings.TrimLeft(text, " \t"))
+	}
+	p.Report(analyzer.Diagnostic{Start: off, Severity: sev, Message: fmt.Sprintf(format, args...)})
 }
 
 // lintKeyAt reports a finding at top-level key k.
