@@ -66,6 +66,12 @@ func runFrontmatterInvalid(p *analyzer.Pass) error {
 	m := p.Skill.Manifest
 	switch {
 	case !m.Present:
+		for n := 1; n <= 5 && n <= p.File.LineCount(); n++ {
+			if strings.TrimSpace(p.File.Line(n)) == "---" {
+				p.Report(analyzer.Diagnostic{Start: p.File.LineStart(n), Message: fmt.Sprintf("SKILL.md has no YAML frontmatter: the --- block must start on the first line, not line %d", n)})
+				return nil
+			}
+		}
 		p.Report(analyzer.Diagnostic{Message: "SKILL.md has no YAML frontmatter: it must start with a --- line, name and description, and a closing --- line"})
 	case !m.Closed:
 		p.Report(analyzer.Diagnostic{Start: p.File.LineStart(m.StartLine), Message: "frontmatter block is never closed with a --- line: agents read the whole file as YAML and cannot load the skill"})
