@@ -54,23 +54,23 @@ func TestLintSeverities(t *testing.T) {
 		line int
 		want analyzer.Severity
 	}{
-		{FrontmatterInvalid, "SV901/tp-bad-yaml", "SKILL.md", 3, High},
-		{FrontmatterInvalid, "SV901/tp-unclosed", "SKILL.md", 1, High},
-		{FrontmatterNeedsQuoting, "SV902/tp-sloppy", "SKILL.md", 4, Medium},
-		{SkillName, "SV903/tp-names/claude-pdf", "SKILL.md", 2, Low},
-		{OpenClawMetadata, "SV910/tp-openclaw/install", "SKILL.md", 13, Medium},
-		{OpenClawMetadata, "SV910/tp-openclaw/legacy", "SKILL.md", 5, Low},
-		{UnknownFrontmatterKey, "SV911/tp-unknown/keys", "SKILL.md", 4, Info},
-		{UnknownFrontmatterKey, "SV911/tp-unknown/keys", "SKILL.md", 5, Low},
-		{LinkTargets, "SV913/tp-links", "SKILL.md", 7, High},
-		{LinkTargets, "SV913/tp-links", "SKILL.md", 9, High},
-		{LinkTargets, "SV913/tp-links", "SKILL.md", 13, High},
-		{LinkTargets, "SV913/tp-links", "SKILL.md", 19, Medium},
-		{LinkTargets, "SV913/tp-links", "SKILL.md", 24, Medium},
-		{LinkTargets, "SV913/tp-links", "SKILL.md", 27, High},
-		{LinkTargets, "SV913/tp-links", "SKILL.md", 15, Medium},
-		{LinkTargets, "SV913/tp-links", "references/guide.md", 5, Medium},
-		{LinkTargets, "SV913/tp-links", "README.md", 3, Low},
+		{SpecFrontmatterInvalid, "SV901/tp-bad-yaml", "SKILL.md", 3, High},
+		{SpecFrontmatterInvalid, "SV901/tp-unclosed", "SKILL.md", 1, High},
+		{SpecFrontmatterQuoting, "SV902/tp-sloppy", "SKILL.md", 4, Medium},
+		{SpecName, "SV903/tp-names/claude-pdf", "SKILL.md", 2, Low},
+		{SpecOpenClawMetadata, "SV910/tp-openclaw/install", "SKILL.md", 13, Medium},
+		{SpecOpenClawMetadata, "SV910/tp-openclaw/legacy", "SKILL.md", 5, Low},
+		{SpecUnknownKey, "SV911/tp-unknown/keys", "SKILL.md", 4, Info},
+		{SpecUnknownKey, "SV911/tp-unknown/keys", "SKILL.md", 5, Low},
+		{SpecLinkTargets, "SV913/tp-links", "SKILL.md", 7, High},
+		{SpecLinkTargets, "SV913/tp-links", "SKILL.md", 9, High},
+		{SpecLinkTargets, "SV913/tp-links", "SKILL.md", 13, High},
+		{SpecLinkTargets, "SV913/tp-links", "SKILL.md", 19, Medium},
+		{SpecLinkTargets, "SV913/tp-links", "SKILL.md", 24, Medium},
+		{SpecLinkTargets, "SV913/tp-links", "SKILL.md", 27, High},
+		{SpecLinkTargets, "SV913/tp-links", "SKILL.md", 15, Medium},
+		{SpecLinkTargets, "SV913/tp-links", "references/guide.md", 5, Medium},
+		{SpecLinkTargets, "SV913/tp-links", "README.md", 3, Low},
 	}
 	for _, c := range cases {
 		res := analyzertest.Run(t, filepath.Join(fixtures, c.dir), c.rule)
@@ -195,7 +195,7 @@ func TestLintOffset(t *testing.T) {
 // value, not at blank space, across every lint fixture.
 func TestLintPositions(t *testing.T) {
 	for _, r := range Lint() {
-		if r == FrontmatterInvalid || r == BodySize {
+		if r == SpecFrontmatterInvalid || r == SpecBodySize {
 			continue // these report whole lines
 		}
 		for _, res := range analyzertest.Run(t, filepath.Join(fixtures, r.ID), r) {

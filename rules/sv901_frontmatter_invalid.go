@@ -9,9 +9,9 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// FrontmatterInvalid reports SKILL.md files whose frontmatter an agent
+// SpecFrontmatterInvalid reports SKILL.md files whose frontmatter an agent
 // cannot load: missing, never closed, or not valid YAML.
-var FrontmatterInvalid = register(&analyzer.Rule{
+var SpecFrontmatterInvalid = register(&analyzer.Rule{
 	ID:       "SV901",
 	Name:     "frontmatter-invalid",
 	Title:    "SKILL.md frontmatter is missing, unclosed or not valid YAML",
@@ -56,10 +56,10 @@ name: pdf-tools
 description: "[beta] Fill PDF forms"
 ---
 ` + "```",
-	Run: runFrontmatterInvalid,
+	Run: runSpecFrontmatterInvalid,
 })
 
-func runFrontmatterInvalid(p *analyzer.Pass) error {
+func runSpecFrontmatterInvalid(p *analyzer.Pass) error {
 	if p.Skill.ManifestFile() == nil {
 		return nil // no SKILL.md: the engine reports SV001
 	}

@@ -6,9 +6,9 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// FrontmatterNeedsQuoting reports frontmatter lines that only parse after
+// SpecFrontmatterQuoting reports frontmatter lines that only parse after
 // skillvet quoted them (an unquoted ": " in a value).
-var FrontmatterNeedsQuoting = register(&analyzer.Rule{
+var SpecFrontmatterQuoting = register(&analyzer.Rule{
 	ID:       "SV902",
 	Name:     "frontmatter-needs-quoting",
 	Title:    "Frontmatter value needs quoting",
@@ -37,10 +37,10 @@ Good:
 ` + "```yaml" + `
 description: "Fill PDF forms. Use when: the user uploads a form"
 ` + "```",
-	Run: runFrontmatterNeedsQuoting,
+	Run: runSpecFrontmatterQuoting,
 })
 
-func runFrontmatterNeedsQuoting(p *analyzer.Pass) error {
+func runSpecFrontmatterQuoting(p *analyzer.Pass) error {
 	if p.Skill.ManifestFile() == nil {
 		return nil
 	}

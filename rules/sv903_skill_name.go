@@ -8,8 +8,8 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// SkillName checks the required name field.
-var SkillName = register(&analyzer.Rule{
+// SpecName checks the required name field.
+var SpecName = register(&analyzer.Rule{
 	ID:       "SV903",
 	Name:     "skill-name",
 	Title:    "Skill name is missing, malformed or differs from its directory",
@@ -44,10 +44,10 @@ Good:
 ` + "```yaml" + `
 name: pdf-tools
 ` + "```",
-	Run: runSkillName,
+	Run: runSpecName,
 })
 
-func runSkillName(p *analyzer.Pass) error {
+func runSpecName(p *analyzer.Pass) error {
 	m := lintManifest(p)
 	if m == nil {
 		return nil

@@ -8,8 +8,8 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// SkillDescription checks the required description field.
-var SkillDescription = register(&analyzer.Rule{
+// SpecDescription checks the required description field.
+var SpecDescription = register(&analyzer.Rule{
 	ID:       "SV904",
 	Name:     "skill-description",
 	Title:    "Skill description is missing, empty or too long",
@@ -40,12 +40,12 @@ Good:
 ` + "```yaml" + `
 description: Fill and merge PDF forms. Use when the user uploads a PDF or asks to combine documents.
 ` + "```",
-	Run: runSkillDescription,
+	Run: runSpecDescription,
 })
 
 var lintXMLTagRx = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9_-]*(?:\s[^<>]*)?/?>`)
 
-func runSkillDescription(p *analyzer.Pass) error {
+func runSpecDescription(p *analyzer.Pass) error {
 	m := lintManifest(p)
 	if m == nil {
 		return nil

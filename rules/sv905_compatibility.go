@@ -7,8 +7,8 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// Compatibility checks the optional compatibility field.
-var Compatibility = register(&analyzer.Rule{
+// SpecCompatibility checks the optional compatibility field.
+var SpecCompatibility = register(&analyzer.Rule{
 	ID:       "SV905",
 	Name:     "compatibility-field",
 	Title:    "compatibility is not a string of at most 500 characters",
@@ -39,10 +39,10 @@ Good:
 ` + "```yaml" + `
 compatibility: Designed for Claude Code; needs python3 and network access.
 ` + "```",
-	Run: runCompatibility,
+	Run: runSpecCompatibility,
 })
 
-func runCompatibility(p *analyzer.Pass) error {
+func runSpecCompatibility(p *analyzer.Pass) error {
 	m := lintManifest(p)
 	if m == nil {
 		return nil

@@ -8,8 +8,8 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// License checks the optional license field.
-var License = register(&analyzer.Rule{
+// SpecLicense checks the optional license field.
+var SpecLicense = register(&analyzer.Rule{
 	ID:       "SV906",
 	Name:     "license-field",
 	Title:    "license is not a string or names a file the skill lacks",
@@ -38,12 +38,12 @@ Good:
 ` + "```yaml" + `
 license: Apache-2.0
 ` + "```",
-	Run: runLicense,
+	Run: runSpecLicense,
 })
 
 var lintLicenseFileRx = regexp.MustCompile(`(?:^|[\s(])((?:[\w.-]+/)*(?:LICEN[SC]E|COPYING)(?:[.-][\w.-]*)?|(?:[\w.-]+/)*[\w.-]+\.(?:txt|md))(?:$|[\s),;])`)
 
-func runLicense(p *analyzer.Pass) error {
+func runSpecLicense(p *analyzer.Pass) error {
 	m := lintManifest(p)
 	if m == nil {
 		return nil

@@ -6,9 +6,9 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// Metadata checks the optional metadata field: a map of string keys to
+// SpecMetadata checks the optional metadata field: a map of string keys to
 // string values, with vendor objects allowed under known extension keys.
-var Metadata = register(&analyzer.Rule{
+var SpecMetadata = register(&analyzer.Rule{
 	ID:       "SV907",
 	Name:     "metadata-field",
 	Title:    "metadata is not a map of string keys to string values",
@@ -45,13 +45,13 @@ metadata:
   version: "1.10"
   tags: pdf forms
 ` + "```",
-	Run: runMetadata,
+	Run: runSpecMetadata,
 })
 
 // lintMetadataExtensions are metadata keys whose values are vendor objects.
 var lintMetadataExtensions = map[string]bool{"openclaw": true, "clawdbot": true, "clawdis": true}
 
-func runMetadata(p *analyzer.Pass) error {
+func runSpecMetadata(p *analyzer.Pass) error {
 	m := lintManifest(p)
 	if m == nil {
 		return nil

@@ -9,8 +9,8 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// AllowedTools checks the shape of allowed-tools.
-var AllowedTools = register(&analyzer.Rule{
+// SpecAllowedTools checks the shape of allowed-tools.
+var SpecAllowedTools = register(&analyzer.Rule{
 	ID:       "SV908",
 	Name:     "allowed-tools-field",
 	Title:    "allowed-tools is malformed",
@@ -46,12 +46,12 @@ Good:
 ` + "```yaml" + `
 allowed-tools: Read Grep Bash(git status:*) Bash(git diff:*)
 ` + "```",
-	Run: runAllowedTools,
+	Run: runSpecAllowedTools,
 })
 
 var lintToolRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]*(?:\(.*\))?$`)
 
-func runAllowedTools(p *analyzer.Pass) error {
+func runSpecAllowedTools(p *analyzer.Pass) error {
 	m := lintManifest(p)
 	if m == nil {
 		return nil

@@ -10,9 +10,9 @@ import (
 	"github.com/skillvet/skillvet/skill"
 )
 
-// ClaudeCodeFields checks the frontmatter fields Claude Code adds to the
+// SpecClaudeCodeFields checks the frontmatter fields Claude Code adds to the
 // specification.
-var ClaudeCodeFields = register(&analyzer.Rule{
+var SpecClaudeCodeFields = register(&analyzer.Rule{
 	ID:       "SV909",
 	Name:     "claude-code-fields",
 	Title:    "Claude Code frontmatter field has the wrong type or value",
@@ -63,7 +63,7 @@ hooks:
         - type: command
           command: ./scripts/check.sh
 ` + "```",
-	Run: runClaudeCodeFields,
+	Run: runSpecClaudeCodeFields,
 })
 
 var lintHookEvents = map[string]bool{
@@ -89,7 +89,7 @@ var lintClaudeEnums = map[string][]string{
 	"shell":   {"bash", "powershell"},
 }
 
-func runClaudeCodeFields(p *analyzer.Pass) error {
+func runSpecClaudeCodeFields(p *analyzer.Pass) error {
 	m := lintManifest(p)
 	if m == nil {
 		return nil

@@ -10,9 +10,9 @@ import (
 	"github.com/skillvet/skillvet/skill"
 )
 
-// OpenClawMetadata checks the OpenClaw extension under metadata.openclaw
+// SpecOpenClawMetadata checks the OpenClaw extension under metadata.openclaw
 // (and its legacy names metadata.clawdbot and metadata.clawdis).
-var OpenClawMetadata = register(&analyzer.Rule{
+var SpecOpenClawMetadata = register(&analyzer.Rule{
 	ID:       "SV910",
 	Name:     "openclaw-metadata",
 	Title:    "OpenClaw metadata is malformed or uses a deprecated key",
@@ -60,7 +60,7 @@ metadata:
     requires: {bins: [gh]}
     install: [{id: brew, kind: brew, formula: gh, bins: [gh]}]
 ` + "```",
-	Run: runOpenClawMetadata,
+	Run: runSpecOpenClawMetadata,
 })
 
 var lintOpenClawOS = map[string]string{"darwin": "", "linux": "", "win32": "",
@@ -71,7 +71,7 @@ var lintInstallField = map[string]string{"brew": "formula", "node": "package", "
 // lintInstallStrings are the string fields of an install entry.
 var lintInstallStrings = []string{"id", "label", "formula", "package", "module", "url", "sha256", "archive", "targetDir"}
 
-func runOpenClawMetadata(p *analyzer.Pass) error {
+func runSpecOpenClawMetadata(p *analyzer.Pass) error {
 	m := lintManifest(p)
 	if m == nil {
 		return nil

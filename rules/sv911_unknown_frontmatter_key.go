@@ -6,9 +6,9 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// UnknownFrontmatterKey reports top-level frontmatter keys that neither
+// SpecUnknownKey reports top-level frontmatter keys that neither
 // the specification nor a known extension defines.
-var UnknownFrontmatterKey = register(&analyzer.Rule{
+var SpecUnknownKey = register(&analyzer.Rule{
 	ID:       "SV911",
 	Name:     "unknown-frontmatter-key",
 	Title:    "Unknown top-level frontmatter key",
@@ -43,7 +43,7 @@ metadata:
   version: "1.2.0"
 allowed-tools: Read Grep
 ` + "```",
-	Run: runUnknownFrontmatterKey,
+	Run: runSpecUnknownKey,
 })
 
 // lintKnownKeys are the top-level keys of the specification and of the
@@ -59,7 +59,7 @@ var lintKnownKeys = map[string]bool{
 	"homepage": true, "command-dispatch": true, "command-tool": true, "command-arg-mode": true,
 }
 
-func runUnknownFrontmatterKey(p *analyzer.Pass) error {
+func runSpecUnknownKey(p *analyzer.Pass) error {
 	m := lintManifest(p)
 	if m == nil {
 		return nil

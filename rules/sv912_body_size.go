@@ -11,8 +11,8 @@ import (
 // under.
 const lintMaxBodyLines = 500
 
-// BodySize reports SKILL.md bodies that are empty or too long.
-var BodySize = register(&analyzer.Rule{
+// SpecBodySize reports SKILL.md bodies that are empty or too long.
+var SpecBodySize = register(&analyzer.Rule{
 	ID:       "SV912",
 	Name:     "body-size",
 	Title:    "SKILL.md body is empty or longer than 500 lines",
@@ -40,10 +40,10 @@ Good:
 1. Run ` + "`scripts/fields.py form.pdf`" + ` to list the fields.
 2. For the meaning of each field type see [forms](references/forms.md).
 ` + "```",
-	Run: runBodySize,
+	Run: runSpecBodySize,
 })
 
-func runBodySize(p *analyzer.Pass) error {
+func runSpecBodySize(p *analyzer.Pass) error {
 	mf := p.Skill.ManifestFile()
 	m := p.Skill.Manifest
 	if mf == nil || m == nil || (m.Present && !m.Closed) {

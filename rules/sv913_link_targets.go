@@ -13,10 +13,10 @@ import (
 	"github.com/skillvet/skillvet/skill"
 )
 
-// LinkTargets reports relative links, images and !read paths in Markdown
+// SpecLinkTargets reports relative links, images and !read paths in Markdown
 // that point outside the skill, at absolute paths, or at files the skill
 // does not contain.
-var LinkTargets = register(&analyzer.Rule{
+var SpecLinkTargets = register(&analyzer.Rule{
 	ID:       "SV913",
 	Name:     "link-targets",
 	Title:    "Link or !read path is missing, absolute or leaves the skill",
@@ -62,7 +62,7 @@ Good:
 ` + "```markdown" + `
 Read [the guide](references/guide.md) first.
 ` + "```",
-	Run: runLinkTargets,
+	Run: runSpecLinkTargets,
 })
 
 // Link target verdicts.
@@ -144,7 +144,7 @@ func lintResolveTarget(s *skill.Skill, dir, raw string) (int, string) {
 	return lintTargetMissing, j
 }
 
-func runLinkTargets(p *analyzer.Pass) error {
+func runSpecLinkTargets(p *analyzer.Pass) error {
 	doc, err := p.Markdown()
 	if err != nil {
 		return nil // unparsable Markdown is reported by the parse rules
