@@ -173,13 +173,23 @@ func runSpecLinkTargets(p *analyzer.Pass) error {
 			if t.IsComment() {
 				continue
 			}
+			from, end := t.Start, min(t.End, len(p.File.Content))
 			for _, sm := range lintHTMLRefRx.FindAllStringSubmatchIndex(t.Text, -1) {
 				a, b := sm[2], sm[3]
 				if a < 0 {
 					a, b = sm[4], sm[5]
 				}
 				target := t.Text[a:b]
-				lintCheckTarget(p, dir, target, lintFind(p.File.Content, target, t.Start, t.Start), "HTML reference")
+				at := [2]int{t.Start, t.Start}
+				// Find the attribute itself in the file: the token's text
+				// skips container prefixes (quotes, list indents).
+				if from < end {
+					if i := bytes.Index(p.File.Content[from:end], []byte(t.Text[sm[0]:sm[1]])); i >= 0 {
+						at = [2]int{from + i + a - sm[0], from + i + b - sm[0]}
+						from += i + sm[1] - sm[0]
+					}
+				}
+				lintCheckTarget(p, dir, target, at, "HTML reference")
 			}
 		}
 	}
