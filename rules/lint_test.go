@@ -144,6 +144,13 @@ func TestLintResolveTarget(t *testing.T) {
 		{".", `\\server\share\x`, lintTargetAbsolute},
 		{".", "file:///etc/passwd", lintTargetAbsolute},
 		{".", "FILE://host/share", lintTargetAbsolute},
+		{".", "$HOME/.aws/credentials", lintTargetAbsolute},
+		{".", "${HOME}/notes.md", lintTargetAbsolute},
+		{".", `%USERPROFILE%\.ssh\id_rsa`, lintTargetAbsolute},
+		{".", "$env:APPDATA/x", lintTargetAbsolute},
+		{".", "$SECRETS_DIR/.ssh/id_ed25519", lintTargetAbsolute},
+		{".", "${OUTPUT}/report.md", lintTargetOK},
+		{".", "%TARGET%/report.md", lintTargetOK},
 	} {
 		if got, res := lintResolveTarget(s, c.dir, c.target); got != c.want {
 			t.Errorf("lintResolveTarget(%q, %q) = %d (%s), want %d", c.dir, c.target, got, res, c.want)

@@ -80,6 +80,10 @@ var (
 	lintHTMLRefRx = regexp.MustCompile(`(?i)\b(?:src|href)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 )
 
+// lintHomeVarRx matches paths that start in the user's home or another
+// directory outside the skill through an environment variable.
+var lintHomeVarRx = regexp.MustCompile(`(?i)^(?:\$\{?(?:HOME|USERPROFILE|XDG_[A-Z_]+|APPDATA|LOCALAPPDATA|TMPDIR)\}?|\$env:(?:USERPROFILE|HOME|APPDATA|LOCALAPPDATA|TEMP)|%(?:USERPROFILE|HOMEPATH|HOMEDRIVE|APPDATA|LOCALAPPDATA|TEMP|TMP)%)(?:/|$)`)
+
 // lintRootPrefixes make a path relative to the skill root.
 var lintRootPrefixes = []string{"{baseDir}/", "${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/"}
 
@@ -110,7 +114,13 @@ func lintResolveTarget(s *skill.Skill, dir, raw string) (int, string) {
 			break
 		}
 	}
-	if strings.ContainsAny(t, "${}") {
+	if lintHomeVarRx.MatchString(t) {
+		return lintTargetAbsolute, t // $HOME/…, %USERPROFILE%\…
+	}
+	if strings.ContainsAny(t, "${}%") {
+		if _, _, _, ok := intel.MatchCredentialPath(t); ok {
+			return lintTargetAbsolute, t // $X/.ssh/id_rsa: whatever $X is, it is not the skill
+		}
 		return lintTargetOK, "" // a template the agent fills in
 	}
 	if t == "" {
