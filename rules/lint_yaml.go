@@ -27,6 +27,20 @@ func lintManifest(p *analyzer.Pass) *skill.Manifest {
 	return m
 }
 
+// lintValue returns the value of top-level key name when the frontmatter
+// is usable (see lintManifest) and has the key, else nil.
+func lintValue(p *analyzer.Pass, name string) *yaml.Node {
+	m := lintManifest(p)
+	if m == nil {
+		return nil
+	}
+	k := m.Get(name)
+	if k == nil {
+		return nil
+	}
+	return lintDeref(k.Value)
+}
+
 // lintOffset converts a yaml.Node position into a byte offset of the file.
 // yaml.v3 columns count runes, so a column after an emoji or accented
 // letter is not a byte column.

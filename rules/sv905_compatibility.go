@@ -43,15 +43,10 @@ compatibility: Designed for Claude Code; needs python3 and network access.
 })
 
 func runSpecCompatibility(p *analyzer.Pass) error {
-	m := lintManifest(p)
-	if m == nil {
+	v := lintValue(p, "compatibility")
+	if v == nil {
 		return nil
 	}
-	k := m.Get("compatibility")
-	if k == nil {
-		return nil
-	}
-	v := lintDeref(k.Value)
 	switch {
 	case !lintIsString(v):
 		lintAt(p, v, 0, "compatibility must be a string, not %s", lintKind(v))

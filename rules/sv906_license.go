@@ -44,15 +44,10 @@ license: Apache-2.0
 var lintLicenseFileRx = regexp.MustCompile(`(?:^|[\s(])((?:[\w.-]+/)*(?:LICEN[SC]E|COPYING)(?:[.-][\w.-]*)?|(?:[\w.-]+/)*[\w.-]+\.(?:txt|md))(?:$|[\s),;])`)
 
 func runSpecLicense(p *analyzer.Pass) error {
-	m := lintManifest(p)
-	if m == nil {
+	v := lintValue(p, "license")
+	if v == nil {
 		return nil
 	}
-	k := m.Get("license")
-	if k == nil {
-		return nil
-	}
-	v := lintDeref(k.Value)
 	switch {
 	case !lintIsString(v):
 		lintAt(p, v, 0, "license must be a string (an SPDX identifier or a bundled file), not %s", lintKind(v))

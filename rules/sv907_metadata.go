@@ -52,15 +52,10 @@ metadata:
 var lintMetadataExtensions = map[string]bool{"openclaw": true, "clawdbot": true, "clawdis": true}
 
 func runSpecMetadata(p *analyzer.Pass) error {
-	m := lintManifest(p)
-	if m == nil {
+	v := lintValue(p, "metadata")
+	if v == nil {
 		return nil
 	}
-	k := m.Get("metadata")
-	if k == nil {
-		return nil
-	}
-	v := lintDeref(k.Value)
 	if v.Kind != yaml.MappingNode {
 		lintAt(p, v, 0, "metadata must be a mapping of string keys to string values, not %s", lintKind(v))
 		return nil

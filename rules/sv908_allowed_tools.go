@@ -52,15 +52,10 @@ allowed-tools: Read Grep Bash(git status:*) Bash(git diff:*)
 var lintToolRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]*(?:\(.*\))?$`)
 
 func runSpecAllowedTools(p *analyzer.Pass) error {
-	m := lintManifest(p)
-	if m == nil {
+	v := lintValue(p, "allowed-tools")
+	if v == nil {
 		return nil
 	}
-	k := m.Get("allowed-tools")
-	if k == nil {
-		return nil
-	}
-	v := lintDeref(k.Value)
 	switch {
 	case lintIsString(v):
 		if strings.TrimSpace(v.Value) == "" {
