@@ -140,6 +140,7 @@ type Loader struct {
 	gate *Gate
 
 	loadMu sync.Mutex
+	stats  statCache
 	cur    atomic.Pointer[Registry]
 	loaded atomic.Bool
 
@@ -266,6 +267,11 @@ func (l *Loader) load(ctx context.Context) (*Registry, Change, error) {
 		}
 	}
 	l.gate.Retain(keep)
+	reals := map[string]bool{}
+	for _, c := range cands {
+		reals[c.real] = true
+	}
+	l.stats.retain(reals)
 	old := l.cur.Swap(reg)
 	l.loaded.Store(true)
 	return reg, diff(old, reg, nil), nil
@@ -339,6 +345,14 @@ func (l *Loader) discover() ([]candidate, error) {
 func (l *Loader) read(ctx context.Context, c candidate) (*Entry, error) {
 	e := &Entry{Name: filepath.Base(c.dir), Source: c.root.Kind, Root: c.root.Dir, Priority: c.root.Priority,
 		Dir: c.dir, RealDir: c.real}
+	sig, sigOK := signature(c.dir)
+	if sigOK {
+		if s := l.stats.get(c.real, sig); s != nil {
+			e.Skill, e.Name, e.Hash = s, s.Name, s.Hash
+			e.Description = s.Manifest.Description
+			return e, nil
+		}
+	}
 	rfs, err := skill.OpenDir(c.dir)
 	if err != nil {
 		e.Status, e.Reason, e.Verdict = StatusRefused, "cannot open skill directory: "+err.Error(), analyzer.VerdictBlock
@@ -352,6 +366,11 @@ func (l *Loader) read(ctx context.Context, c candidate) (*Entry, error) {
 		}
 		e.Status, e.Reason, e.Verdict = StatusRefused, "cannot read skill: "+err.Error(), analyzer.VerdictBlock
 		return e, nil
+	}
+	if sigOK {
+		// The signature was taken before reading: a change during the read
+		// makes the next load's signature differ, and it reads again.
+		l.stats.put(c.real, sig, s)
 	}
 	e.Skill, e.Name, e.Hash = s, s.Name, s.Hash
 	e.Description = s.Manifest.Description
