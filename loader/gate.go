@@ -39,6 +39,10 @@ type GateOptions struct {
 	Limits skill.Limits
 	// Approvals admit specific skill versions whatever their findings.
 	Approvals []Approval
+	// Severity overrides rules' severities by ID; AllowedHosts are hosts
+	// network rules trust.
+	Severity     map[string]analyzer.Severity
+	AllowedHosts []string
 }
 
 // Approval admits one exact skill version (its content hash, which covers
@@ -77,7 +81,10 @@ func NewGate(o GateOptions) (*Gate, error) {
 	if o.ScanTimeout <= 0 {
 		o.ScanTimeout = 2 * time.Minute
 	}
-	eng, err := analyzer.New(set, analyzer.Options{Jobs: o.Jobs, FileTimeout: o.FileTimeout, Limits: o.Limits})
+	// Inline suppressions stay off: in a skill being gated, the attacker
+	// writes them.
+	eng, err := analyzer.New(set, analyzer.Options{Jobs: o.Jobs, FileTimeout: o.FileTimeout, Limits: o.Limits,
+		Severity: o.Severity, Config: analyzer.RuleConfig{AllowedHosts: o.AllowedHosts}})
 	if err != nil {
 		return nil, err
 	}

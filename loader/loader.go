@@ -131,6 +131,10 @@ type Options struct {
 	ScanTimeout time.Duration
 	Limits      skill.Limits
 	Approvals   []Approval
+	// Severity overrides rules' severities; AllowedHosts are hosts network
+	// rules trust (both as in .skillvet.yaml).
+	Severity     map[string]analyzer.Severity
+	AllowedHosts []string
 }
 
 // Loader discovers, gates and serves skills. It is safe for concurrent
@@ -169,7 +173,8 @@ func New(opts Options) (*Loader, error) {
 		opts.Jobs = runtime.NumCPU()
 	}
 	g, err := NewGate(GateOptions{Rules: opts.Rules, Threshold: opts.Threshold, Jobs: opts.Jobs,
-		FileTimeout: opts.FileTimeout, ScanTimeout: opts.ScanTimeout, Limits: opts.Limits, Approvals: opts.Approvals})
+		FileTimeout: opts.FileTimeout, ScanTimeout: opts.ScanTimeout, Limits: opts.Limits, Approvals: opts.Approvals,
+		Severity: opts.Severity, AllowedHosts: opts.AllowedHosts})
 	if err != nil {
 		return nil, err
 	}

@@ -14,7 +14,9 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/config"
 	"github.com/skillvet/skillvet/loader"
+	"github.com/skillvet/skillvet/rules"
 )
 
 // loaderOptions are the flags shared by list, info, prompt, render and
@@ -24,6 +26,7 @@ type loaderOptions struct {
 	bundled   listFlag
 	workspace string
 	app       string
+	agentCfg  string
 	config    string
 	failOn    string
 	approve   listFlag
@@ -35,8 +38,9 @@ func addLoaderFlags(fs *flag.FlagSet, o *loaderOptions) {
 	fs.Var(&o.bundled, "bundled", "directory of bundled skills (repeatable)")
 	fs.StringVar(&o.workspace, "workspace", "", "project directory whose skills, .claude/skills and .agents/skills roots win over all others (default: the current directory when no --root is given)")
 	fs.StringVar(&o.app, "app", "skillvet", "agent name for the ~/.config/<app>/skills root")
-	fs.StringVar(&o.config, "config", "", "loader configuration file (YAML or JSON): skills (per-skill enabled, env, apiKey), config, include, ignore, allowBundled, approvals")
-	fs.StringVar(&o.failOn, "fail-on", "high", "lowest severity that keeps a skill out: critical, high, medium, low or info")
+	fs.StringVar(&o.agentCfg, "agent-config", "", "agent configuration file (YAML or JSON): skills (per-skill enabled, env, apiKey), config, include, ignore, allowBundled, approvals")
+	fs.StringVar(&o.config, "config", "", "skillvet configuration (default: .skillvet.yaml found from the workspace): gate threshold and admissions, rules, limits, allowed hosts, custom rules")
+	fs.StringVar(&o.failOn, "fail-on", "", "lowest severity that keeps a skill out: critical, high, medium, low or info (default: gate.threshold from .skillvet.yaml, else high)")
 	fs.Var(&o.approve, "approve", "admit one skill version whatever its findings: HASH=REASON (repeatable; the hash is printed by list and info)")
 	fs.StringVar(&o.format, "format", "text", "output format: text or json")
 }
@@ -123,7 +127,29 @@ func (o *loaderOptions) load(ctx context.Context, e *env) (*loader.Registry, err
 	if o.format != "text" && o.format != "json" {
 		return nil, fmt.Errorf("unknown format %q (want text or json)", o.format)
 	}
-	th, err := analyzer.ParseSeverity(o.failOn)
+	cfgPath := o.config
+	if cfgPath == "" {
+		start := o.workspace
+		if start == "" {
+			start = "."
+		}
+		cfgPath = config.Find(start)
+	}
+	cfg := &config.Config{}
+	if cfgPath != "" {
+		var err error
+		if cfg, err = config.Load(cfgPath); err != nil {
+			return nil, err
+		}
+	}
+	thName := o.failOn
+	if thName == "" {
+		thName = cfg.Gate.Threshold
+	}
+	if thName == "" {
+		thName = "high"
+	}
+	th, err := analyzer.ParseSeverity(thName)
 	if err != nil {
 		return nil, err
 	}
@@ -134,14 +160,27 @@ func (o *loaderOptions) load(ctx context.Context, e *env) (*loader.Registry, err
 	if err != nil {
 		return nil, err
 	}
-	opts := loader.Options{Roots: roots, Threshold: th, Getenv: e.getenv}
-	if o.config != "" {
-		f, err := readLoaderFile(o.config)
+	custom, err := cfg.BuildCustomRules()
+	if err != nil {
+		return nil, err
+	}
+	set, err := selectRules(append(rules.All(), custom...), cfg.Rules.Enable, cfg.Rules.Disable)
+	if err != nil {
+		return nil, err
+	}
+	opts := loader.Options{Roots: roots, Threshold: th, Getenv: e.getenv, Rules: set, Limits: cfg.SkillLimits(),
+		FileTimeout: cfg.Limits.FileTimeout, Severity: cfg.SeverityOverrides(), AllowedHosts: cfg.AllowedHosts}
+	for _, a := range cfg.Gate.Admit {
+		opts.Approvals = append(opts.Approvals, loader.Approval{Hash: a.Hash, Reason: a.Reason})
+	}
+	if o.agentCfg != "" {
+		f, err := readLoaderFile(o.agentCfg)
 		if err != nil {
 			return nil, err
 		}
 		opts.Skills, opts.Config, opts.Include, opts.Ignore = f.Skills, f.Config, f.Include, f.Ignore
-		opts.AllowBundled, opts.Approvals = f.AllowBundled, f.Approvals
+		opts.AllowBundled = f.AllowBundled
+		opts.Approvals = append(opts.Approvals, f.Approvals...)
 	}
 	for _, a := range o.approve {
 		h, reason, ok := strings.Cut(a, "=")

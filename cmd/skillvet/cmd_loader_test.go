@@ -110,7 +110,7 @@ func TestCLIInfo(t *testing.T) {
 	// The apiKey from a config file makes the env requirement pass.
 	cfg := filepath.Join(t.TempDir(), "loader.yaml")
 	put(t, cfg, "skills:\n  needs:\n    apiKey: k\n")
-	out, _, _ = runCLIEnv(t, nil, "info", "needs", "--root", a, "--config", cfg)
+	out, _, _ = runCLIEnv(t, nil, "info", "needs", "--root", a, "--agent-config", cfg)
 	if strings.Contains(out, "NEEDS_KEY (set it") || !strings.Contains(out, "surely-not-installed-bin") {
 		t.Fatalf("config apiKey not applied:\n%s", out)
 	}
@@ -214,5 +214,36 @@ func TestCLIResolve(t *testing.T) {
 	out, _, _ = runCLIEnv(t, nil, "resolve", "--root", b, "--format", "json", "skill://clean")
 	if !strings.Contains(out, `"path": "SKILL.md"`) || !strings.Contains(out, `"text": "---\nname: clean`) {
 		t.Fatalf("%s", out)
+	}
+}
+
+// TestLoaderUsesSkillvetYAML checks that the loader commands read the gate
+// settings of .skillvet.yaml: the threshold and admissions by hash.
+func TestLoaderUsesSkillvetYAML(t *testing.T) {
+	ws := t.TempDir()
+	put(t, filepath.Join(ws, "skills", "arc", "SKILL.md"), "---\nname: arc\ndescription: Ships an archive.\n---\nbody\n")
+	put(t, filepath.Join(ws, "skills", "arc", "a.zip"), "PK\x03\x04xxxx") // SV003 medium
+	list := func() string {
+		out, _, _ := runCLIEnv(t, map[string]string{"HOME": ws}, "list", "--workspace", ws, "--format", "json")
+		return out
+	}
+	if out := list(); !strings.Contains(out, `"admitted"`) {
+		t.Fatalf("archive at the default threshold should be admitted:\n%s", out)
+	}
+	put(t, filepath.Join(ws, ".skillvet.yaml"), "version: 1\ngate:\n  threshold: medium\n")
+	out := list()
+	if !strings.Contains(out, `"refused"`) {
+		t.Fatalf("gate.threshold medium not applied:\n%s", out)
+	}
+	var listed struct {
+		Skills []struct{ Name, Hash string }
+	}
+	if err := json.Unmarshal([]byte(out), &listed); err != nil || len(listed.Skills) != 1 || listed.Skills[0].Hash == "" {
+		t.Fatalf("list JSON: %v\n%s", err, out)
+	}
+	entries := listed.Skills
+	put(t, filepath.Join(ws, ".skillvet.yaml"), "version: 1\ngate:\n  threshold: medium\n  admit:\n    - hash: "+entries[0].Hash+"\n      reason: reviewed\n")
+	if out := list(); !strings.Contains(out, `"admitted"`) {
+		t.Errorf("admission by hash not applied:\n%s", out)
 	}
 }
