@@ -168,12 +168,16 @@ func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 		d.Reason = "no skill"
 		return d
 	}
-	if err := Validate(s); err != nil {
-		d.Reason = "invalid: " + err.Error()
-		return d
-	}
+	// Scan even an invalid skill, so that a refusal lists what is wrong.
 	res, cached, err := g.scan(ctx, s)
 	d.Result, d.Cached = res, cached
+	if res != nil {
+		d.Blocking = g.blocking(res)
+	}
+	if verr := Validate(s); verr != nil {
+		d.Reason = "invalid: " + verr.Error()
+		return d
+	}
 	if err != nil {
 		d.Reason = "scan failed: " + err.Error()
 		return d
@@ -184,6 +188,9 @@ func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 	a, approved := g.approvals[s.Hash]
 	g.mu.Unlock()
 	switch {
+	case approved && notRead(res):
+		// The hash cannot vouch for bytes that were never read or analysed.
+		d.Reason = "approval does not cover content that was not read or analysed: " + blockReason(res, d.Blocking, g.threshold)
 	case approved:
 		d.Admitted, d.Approved = true, &a
 		d.Reason = "approved by hash: " + a.Reason
@@ -243,6 +250,20 @@ func rebase(res *analyzer.Result, s *skill.Skill) *analyzer.Result {
 		out.Findings[i].File = filepath.ToSlash(filepath.Join(s.Dir, filepath.FromSlash(out.Findings[i].Path)))
 	}
 	return out
+}
+
+// notRead reports content the hash does not cover or the scanner did not
+// finish: unreadable files (SV001), failed or timed-out analysis (SV002).
+func notRead(res *analyzer.Result) bool {
+	if len(res.Errors) > 0 {
+		return true
+	}
+	for _, f := range res.Findings {
+		if f.Rule == analyzer.UnreadableContent.ID || f.Rule == analyzer.AnalysisFailed.ID {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Gate) blocking(res *analyzer.Result) []analyzer.Finding {
