@@ -103,7 +103,7 @@ func advCases() []advCase {
 		}},
 		{name: "pyc-beside-source", rules: []string{"SV003"}, make: func(t *testing.T, d string) {
 			advSkill(t, d, "pyc-beside-source", map[string]string{
-				"scripts/util.py":                         "def add(a, b):\n    return a + b\n",
+				"scripts/util.py":                          "def add(a, b):\n    return a + b\n",
 				"scripts/__pycache__/util.cpython-312.pyc": "\xcb\r\r\n\x00\x00\x00\x00" + strings.Repeat("\x00", 16),
 			})
 		}},
