@@ -103,6 +103,9 @@ func start(t *testing.T, root string, o Options) *harness {
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { note("resources") },
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { note("prompts") },
 		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { note("tools") },
+		ResourceUpdatedHandler: func(_ context.Context, r *mcp.ResourceUpdatedNotificationRequest) {
+			note("updated " + r.Params.URI)
+		},
 	})
 	cs, err := client.Connect(ctx, ct, nil)
 	if err != nil {
@@ -531,6 +534,18 @@ func TestMCPListChangedOnReload(t *testing.T) {
 	res := call(t, h.cs, ToolActivateSkill, map[string]any{"name": "fresh"})
 	if res.IsError || text(res) != "New skill.\n" {
 		t.Errorf("fresh: %q", text(res))
+	}
+
+	// A subscribed resource whose content changes (still clean) is
+	// reported updated, and the new scanned version is served.
+	if err := h.cs.Subscribe(context.Background(), &mcp.SubscribeParams{URI: "skill://forky"}); err != nil {
+		t.Fatal(err)
+	}
+	put(t, filepath.Join(root, "forky/SKILL.md"), "---\nname: forky\ndescription: Runs in a fork\ncontext: fork\n---\nExplore more.\n")
+	eventually(t, "a resources/updated notification", func() bool { return h.count("updated skill://forky") > 0 })
+	rr, err := h.cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "skill://forky"})
+	if err != nil || !strings.HasSuffix(rr.Contents[0].Text, "Explore more.\n") {
+		t.Errorf("forky after the update: %v %+v", err, rr)
 	}
 
 	// clean turns malicious: it is dropped and refused from then on.

@@ -144,14 +144,17 @@ func New(o Options) (*Server, error) {
 		URITemplate: loader.Scheme + "{name}/{+path}",
 		Description: "A file inside an admitted skill, served from the bytes that were scanned.",
 	}, s.readResource)
-	s.sync(s.l.Registry())
+	// Subscribe before the first sync so that no load falls between them;
+	// sync always mirrors the loader's current registry, so the order in
+	// which syncs run does not matter.
 	s.cancel = s.l.Subscribe(func(c loader.Change) {
 		if c.Err != nil {
 			s.log.Warn("skill reload failed; still serving the last good registry", "error", c.Err)
 			return
 		}
-		s.sync(c.Registry)
+		s.sync()
 	})
+	s.sync()
 	return s, nil
 }
 
@@ -184,13 +187,14 @@ func (s *Server) Close() {
 	}
 }
 
-// sync mirrors reg: a resource for each admitted skill, a prompt for each
-// user-invocable one, and activate_skill's description listing the
-// model-invocable ones. The SDK debounces the resulting list_changed
-// notifications.
-func (s *Server) sync(reg *loader.Registry) {
+// sync mirrors the loader's current registry: a resource for each admitted
+// skill, a prompt for each user-invocable one, and activate_skill's
+// description listing the model-invocable ones. The SDK debounces the
+// resulting list_changed notifications.
+func (s *Server) sync() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	reg := s.l.Registry()
 	wantRes := map[string]*loader.Entry{}
 	for _, e := range reg.Admitted() {
 		wantRes[e.Name] = e

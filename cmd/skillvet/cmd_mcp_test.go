@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -54,7 +56,7 @@ func TestMCPStdio(t *testing.T) {
 	cmd := exec.Command(bin, "mcp", "--root", a, "--root", b, "--scan-root", scanRoot, "--debounce", "20ms")
 	cmd.Dir = tmp
 	cmd.Env = append(os.Environ(), "HOME="+tmp)
-	var stderr strings.Builder
+	var stderr lockedBuffer
 	cmd.Stderr = &stderr
 	var resChanged atomic.Int32
 	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, &mcp.ClientOptions{
@@ -138,4 +140,22 @@ func TestMCPStdio(t *testing.T) {
 	if res, out := callTool("activate_skill", map[string]any{"name": "clean"}); !res.IsError || !strings.Contains(out, "scripts/x") {
 		t.Errorf("activate clean after the swap: %v %q", res.IsError, out)
 	}
+}
+
+// lockedBuffer is a bytes.Buffer safe to read while a process writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
