@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -587,6 +588,39 @@ func TestMCPHTTP(t *testing.T) {
 	res := call(t, cs, ToolListSkills, map[string]any{})
 	if out := structured[ListOutput](t, res); len(out.Skills) != 3 {
 		t.Errorf("over HTTP: %+v", out)
+	}
+
+	// A web page cannot drive the server: cross-origin browser requests and
+	// DNS-rebound host names are refused.
+	url := fmt.Sprintf("http://%s%s", ln.Addr(), HTTPPath)
+	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
+	for _, tc := range []struct {
+		name string
+		set  func(*http.Request)
+		want int
+	}{
+		{"plain", func(*http.Request) {}, http.StatusOK},
+		{"cross-origin", func(r *http.Request) {
+			r.Header.Set("Origin", "http://evil.example")
+			r.Header.Set("Sec-Fetch-Site", "cross-site")
+		}, http.StatusForbidden},
+		{"rebinding", func(r *http.Request) { r.Host = "evil.example" }, http.StatusForbidden},
+	} {
+		req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		tc.set(req)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.want {
+			t.Errorf("%s request: status %d, want %d", tc.name, resp.StatusCode, tc.want)
+		}
 	}
 }
 
