@@ -258,6 +258,10 @@ func TestMCPActivateRefused(t *testing.T) {
 	if out := structured[ActivateOutput](t, res); !res.IsError || out.Status != "not-found" {
 		t.Errorf("missing skill: %+v", out)
 	}
+	res = call(t, h.cs, ToolActivateSkill, map[string]any{"name": "hidden"})
+	if out := structured[ActivateOutput](t, res); !res.IsError || out.Status != "not-model-invocable" || out.Body != "" {
+		t.Errorf("hidden (disable-model-invocation) was activated: %+v", out)
+	}
 	// A malformed call is refused by the input schema.
 	res = call(t, h.cs, ToolActivateSkill, map[string]any{"arguments": "x"})
 	if !res.IsError {
@@ -649,5 +653,38 @@ func TestSplitArgs(t *testing.T) {
 		if got := splitArgs(in); !slices.Equal(got, want) {
 			t.Errorf("splitArgs(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestScannerOpenChecksIdentity: the directory opened must be the one
+// found inside the root; a path swapped between the check and the open
+// (simulated by opening another directory) is refused.
+func TestScannerOpenChecksIdentity(t *testing.T) {
+	base := t.TempDir()
+	allowed, outside := filepath.Join(base, "allowed"), filepath.Join(base, "outside")
+	put(t, filepath.Join(allowed, "good/SKILL.md"), "---\nname: good\ndescription: Good\n---\nFine.\n")
+	put(t, filepath.Join(outside, "evil/SKILL.md"), "---\nname: evil\ndescription: Evil\n---\nNo.\n")
+	sc, err := newScanner([]string{allowed}, rules.All(), analyzer.High)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, root, rel, err := sc.locate(filepath.Join(allowed, "good"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rfs, err := sc.open(dir, root, rel)
+	if err != nil {
+		t.Fatalf("genuine open: %v", err)
+	}
+	rfs.Close()
+	real, err := filepath.EvalSymlinks(filepath.Join(outside, "evil"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rfs, err := sc.open(real, root, rel); err == nil || !strings.Contains(err.Error(), "changed while it was opened") {
+		if rfs != nil {
+			rfs.Close()
+		}
+		t.Errorf("swapped directory was opened: %v", err)
 	}
 }

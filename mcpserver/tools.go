@@ -47,8 +47,9 @@ type ActivateInput struct {
 type ActivateOutput struct {
 	Name string `json:"name"`
 	// Status is "activated", or why the skill is not served: "refused",
-	// "ineligible", "disabled" or "not-found".
-	Status string `json:"status" jsonschema:"activated, refused, ineligible, disabled or not-found"`
+	// "ineligible", "disabled", "not-found" or "not-model-invocable"
+	// (disable-model-invocation: true; served as a prompt only).
+	Status string `json:"status" jsonschema:"activated, refused, ineligible, disabled, not-found or not-model-invocable"`
 	Body   string `json:"body,omitempty" jsonschema:"the SKILL.md body without frontmatter, arguments substituted; ${SKILL_DIR} becomes skill://<name>"`
 	URI    string `json:"uri,omitempty"`
 	Hash   string `json:"hash,omitempty" jsonschema:"content hash of the scanned skill version"`
@@ -154,6 +155,12 @@ func (s *Server) listSkills(ctx context.Context, _ *mcp.CallToolRequest, _ any) 
 func (s *Server) activateSkill(ctx context.Context, _ *mcp.CallToolRequest, in ActivateInput) (*mcp.CallToolResult, ActivateOutput, error) {
 	reg := s.l.Registry() // one snapshot for the whole call
 	out := ActivateOutput{Name: in.Name}
+	if e := reg.Lookup(in.Name); e != nil && e.Admitted() && !e.ModelInvocable {
+		// disable-model-invocation: only a user starts it (prompts/get).
+		out.Status, out.Reason = "not-model-invocable", "disable-model-invocation is set: only the user can invoke it (as a prompt)"
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
+			Text: fmt.Sprintf("skill %q is not served to the model: %s\n", e.Name, out.Reason)}}}, out, nil
+	}
 	r, err := reg.Render(ctx, in.Name, loader.RenderOptions{Args: splitArgs(in.Arguments), BaseDir: loader.Scheme + in.Name})
 	if err != nil {
 		return refusal(reg, in.Name, err, &out), out, nil
