@@ -18,7 +18,7 @@ import (
 const maxStr = 1 << 20
 
 // Str evaluates e to a constant string: literals, concatenation, template
-// literals with constant parts, [..].join(), .split('').reverse().join(''),
+// literals with constant parts, [..].join(), .split(”).reverse().join(”),
 // String.fromCharCode, atob, Buffer.from(x, 'base64'|'hex').toString(),
 // decodeURIComponent/unescape, simple string methods, and names bound once
 // to such values.

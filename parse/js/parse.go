@@ -74,7 +74,6 @@ type Program struct {
 
 	infoOnce sync.Once
 	info     *Info
-
 }
 
 type segment struct{ genCol, origLine, origCol int } // 0-based; columns in UTF-16 units

@@ -27,16 +27,16 @@ type Def struct {
 type index struct {
 	defs   map[string][]*Def
 	cbCall map[ast.Node]*ast.CallExpression
-	calls []*ast.CallExpression
-	news  []*ast.NewExpression
+	calls  []*ast.CallExpression
+	news   []*ast.NewExpression
 }
 
 // Info is the per-program binding index shared by the resolver and the
 // constant evaluator. Names are resolved file-wide: a name with one
 // definition (or several that agree) resolves; anything else is unknown.
 type Info struct {
-	p    *Program
-	idx  index
+	p   *Program
+	idx index
 }
 
 // Info returns the program's binding index, built once.
