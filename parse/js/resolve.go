@@ -313,7 +313,10 @@ func (in *Info) resolve(e ast.Expression, d int) string {
 }
 
 func (in *Info) resolveDef(def *Def, d int) string {
-	if def.Param || def.Compound || def.Init == nil {
+	if def.Param {
+		return in.resolveThenParam(def, d)
+	}
+	if def.Compound || def.Init == nil {
 		return ""
 	}
 	r := in.resolve(def.Init, d)
@@ -416,4 +419,34 @@ func (in *Info) moduleOf(arg ast.Expression, d int) string {
 	s = strings.TrimPrefix(s, "node:")
 	s = strings.TrimSuffix(s, "/promises")
 	return "module:" + s
+}
+
+// resolveThenParam resolves the first parameter of a callback given to
+// promise.then(cb): it is the promise's value (import(x).then(m => ...)).
+func (in *Info) resolveThenParam(def *Def, d int) string {
+	var pl *ast.ParameterList
+	switch f := def.Node.(type) {
+	case *ast.ArrowFunctionLiteral:
+		pl = f.ParameterList
+	case *ast.FunctionLiteral:
+		pl = f.ParameterList
+	default:
+		return ""
+	}
+	if pl == nil || len(pl.List) == 0 {
+		return ""
+	}
+	id, ok := pl.List[0].Target.(*ast.Identifier)
+	if !ok || id.Name.String() != def.Name {
+		return ""
+	}
+	c := in.idx.cbCall[def.Node]
+	if c == nil || len(c.ArgumentList) == 0 || c.ArgumentList[0] != def.Node {
+		return ""
+	}
+	dot, ok := c.Callee.(*ast.DotExpression)
+	if !ok || dot.Identifier.Name.String() != "then" {
+		return ""
+	}
+	return in.resolve(dot.Left, d)
 }

@@ -1,0 +1,5 @@
+const name = 'child_' + 'process';
+const cp = require(name);
+cp['ex' + 'ec']('id');                                   // want "SV101: .*hidden name"
+const k = ['sp', 'awn'].join('');
+cp[k]('/bin/sh');                                        // want "SV101: .*interactive sh"
