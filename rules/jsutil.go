@@ -512,3 +512,41 @@ func (v *jsView) hostDest(s string, tls bool) destination {
 	d.known = d.host != ""
 	return d
 }
+
+// calleeHidden reports a callee reached through a computed member whose
+// key is assembled, escaped or decoded (cp['ex'+'ec'], g['\x65val']),
+// following single-definition aliases.
+func (v *jsView) calleeHidden(e ast.Expression) bool {
+	for i := 0; i < 16 && e != nil; i++ {
+		switch x := e.(type) {
+		case *ast.BracketExpression:
+			if v.in.Hidden(x.Member) {
+				return true
+			}
+			e = x.Left
+		case *ast.DotExpression:
+			e = x.Left
+		case *ast.CallExpression:
+			if len(x.ArgumentList) > 0 && v.in.Hidden(x.ArgumentList[0]) {
+				if r := v.in.Resolve(x.Callee); r == "require" || r == "process.binding" {
+					return true
+				}
+			}
+			e = x.Callee
+		case *ast.SequenceExpression:
+			if len(x.Sequence) == 0 {
+				return false
+			}
+			e = x.Sequence[len(x.Sequence)-1]
+		case *ast.Identifier:
+			def := v.in.SingleDef(x.Name.String())
+			if def == nil || def.Init == nil || def.Param {
+				return false
+			}
+			e = def.Init
+		default:
+			return false
+		}
+	}
+	return false
+}

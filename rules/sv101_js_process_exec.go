@@ -73,7 +73,7 @@ func runJSProcessExec(p *analyzer.Pass) error {
 		}
 		resolvedCall = true
 		sev, msg := v.gradeExec(c, callee, fn)
-		if hiddenAccess(code, callee, fn) && sev < Critical {
+		if (hiddenAccess(code, callee, fn) || v.calleeHidden(c.Callee)) && sev < Critical {
 			if strings.HasPrefix(callee, "module:spawn_sync") {
 				msg += "; through the internal spawn_sync binding"
 			} else {
