@@ -352,7 +352,12 @@ func (v *jsView) credRead(c *ast.CallExpression) (string, bool) {
 		return "", false
 	}
 	path, ok := v.pathStr(c.ArgumentList[0])
-	if !ok {
+	if ok {
+		if label, ok := credentialPath(path); ok {
+			return label, true
+		}
+	}
+	if !ok || strings.Contains(path, "*") {
 		// a path built in a loop over a list: look for credential paths
 		// among the strings flowing into it
 		var label string
@@ -376,7 +381,7 @@ func (v *jsView) credRead(c *ast.CallExpression) (string, bool) {
 		})
 		return label, label != ""
 	}
-	return credentialPath(path)
+	return "", false
 }
 
 // homeWalk reports a directory listing of the home directory.
@@ -549,4 +554,9 @@ func (v *jsView) calleeHidden(e ast.Expression) bool {
 		}
 	}
 	return false
+}
+
+// walkNodes calls fn for every node under root.
+func walkNodes(root ast.Node, fn func(ast.Node)) {
+	js.Walk(root, func(n ast.Node, _ []ast.Node) bool { fn(n); return true })
 }
