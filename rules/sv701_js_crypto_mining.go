@@ -1,0 +1,164 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
+)
+
+// JSCryptoMining reports cryptocurrency mining in JavaScript.
+var JSCryptoMining = register(&analyzer.Rule{
+	ID:       "SV701",
+	Name:     "js-crypto-mining",
+	Title:    "JavaScript runs or configures a cryptocurrency miner",
+	Severity: Critical,
+	Category: analyzer.CatRemoteExec,
+	Tags:     []string{"security", "CWE-400", "CWE-506"},
+	Inputs:   analyzer.InJS,
+	Doc: `Strings in a JavaScript or TypeScript file — literal, assembled or decoded — point
+at cryptocurrency mining:
+
+- **critical**: a stratum URL (` + "`stratum+tcp://`" + `), a known mining-pool host, or a miner
+  binary (xmrig, cpuminer, …) that the file starts;
+- **high**: a miner name or miner flags (` + "`--donate-level`" + `, ` + "`-a rx/0`" + `) or a Monero wallet
+  address on its own.
+
+A skill that mines burns the user's CPU and electricity for someone else.
+
+**Fix:** remove the miner.
+
+Bad:
+
+` + "```js" + `
+spawn('./xmrig', ['-o', 'stratum+tcp://pool.supportxmr.com:3333', '-u', wallet]);
+` + "```",
+	Run: runJSCryptoMining,
+})
+
+var (
+	stratumRx  = regexp.MustCompile(`(?i)\bstratum\d?\+(tcp|ssl|tls)://`)
+	minerRx    = regexp.MustCompile(`(?i)(^|[^a-z0-9])(xmrig|xmr-stak|cpuminer|ccminer|cgminer|bfgminer|minerd|ethminer|nbminer|phoenixminer|lolminer|t-rex|teamredminer|nanominer|srbminer|coinhive|cryptoloot)([^a-z0-9]|$)`)
+	minerFlags = regexp.MustCompile(`(?i)(--donate-level|--coin[= ](monero|xmr)|--algo[= ](rx/0|cryptonight|randomx)|\s-a\s+(rx/0|cn/r))`)
+	moneroRx   = regexp.MustCompile(`\b4[0-9AB][1-9A-HJ-NP-Za-km-z]{93}\b`)
+	hostInRx   = regexp.MustCompile(`(?i)\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b`)
+)
+
+// jsStrings calls fn with every string value in the file: literals,
+// template literals, and the results of decoders and concatenations that
+// evaluate to constants.
+func (v *jsView) jsStrings(fn func(n ast.Expression, s string, decoded bool)) {
+	walkNodes(v.prog.AST, func(n ast.Node) {
+		switch x := n.(type) {
+		case *ast.StringLiteral:
+			fn(x, x.Value.String(), false)
+		case *ast.TemplateLiteral:
+			if s, ok := v.in.Str(x); ok {
+				fn(x, s, false)
+			}
+		case *ast.BinaryExpression:
+			if s, ok := v.in.Str(x); ok {
+				fn(x, s, false)
+			}
+		case *ast.CallExpression:
+			if v.isDecodeCall(x) || isJoin(x) {
+				if s, ok := v.in.Str(x); ok {
+					fn(x, s, true)
+				}
+			} else if dot, ok := x.Callee.(*ast.DotExpression); ok && dot.Identifier.Name.String() == "toString" {
+				if s, ok := v.in.Str(x); ok && v.in.Decoded(x) {
+					fn(x, s, true)
+				}
+			}
+		}
+	})
+}
+
+func isJoin(c *ast.CallExpression) bool {
+	d, ok := c.Callee.(*ast.DotExpression)
+	return ok && d.Identifier.Name.String() == "join"
+}
+
+func runJSCryptoMining(p *analyzer.Pass) error {
+	v := jsOf(p)
+	if v == nil {
+		return nil
+	}
+	// miner binaries that the file starts
+	started := map[ast.Node]bool{}
+	for _, c := range v.in.Calls() {
+		if childProcessCall(v.callee(c)) == "" {
+			continue
+		}
+		for _, a := range c.ArgumentList {
+			v.in.Reach(a, func(x ast.Expression) bool { started[x] = true; return true })
+		}
+	}
+	lines := map[int]bool{}
+	v.jsStrings(func(n ast.Expression, s string, decoded bool) {
+		sev, why := miningSignal(s)
+		if sev == 0 {
+			return
+		}
+		if why == "miner" && started[n] {
+			sev = Critical
+			why = "starts a miner binary"
+		}
+		start, _, ok := v.prog.Range(n)
+		if !ok {
+			return
+		}
+		line := v.p.File.Pos(start).Line
+		if lines[line] {
+			return
+		}
+		lines[line] = true
+		msg := miningMessage(why, s)
+		if decoded {
+			msg += " (decoded)"
+		}
+		v.report(n, sev, msg)
+	})
+	return nil
+}
+
+func miningSignal(s string) (analyzer.Severity, string) {
+	if stratumRx.MatchString(s) {
+		return Critical, "stratum"
+	}
+	for _, h := range hostInRx.FindAllString(s, 8) {
+		if intel.ClassifyHost(h) == intel.HostMiningPool {
+			return Critical, "pool:" + h
+		}
+	}
+	if minerRx.MatchString(s) {
+		return High, "miner"
+	}
+	if minerFlags.MatchString(s) {
+		return High, "flags"
+	}
+	if moneroRx.MatchString(s) {
+		return High, "wallet"
+	}
+	return 0, ""
+}
+
+func miningMessage(why, s string) string {
+	switch {
+	case why == "stratum":
+		return "stratum mining-pool URL"
+	case strings.HasPrefix(why, "pool:"):
+		return fmt.Sprintf("mining pool host %s", strings.TrimPrefix(why, "pool:"))
+	case why == "miner":
+		return "miner program name " + strings.TrimSpace(minerRx.FindString(s))
+	case why == "flags":
+		return "miner command-line flags"
+	case why == "wallet":
+		return "Monero wallet address"
+	}
+	return why
+}
