@@ -12,7 +12,7 @@ const maxReach = 4000
 // and the object a for-in/for-of variable walks. fn returns false to stop
 // descending below an expression. Each expression is visited once.
 func (in *Info) Reach(e ast.Expression, fn func(ast.Expression) bool) {
-	r := reacher{in: in, fn: fn, seen: map[ast.Node]bool{}}
+	r := reacher{in: in, fn: fn, seen: map[ast.Node]bool{}, rets: map[ast.Node]bool{}}
 	r.visit(e)
 }
 
@@ -20,6 +20,7 @@ type reacher struct {
 	in   *Info
 	fn   func(ast.Expression) bool
 	seen map[ast.Node]bool
+	rets map[ast.Node]bool
 	n    int
 }
 
@@ -120,9 +121,10 @@ func (r *reacher) def(d *Def) {
 
 // returns visits what a local function returns.
 func (r *reacher) returns(f ast.Expression) {
-	if f == nil || r.seen[f] {
+	if f == nil || r.rets[f] {
 		return
 	}
+	r.rets[f] = true
 	var body ast.Node
 	switch f := f.(type) {
 	case *ast.FunctionLiteral:
@@ -136,7 +138,6 @@ func (r *reacher) returns(f ast.Expression) {
 	default:
 		return
 	}
-	r.seen[f] = true
 	Walk(body, func(n ast.Node, _ []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:

@@ -89,10 +89,20 @@ func (in *Info) build() {
 			bind(t.Left, init, path, param, n)
 		}
 	}
+	paramBindings := map[*ast.Binding]bool{}
+	markParams := func(pl *ast.ParameterList) {
+		if pl != nil {
+			for _, b := range pl.List {
+				paramBindings[b] = true
+			}
+		}
+	}
 	Walk(in.p.AST, func(n ast.Node, _ []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Binding:
-			bind(n.Target, n.Initializer, nil, false, n)
+			if !paramBindings[n] {
+				bind(n.Target, n.Initializer, nil, false, n)
+			}
 		case *ast.AssignExpression:
 			if n.Operator == token.ASSIGN {
 				bind(n.Left, n.Right, nil, false, n)
@@ -108,8 +118,10 @@ func (in *Info) build() {
 				add(&Def{Name: n.Name.Name.String(), Init: n, Node: n})
 			}
 			in.params(n.ParameterList, bind, n)
+			markParams(n.ParameterList)
 		case *ast.ArrowFunctionLiteral:
 			in.params(n.ParameterList, bind, n)
+			markParams(n.ParameterList)
 		case *ast.ClassLiteral:
 			if n.Name != nil {
 				add(&Def{Name: n.Name.Name.String(), Init: n, Node: n})
