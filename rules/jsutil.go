@@ -314,7 +314,7 @@ func (v *jsView) pathStrD(e ast.Expression, d int) (string, bool) {
 		}
 		return b.String(), true
 	case *ast.Identifier:
-		if def := v.in.SingleDef(x.Name.String()); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
+		if def := v.in.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
 			return v.pathStrD(def.Init, d+1)
 		}
 	}
@@ -409,7 +409,7 @@ func (v *jsView) urlOf(e ast.Expression) (string, bool) {
 			return s, strings.Contains(s, "://") && strings.Count(s, "/") >= 3
 		}
 	case *ast.Identifier:
-		if def := v.in.SingleDef(x.Name.String()); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
+		if def := v.in.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
 			return v.urlOf(def.Init)
 		}
 	case *ast.NewExpression:
@@ -434,7 +434,7 @@ func isIdent(e ast.Expression, name string) bool {
 // literal (following a single binding).
 func (v *jsView) objProp(e ast.Expression, key string) ast.Expression {
 	if id, ok := e.(*ast.Identifier); ok {
-		if def := v.in.SingleDef(id.Name.String()); def != nil && def.Init != nil && len(def.Path) == 0 {
+		if def := v.in.SingleDef(id); def != nil && def.Init != nil && len(def.Path) == 0 {
 			e = def.Init
 		}
 	}
@@ -544,7 +544,7 @@ func (v *jsView) calleeHidden(e ast.Expression) bool {
 			}
 			e = x.Sequence[len(x.Sequence)-1]
 		case *ast.Identifier:
-			def := v.in.SingleDef(x.Name.String())
+			def := v.in.SingleDef(x)
 			if def == nil || def.Init == nil || def.Param {
 				return false
 			}

@@ -115,7 +115,7 @@ func (v *jsView) evalSink(callee string, args []ast.Expression) (string, ast.Exp
 		}
 		if id, ok := args[0].(*ast.Identifier); ok {
 			// a named function passed by reference is not code
-			if ds := v.in.Defs(id.Name.String()); len(ds) > 0 {
+			if ds := v.in.Defs(id); len(ds) > 0 {
 				for _, d := range ds {
 					switch d.Init.(type) {
 					case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:

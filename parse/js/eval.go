@@ -43,7 +43,7 @@ func (in *Info) Hidden(e ast.Expression) bool {
 	case *ast.StringLiteral:
 		return strings.Contains(x.Literal, `\x`) || strings.Contains(x.Literal, `\u`)
 	case *ast.Identifier:
-		if def := in.SingleDef(x.Name.String()); def != nil && def.Init != nil && len(def.Path) == 0 {
+		if def := in.SingleDef(x); def != nil && def.Init != nil && len(def.Path) == 0 {
 			return in.Hidden(def.Init)
 		}
 		return false
@@ -82,7 +82,7 @@ func (in *Info) visitConst(e ast.Expression, d int, fn func(ast.Expression)) {
 	fn(e)
 	switch x := e.(type) {
 	case *ast.Identifier:
-		if def := in.SingleDef(x.Name.String()); def != nil && def.Init != nil && len(def.Path) == 0 {
+		if def := in.SingleDef(x); def != nil && def.Init != nil && len(def.Path) == 0 {
 			in.visitConst(def.Init, d+1, fn)
 		}
 	case *ast.BinaryExpression:
@@ -170,7 +170,7 @@ func (in *Info) str(e ast.Expression, d int) (string, bool) {
 		}
 		return l + r, true
 	case *ast.Identifier:
-		def := in.SingleDef(x.Name.String())
+		def := in.SingleDef(x)
 		if def == nil || def.Param || def.Init == nil {
 			return "", false
 		}
@@ -203,7 +203,7 @@ func (in *Info) objPath(e ast.Expression, path []string, d int) (string, bool) {
 		return "", false
 	}
 	if id, ok := e.(*ast.Identifier); ok {
-		def := in.SingleDef(id.Name.String())
+		def := in.SingleDef(id)
 		if def == nil || def.Init == nil || def.Param || len(def.Path) > 0 {
 			return "", false
 		}
@@ -273,7 +273,7 @@ func (in *Info) arr(e ast.Expression, d int) ([]string, bool) {
 		}
 		return out, true
 	case *ast.Identifier:
-		def := in.SingleDef(x.Name.String())
+		def := in.SingleDef(x)
 		if def == nil || def.Param || def.Init == nil || len(def.Path) > 0 {
 			return nil, false
 		}
@@ -389,7 +389,7 @@ func (in *Info) nums(e ast.Expression, d int) ([]float64, bool) {
 		}
 		return out, true
 	case *ast.Identifier:
-		def := in.SingleDef(x.Name.String())
+		def := in.SingleDef(x)
 		if def == nil || def.Param || def.Init == nil || len(def.Path) > 0 {
 			return nil, false
 		}
@@ -473,7 +473,7 @@ func (in *Info) num(e ast.Expression, d int) (float64, bool) {
 			return float64(int32(a) >> (uint32(b) & 31)), true
 		}
 	case *ast.Identifier:
-		def := in.SingleDef(x.Name.String())
+		def := in.SingleDef(x)
 		if def == nil || def.Param || def.Init == nil || len(def.Path) > 0 {
 			return 0, false
 		}

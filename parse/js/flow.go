@@ -35,7 +35,7 @@ func (r *reacher) visit(e ast.Expression) {
 	}
 	switch x := e.(type) {
 	case *ast.Identifier:
-		for _, def := range r.in.idx.defs[x.Name.String()] {
+		for _, def := range r.in.defs(x) {
 			r.def(def)
 		}
 	case *ast.DotExpression:
@@ -49,7 +49,7 @@ func (r *reacher) visit(e ast.Expression) {
 			r.visit(a)
 		}
 		if id, ok := x.Callee.(*ast.Identifier); ok {
-			for _, def := range r.in.idx.defs[id.Name.String()] {
+			for _, def := range r.in.defs(id) {
 				r.returns(def.Init)
 			}
 		}

@@ -78,10 +78,12 @@ type Program struct {
 
 type segment struct{ genCol, origLine, origCol int } // 0-based; columns in UTF-16 units
 
-var smURLRx = regexp.MustCompile(`(?m)//[#@]\s*source(?:Mapping)?URL=.*$`)
+var smURLRx = regexp.MustCompile(`//[#@]\s*source(?:Mapping)?URL=`)
 
-// blankSourceMaps replaces source-map comments with spaces, keeping every
-// offset where it was.
+// blankSourceMaps blanks the "//# sourceMappingURL=" marker with spaces,
+// keeping every offset where it was. Only the marker is blanked, not the
+// rest of the line, so a marker quoted inside a string cannot break the
+// string's syntax.
 func blankSourceMaps(b []byte) []byte {
 	locs := smURLRx.FindAllIndex(b, -1)
 	if locs == nil {
@@ -89,7 +91,7 @@ func blankSourceMaps(b []byte) []byte {
 	}
 	out := append([]byte(nil), b...)
 	for _, l := range locs {
-		for i := l[0]; i < l[1]; i++ {
+		for i := l[0] + 2; i < l[1]; i++ { // keep "//": it stays a comment
 			out[i] = ' '
 		}
 	}

@@ -87,7 +87,7 @@ func TestSourceMapCommentIgnored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(p.Code, "sourceMappingURL") {
+	if strings.Contains(p.Code, "sourceMappingURL=") {
 		t.Error("source map comment not blanked")
 	}
 	if len(p.Code) != len(src) {

@@ -1,6 +1,7 @@
 package js
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -24,8 +25,19 @@ type Def struct {
 	Node ast.Node
 }
 
+// scope is a function's (or the program's) set of definitions. Blocks do
+// not open scopes here: let/const are treated like var, which
+// over-approximates a little inside one function.
+type scope struct {
+	start, end int // goja indexes of the function
+	parent     *scope
+	defs       map[string][]*Def
+}
+
 type index struct {
-	defs   map[string][]*Def
+	global  *scope
+	scopes  []*scope // function scopes sorted by start
+	scopeOf map[ast.Node]*scope
 	cbCall map[ast.Node]*ast.CallExpression
 	calls  []*ast.CallExpression
 	news   []*ast.NewExpression
@@ -46,9 +58,36 @@ func (p *Program) Info() *Info {
 }
 
 func (in *Info) build() {
-	in.idx.defs = map[string][]*Def{}
+	in.idx.global = &scope{start: 0, end: 1 << 62, defs: map[string][]*Def{}}
+	in.idx.scopeOf = map[ast.Node]*scope{}
 	in.idx.cbCall = map[ast.Node]*ast.CallExpression{}
-	add := func(d *Def) { in.idx.defs[d.Name] = append(in.idx.defs[d.Name], d) }
+	type pendingDef struct {
+		d  *Def
+		sc *scope
+	}
+	var pending []pendingDef
+	cur, deferred := in.idx.global, false
+	add := func(d *Def) {
+		if deferred {
+			pending = append(pending, pendingDef{d, cur})
+			return
+		}
+		cur.defs[d.Name] = append(cur.defs[d.Name], d)
+	}
+	scopeFor := func(parents []ast.Node) *scope {
+		for i := len(parents) - 1; i >= 0; i-- {
+			if sc := in.idx.scopeOf[parents[i]]; sc != nil {
+				return sc
+			}
+		}
+		return in.idx.global
+	}
+	newScope := func(fn ast.Node, parent *scope) *scope {
+		sc := &scope{start: int(fn.Idx0()), end: int(fn.Idx1()), parent: parent, defs: map[string][]*Def{}}
+		in.idx.scopeOf[fn] = sc
+		in.idx.scopes = append(in.idx.scopes, sc)
+		return sc
+	}
 	var bind func(target ast.Expression, init ast.Expression, path []string, param bool, n ast.Node)
 	bind = func(target ast.Expression, init ast.Expression, path []string, param bool, n ast.Node) {
 		switch t := target.(type) {
@@ -97,13 +136,17 @@ func (in *Info) build() {
 			}
 		}
 	}
-	Walk(in.p.AST, func(n ast.Node, _ []ast.Node) bool {
+	Walk(in.p.AST, func(n ast.Node, parents []ast.Node) bool {
+		cur, deferred = scopeFor(parents), false
 		switch n := n.(type) {
 		case *ast.Binding:
 			if !paramBindings[n] {
 				bind(n.Target, n.Initializer, nil, false, n)
 			}
 		case *ast.AssignExpression:
+			// an assignment defines the name in the scope that declares it,
+			// known once every declaration has been seen
+			deferred = true
 			if n.Operator == token.ASSIGN {
 				bind(n.Left, n.Right, nil, false, n)
 			} else if id, ok := n.Left.(*ast.Identifier); ok {
@@ -111,15 +154,18 @@ func (in *Info) build() {
 			}
 		case *ast.UnaryExpression:
 			if id, ok := n.Operand.(*ast.Identifier); ok && (n.Operator == token.INCREMENT || n.Operator == token.DECREMENT) {
+				deferred = true
 				add(&Def{Name: id.Name.String(), Param: true, Node: n})
 			}
 		case *ast.FunctionLiteral:
 			if n.Name != nil {
 				add(&Def{Name: n.Name.Name.String(), Init: n, Node: n})
 			}
+			cur = newScope(n, cur)
 			in.params(n.ParameterList, bind, n)
 			markParams(n.ParameterList)
 		case *ast.ArrowFunctionLiteral:
+			cur = newScope(n, cur)
 			in.params(n.ParameterList, bind, n)
 			markParams(n.ParameterList)
 		case *ast.ClassLiteral:
@@ -147,6 +193,46 @@ func (in *Info) build() {
 		}
 		return true
 	})
+	sort.Slice(in.idx.scopes, func(i, j int) bool { return in.idx.scopes[i].start < in.idx.scopes[j].start })
+	for _, pd := range pending {
+		sc := pd.sc
+		for sc != nil && len(sc.defs[pd.d.Name]) == 0 {
+			sc = sc.parent
+		}
+		if sc == nil {
+			sc = in.idx.global
+		}
+		sc.defs[pd.d.Name] = append(sc.defs[pd.d.Name], pd.d)
+	}
+}
+
+// scopeAt returns the innermost function scope containing goja index i.
+func (in *Info) scopeAt(i int) *scope {
+	ss := in.idx.scopes
+	k := sort.Search(len(ss), func(j int) bool { return ss[j].start > i }) - 1
+	if k < 0 {
+		return in.idx.global
+	}
+	sc := ss[k]
+	for sc != nil && !(sc.start <= i && i < sc.end) {
+		sc = sc.parent
+	}
+	if sc == nil {
+		return in.idx.global
+	}
+	return sc
+}
+
+// defs returns the definitions the identifier refers to: those of the
+// innermost enclosing function that defines the name.
+func (in *Info) defs(id *ast.Identifier) []*Def {
+	name := id.Name.String()
+	for sc := in.scopeAt(int(id.Idx)); sc != nil; sc = sc.parent {
+		if ds := sc.defs[name]; len(ds) > 0 {
+			return ds
+		}
+	}
+	return nil
 }
 
 func (in *Info) params(pl *ast.ParameterList, bind func(ast.Expression, ast.Expression, []string, bool, ast.Node), n ast.Node) {
@@ -209,13 +295,13 @@ func (in *Info) Calls() []*ast.CallExpression { return in.idx.calls }
 // News lists every new expression in source order.
 func (in *Info) News() []*ast.NewExpression { return in.idx.news }
 
-// Defs returns the definitions of name.
-func (in *Info) Defs(name string) []*Def { return in.idx.defs[name] }
+// Defs returns the definitions an identifier refers to.
+func (in *Info) Defs(id *ast.Identifier) []*Def { return in.defs(id) }
 
-// SingleDef returns the definition of name when there is exactly one, or
-// when every definition has the same constant value.
-func (in *Info) SingleDef(name string) *Def {
-	ds := in.idx.defs[name]
+// SingleDef returns the definition an identifier refers to when there is
+// exactly one.
+func (in *Info) SingleDef(id *ast.Identifier) *Def {
+	ds := in.defs(id)
 	if len(ds) == 1 {
 		return ds[0]
 	}
@@ -262,7 +348,7 @@ func (in *Info) resolve(e ast.Expression, d int) string {
 	switch e := e.(type) {
 	case *ast.Identifier:
 		name := e.Name.String()
-		ds := in.idx.defs[name]
+		ds := in.defs(e)
 		if len(ds) == 0 {
 			if knownGlobals[name] {
 				return name
