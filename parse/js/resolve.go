@@ -38,9 +38,9 @@ type index struct {
 	global  *scope
 	scopes  []*scope // function scopes sorted by start
 	scopeOf map[ast.Node]*scope
-	cbCall map[ast.Node]*ast.CallExpression
-	calls  []*ast.CallExpression
-	news   []*ast.NewExpression
+	cbCall  map[ast.Node]*ast.CallExpression
+	calls   []*ast.CallExpression
+	news    []*ast.NewExpression
 }
 
 // Info is the per-program binding index shared by the resolver and the
