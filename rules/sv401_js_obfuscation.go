@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"regexp"
 	"strings"
@@ -92,7 +93,9 @@ func runJSObfuscation(p *analyzer.Pass) error {
 					}
 				}
 			}
-			v.checkEncodedCall(x, reported)
+			if !v.checkDecodedDanger(x, reported) {
+				v.checkEncodedCall(x, reported)
+			}
 		case *ast.StringLiteral:
 			if m := escRunRx.FindString(x.Literal); m != "" {
 				s := x.Value.String()
@@ -148,8 +151,54 @@ func (v *jsView) isPacker(c *ast.CallExpression) bool {
 	return strings.HasPrefix(strings.Join(names, ","), "p,a,c,k,e")
 }
 
+// checkDecodedDanger reports a decode whose constant result, however
+// short, is code or a command: the finding points at the decode site.
+func (v *jsView) checkDecodedDanger(c *ast.CallExpression, reported map[ast.Node]bool) bool {
+	if reported[c] {
+		return true
+	}
+	var decodeSite *ast.CallExpression
+	switch {
+	case v.isDecodeCall(c) && v.callee(c) != "Buffer.from":
+		decodeSite = c
+	default:
+		dot, ok := c.Callee.(*ast.DotExpression)
+		if !ok {
+			return false
+		}
+		switch dot.Identifier.Name.String() {
+		case "toString":
+			if inner, ok := dot.Left.(*ast.CallExpression); ok && v.isDecodeCall(inner) {
+				decodeSite = c
+				reported[inner] = true
+			}
+		case "join":
+			if inner, ok := dot.Left.(*ast.CallExpression); ok && v.isDecodeCall(inner) {
+				decodeSite = c
+			}
+		}
+	}
+	if decodeSite == nil {
+		return false
+	}
+	s, ok := v.in.Str(decodeSite)
+	if !ok {
+		return false
+	}
+	why := decodedDanger(s)
+	if why == "" {
+		return false
+	}
+	reported[decodeSite] = true
+	v.report(decodeSite, High, "decodes to a string that "+why)
+	return true
+}
+
 // checkEncodedCall reports large encoded literals fed to decoders.
 func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]bool) {
+	if reported[c] {
+		return
+	}
 	callee := v.callee(c)
 	var kind string
 	switch callee {
@@ -193,7 +242,7 @@ func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]b
 	}
 	min := 200
 	if kind == "hex" {
-		min = 120
+		min = 64
 	}
 	if len(raw) < min || kind != "hex" && !b64Rx.MatchString(strings.TrimSpace(raw)) {
 		return
@@ -203,6 +252,8 @@ func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]b
 		// Buffer.from(x,'base64') without toString: decode here
 		if kind != "hex" {
 			dec, ok = decodeB64Loose(raw)
+		} else if b, err := hex.DecodeString(raw); err == nil {
+			dec, ok = string(b), true
 		}
 	}
 	sev, what := Medium, fmt.Sprintf("large %s literal (%d characters) fed to a decoder", kind, len(raw))
