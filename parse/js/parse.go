@@ -129,21 +129,17 @@ func ParseLimits(name string, src []byte, lim Limits) (prog *Program, err error)
 	clean := blankHashbang(blankSourceMaps(src))
 	ext := strings.ToLower(path.Ext(name))
 	p := &Program{Name: name, Orig: src, origLines: lineStarts(src)}
-	var gojaErr error
 	switch ext {
 	case ".ts", ".tsx", ".mts", ".cts", ".jsx", ".mjs":
 	default:
-		a, err := gojaParse(name, string(clean))
-		if err == nil {
+		if a, err := gojaParse(name, string(clean)); err == nil {
 			p.AST, p.Code = a, string(clean)
 			return p, nil
 		}
-		gojaErr = err
+		// ES module syntax, JSX or something goja lacks: esbuild's error,
+		// with its original line, is the one to report if this fails too
 	}
 	if err := p.transform(name, ext, string(clean)); err != nil {
-		if gojaErr != nil && ext != ".js" && ext != ".cjs" && ext != "" {
-			return nil, err
-		}
 		return nil, err
 	}
 	return p, nil
@@ -185,6 +181,14 @@ func (p *Program) transform(name, ext, code string) error {
 		Platform:   api.PlatformNode,
 	}
 	res := api.Transform(code, opts)
+	if len(res.Errors) > 0 && opts.Loader == api.LoaderJS && strings.Contains(code, "<") {
+		// React code in .js files is JSX
+		jsx := opts
+		jsx.Loader = api.LoaderJSX
+		if r := api.Transform(code, jsx); len(r.Errors) == 0 || isTLAError(r.Errors) {
+			res, opts = r, jsx
+		}
+	}
 	prefix := 0
 	if len(res.Errors) > 0 && isTLAError(res.Errors) {
 		// CommonJS cannot hold top-level await: keep ES module syntax,

@@ -275,3 +275,20 @@ https.get('https://h/x', (res) => {
 		}
 	}
 }
+
+func TestJSXInJSAndBOM(t *testing.T) {
+	p, err := Parse("App.js", []byte("import React from 'react';\nexport default function App() {\n  return <div onClick={() => go()}>hi</div>;\n}\n"))
+	if err != nil {
+		t.Fatalf("JSX in .js: %v", err)
+	}
+	if l, _ := callAt(t, p, "go"); l != 3 {
+		t.Errorf("go() on line %d, want 3", l)
+	}
+	p, err = Parse("bom.js", []byte("\ufeffconst a = 1;\r\nrun(a);\r\n"))
+	if err != nil {
+		t.Fatalf("BOM and CRLF: %v", err)
+	}
+	if l, c := callAt(t, p, "run"); l != 2 || c != 1 {
+		t.Errorf("run() at %d:%d, want 2:1", l, c)
+	}
+}

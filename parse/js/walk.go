@@ -22,18 +22,15 @@ type walker struct {
 
 var (
 	nodeType  = reflect.TypeOf((*ast.Node)(nil)).Elem()
-	fieldMu   sync.RWMutex
-	fieldMemo = map[reflect.Type][]int{}
+	fieldMemo sync.Map // reflect.Type -> []int
 )
 
 // childFields lists the fields of struct type t that can hold nodes.
 func childFields(t reflect.Type) []int {
-	fieldMu.RLock()
-	f, ok := fieldMemo[t]
-	fieldMu.RUnlock()
-	if ok {
-		return f
+	if f, ok := fieldMemo.Load(t); ok {
+		return f.([]int)
 	}
+	var f []int
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		if sf.Name == "DeclarationList" {
@@ -43,9 +40,7 @@ func childFields(t reflect.Type) []int {
 			f = append(f, i)
 		}
 	}
-	fieldMu.Lock()
-	fieldMemo[t] = f
-	fieldMu.Unlock()
+	fieldMemo.Store(t, f)
 	return f
 }
 
