@@ -112,6 +112,28 @@ func (in *Info) str(e ast.Expression, d int) (string, bool) {
 	if e == nil || d > maxDepth {
 		return "", false
 	}
+	// memoised per node: shared sub-expressions are evaluated once, and a
+	// cycle reads as not constant
+	in.mu.Lock()
+	if in.strMemo == nil {
+		in.strMemo = map[ast.Expression]strMemo{}
+	}
+	m, ok := in.strMemo[e]
+	if !ok {
+		in.strMemo[e] = strMemo{pending: true}
+	}
+	in.mu.Unlock()
+	if ok {
+		return m.s, m.ok && !m.pending
+	}
+	s, okv := in.strUncached(e, d)
+	in.mu.Lock()
+	in.strMemo[e] = strMemo{s: s, ok: okv}
+	in.mu.Unlock()
+	return s, okv
+}
+
+func (in *Info) strUncached(e ast.Expression, d int) (string, bool) {
 	d++
 	switch x := e.(type) {
 	case *ast.StringLiteral:

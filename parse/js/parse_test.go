@@ -2,8 +2,10 @@ package js
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dop251/goja/ast"
 )
@@ -290,5 +292,37 @@ func TestJSXInJSAndBOM(t *testing.T) {
 	}
 	if l, c := callAt(t, p, "run"); l != 2 || c != 1 {
 		t.Errorf("run() at %d:%d, want 2:1", l, c)
+	}
+}
+
+func TestEvaluatorStaysLinear(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("const a0 = 'x';\nconst r0 = require;\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&b, "const a%d = a%d + a%d + a%d;\nconst r%d = c ? r%d : r%d;\n", i, i-1, i-1, i-1, i, i-1, i-1)
+	}
+	b.WriteString("const out = a40;\nr40('x');\n")
+	p, err := Parse("dos.js", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		in := p.Info()
+		for _, c := range in.Calls() {
+			in.Resolve(c.Callee)
+		}
+		Walk(p.AST, func(n ast.Node, _ []ast.Node) bool {
+			if e, ok := n.(ast.Expression); ok {
+				in.Str(e)
+			}
+			return true
+		})
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("constant evaluation blew up")
 	}
 }

@@ -2,6 +2,7 @@ package js
 
 import (
 	"sort"
+	"sync"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -49,6 +50,16 @@ type index struct {
 type Info struct {
 	p   *Program
 	idx index
+
+	mu       sync.Mutex
+	strMemo  map[ast.Expression]strMemo
+	resoMemo map[ast.Expression]string
+}
+
+type strMemo struct {
+	s       string
+	ok      bool
+	pending bool
 }
 
 // Info returns the program's binding index, built once.
@@ -344,6 +355,28 @@ func (in *Info) resolve(e ast.Expression, d int) string {
 	if e == nil || d > maxDepth {
 		return ""
 	}
+	// Results are memoised per node (a cycle or a cut-off reads as
+	// unknown), which keeps chains of aliases linear.
+	in.mu.Lock()
+	if in.resoMemo == nil {
+		in.resoMemo = map[ast.Expression]string{}
+	}
+	r, ok := in.resoMemo[e]
+	if !ok {
+		in.resoMemo[e] = ""
+	}
+	in.mu.Unlock()
+	if ok {
+		return r
+	}
+	r = in.resolveUncached(e, d)
+	in.mu.Lock()
+	in.resoMemo[e] = r
+	in.mu.Unlock()
+	return r
+}
+
+func (in *Info) resolveUncached(e ast.Expression, d int) string {
 	d++
 	switch e := e.(type) {
 	case *ast.Identifier:
