@@ -2,8 +2,8 @@ package js
 
 import (
 	"sort"
-	"sync"
 	"strings"
+	"sync"
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/token"
