@@ -45,7 +45,6 @@ var (
 	minerRx    = regexp.MustCompile(`(?i)(^|[^a-z0-9])(xmrig|xmr-stak|cpuminer|ccminer|cgminer|bfgminer|minerd|ethminer|nbminer|phoenixminer|lolminer|t-rex|teamredminer|nanominer|srbminer|coinhive|cryptoloot)([^a-z0-9]|$)`)
 	minerFlags = regexp.MustCompile(`(?i)(--donate-level|--coin[= ](monero|xmr)|--algo[= ](rx/0|cryptonight|randomx)|\s-a\s+(rx/0|cn/r))`)
 	moneroRx   = regexp.MustCompile(`\b4[0-9AB][1-9A-HJ-NP-Za-km-z]{93}\b`)
-	hostInRx   = regexp.MustCompile(`(?i)\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b`)
 )
 
 // jsStrings calls fn with every string value in the file: literals,
@@ -126,25 +125,81 @@ func runJSCryptoMining(p *analyzer.Pass) error {
 	return nil
 }
 
+var minerNames = []string{"xmrig", "xmr-stak", "cpuminer", "ccminer", "cgminer", "bfgminer", "minerd", "ethminer",
+	"nbminer", "phoenixminer", "lolminer", "t-rex", "teamredminer", "nanominer", "srbminer", "coinhive", "cryptoloot"}
+
+// miningSignal checks one string. Cheap substring tests gate the regular
+// expressions, so megabyte-long strings (search indexes, data blobs) cost
+// one pass.
 func miningSignal(s string) (analyzer.Severity, string) {
-	if stratumRx.MatchString(s) {
+	ls := strings.ToLower(s)
+	if strings.Contains(ls, "stratum") && stratumRx.MatchString(s) {
 		return Critical, "stratum"
 	}
-	for _, h := range hostInRx.FindAllString(s, 8) {
-		if intel.ClassifyHost(h) == intel.HostMiningPool {
-			return Critical, "pool:" + h
+	if h := poolHost(ls); h != "" {
+		return Critical, "pool:" + h
+	}
+	for _, m := range minerNames {
+		if strings.Contains(ls, m) {
+			if minerRx.MatchString(s) {
+				return High, "miner"
+			}
+			break
 		}
 	}
-	if minerRx.MatchString(s) {
-		return High, "miner"
-	}
-	if minerFlags.MatchString(s) {
+	if (strings.Contains(ls, "--donate") || strings.Contains(ls, "--coin") || strings.Contains(ls, "--algo") || strings.Contains(ls, " -a ")) && minerFlags.MatchString(s) {
 		return High, "flags"
 	}
-	if moneroRx.MatchString(s) {
+	if len(s) >= 95 && hasMoneroRun(s) {
 		return High, "wallet"
 	}
 	return 0, ""
+}
+
+// poolHost finds a host name of a mining pool in lower-case s.
+func poolHost(ls string) string {
+	n := 0
+	for i := 0; i < len(ls) && n < 4000; {
+		for i < len(ls) && !isHostByte(ls[i]) {
+			i++
+		}
+		j := i
+		for j < len(ls) && isHostByte(ls[j]) {
+			j++
+		}
+		if h := strings.Trim(ls[i:j], ".-"); strings.Contains(h, ".") {
+			n++
+			if intel.ClassifyHost(h) == intel.HostMiningPool {
+				return h
+			}
+		}
+		i = j
+	}
+	return ""
+}
+
+func isHostByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-'
+}
+
+// hasMoneroRun looks for a 95-character base58 run starting with 4.
+func hasMoneroRun(s string) bool {
+	run := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && isBase58(s[i]) {
+			run++
+			continue
+		}
+		if run == 95 && s[i-95] == '4' && moneroRx.MatchString(s[i-95:i]) {
+			return true
+		}
+		run = 0
+	}
+	return false
+}
+
+func isBase58(c byte) bool {
+	return c >= '1' && c <= '9' || c >= 'A' && c <= 'Z' && c != 'I' && c != 'O' || c >= 'a' && c <= 'z' && c != 'l'
 }
 
 func miningMessage(why, s string) string {
