@@ -189,6 +189,9 @@ func runJSExfiltration(p *analyzer.Pass) error {
 				where += " (" + dst.class.String() + ")"
 			}
 		}
+		if strings.HasPrefix(s.kind, "module:dns.") {
+			where = "a DNS lookup (data in the queried name)"
+		}
 		if what := sec.bad(); what != "" {
 			v.report(s.at, Critical, fmt.Sprintf("sends %s to %s", what, where))
 			continue
