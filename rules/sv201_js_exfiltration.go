@@ -204,6 +204,10 @@ func runJSExfiltration(p *analyzer.Pass) error {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
+		if strings.HasPrefix(s.kind, "module:dns.") {
+			v.report(s.at, High, fmt.Sprintf("sends %s in %s", strings.Join(keys, ", "), where))
+			continue
+		}
 		if sev, why := v.gradeKeySend(keys, dst); sev > 0 {
 			v.report(s.at, sev, fmt.Sprintf("sends %s to %s%s", strings.Join(keys, ", "), where, why))
 		}
