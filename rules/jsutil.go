@@ -560,3 +560,33 @@ func (v *jsView) calleeHidden(e ast.Expression) bool {
 func walkNodes(root ast.Node, fn func(ast.Node)) {
 	js.Walk(root, func(n ast.Node, _ []ast.Node) bool { fn(n); return true })
 }
+
+// effectiveCall resolves a call's target and arguments through
+// f.call(this, ...args), f.apply(this, [args]) and Reflect.apply(f, this,
+// [args]).
+func (v *jsView) effectiveCall(c *ast.CallExpression) (string, []ast.Expression) {
+	callee := v.callee(c)
+	args := c.ArgumentList
+	switch {
+	case callee == "Reflect.apply" && len(args) == 3:
+		return normMod(v.in.Resolve(args[0])), arrayArgs(args[2])
+	case strings.HasSuffix(callee, ".call"):
+		if len(args) > 0 {
+			args = args[1:]
+		}
+		return strings.TrimSuffix(callee, ".call"), args
+	case strings.HasSuffix(callee, ".apply"):
+		if len(args) > 1 {
+			return strings.TrimSuffix(callee, ".apply"), arrayArgs(args[1])
+		}
+		return strings.TrimSuffix(callee, ".apply"), nil
+	}
+	return callee, args
+}
+
+func arrayArgs(e ast.Expression) []ast.Expression {
+	if al, ok := e.(*ast.ArrayLiteral); ok {
+		return al.Value
+	}
+	return nil
+}

@@ -66,13 +66,13 @@ func runJSProcessExec(p *analyzer.Pass) error {
 	code := string(v.prog.Orig)
 	resolvedCall := false
 	for _, c := range v.in.Calls() {
-		callee := v.callee(c)
+		callee, args := v.effectiveCall(c)
 		fn := childProcessCall(callee)
 		if fn == "" {
 			continue
 		}
 		resolvedCall = true
-		sev, msg := v.gradeExec(c, callee, fn)
+		sev, msg := v.gradeExec(args, callee, fn)
 		if (hiddenAccess(code, callee, fn) || v.calleeHidden(c.Callee)) && sev < Critical {
 			if strings.HasPrefix(callee, "module:spawn_sync") {
 				msg += "; through the internal spawn_sync binding"
@@ -126,21 +126,21 @@ func hiddenAccess(code, callee, fn string) bool {
 	return false
 }
 
-func (v *jsView) gradeExec(c *ast.CallExpression, callee, fn string) (analyzer.Severity, string) {
-	if len(c.ArgumentList) == 0 {
+func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.Severity, string) {
+	if len(args) == 0 {
 		return Medium, fmt.Sprintf("%s() called with arguments the scanner cannot see", fn)
 	}
-	a0 := c.ArgumentList[0]
+	a0 := args[0]
 	usesShell := fn == "exec" || fn == "execSync" || fn == "module:shelljs.exec" || fn == "module:execa.execaCommand" ||
 		fn == "module:execa.command" || fn == "module:zx.$"
 	var argv []ast.Expression
-	if len(c.ArgumentList) > 1 {
-		if al, ok := c.ArgumentList[1].(*ast.ArrayLiteral); ok {
+	if len(args) > 1 {
+		if al, ok := args[1].(*ast.ArrayLiteral); ok {
 			argv = al.Value
-		} else if !isObjectLit(c.ArgumentList[1]) {
-			argv = []ast.Expression{c.ArgumentList[1]}
+		} else if !isObjectLit(args[1]) {
+			argv = []ast.Expression{args[1]}
 		}
-		for _, o := range c.ArgumentList[1:] {
+		for _, o := range args[1:] {
 			if sh := v.objProp(o, "shell"); sh != nil {
 				if b, ok := sh.(*ast.BooleanLiteral); !ok || b.Value {
 					usesShell = true

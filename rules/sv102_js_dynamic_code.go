@@ -85,7 +85,8 @@ func runJSDynamicCode(p *analyzer.Pass) error {
 		v.report(n, sev, msg)
 	}
 	for _, c := range v.in.Calls() {
-		check(c, c.Callee, v.callee(c), c.ArgumentList)
+		callee, args := v.effectiveCall(c)
+		check(c, c.Callee, callee, args)
 	}
 	for _, n := range v.in.News() {
 		check(n, n.Callee, normMod(v.in.Resolve(n.Callee)), n.ArgumentList)

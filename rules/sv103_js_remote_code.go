@@ -65,7 +65,8 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 		}
 	}
 	for _, c := range v.in.Calls() {
-		sink(c, v.callee(c), c.ArgumentList, c.Callee)
+		callee, args := v.effectiveCall(c)
+		sink(c, callee, args, c.Callee)
 	}
 	for _, n := range v.in.News() {
 		sink(n, normMod(v.in.Resolve(n.Callee)), n.ArgumentList, n.Callee)

@@ -487,8 +487,6 @@ func (in *Info) member(base, name string) string {
 		return "module:module.createRequire"
 	case base == "require" && name == "call", base == "require" && name == "apply":
 		return "require.call"
-	case base == "eval" && (name == "call" || name == "apply"):
-		return "eval"
 	case strings.HasPrefix(base, "module:") && name == "default" && !strings.Contains(base, "."):
 		return base
 	case base == "module:module" && name == "Module":

@@ -5,3 +5,4 @@ const F = (function () {}).constructor;
 new F(String.fromCharCode(112, 114, 111, 99, 101, 115, 115, 46, 101, 110, 118))(); // want "SV102: .*decoded code that reads the environment"
 const code = 'tixe.ssecorp'.split('').reverse().join('');
 window['\x65\x76\x61\x6c'](code);                                    // want "SV102: .*decoded"
+eval.call(null, atob('cmVxdWlyZSgiaHR0cHMiKS5nZXQoImh0dHBzOi8veC5leGFtcGxlIik=')); // want "SV102: .*decoded code that talks to the network"
