@@ -437,6 +437,12 @@ func (in *Info) resolveUncached(e ast.Expression, d int) string {
 		return "function"
 	case *ast.ArrowFunctionLiteral:
 		return "function"
+	case *ast.ArrayLiteral:
+		return "instance:Array"
+	case *ast.ObjectLiteral:
+		return "instance:Object"
+	case *ast.StringLiteral, *ast.TemplateLiteral:
+		return "instance:String"
 	case *ast.CallExpression:
 		return in.resolveCall(e, d)
 	}
@@ -473,7 +479,11 @@ func (in *Info) member(base, name string) string {
 			return name
 		}
 		return "global." + name
-	case base == "function" && name == "constructor":
+	case strings.HasPrefix(base, "instance:") && name == "constructor":
+		return strings.TrimPrefix(base, "instance:")
+	case strings.HasPrefix(base, "instance:"):
+		return ""
+	case (ctors[base] || base == "function") && name == "constructor":
 		return "Function"
 	case base == "Function.prototype" && name == "constructor":
 		return "Function"
@@ -496,6 +506,10 @@ func (in *Info) member(base, name string) string {
 	}
 	return base + "." + name
 }
+
+// ctors are constructors: their .constructor is Function.
+var ctors = map[string]bool{"Array": true, "Object": true, "String": true, "Number": true, "Boolean": true,
+	"Function": true, "RegExp": true, "Promise": true, "Symbol": true}
 
 // interop helpers esbuild and TypeScript emit around require().
 var passThrough = map[string]bool{
@@ -522,6 +536,10 @@ func (in *Info) resolveCall(e *ast.CallExpression, d int) string {
 		}
 	case "module:module.createRequire", "module:module.Module.createRequire":
 		return "require"
+	case "Object.getPrototypeOf", "Reflect.getPrototypeOf":
+		if len(e.ArgumentList) == 1 && in.resolve(e.ArgumentList[0], d) == "function" {
+			return "Function.prototype"
+		}
 	}
 	// Promise.resolve().then(() => require(x)) from lowered import(x)
 	if dot, ok := e.Callee.(*ast.DotExpression); ok && dot.Identifier.Name.String() == "then" && len(e.ArgumentList) == 1 {
