@@ -37,7 +37,7 @@ type Limits struct {
 }
 
 // DefaultLimits are used by Parse.
-var DefaultLimits = Limits{MaxSize: 4 << 20, MaxDepth: 1000}
+var DefaultLimits = Limits{MaxSize: 8 << 20, MaxDepth: 1000} // MaxSize matches skill.DefaultLimits.MaxFileBytes
 
 // LimitError says the input exceeds a limit and was not parsed.
 type LimitError struct{ Reason string }
