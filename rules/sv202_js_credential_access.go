@@ -104,7 +104,13 @@ func (v *jsView) inEnvOption(c *ast.CallExpression) bool {
 			continue
 		}
 		for _, a := range s.ArgumentList {
-			if e := v.objProp(a, "env"); e == ast.Expression(c) {
+			e := v.objProp(a, "env")
+			if id, ok := e.(*ast.Identifier); ok {
+				if def := v.in.SingleDef(id); def != nil {
+					e = def.Init
+				}
+			}
+			if e == ast.Expression(c) {
 				return true
 			}
 		}

@@ -7,3 +7,5 @@ const local = fs.readFileSync('.env', 'utf8');                                  
 spawn('node', ['server.js'], { env: Object.assign({}, process.env, { PORT: '3000' }) });
 const child = spawn('npm', ['run', 'dev'], { env: { ...process.env, NODE_ENV: 'development' } });
 console.log(cfg.name, local.length, child.pid);
+const env = Object.assign({}, process.env, { DEBUG: '1' });
+spawn('node', ['worker.js'], { env });
