@@ -115,8 +115,66 @@ func (r *reacher) def(d *Def) {
 	if d.Param && d.Node != nil {
 		if c := r.in.idx.cbCall[d.Node]; c != nil {
 			r.visit(c)
+			return
+		}
+		// a parameter of a local function: the arguments of its calls
+		if i := paramIndex(d.Node, d.Name); i >= 0 {
+			for _, c := range r.in.callsOf(d.Node) {
+				if i < len(c.ArgumentList) {
+					r.visit(c.ArgumentList[i])
+				}
+			}
 		}
 	}
+}
+
+// paramIndex is the position of a plain identifier parameter of fn.
+func paramIndex(fn ast.Node, name string) int {
+	var pl *ast.ParameterList
+	switch f := fn.(type) {
+	case *ast.FunctionLiteral:
+		pl = f.ParameterList
+	case *ast.ArrowFunctionLiteral:
+		pl = f.ParameterList
+	}
+	if pl == nil {
+		return -1
+	}
+	for i, b := range pl.List {
+		if id, ok := b.Target.(*ast.Identifier); ok && id.Name.String() == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// callsOf returns the calls of a local function by name (f(...) where f
+// is bound once to the function).
+func (in *Info) callsOf(fn ast.Node) []*ast.CallExpression {
+	in.mu.Lock()
+	built := in.fnCalls != nil
+	in.mu.Unlock()
+	if !built {
+		m := map[ast.Node][]*ast.CallExpression{}
+		for _, c := range in.idx.calls {
+			id, ok := c.Callee.(*ast.Identifier)
+			if !ok {
+				continue
+			}
+			if def := in.SingleDef(id); def != nil && def.Init != nil && len(def.Path) == 0 {
+				switch def.Init.(type) {
+				case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+					m[def.Init] = append(m[def.Init], c)
+				}
+			}
+		}
+		in.mu.Lock()
+		in.fnCalls = m
+		in.mu.Unlock()
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.fnCalls[fn]
 }
 
 // returns visits what a local function returns.

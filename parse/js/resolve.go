@@ -54,6 +54,7 @@ type Info struct {
 	mu       sync.Mutex
 	strMemo  map[ast.Expression]strMemo
 	resoMemo map[ast.Expression]string
+	fnCalls  map[ast.Node][]*ast.CallExpression
 }
 
 type strMemo struct {

