@@ -41,13 +41,7 @@ func (v *jsView) report(n ast.Node, sev analyzer.Severity, msg string) {
 }
 
 // src is the parsed source text of n (esbuild's output for lowered files).
-func (v *jsView) src(n ast.Node) string {
-	a, b := int(n.Idx0())-1, int(n.Idx1())-1
-	if a < 0 || b > len(v.prog.Code) || a > b {
-		return ""
-	}
-	return v.prog.Code[a:b]
-}
+func (v *jsView) src(n ast.Node) string { return v.prog.Src(n) }
 
 // callee resolves a call's callee, normalising fs.promises to fs.
 func (v *jsView) callee(c *ast.CallExpression) string {

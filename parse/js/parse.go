@@ -388,13 +388,18 @@ func (p *Program) Offset(idx file.Idx) (off int, ok bool) {
 	return start + utf16ToByte(p.Orig[start:end], s.origCol), true
 }
 
-// Range maps a node to original byte offsets.
+// Range maps a node to original byte offsets. Nodes without a position
+// (an empty program, an empty case clause) map nowhere.
 func (p *Program) Range(n ast.Node) (start, end int, ok bool) {
-	start, ok = p.Offset(n.Idx0())
+	i0, i1, ok := nodeIdx(n)
 	if !ok {
 		return 0, 0, false
 	}
-	end, eok := p.Offset(n.Idx1())
+	start, ok = p.Offset(i0)
+	if !ok {
+		return 0, 0, false
+	}
+	end, eok := p.Offset(i1)
 	if !eok || end < start {
 		end = start
 	}
@@ -624,4 +629,25 @@ func NestingDepth(b []byte) (max, line int) {
 		prev = c
 	}
 	return max, line
+}
+
+// nodeIdx returns a node's goja indexes; some goja nodes index into empty
+// lists to find them and panic.
+func nodeIdx(n ast.Node) (i0, i1 file.Idx, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return n.Idx0(), n.Idx1(), true
+}
+
+// Src is the parsed source text of n (esbuild's output for lowered files).
+func (p *Program) Src(n ast.Node) string {
+	i0, i1, ok := nodeIdx(n)
+	a, b := int(i0)-1, int(i1)-1
+	if !ok || a < 0 || b > len(p.Code) || a > b {
+		return ""
+	}
+	return p.Code[a:b]
 }

@@ -95,7 +95,8 @@ func (in *Info) build() {
 		return in.idx.global
 	}
 	newScope := func(fn ast.Node, parent *scope) *scope {
-		sc := &scope{start: int(fn.Idx0()), end: int(fn.Idx1()), parent: parent, defs: map[string][]*Def{}}
+		i0, i1, _ := nodeIdx(fn)
+		sc := &scope{start: int(i0), end: int(i1), parent: parent, defs: map[string][]*Def{}}
 		in.idx.scopeOf[fn] = sc
 		in.idx.scopes = append(in.idx.scopes, sc)
 		return sc
