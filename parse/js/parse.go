@@ -128,6 +128,9 @@ func ParseLimits(name string, src []byte, lim Limits) (prog *Program, err error)
 	}()
 	clean := blankHashbang(blankSourceMaps(src))
 	ext := strings.ToLower(path.Ext(name))
+	if ext == "" && shebangTS(src) {
+		ext = ".ts" // #!/usr/bin/env tsx, ts-node, deno: TypeScript scripts
+	}
 	p := &Program{Name: name, Orig: src, origLines: lineStarts(src)}
 	switch ext {
 	case ".ts", ".tsx", ".mts", ".cts", ".jsx", ".mjs":
@@ -650,4 +653,15 @@ func (p *Program) Src(n ast.Node) string {
 		return ""
 	}
 	return p.Code[a:b]
+}
+
+func shebangTS(b []byte) bool {
+	if len(b) < 2 || b[0] != '#' || b[1] != '!' {
+		return false
+	}
+	line := string(b[:min(len(b), 200)])
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	return strings.Contains(line, "tsx") || strings.Contains(line, "ts-node") || strings.Contains(line, "deno")
 }

@@ -326,3 +326,13 @@ func TestEvaluatorStaysLinear(t *testing.T) {
 		t.Fatal("constant evaluation blew up")
 	}
 }
+
+func TestShebangTypeScript(t *testing.T) {
+	p, err := Parse("scripts/run", []byte("#!/usr/bin/env -S npx tsx\nconst n: number = 1;\ngo(n);\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, _ := callAt(t, p, "go"); l != 3 {
+		t.Errorf("go() on line %d", l)
+	}
+}
