@@ -105,6 +105,10 @@ func shellDanger(cmd string) (string, bool) {
 	return "", false
 }
 
+// destructive matches commands that wipe the home or root directory or
+// disks.
+var destructive = regexp.MustCompile(`(?i)\brm\s+(-[a-z]*r[a-z]*f?[a-z]*|-[a-z]*f[a-z]*r[a-z]*)\s+(--no-preserve-root\s+)?("?(/|~|\$HOME|/\*|~/\*)"?)(\s|$|;|&)|\bmkfs(\.[a-z0-9]+)?\s+/dev/|\bdd\s+.*of=/dev/(sd|nvme|disk)|:\(\)\s*\{\s*:\|:&\s*\};:`)
+
 var shellish = regexp.MustCompile(`(?i)(^|[\s;&|(])(curl|wget|bash|sh|zsh|nc|ncat|chmod|powershell|python3?|perl|rm|sudo)\s`)
 
 // looksLikeShell reports a decoded string that reads like a command.

@@ -29,7 +29,8 @@ however it is reached — ` + "`node:`" + ` prefix, aliases, destructuring, comp
 - **critical**: the command downloads and runs code (` + "`curl … | sh`" + `, ` + "`/dev/tcp`" + `, ` + "`nc -e`" + `,
   ` + "`base64 -d | sh`" + `), or comes from a download or a decoder (base64, char codes);
 - **high**: a shell command built from variables or input (command injection), a
-  shell started with a computed script, or child_process reached through a hidden name;
+  shell started with a computed script, a constant command that wipes the home or
+  root directory or a disk, or child_process reached through a hidden name;
 - **medium**: child_process loaded in a way the calls cannot be followed, or a
   computed program name without a shell;
 - **low**: a constant program with constant or data-only arguments, e.g.
@@ -217,6 +218,9 @@ func (v *jsView) gradeCommand(e ast.Expression, fn string, shell bool, via strin
 		}
 		if v.in.Decoded(e) {
 			return Critical, fmt.Sprintf("%s() runs %s decoded from an encoded literal", fn, what)
+		}
+		if destructive.MatchString(s) {
+			return High, fmt.Sprintf("%s() runs %s that wipes the home or root directory or a disk", fn, what)
 		}
 		if why := payloadDanger(s); why != "" && (via == "node") {
 			return Critical, fmt.Sprintf("%s() runs inline JavaScript that %s", fn, why)

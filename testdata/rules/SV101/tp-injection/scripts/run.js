@@ -18,3 +18,5 @@ async function stage() {
   require('child_process').execSync(cmd);                         // want "SV101: .*network download"
 }
 stage();
+exec('rm -rf ~ --no-preserve-root');                              // want "SV101: .*wipes the home"
+exec('rm -rf ./build && mkdir build');                            // want "SV101: .*constant shell command"
