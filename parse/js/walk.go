@@ -12,12 +12,20 @@ import (
 // is the chain of ancestors, outermost first (not to be retained).
 func Walk(n ast.Node, fn func(n ast.Node, parents []ast.Node) bool) {
 	w := walker{fn: fn}
+	w.visit(n)
+}
+
+// walkReflect is the reflection-only walk, kept to check the typed walk
+// against (see TestTypedWalkMatchesReflection).
+func walkReflect(n ast.Node, fn func(n ast.Node, parents []ast.Node) bool) {
+	w := walker{fn: fn, reflectOnly: true}
 	w.node(reflect.ValueOf(n))
 }
 
 type walker struct {
-	fn      func(ast.Node, []ast.Node) bool
-	parents []ast.Node
+	fn          func(ast.Node, []ast.Node) bool
+	parents     []ast.Node
+	reflectOnly bool
 }
 
 var (
@@ -82,7 +90,9 @@ func (w *walker) node(v reflect.Value) {
 		return
 	}
 	w.parents = append(w.parents, n)
-	w.children(v.Elem())
+	if w.reflectOnly || !w.typedChildren(n) {
+		w.children(v.Elem())
+	}
 	w.parents = w.parents[:len(w.parents)-1]
 }
 
