@@ -84,19 +84,25 @@ func (in *Info) build() {
 			pending = append(pending, pendingDef{d, cur})
 			return
 		}
+		if cur.defs == nil {
+			cur.defs = map[string][]*Def{}
+		}
 		cur.defs[d.Name] = append(cur.defs[d.Name], d)
 	}
 	scopeFor := func(parents []ast.Node) *scope {
 		for i := len(parents) - 1; i >= 0; i-- {
-			if sc := in.idx.scopeOf[parents[i]]; sc != nil {
-				return sc
+			switch parents[i].(type) {
+			case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+				if sc := in.idx.scopeOf[parents[i]]; sc != nil {
+					return sc
+				}
 			}
 		}
 		return in.idx.global
 	}
 	newScope := func(fn ast.Node, parent *scope) *scope {
 		i0, i1, _ := nodeIdx(fn)
-		sc := &scope{start: int(i0), end: int(i1), parent: parent, defs: map[string][]*Def{}}
+		sc := &scope{start: int(i0), end: int(i1), parent: parent}
 		in.idx.scopeOf[fn] = sc
 		in.idx.scopes = append(in.idx.scopes, sc)
 		return sc
@@ -150,7 +156,11 @@ func (in *Info) build() {
 		}
 	}
 	Walk(in.p.AST, func(n ast.Node, parents []ast.Node) bool {
-		cur, deferred = scopeFor(parents), false
+		switch n.(type) {
+		case *ast.Binding, *ast.AssignExpression, *ast.UnaryExpression, *ast.FunctionLiteral,
+			*ast.ArrowFunctionLiteral, *ast.ClassLiteral, *ast.CatchStatement, *ast.ForInStatement, *ast.ForOfStatement:
+			cur, deferred = scopeFor(parents), false
+		}
 		switch n := n.(type) {
 		case *ast.Binding:
 			if !paramBindings[n] {
@@ -214,6 +224,9 @@ func (in *Info) build() {
 		}
 		if sc == nil {
 			sc = in.idx.global
+		}
+		if sc.defs == nil {
+			sc.defs = map[string][]*Def{}
 		}
 		sc.defs[pd.d.Name] = append(sc.defs[pd.d.Name], pd.d)
 	}
