@@ -44,7 +44,9 @@ Bad:
 
 ` + "```js" + `
 var _0x3f2a=['\x65\x78\x65\x63','child_process'];(function(_0x1,_0x2){…}(_0x3f2a,0x1b3));
-` + "```",
+` + "```" + `
+
+Good: the readable source, or a vendored ` + "`lib.min.js`" + ` that starts with its license banner.`,
 	Run: runJSObfuscation,
 })
 

@@ -36,7 +36,9 @@ Bad:
 
 ` + "```js" + `
 spawn('./xmrig', ['-o', 'stratum+tcp://pool.supportxmr.com:3333', '-u', wallet]);
-` + "```",
+` + "```" + `
+
+Good: a price ticker that only reads a public market-data API.`,
 	Run: runJSCryptoMining,
 })
 

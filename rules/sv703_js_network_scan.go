@@ -27,7 +27,19 @@ network it sits in, the first step of lateral movement.
 - **high**: the host varies (sweeping an address range);
 - **medium**: the port varies on one host.
 
-**Fix:** connect to the one documented endpoint the skill needs.`,
+**Fix:** connect to the one documented endpoint the skill needs.
+
+Bad:
+
+` + "```js" + `
+for (let port = 1; port < 1024; port++) net.connect(port, '10.0.0.5');
+` + "```" + `
+
+Good:
+
+` + "```js" + `
+for (let page = 1; page <= 3; page++) await fetch(` + "`https://api.example.com/items?page=${page}`" + `);
+` + "```",
 	Run: runJSNetworkScan,
 })
 

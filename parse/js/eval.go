@@ -39,7 +39,7 @@ func (in *Info) Decoded(e ast.Expression) bool {
 // Hidden reports whether e's constant value is not written as one plain
 // literal: it is assembled (concatenation, join, escapes) or decoded.
 func (in *Info) Hidden(e ast.Expression) bool {
-	switch x := unparen(e).(type) {
+	switch x := e.(type) {
 	case *ast.StringLiteral:
 		return strings.Contains(x.Literal, `\x`) || strings.Contains(x.Literal, `\u`)
 	case *ast.Identifier:
@@ -52,8 +52,6 @@ func (in *Info) Hidden(e ast.Expression) bool {
 	}
 	return true
 }
-
-func unparen(e ast.Expression) ast.Expression { return e }
 
 func (in *Info) isDecoder(c *ast.CallExpression) bool {
 	callee := in.resolve(c.Callee, 0)

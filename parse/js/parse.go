@@ -522,12 +522,8 @@ func vlq(s string) (int, string, error) {
 // substitutions outside strings, comments and (approximately) regular
 // expression literals, with the 1-based line where it was reached.
 func NestingDepth(b []byte) (max, line int) {
-	const (
-		code = iota
-		tmpl
-	)
-	var modes []int // stack: each template level and each ${ boundary
-	var braces []int
+	tmpls := 0       // open template literals
+	var braces []int // depth at each open ${ substitution
 	depth, ln := 0, 1
 	prev := byte(0) // last significant code byte
 	inTmpl := false
@@ -545,7 +541,7 @@ func NestingDepth(b []byte) (max, line int) {
 				}
 			case '`':
 				inTmpl = false
-				modes = modes[:len(modes)-1]
+				tmpls--
 				prev = '`'
 			case '$':
 				if i+1 < len(b) && b[i+1] == '{' {
@@ -573,7 +569,7 @@ func NestingDepth(b []byte) (max, line int) {
 			prev = 'a'
 			continue
 		case '`':
-			modes = append(modes, tmpl)
+			tmpls++
 			inTmpl = true
 			continue
 		case '/':
@@ -619,7 +615,7 @@ func NestingDepth(b []byte) (max, line int) {
 				depth--
 			}
 		case '}':
-			if len(braces) > 0 && braces[len(braces)-1] == depth-1 && len(modes) > 0 {
+			if len(braces) > 0 && braces[len(braces)-1] == depth-1 && tmpls > 0 {
 				braces = braces[:len(braces)-1]
 				depth--
 				inTmpl = true
