@@ -25,8 +25,8 @@ at cryptocurrency mining:
 
 - **critical**: a stratum URL (` + "`stratum+tcp://`" + `), a known mining-pool host, or a miner
   binary (xmrig, cpuminer, …) that the file starts;
-- **high**: a miner name or miner flags (` + "`--donate-level`" + `, ` + "`-a rx/0`" + `) or a Monero wallet
-  address on its own.
+- **high**: a miner name or miner flags (` + "`--donate-level`" + `, ` + "`-a rx/0`" + `), a Monero wallet
+  address on its own, or a Bitcoin address handed to a process.
 
 A skill that mines burns the user's CPU and electricity for someone else.
 
@@ -46,6 +46,7 @@ var (
 	stratumRx  = regexp.MustCompile(`(?i)\bstratum\d?\+(tcp|ssl|tls)://`)
 	minerRx    = regexp.MustCompile(`(?i)(^|[^a-z0-9])(xmrig|xmr-stak|cpuminer|ccminer|cgminer|bfgminer|minerd|ethminer|nbminer|phoenixminer|lolminer|t-rex|teamredminer|nanominer|srbminer|coinhive|cryptoloot)([^a-z0-9]|$)`)
 	minerFlags = regexp.MustCompile(`(?i)(--donate-level|--coin[= ](monero|xmr)|--algo[= ](rx/0|cryptonight|randomx)|\s-a\s+(rx/0|cn/r))`)
+	btcRx      = regexp.MustCompile(`^(bc1[ac-hj-np-z02-9]{39,59}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})$`)
 	moneroRx   = regexp.MustCompile(`\b4[0-9AB][1-9A-HJ-NP-Za-km-z]{93}\b`)
 )
 
@@ -102,6 +103,11 @@ func runJSCryptoMining(p *analyzer.Pass) error {
 	lines := map[int]bool{}
 	v.jsStrings(func(n ast.Expression, s string, decoded bool) {
 		sev, why := miningSignal(s)
+		if sev == 0 && started[n] && btcRx.MatchString(s) {
+			// a Bitcoin address alone is a donation link; handed to a
+			// process it is a miner's payout address
+			sev, why = High, "btc"
+		}
 		if sev == 0 {
 			return
 		}
@@ -216,6 +222,8 @@ func miningMessage(why, s string) string {
 		return "miner command-line flags"
 	case why == "wallet":
 		return "Monero wallet address"
+	case why == "btc":
+		return "Bitcoin wallet address passed to a process"
 	}
 	return why
 }
