@@ -117,3 +117,43 @@ func TestCorpusParses(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseKinds reports the same figure per kind of input: plain
+// CommonJS goes to goja directly, the others through esbuild first.
+func BenchmarkParseKinds(b *testing.B) {
+	kinds := map[string][]int{}
+	files := corpus()
+	for i, f := range files {
+		k := "plain-js"
+		switch {
+		case strings.HasSuffix(f.name, ".min.js"):
+			k = "minified-js"
+		case strings.HasSuffix(f.name, ".ts"):
+			k = "typescript"
+		case strings.HasSuffix(f.name, ".tsx"):
+			k = "tsx"
+		case strings.HasSuffix(f.name, ".mjs"):
+			k = "esm-tla"
+		}
+		kinds[k] = append(kinds[k], i)
+	}
+	for _, k := range []string{"plain-js", "minified-js", "typescript", "tsx", "esm-tla"} {
+		idx := kinds[k]
+		b.Run(k, func(b *testing.B) {
+			n := 0
+			for _, i := range idx {
+				n += len(files[i].src)
+			}
+			b.SetBytes(int64(n))
+			for it := 0; it < b.N; it++ {
+				for _, i := range idx {
+					p, err := Parse(files[i].name, files[i].src)
+					if err != nil {
+						b.Fatal(err)
+					}
+					p.Info()
+				}
+			}
+		})
+	}
+}
