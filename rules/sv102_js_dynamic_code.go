@@ -21,8 +21,8 @@ var JSDynamicCode = register(&analyzer.Rule{
 	Inputs:   analyzer.InJS,
 	Doc: `A JavaScript or TypeScript file turns a string into code: ` + "`eval`" + `, ` + "`new Function`" + `,
 ` + "`Function.prototype.constructor`" + `, indirect ` + "`(0, eval)`" + `, ` + "`globalThis['ev'+'al']`" + `,
-` + "`window/global/self[...]`" + `, ` + "`vm.runIn*`" + ` / ` + "`new vm.Script`" + `, and ` + "`setTimeout`/`setInterval`" + `
-with a string. The rule resolves aliases and computed names and grades by the code
+` + "`window/global/self[...]`" + `, ` + "`vm.runIn*`" + ` / ` + "`new vm.Script`" + `, ` + "`new Worker(code, {eval: true})`" + `,
+and ` + "`setTimeout`/`setInterval`" + ` with a string. The rule resolves aliases and computed names and grades by the code
 that is evaluated:
 
 - **critical**: the code is decoded (base64, hex, char codes, reversed strings) and the
@@ -106,6 +106,13 @@ func (v *jsView) evalSink(callee string, args []ast.Expression) (string, ast.Exp
 		return "Function()", args[len(args)-1]
 	case vmRunners[callee]:
 		return strings.TrimPrefix(callee, "module:") + "()", args[0]
+	case callee == "module:worker_threads.Worker" && len(args) > 1:
+		// new Worker(code, { eval: true }) runs a string
+		if ev := v.objProp(args[1], "eval"); ev != nil {
+			if b, ok := ev.(*ast.BooleanLiteral); !ok || b.Value {
+				return "new Worker({eval: true})", args[0]
+			}
+		}
 	case callee == "setTimeout" || callee == "setInterval" || callee == "setImmediate":
 		switch args[0].(type) {
 		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:

@@ -502,7 +502,8 @@ func (in *Info) member(base, name string) string {
 		return "Function"
 	case base == "Function.prototype" && name == "constructor":
 		return "Function"
-	case base == "process.mainModule" && name == "require", base == "module" && name == "require":
+	case base == "process.mainModule" && name == "require", base == "module" && name == "require",
+		base == "require.main" && name == "require", base == "module.parent" && name == "require":
 		return "require"
 	case base == "module.constructor" && name == "_load", base == "module:module" && name == "_load",
 		base == "module.constructor" && name == "createRequire":
