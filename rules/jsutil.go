@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/token"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/intel"
@@ -398,13 +399,34 @@ func (v *jsView) urlOf(e ast.Expression) (string, bool) {
 	}
 	switch x := e.(type) {
 	case *ast.TemplateLiteral:
+		// the constant prefix: elements and substitutions up to the first
+		// one that is not constant
 		if x.Tag == nil && len(x.Elements) > 0 {
-			s := x.Elements[0].Parsed.String()
-			return s, strings.Contains(s, "://") && strings.Count(s, "/") >= 3
+			var b strings.Builder
+			for i, el := range x.Elements {
+				b.WriteString(el.Parsed.String())
+				if i >= len(x.Expressions) {
+					break
+				}
+				s, ok := v.urlOf(x.Expressions[i])
+				if !ok {
+					break
+				}
+				b.WriteString(s)
+			}
+			s := b.String()
+			return s, hasURLHost(s)
 		}
 	case *ast.BinaryExpression:
+		if x.Operator == token.LOGICAL_OR || x.Operator == token.COALESCE {
+			// process.env.BASE_URL || 'https://api.vendor.com': the default
+			if s, ok := v.urlOf(x.Left); ok {
+				return s, true
+			}
+			return v.urlOf(x.Right)
+		}
 		if s, ok := v.urlOf(x.Left); ok {
-			return s, strings.Contains(s, "://") && strings.Count(s, "/") >= 3
+			return s, hasURLHost(s)
 		}
 	case *ast.Identifier:
 		if def := v.in.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
@@ -421,6 +443,12 @@ func (v *jsView) urlOf(e ast.Expression) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// hasURLHost reports a URL prefix whose host is complete.
+func hasURLHost(s string) bool {
+	_, rest, ok := strings.Cut(s, "://")
+	return ok && strings.ContainsAny(rest, "/?#")
 }
 
 func isIdent(e ast.Expression, name string) bool {

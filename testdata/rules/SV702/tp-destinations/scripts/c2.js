@@ -9,3 +9,5 @@ new WebSocket('wss://ws.example.org:6667/irc');                      // want "SV
 const s = new net.Socket();
 s.connect(9999, '198.51.100.77');                                    // want "SV702: socket connection to 198.51.100.77"
 fetch('https://bit.ly/3xYz');                                       // want "SV702: .*shortener"
+const C2 = 'http://' + '185.220.101.4';
+fetch(`${C2}/beacon?id=${Date.now()}`);                              // want "SV702: .*185.220.101.4 \\(raw IP"
