@@ -116,6 +116,7 @@ type sinkUse struct {
 	data []ast.Expression
 	open *ast.CallExpression
 	kind string
+	host ast.Expression // destination given at send time (dgram)
 }
 
 func (v *jsView) sinks() []sinkUse {
@@ -157,7 +158,16 @@ func (v *jsView) sinks() []sinkUse {
 		switch dot.Identifier.Name.String() {
 		case "write", "end", "send", "emit", "post", "put", "patch":
 			if oc, kind := opener(dot.Left); oc != nil {
-				out = append(out, sinkUse{at: c, data: c.ArgumentList, open: oc, kind: kind})
+				su := sinkUse{at: c, data: c.ArgumentList, open: oc, kind: kind}
+				if kind == "module:dgram.createSocket" && len(c.ArgumentList) > 2 {
+					// socket.send(msg, [offset, length,] port, address)
+					su.data = c.ArgumentList[:1]
+					su.host = c.ArgumentList[len(c.ArgumentList)-1]
+					if _, fn := su.host.(*ast.ArrowFunctionLiteral); fn {
+						su.host = c.ArgumentList[len(c.ArgumentList)-2]
+					}
+				}
+				out = append(out, su)
 			}
 		}
 	}
@@ -182,6 +192,11 @@ func runJSExfiltration(p *analyzer.Pass) error {
 			v.collectSecrets(d, sec)
 		}
 		dst := v.dest(s.open, v.callee(s.open))
+		if s.host != nil {
+			if h, ok := v.in.Str(s.host); ok {
+				dst = v.hostDest(h, false)
+			}
+		}
 		where := "a computed destination"
 		if dst.known {
 			where = dst.host
