@@ -67,6 +67,9 @@ func runJSProcessExec(p *analyzer.Pass) error {
 	code := string(v.prog.Orig)
 	resolvedCall := false
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		callee, args := v.effectiveCall(c)
 		fn := childProcessCall(callee)
 		if fn == "" {
@@ -90,6 +93,9 @@ func runJSProcessExec(p *analyzer.Pass) error {
 	// child_process loaded, but no call could be followed (a dynamic
 	// import whose handle goes through a callback, a handle passed away)
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		r := v.in.Resolve(c)
 		if !childProcessMods[r] {
 			continue

@@ -85,6 +85,9 @@ func runJSDynamicCode(p *analyzer.Pass) error {
 		v.report(n, sev, msg)
 	}
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		callee, args := v.effectiveCall(c)
 		check(c, c.Callee, callee, args)
 	}

@@ -65,6 +65,9 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 		}
 	}
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		callee, args := v.effectiveCall(c)
 		sink(c, callee, args, c.Callee)
 	}
@@ -75,6 +78,9 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 	// 2. downloads written to disk, then made executable, run or loaded
 	keys := map[string]bool{}
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		callee := v.callee(c)
 		switch callee {
 		case "module:fs.writeFileSync", "module:fs.writeFile", "module:fs.appendFileSync", "module:fs-extra.outputFile":
@@ -101,6 +107,9 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 		return nil
 	}
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		callee := v.callee(c)
 		var what string
 		switch {

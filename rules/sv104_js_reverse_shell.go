@@ -67,6 +67,9 @@ func runJSReverseShell(p *analyzer.Pass) error {
 		return nil
 	}
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		if fn := childProcessCall(v.callee(c)); fn != "" {
 			for _, a := range c.ArgumentList {
 				if v.fromSocket(a) {

@@ -187,6 +187,9 @@ func runJSExfiltration(p *analyzer.Pass) error {
 		return nil
 	}
 	for _, s := range v.sinks() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		sec := &secrets{keys: map[string]bool{}}
 		for _, d := range s.data {
 			v.collectSecrets(d, sec)

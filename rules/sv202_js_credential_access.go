@@ -56,6 +56,9 @@ func runJSCredentialAccess(p *analyzer.Pass) error {
 		return nil
 	}
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		if label, ok := v.credRead(c); ok {
 			sev := High
 			if mediumCreds[label] {

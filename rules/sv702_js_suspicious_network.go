@@ -77,6 +77,9 @@ func runJSSuspiciousNetwork(p *analyzer.Pass) error {
 		}
 	}
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		callee := v.callee(c)
 		if isNetCall(callee) != "" {
 			check(c, c, callee)
@@ -91,6 +94,9 @@ func runJSSuspiciousNetwork(p *analyzer.Pass) error {
 	}
 	// new net.Socket().connect(port, host)
 	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
 		dot, ok := c.Callee.(*ast.DotExpression)
 		if !ok || dot.Identifier.Name.String() != "connect" || len(c.ArgumentList) < 2 {
 			continue
