@@ -165,6 +165,10 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 		}
 	}
 	prog, progConst := v.in.Str(a0)
+	switch v.in.Resolve(a0) {
+	case "process.execPath", "process.argv0", "process.argv.0":
+		prog, progConst = "node", true // the running Node binary
+	}
 	base := strings.ToLower(path.Base(strings.Fields(prog + " x")[0]))
 	// a shell started with a script: judge the script
 	if progConst && shells[base] && !usesShell {
@@ -187,6 +191,9 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 	if !progConst {
 		if sev, msg, bad := v.taintedCommand(a0, fn); bad {
 			return sev, msg
+		}
+		if v.bundledPath(a0) {
+			return Low, fmt.Sprintf("%s() runs a program from the skill's own directory", fn)
 		}
 		return Medium, fmt.Sprintf("%s() runs a program whose name is computed at run time", fn)
 	}
@@ -270,4 +277,20 @@ func (v *jsView) taintedCommand(e ast.Expression, fn string) (analyzer.Severity,
 		return Critical, fmt.Sprintf("%s() runs a command that %s", fn, why), true
 	}
 	return 0, "", false
+}
+
+// bundledPath reports a path built from the script's own location
+// (__dirname, __filename, import.meta.url) or require.resolve: a program
+// shipped with the skill or its dependencies.
+func (v *jsView) bundledPath(e ast.Expression) bool {
+	return v.reaches(e, func(x ast.Expression) bool {
+		switch x := x.(type) {
+		case *ast.Identifier:
+			n := x.Name.String()
+			return n == "__dirname" || n == "__filename" || n == "import_meta"
+		case *ast.CallExpression:
+			return v.callee(x) == "require.resolve"
+		}
+		return false
+	}) != nil
 }
