@@ -68,6 +68,7 @@ type Program struct {
 	// Transformed is true when esbuild lowered the file first.
 	Transformed bool
 
+	wrap      int   // length of the CommonJS wrapper put before Orig in Code
 	genLines  []int // line starts in Code
 	origLines []int // line starts in Orig
 	smap      [][]segment
@@ -135,7 +136,17 @@ func ParseLimits(name string, src []byte, lim Limits) (prog *Program, err error)
 	switch ext {
 	case ".ts", ".tsx", ".mts", ".cts", ".jsx", ".mjs":
 	default:
-		if a, err := gojaParse(name, string(clean)); err == nil {
+		a, err := gojaParse(name, string(clean))
+		if err != nil && illegalReturn(err) {
+			// CommonJS allows a top-level return: Node wraps modules in a
+			// function, and so do we (on the first line, offsets shift)
+			code := cjsHead + string(clean) + cjsTail
+			if a2, err2 := gojaParse(name, code); err2 == nil {
+				p.AST, p.Code, p.wrap = a2, code, len(cjsHead)
+				return p, nil
+			}
+		}
+		if err == nil {
 			p.AST, p.Code = a, string(clean)
 			return p, nil
 		}
@@ -147,6 +158,15 @@ func ParseLimits(name string, src []byte, lim Limits) (prog *Program, err error)
 	}
 	return p, nil
 }
+
+// The CommonJS module wrapper, without parameters so that require,
+// module and exports stay globals for the resolver.
+const (
+	cjsHead = "(function(){"
+	cjsTail = "\n})();\n"
+)
+
+func illegalReturn(err error) bool { return strings.Contains(err.Error(), "Illegal return") }
 
 func gojaParse(name, code string) (*ast.Program, error) {
 	return parser.ParseFile(nil, name, code, parser.IgnoreRegExpErrors, parser.WithDisableSourceMaps)
@@ -221,6 +241,11 @@ func (p *Program) transform(name, ext, code string) error {
 	}
 	out := string(blankSourceMaps(res.Code))
 	a, err := gojaParse(name, out)
+	if err != nil && prefix == 0 && illegalReturn(err) {
+		out = cjsHead + out + cjsTail
+		prefix = len(cjsHead)
+		a, err = gojaParse(name, out)
+	}
 	if err != nil {
 		return &SyntaxError{Msg: "transformed code not accepted: " + firstLine(err.Error())}
 	}
@@ -354,6 +379,10 @@ func (p *Program) Offset(idx file.Idx) (off int, ok bool) {
 		return 0, false
 	}
 	if !p.Transformed {
+		g -= p.wrap
+		if g < 0 {
+			return 0, false
+		}
 		if g > len(p.Orig) {
 			g = len(p.Orig)
 		}

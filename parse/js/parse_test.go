@@ -336,3 +336,26 @@ func TestShebangTypeScript(t *testing.T) {
 		t.Errorf("go() on line %d", l)
 	}
 }
+
+func TestTopLevelReturn(t *testing.T) {
+	for _, name := range []string{"cli.js", "cli.ts"} {
+		p, err := Parse(name, []byte("if (require.main !== module) return;\nconst x = 1;\n  go(x);\n"))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if l, c := callAt(t, p, "go"); l != 3 || c != 3 {
+			t.Errorf("%s: go() at %d:%d, want 3:3", name, l, c)
+		}
+		in := p.Info()
+		var req string
+		Walk(p.AST, func(n ast.Node, _ []ast.Node) bool {
+			if d, ok := n.(*ast.DotExpression); ok && d.Identifier.Name.String() == "main" {
+				req = in.Resolve(d)
+			}
+			return true
+		})
+		if req != "require.main" {
+			t.Errorf("%s: require.main resolved to %q inside the wrapper", name, req)
+		}
+	}
+}
