@@ -194,14 +194,16 @@ func loaderFor(ext string) api.Loader {
 
 func (p *Program) transform(name, ext, code string) error {
 	opts := api.TransformOptions{
-		Loader:     loaderFor(ext),
-		Format:     api.FormatCommonJS,
-		Target:     api.ESNext,
-		Supported:  supported,
-		Sourcemap:  api.SourceMapExternal,
-		Sourcefile: path.Base(name),
-		LogLevel:   api.LogLevelSilent,
-		Platform:   api.PlatformNode,
+		Loader:         loaderFor(ext),
+		Format:         api.FormatCommonJS,
+		Target:         api.ESNext,
+		Supported:      supported,
+		Sourcemap:      api.SourceMapExternal,
+		SourcesContent: api.SourcesContentExclude, // the map only carries mappings
+		LegalComments:  api.LegalCommentsNone,
+		Sourcefile:     path.Base(name),
+		LogLevel:       api.LogLevelSilent,
+		Platform:       api.PlatformNode,
 	}
 	res := api.Transform(code, opts)
 	if len(res.Errors) > 0 && opts.Loader == api.LoaderJS && strings.Contains(code, "<") {
