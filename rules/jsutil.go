@@ -46,21 +46,21 @@ func (v *jsView) src(n ast.Node) string { return v.prog.Src(n) }
 
 // callee resolves a call's callee, normalising fs.promises to fs.
 func (v *jsView) callee(c *ast.CallExpression) string {
-	return normMod(v.in.Resolve(c.Callee))
+	return jsNormMod(v.in.Resolve(c.Callee))
 }
 
-func normMod(s string) string {
+func jsNormMod(s string) string {
 	s = strings.Replace(s, "module:fs.promises.", "module:fs.", 1)
 	return s
 }
 
-var childProcessMods = map[string]bool{"module:child_process": true, "module:spawn_sync": true}
+var jsChildProcessMods = map[string]bool{"module:child_process": true, "module:spawn_sync": true}
 
-// childProcessCall returns the child_process function a callee names
+// jsChildProcessCall returns the child_process function a callee names
 // ("exec", "spawn", ...), or "".
-func childProcessCall(callee string) string {
+func jsChildProcessCall(callee string) string {
 	mod, fn, ok := strings.Cut(callee, ".")
-	if !ok || !childProcessMods[mod] {
+	if !ok || !jsChildProcessMods[mod] {
 		switch callee {
 		case "Bun.spawn", "Bun.spawnSync", "Deno.run", "module:shelljs.exec", "module:execa", "module:execa.execa",
 			"module:execa.execaSync", "module:execa.execaCommand", "module:execa.command", "module:cross-spawn",
@@ -76,9 +76,9 @@ func childProcessCall(callee string) string {
 	return ""
 }
 
-// shellDanger recognises shell commands that fetch and run code, open
+// jsShellDanger recognises shell commands that fetch and run code, open
 // reverse shells or decode and run payloads.
-var shellDangers = []struct {
+var jsShellDangers = []struct {
 	rx  *regexp.Regexp
 	why string
 }{
@@ -97,8 +97,8 @@ var shellDangers = []struct {
 	{regexp.MustCompile(`(?i)\b(bash|sh)\s+-i\s*[>&]`), "starts an interactive shell redirected to a socket"},
 }
 
-func shellDanger(cmd string) (string, bool) {
-	for _, d := range shellDangers {
+func jsShellDanger(cmd string) (string, bool) {
+	for _, d := range jsShellDangers {
 		if d.rx.MatchString(cmd) {
 			return d.why, true
 		}
@@ -106,21 +106,21 @@ func shellDanger(cmd string) (string, bool) {
 	return "", false
 }
 
-// destructive matches commands that wipe the home or root directory or
+// jsDestructive matches commands that wipe the home or root directory or
 // disks.
-var destructive = regexp.MustCompile(`(?i)\brm\s+(-[a-z]*r[a-z]*f?[a-z]*|-[a-z]*f[a-z]*r[a-z]*)\s+(--no-preserve-root\s+)?("?(/|~|\$HOME|/\*|~/\*)"?)(\s|$|;|&)|\bmkfs(\.[a-z0-9]+)?\s+/dev/|\bdd\s+.*of=/dev/(sd|nvme|disk)|:\(\)\s*\{\s*:\|:&\s*\};:`)
+var jsDestructive = regexp.MustCompile(`(?i)\brm\s+(-[a-z]*r[a-z]*f?[a-z]*|-[a-z]*f[a-z]*r[a-z]*)\s+(--no-preserve-root\s+)?("?(/|~|\$HOME|/\*|~/\*)"?)(\s|$|;|&)|\bmkfs(\.[a-z0-9]+)?\s+/dev/|\bdd\s+.*of=/dev/(sd|nvme|disk)|:\(\)\s*\{\s*:\|:&\s*\};:`)
 
-var shellish = regexp.MustCompile(`(?i)(^|[\s;&|(])(curl|wget|bash|sh|zsh|nc|ncat|chmod|powershell|python3?|perl|rm|sudo)\s`)
+var jsShellish = regexp.MustCompile(`(?i)(^|[\s;&|(])(curl|wget|bash|sh|zsh|nc|ncat|chmod|powershell|python3?|perl|rm|sudo)\s`)
 
-// looksLikeShell reports a decoded string that reads like a command.
-func looksLikeShell(s string) bool { return shellish.MatchString(s) }
+// jsLooksLikeShell reports a decoded string that reads like a command.
+func jsLooksLikeShell(s string) bool { return jsShellish.MatchString(s) }
 
-var codeish = regexp.MustCompile(`(require\s*\(|\beval\s*\(|\bFunction\s*\(|=>|\bfunction\b|\bimport\s*\(|process\.|child_process|\bfetch\s*\()`)
+var jsCodeish = regexp.MustCompile(`(require\s*\(|\beval\s*\(|\bFunction\s*\(|=>|\bfunction\b|\bimport\s*\(|process\.|child_process|\bfetch\s*\()`)
 
-// payloadDanger parses a decoded or constant string as JavaScript and
+// jsPayloadDanger parses a decoded or constant string as JavaScript and
 // says what it does that matters, or "" when it parses to nothing risky.
-func payloadDanger(code string) string {
-	if len(code) > 1<<20 || !codeish.MatchString(code) {
+func jsPayloadDanger(code string) string {
+	if len(code) > 1<<20 || !jsCodeish.MatchString(code) {
 		return ""
 	}
 	prog, err := js.Parse("payload.js", []byte(code))
@@ -129,13 +129,13 @@ func payloadDanger(code string) string {
 	}
 	in := prog.Info()
 	for _, c := range in.Calls() {
-		callee := normMod(in.Resolve(c.Callee))
+		callee := jsNormMod(in.Resolve(c.Callee))
 		switch {
-		case childProcessCall(callee) != "":
+		case jsChildProcessCall(callee) != "":
 			return "runs a process"
 		case callee == "eval" || callee == "Function":
 			return "evaluates more code"
-		case isNetCall(callee) != "":
+		case jsIsNetCall(callee) != "":
 			return "talks to the network"
 		case callee == "require" || callee == "module:vm.runInThisContext" || callee == "module:vm.runInNewContext":
 			if r := in.Resolve(c); r == "module:child_process" || r == "module:spawn_sync" {
@@ -156,8 +156,8 @@ func payloadDanger(code string) string {
 	return ""
 }
 
-// isNetCall names the network primitive a callee is, or "".
-func isNetCall(callee string) string {
+// jsIsNetCall names the network primitive a callee is, or "".
+func jsIsNetCall(callee string) string {
 	switch callee {
 	case "fetch", "module:node-fetch", "module:undici.fetch", "module:undici.request", "module:cross-fetch",
 		"module:axios", "module:axios.get", "module:axios.post", "module:axios.put", "module:axios.patch",
@@ -175,8 +175,8 @@ func isNetCall(callee string) string {
 	return ""
 }
 
-// isDownload says whether a callee fetches remote content.
-func isDownload(callee string) bool {
+// jsIsDownload says whether a callee fetches remote content.
+func jsIsDownload(callee string) bool {
 	switch callee {
 	case "module:net.connect", "module:net.createConnection", "module:tls.connect", "module:dgram.createSocket",
 		"module:dns.lookup", "module:dns.resolve", "module:dns.resolve4", "navigator.sendBeacon":
@@ -184,7 +184,7 @@ func isDownload(callee string) bool {
 	case "module:dns.resolveTxt":
 		return true
 	}
-	return isNetCall(callee) != ""
+	return jsIsNetCall(callee) != ""
 }
 
 // reaches reports whether any expression flowing into e satisfies pred,
@@ -209,9 +209,9 @@ func (v *jsView) fromNetwork(e ast.Expression) ast.Expression {
 	return v.reaches(e, func(x ast.Expression) bool {
 		switch x := x.(type) {
 		case *ast.CallExpression:
-			return isDownload(v.callee(x))
+			return jsIsDownload(v.callee(x))
 		case *ast.NewExpression:
-			return isDownload(normMod(v.in.Resolve(x.Callee)))
+			return jsIsDownload(jsNormMod(v.in.Resolve(x.Callee)))
 		}
 		return false
 	})
@@ -320,8 +320,8 @@ func (v *jsView) pathStrD(e ast.Expression, d int) (string, bool) {
 	return "", false
 }
 
-// credentialPath matches a path against the shared credential list.
-func credentialPath(path string) (string, bool) {
+// jsCredentialPath matches a path against the shared credential list.
+func jsCredentialPath(path string) (string, bool) {
 	path = strings.ReplaceAll(path, "\\", "/")
 	for strings.Contains(path, "//") {
 		path = strings.ReplaceAll(path, "//", "/")
@@ -330,7 +330,7 @@ func credentialPath(path string) (string, bool) {
 	return label, ok
 }
 
-var fsReadFns = map[string]bool{
+var jsFsReadFns = map[string]bool{
 	"module:fs.readFileSync": true, "module:fs.readFile": true, "module:fs.createReadStream": true,
 	"module:fs.promises.readFile": true, "module:fs.openSync": true, "module:fs.open": true,
 	"module:fs-extra.readFile": true, "module:fs-extra.readFileSync": true, "module:fs-extra.readJson": true,
@@ -338,7 +338,7 @@ var fsReadFns = map[string]bool{
 	"module:fs.copyFile": true, "Bun.file": true, "Deno.readTextFile": true, "Deno.readFile": true,
 }
 
-var fsListFns = map[string]bool{
+var jsFsListFns = map[string]bool{
 	"module:fs.readdirSync": true, "module:fs.readdir": true, "module:fs.opendirSync": true,
 	"module:fs.opendir": true, "module:glob": true, "module:glob.sync": true, "module:glob.glob": true,
 	"module:fast-glob": true, "module:fast-glob.sync": true, "module:globby": true,
@@ -347,12 +347,12 @@ var fsListFns = map[string]bool{
 // credRead reports a credential-file read: the call reads a path that
 // matches the shared credential list.
 func (v *jsView) credRead(c *ast.CallExpression) (string, bool) {
-	if !fsReadFns[v.callee(c)] || len(c.ArgumentList) == 0 {
+	if !jsFsReadFns[v.callee(c)] || len(c.ArgumentList) == 0 {
 		return "", false
 	}
 	path, ok := v.pathStr(c.ArgumentList[0])
 	if ok {
-		if label, ok := credentialPath(path); ok {
+		if label, ok := jsCredentialPath(path); ok {
 			return label, true
 		}
 	}
@@ -365,12 +365,12 @@ func (v *jsView) credRead(c *ast.CallExpression) (string, bool) {
 				return false
 			}
 			if s, ok := v.in.Str(x); ok {
-				if l, ok := credentialPath(s); ok {
+				if l, ok := jsCredentialPath(s); ok {
 					label = l
 				}
 			} else if ss, ok := v.in.Strs(x); ok {
 				for _, s := range ss {
-					if l, ok := credentialPath(s); ok {
+					if l, ok := jsCredentialPath(s); ok {
 						label = l
 						break
 					}
@@ -385,7 +385,7 @@ func (v *jsView) credRead(c *ast.CallExpression) (string, bool) {
 
 // homeWalk reports a directory listing of the home directory.
 func (v *jsView) homeWalk(c *ast.CallExpression) bool {
-	if !fsListFns[v.callee(c)] || len(c.ArgumentList) == 0 {
+	if !jsFsListFns[v.callee(c)] || len(c.ArgumentList) == 0 {
 		return false
 	}
 	path, ok := v.pathStr(c.ArgumentList[0])
@@ -415,7 +415,7 @@ func (v *jsView) urlOf(e ast.Expression) (string, bool) {
 				b.WriteString(s)
 			}
 			s := b.String()
-			return s, hasURLHost(s)
+			return s, jsHasURLHost(s)
 		}
 	case *ast.BinaryExpression:
 		if x.Operator == token.LOGICAL_OR || x.Operator == token.COALESCE {
@@ -426,14 +426,14 @@ func (v *jsView) urlOf(e ast.Expression) (string, bool) {
 			return v.urlOf(x.Right)
 		}
 		if s, ok := v.urlOf(x.Left); ok {
-			return s, hasURLHost(s)
+			return s, jsHasURLHost(s)
 		}
 	case *ast.Identifier:
 		if def := v.in.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
 			return v.urlOf(def.Init)
 		}
 	case *ast.NewExpression:
-		if v.in.Resolve(x.Callee) == "module:url.URL" || isIdent(x.Callee, "URL") {
+		if v.in.Resolve(x.Callee) == "module:url.URL" || jsIsIdent(x.Callee, "URL") {
 			if len(x.ArgumentList) == 2 {
 				return v.urlOf(x.ArgumentList[1])
 			}
@@ -445,13 +445,13 @@ func (v *jsView) urlOf(e ast.Expression) (string, bool) {
 	return "", false
 }
 
-// hasURLHost reports a URL prefix whose host is complete.
-func hasURLHost(s string) bool {
+// jsHasURLHost reports a URL prefix whose host is complete.
+func jsHasURLHost(s string) bool {
 	_, rest, ok := strings.Cut(s, "://")
 	return ok && strings.ContainsAny(rest, "/?#")
 }
 
-func isIdent(e ast.Expression, name string) bool {
+func jsIsIdent(e ast.Expression, name string) bool {
 	id, ok := e.(*ast.Identifier)
 	return ok && id.Name.String() == name
 }
@@ -490,9 +490,9 @@ func (v *jsView) objProp(e ast.Expression, key string) ast.Expression {
 	return nil
 }
 
-// destination describes where a network call goes: the URL or host when
+// jsDestination describes where a network call goes: the URL or host when
 // constant, and its class.
-type destination struct {
+type jsDestination struct {
 	host  string
 	url   string
 	class intel.HostClass
@@ -500,8 +500,8 @@ type destination struct {
 	https bool
 }
 
-func (v *jsView) dest(c *ast.CallExpression, callee string) destination {
-	var d destination
+func (v *jsView) dest(c *ast.CallExpression, callee string) jsDestination {
+	var d jsDestination
 	if len(c.ArgumentList) == 0 {
 		return d
 	}
@@ -529,8 +529,8 @@ func (v *jsView) dest(c *ast.CallExpression, callee string) destination {
 	return d
 }
 
-func (v *jsView) hostDest(s string, tls bool) destination {
-	var d destination
+func (v *jsView) hostDest(s string, tls bool) jsDestination {
+	var d jsDestination
 	if strings.Contains(s, "://") {
 		d.url = s
 		d.host, d.class = intel.URLClass(s)
@@ -582,8 +582,8 @@ func (v *jsView) calleeHidden(e ast.Expression) bool {
 	return false
 }
 
-// walkNodes calls fn for every node under root.
-func walkNodes(root ast.Node, fn func(ast.Node)) {
+// jsWalkNodes calls fn for every node under root.
+func jsWalkNodes(root ast.Node, fn func(ast.Node)) {
 	js.Walk(root, func(n ast.Node, _ []ast.Node) bool { fn(n); return true })
 }
 
@@ -595,7 +595,7 @@ func (v *jsView) effectiveCall(c *ast.CallExpression) (string, []ast.Expression)
 	args := c.ArgumentList
 	switch {
 	case callee == "Reflect.apply" && len(args) == 3:
-		return normMod(v.in.Resolve(args[0])), arrayArgs(args[2])
+		return jsNormMod(v.in.Resolve(args[0])), jsArrayArgs(args[2])
 	case strings.HasSuffix(callee, ".call"):
 		if len(args) > 0 {
 			args = args[1:]
@@ -603,14 +603,14 @@ func (v *jsView) effectiveCall(c *ast.CallExpression) (string, []ast.Expression)
 		return strings.TrimSuffix(callee, ".call"), args
 	case strings.HasSuffix(callee, ".apply"):
 		if len(args) > 1 {
-			return strings.TrimSuffix(callee, ".apply"), arrayArgs(args[1])
+			return strings.TrimSuffix(callee, ".apply"), jsArrayArgs(args[1])
 		}
 		return strings.TrimSuffix(callee, ".apply"), nil
 	}
 	return callee, args
 }
 
-func arrayArgs(e ast.Expression) []ast.Expression {
+func jsArrayArgs(e ast.Expression) []ast.Expression {
 	if al, ok := e.(*ast.ArrayLiteral); ok {
 		return al.Value
 	}

@@ -55,7 +55,7 @@ execFile('git', ['status', '--short'], cb);
 	Run: runJSProcessExec,
 })
 
-var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "cmd": true,
+var jsShells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "cmd": true,
 	"cmd.exe": true, "powershell": true, "powershell.exe": true, "pwsh": true, "node": true, "python": true,
 	"python3": true, "perl": true, "ruby": true}
 
@@ -71,13 +71,13 @@ func runJSProcessExec(p *analyzer.Pass) error {
 			return err
 		}
 		callee, args := v.effectiveCall(c)
-		fn := childProcessCall(callee)
+		fn := jsChildProcessCall(callee)
 		if fn == "" {
 			continue
 		}
 		resolvedCall = true
 		sev, msg := v.gradeExec(args, callee, fn)
-		if (hiddenAccess(code, callee, fn) || v.calleeHidden(c.Callee)) && sev < Critical {
+		if (jsHiddenAccess(code, callee, fn) || v.calleeHidden(c.Callee)) && sev < Critical {
 			if strings.HasPrefix(callee, "module:spawn_sync") {
 				msg += "; through the internal spawn_sync binding"
 			} else {
@@ -97,7 +97,7 @@ func runJSProcessExec(p *analyzer.Pass) error {
 			return err
 		}
 		r := v.in.Resolve(c)
-		if !childProcessMods[r] {
+		if !jsChildProcessMods[r] {
 			continue
 		}
 		callee := v.callee(c)
@@ -105,7 +105,7 @@ func runJSProcessExec(p *analyzer.Pass) error {
 			continue
 		}
 		switch {
-		case hiddenAccess(code, r, ""):
+		case jsHiddenAccess(code, r, ""):
 			v.report(c, High, "loads child_process through a hidden name")
 		case r == "module:spawn_sync":
 			v.report(c, High, "loads the internal spawn_sync binding directly")
@@ -118,9 +118,9 @@ func runJSProcessExec(p *analyzer.Pass) error {
 	return nil
 }
 
-// hiddenAccess reports that the module or function name never appears in
+// jsHiddenAccess reports that the module or function name never appears in
 // the parsed code as plain text: it was assembled, escaped or decoded.
-func hiddenAccess(code, callee, fn string) bool {
+func jsHiddenAccess(code, callee, fn string) bool {
 	if strings.HasPrefix(callee, "module:spawn_sync") {
 		return true
 	}
@@ -144,7 +144,7 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 	if len(args) > 1 {
 		if al, ok := args[1].(*ast.ArrayLiteral); ok {
 			argv = al.Value
-		} else if !isObjectLit(args[1]) {
+		} else if !jsIsObjectLit(args[1]) {
 			argv = []ast.Expression{args[1]}
 		}
 		for _, o := range args[1:] {
@@ -171,7 +171,7 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 	}
 	base := strings.ToLower(path.Base(strings.Fields(prog + " x")[0]))
 	// a shell started with a script: judge the script
-	if progConst && shells[base] && !usesShell {
+	if progConst && jsShells[base] && !usesShell {
 		for i, a := range argv {
 			s, ok := v.in.Str(a)
 			if ok && (s == "-c" || s == "/c" || s == "-Command" || s == "-e" || s == "-EncodedCommand") && i+1 < len(argv) {
@@ -208,7 +208,7 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 	return Low, fmt.Sprintf("%s() runs %q without a shell; arguments are data", fn, base)
 }
 
-func isObjectLit(e ast.Expression) bool { _, ok := e.(*ast.ObjectLiteral); return ok }
+func jsIsObjectLit(e ast.Expression) bool { _, ok := e.(*ast.ObjectLiteral); return ok }
 
 func (v *jsView) allConst(es []ast.Expression) bool {
 	for _, e := range es {
@@ -226,16 +226,16 @@ func (v *jsView) gradeCommand(e ast.Expression, fn string, shell bool, via strin
 		what = "a " + via + " script"
 	}
 	if s, ok := v.in.Str(e); ok {
-		if why, bad := shellDanger(s); bad {
+		if why, bad := jsShellDanger(s); bad {
 			return Critical, fmt.Sprintf("%s() runs %s that %s", fn, what, why)
 		}
 		if v.in.Decoded(e) {
 			return Critical, fmt.Sprintf("%s() runs %s decoded from an encoded literal", fn, what)
 		}
-		if destructive.MatchString(s) {
+		if jsDestructive.MatchString(s) {
 			return High, fmt.Sprintf("%s() runs %s that wipes the home or root directory or a disk", fn, what)
 		}
-		if why := payloadDanger(s); why != "" && (via == "node") {
+		if why := jsPayloadDanger(s); why != "" && (via == "node") {
 			return Critical, fmt.Sprintf("%s() runs inline JavaScript that %s", fn, why)
 		}
 		return Low, fmt.Sprintf("%s() runs a constant %s", fn, strings.TrimPrefix(what, "a "))
@@ -244,7 +244,7 @@ func (v *jsView) gradeCommand(e ast.Expression, fn string, shell bool, via strin
 		return sev, msg
 	}
 	if s, ok := v.pathStr(e); ok {
-		if why, bad := shellDanger(s); bad {
+		if why, bad := jsShellDanger(s); bad {
 			return Critical, fmt.Sprintf("%s() runs %s that %s", fn, what, why)
 		}
 	}
@@ -266,7 +266,7 @@ func (v *jsView) taintedCommand(e ast.Expression, fn string) (analyzer.Severity,
 			return false
 		}
 		if s, ok := v.in.Str(x); ok {
-			if w, bad := shellDanger(s); bad {
+			if w, bad := jsShellDanger(s); bad {
 				why = w
 			}
 			return false

@@ -53,7 +53,7 @@ setTimeout(() => tick(), 1000);
 	Run: runJSDynamicCode,
 })
 
-var vmRunners = map[string]bool{
+var jsVmRunners = map[string]bool{
 	"module:vm.runInThisContext": true, "module:vm.runInNewContext": true, "module:vm.runInContext": true,
 	"module:vm.compileFunction": true, "module:vm.Script": true, "module:vm.SourceTextModule": true,
 }
@@ -64,7 +64,7 @@ func runJSDynamicCode(p *analyzer.Pass) error {
 		return nil
 	}
 	orig := string(v.prog.Orig)
-	vendored := looksVendored(p.File.Path, orig)
+	vendored := jsLooksVendored(p.File.Path, orig)
 	check := func(n ast.Node, calleeExpr ast.Expression, callee string, args []ast.Expression) {
 		what, code := v.evalSink(callee, args)
 		if what == "" || code == nil {
@@ -92,7 +92,7 @@ func runJSDynamicCode(p *analyzer.Pass) error {
 		check(c, c.Callee, callee, args)
 	}
 	for _, n := range v.in.News() {
-		check(n, n.Callee, normMod(v.in.Resolve(n.Callee)), n.ArgumentList)
+		check(n, n.Callee, jsNormMod(v.in.Resolve(n.Callee)), n.ArgumentList)
 	}
 	return nil
 }
@@ -107,7 +107,7 @@ func (v *jsView) evalSink(callee string, args []ast.Expression) (string, ast.Exp
 		return "eval()", args[0]
 	case callee == "Function":
 		return "Function()", args[len(args)-1]
-	case vmRunners[callee]:
+	case jsVmRunners[callee]:
 		return strings.TrimPrefix(callee, "module:") + "()", args[0]
 	case callee == "module:worker_threads.Worker" && len(args) > 1:
 		// new Worker(code, { eval: true }) runs a string
@@ -143,13 +143,13 @@ func (v *jsView) evalSink(callee string, args []ast.Expression) (string, ast.Exp
 	return "", nil
 }
 
-var returnThis = regexp.MustCompile(`^\s*return\s+this\s*;?\s*$`)
+var jsReturnThis = regexp.MustCompile(`^\s*return\s+this\s*;?\s*$`)
 
 func (v *jsView) gradeEval(what string, code ast.Expression) (analyzer.Severity, string) {
 	if s, ok := v.in.Str(code); ok {
 		decoded := v.in.Decoded(code)
-		danger := payloadDanger(s)
-		shell := looksLikeShell(s)
+		danger := jsPayloadDanger(s)
+		shell := jsLooksLikeShell(s)
 		switch {
 		case decoded && (danger != "" || shell):
 			if danger == "" {
@@ -160,7 +160,7 @@ func (v *jsView) gradeEval(what string, code ast.Expression) (analyzer.Severity,
 			return High, what + " runs code decoded from an encoded literal"
 		case danger != "":
 			return High, fmt.Sprintf("%s runs a constant string that %s", what, danger)
-		case returnThis.MatchString(s):
+		case jsReturnThis.MatchString(s):
 			return Low, what + " uses the Function('return this') global-object idiom"
 		}
 		return Medium, what + " runs a constant string"
@@ -171,19 +171,19 @@ func (v *jsView) gradeEval(what string, code ast.Expression) (analyzer.Severity,
 	return High, what + " runs code computed at run time"
 }
 
-var vendorBanner = regexp.MustCompile(`^\s*/\*[!*]`)
+var jsVendorBanner = regexp.MustCompile(`^\s*/\*[!*]`)
 
-// looksVendored recognises a minified third-party bundle: a .min.js name
+// jsLooksVendored recognises a minified third-party bundle: a .min.js name
 // or vendor directory, or long lines under a license banner.
-func looksVendored(path, src string) bool {
+func jsLooksVendored(path, src string) bool {
 	lp := strings.ToLower(path)
 	if strings.Contains(lp, ".min.") || strings.Contains(lp, "/vendor/") || strings.HasPrefix(lp, "vendor/") {
 		return true
 	}
-	return vendorBanner.MatchString(src) && maxLineLen(src) > 2000
+	return jsVendorBanner.MatchString(src) && jsMaxLineLen(src) > 2000
 }
 
-func maxLineLen(s string) int {
+func jsMaxLineLen(s string) int {
 	m := 0
 	for len(s) > 0 {
 		i := strings.IndexByte(s, '\n')

@@ -72,7 +72,7 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 		sink(c, callee, args, c.Callee)
 	}
 	for _, n := range v.in.News() {
-		sink(n, normMod(v.in.Resolve(n.Callee)), n.ArgumentList, n.Callee)
+		sink(n, jsNormMod(v.in.Resolve(n.Callee)), n.ArgumentList, n.Callee)
 	}
 
 	// 2. downloads written to disk, then made executable, run or loaded
@@ -115,7 +115,7 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 		switch {
 		case callee == "module:fs.chmodSync" || callee == "module:fs.chmod":
 			what = "makes a downloaded file executable"
-		case childProcessCall(callee) != "":
+		case jsChildProcessCall(callee) != "":
 			what = "runs a downloaded file"
 		case callee == "require":
 			what = "loads a downloaded file as a module"

@@ -36,7 +36,7 @@ Good: talk to an HTTP API and parse its JSON replies as data.`,
 	Run: runJSReverseShell,
 })
 
-var socketOpeners = map[string]bool{
+var jsSocketOpeners = map[string]bool{
 	"module:net.connect": true, "module:net.createConnection": true, "module:tls.connect": true,
 	"module:net.Socket": true, "module:ws": true, "WebSocket": true, "module:dgram.createSocket": true,
 	"module:socket.io-client": true, "module:socket.io-client.io": true,
@@ -46,9 +46,9 @@ func (v *jsView) fromSocket(e ast.Expression) bool {
 	return v.reaches(e, func(x ast.Expression) bool {
 		switch x := x.(type) {
 		case *ast.CallExpression:
-			return socketOpeners[v.callee(x)]
+			return jsSocketOpeners[v.callee(x)]
 		case *ast.NewExpression:
-			return socketOpeners[normMod(v.in.Resolve(x.Callee))]
+			return jsSocketOpeners[jsNormMod(v.in.Resolve(x.Callee))]
 		}
 		return false
 	}) != nil
@@ -57,7 +57,7 @@ func (v *jsView) fromSocket(e ast.Expression) bool {
 func (v *jsView) fromProcess(e ast.Expression) bool {
 	return v.reaches(e, func(x ast.Expression) bool {
 		c, ok := x.(*ast.CallExpression)
-		return ok && childProcessCall(v.callee(c)) != ""
+		return ok && jsChildProcessCall(v.callee(c)) != ""
 	}) != nil
 }
 
@@ -70,7 +70,7 @@ func runJSReverseShell(p *analyzer.Pass) error {
 		if err := v.p.Context().Err(); err != nil {
 			return err
 		}
-		if fn := childProcessCall(v.callee(c)); fn != "" {
+		if fn := jsChildProcessCall(v.callee(c)); fn != "" {
 			for _, a := range c.ArgumentList {
 				if v.fromSocket(a) {
 					v.report(c, Critical, fn+"() runs commands or binds stdio from a network socket (reverse shell)")

@@ -56,15 +56,15 @@ fetch('https://api.openai.com/v1/models', {
 	Run: runJSExfiltration,
 })
 
-// secrets is what flows into one sink.
-type secrets struct {
+// jsSecrets is what flows into one sink.
+type jsSecrets struct {
 	wholeEnv bool
 	credFile string
 	homeList bool
 	keys     map[string]bool
 }
 
-func (s *secrets) bad() string {
+func (s *jsSecrets) bad() string {
 	switch {
 	case s.wholeEnv:
 		return "the whole environment"
@@ -77,7 +77,7 @@ func (s *secrets) bad() string {
 }
 
 // collectSecrets follows e back to its sources.
-func (v *jsView) collectSecrets(e ast.Expression, s *secrets) {
+func (v *jsView) collectSecrets(e ast.Expression, s *jsSecrets) {
 	v.in.Reach(e, func(x ast.Expression) bool {
 		switch x.(type) {
 		case *ast.DotExpression, *ast.BracketExpression, *ast.Identifier:
@@ -111,7 +111,7 @@ func (v *jsView) collectSecrets(e ast.Expression, s *secrets) {
 
 // sinkCalls finds network sinks: the call, the data arguments, and the call
 // that opened the connection (for destination).
-type sinkUse struct {
+type jsSinkUse struct {
 	at   ast.Node
 	data []ast.Expression
 	open *ast.CallExpression
@@ -119,8 +119,8 @@ type sinkUse struct {
 	host ast.Expression // destination given at send time (dgram)
 }
 
-func (v *jsView) sinks() []sinkUse {
-	var out []sinkUse
+func (v *jsView) sinks() []jsSinkUse {
+	var out []jsSinkUse
 	opener := func(e ast.Expression) (*ast.CallExpression, string) {
 		var oc *ast.CallExpression
 		var kind string
@@ -130,12 +130,12 @@ func (v *jsView) sinks() []sinkUse {
 			}
 			switch x := x.(type) {
 			case *ast.CallExpression:
-				if k := isNetCall(v.callee(x)); k != "" {
+				if k := jsIsNetCall(v.callee(x)); k != "" {
 					oc, kind = x, k
 					return false
 				}
 			case *ast.NewExpression:
-				if k := isNetCall(normMod(v.in.Resolve(x.Callee))); k != "" {
+				if k := jsIsNetCall(jsNormMod(v.in.Resolve(x.Callee))); k != "" {
 					oc = &ast.CallExpression{Callee: x.Callee, ArgumentList: x.ArgumentList, LeftParenthesis: x.LeftParenthesis, RightParenthesis: x.RightParenthesis}
 					kind = k
 					return false
@@ -147,8 +147,8 @@ func (v *jsView) sinks() []sinkUse {
 	}
 	for _, c := range v.in.Calls() {
 		callee := v.callee(c)
-		if k := isNetCall(callee); k != "" {
-			out = append(out, sinkUse{at: c, data: c.ArgumentList, open: c, kind: k})
+		if k := jsIsNetCall(callee); k != "" {
+			out = append(out, jsSinkUse{at: c, data: c.ArgumentList, open: c, kind: k})
 			continue
 		}
 		dot, ok := c.Callee.(*ast.DotExpression)
@@ -158,7 +158,7 @@ func (v *jsView) sinks() []sinkUse {
 		switch dot.Identifier.Name.String() {
 		case "write", "end", "send", "emit", "post", "put", "patch":
 			if oc, kind := opener(dot.Left); oc != nil {
-				su := sinkUse{at: c, data: c.ArgumentList, open: oc, kind: kind}
+				su := jsSinkUse{at: c, data: c.ArgumentList, open: oc, kind: kind}
 				if kind == "module:dgram.createSocket" && len(c.ArgumentList) > 2 {
 					// socket.send(msg, [offset, length,] port, address)
 					su.data = c.ArgumentList[:1]
@@ -172,10 +172,10 @@ func (v *jsView) sinks() []sinkUse {
 		}
 	}
 	for _, n := range v.in.News() {
-		callee := normMod(v.in.Resolve(n.Callee))
-		if k := isNetCall(callee); k != "" {
+		callee := jsNormMod(v.in.Resolve(n.Callee))
+		if k := jsIsNetCall(callee); k != "" {
 			oc := &ast.CallExpression{Callee: n.Callee, ArgumentList: n.ArgumentList, LeftParenthesis: n.LeftParenthesis, RightParenthesis: n.RightParenthesis}
-			out = append(out, sinkUse{at: n, data: n.ArgumentList, open: oc, kind: k})
+			out = append(out, jsSinkUse{at: n, data: n.ArgumentList, open: oc, kind: k})
 		}
 	}
 	return out
@@ -190,7 +190,7 @@ func runJSExfiltration(p *analyzer.Pass) error {
 		if err := v.p.Context().Err(); err != nil {
 			return err
 		}
-		sec := &secrets{keys: map[string]bool{}}
+		sec := &jsSecrets{keys: map[string]bool{}}
 		for _, d := range s.data {
 			v.collectSecrets(d, sec)
 		}
@@ -233,7 +233,7 @@ func runJSExfiltration(p *analyzer.Pass) error {
 	return nil
 }
 
-func (v *jsView) gradeKeySend(keys []string, dst destination) (analyzer.Severity, string) {
+func (v *jsView) gradeKeySend(keys []string, dst jsDestination) (analyzer.Severity, string) {
 	if !dst.known {
 		return 0, ""
 	}

@@ -48,7 +48,7 @@ const key = process.env.WEATHER_API_KEY;
 	Run: runJSCredentialAccess,
 })
 
-var mediumCreds = map[string]bool{"npm token": true, "PyPI token": true, "shell history": true, "dotenv file": true}
+var jsMediumCreds = map[string]bool{"npm token": true, "PyPI token": true, "shell history": true, "dotenv file": true}
 
 func runJSCredentialAccess(p *analyzer.Pass) error {
 	v := jsOf(p)
@@ -61,7 +61,7 @@ func runJSCredentialAccess(p *analyzer.Pass) error {
 		}
 		if label, ok := v.credRead(c); ok {
 			sev := High
-			if mediumCreds[label] {
+			if jsMediumCreds[label] {
 				sev = Medium
 				if label == "dotenv file" {
 					if path, ok := v.pathStr(c.ArgumentList[0]); !ok || !strings.HasPrefix(path, "~") {
@@ -88,7 +88,7 @@ func runJSCredentialAccess(p *analyzer.Pass) error {
 		}
 	}
 	js := v.prog.AST
-	walkFor(js, func(n *ast.ForInStatement) {
+	jsWalkFor(js, func(n *ast.ForInStatement) {
 		if v.in.Resolve(n.Source) == "process.env" {
 			v.report(n, Medium, "iterates over the whole environment")
 		}
@@ -103,7 +103,7 @@ func (v *jsView) inEnvOption(c *ast.CallExpression) bool {
 		return false
 	}
 	for _, s := range v.in.Calls() {
-		if childProcessCall(v.callee(s)) == "" {
+		if jsChildProcessCall(v.callee(s)) == "" {
 			continue
 		}
 		for _, a := range s.ArgumentList {
@@ -121,8 +121,8 @@ func (v *jsView) inEnvOption(c *ast.CallExpression) bool {
 	return false
 }
 
-func walkFor(root ast.Node, fn func(*ast.ForInStatement)) {
-	walkNodes(root, func(n ast.Node) {
+func jsWalkFor(root ast.Node, fn func(*ast.ForInStatement)) {
+	jsWalkNodes(root, func(n ast.Node) {
 		if f, ok := n.(*ast.ForInStatement); ok {
 			fn(f)
 		}

@@ -51,9 +51,9 @@ Good: the readable source, or a vendored ` + "`lib.min.js`" + ` that starts with
 })
 
 var (
-	hexIdentRx = regexp.MustCompile(`^_0x[0-9a-f]{3,8}$`)
-	escRunRx   = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]+\}){24,}`)
-	b64Rx      = regexp.MustCompile(`^[A-Za-z0-9+/_-]{200,}={0,2}$`)
+	jsHexIdentRx = regexp.MustCompile(`^_0x[0-9a-f]{3,8}$`)
+	jsEscRunRx   = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]+\}){24,}`)
+	jsB64Rx      = regexp.MustCompile(`^[A-Za-z0-9+/_-]{200,}={0,2}$`)
 )
 
 func runJSObfuscation(p *analyzer.Pass) error {
@@ -65,10 +65,10 @@ func runJSObfuscation(p *analyzer.Pass) error {
 	var firstHex ast.Node
 	rotation := false
 	reported := map[ast.Node]bool{}
-	walkNodes(v.prog.AST, func(n ast.Node) {
+	jsWalkNodes(v.prog.AST, func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.Identifier:
-			if hexIdentRx.MatchString(x.Name.String()) {
+			if jsHexIdentRx.MatchString(x.Name.String()) {
 				if firstHex == nil {
 					firstHex = x
 				}
@@ -99,10 +99,10 @@ func runJSObfuscation(p *analyzer.Pass) error {
 				v.checkEncodedCall(x, reported)
 			}
 		case *ast.StringLiteral:
-			if m := escRunRx.FindString(x.Literal); m != "" {
+			if m := jsEscRunRx.FindString(x.Literal); m != "" {
 				s := x.Value.String()
 				sev, what := Medium, "long run of escape sequences in a string"
-				if why := decodedDanger(s); why != "" {
+				if why := jsDecodedDanger(s); why != "" {
 					sev, what = High, "escape-encoded string that "+why
 				}
 				v.report(x, sev, what)
@@ -187,7 +187,7 @@ func (v *jsView) checkDecodedDanger(c *ast.CallExpression, reported map[ast.Node
 	if !ok {
 		return false
 	}
-	why := decodedDanger(s)
+	why := jsDecodedDanger(s)
 	if why == "" {
 		return false
 	}
@@ -226,7 +226,7 @@ func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]b
 		if n >= 12 {
 			s, _ := v.in.Str(c)
 			sev, what := Medium, fmt.Sprintf("string built from %d character codes", n)
-			if why := decodedDanger(s); why != "" {
+			if why := jsDecodedDanger(s); why != "" {
 				sev, what = High, fmt.Sprintf("character codes that decode to a string that %s", why)
 			}
 			v.report(c, sev, what)
@@ -246,46 +246,46 @@ func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]b
 	if kind == "hex" {
 		min = 64
 	}
-	if len(raw) < min || kind != "hex" && !b64Rx.MatchString(strings.TrimSpace(raw)) {
+	if len(raw) < min || kind != "hex" && !jsB64Rx.MatchString(strings.TrimSpace(raw)) {
 		return
 	}
 	dec, ok := v.in.Str(c)
 	if !ok {
 		// Buffer.from(x,'base64') without toString: decode here
 		if kind != "hex" {
-			dec, ok = decodeB64Loose(raw)
+			dec, ok = jsDecodeB64Loose(raw)
 		} else if b, err := hex.DecodeString(raw); err == nil {
 			dec, ok = string(b), true
 		}
 	}
 	sev, what := Medium, fmt.Sprintf("large %s literal (%d characters) fed to a decoder", kind, len(raw))
 	if ok {
-		if why := decodedDanger(dec); why != "" {
+		if why := jsDecodedDanger(dec); why != "" {
 			sev, what = High, fmt.Sprintf("%s literal that decodes to a string that %s", kind, why)
 		}
 	}
 	v.report(c, sev, what)
 }
 
-// decodedDanger says what a decoded string is when it is code or a
+// jsDecodedDanger says what a decoded string is when it is code or a
 // command.
-func decodedDanger(s string) string {
-	if why, bad := shellDanger(s); bad {
+func jsDecodedDanger(s string) string {
+	if why, bad := jsShellDanger(s); bad {
 		return why
 	}
-	if why := payloadDanger(s); why != "" {
+	if why := jsPayloadDanger(s); why != "" {
 		return why
 	}
-	if looksLikeShell(s) {
+	if jsLooksLikeShell(s) {
 		return "reads like a shell command"
 	}
-	if printable(s) && codeish.MatchString(s) {
+	if jsPrintable(s) && jsCodeish.MatchString(s) {
 		return "reads like code"
 	}
 	return ""
 }
 
-func printable(s string) bool {
+func jsPrintable(s string) bool {
 	n := 0
 	for _, r := range s {
 		if !unicode.IsPrint(r) && !unicode.IsSpace(r) {
@@ -295,7 +295,7 @@ func printable(s string) bool {
 	return n*10 < len(s)
 }
 
-func decodeB64Loose(s string) (string, bool) {
+func jsDecodeB64Loose(s string) (string, bool) {
 	s = strings.TrimRight(strings.NewReplacer("-", "+", "_", "/", "\n", "", "\r", "").Replace(s), "=")
 	b, err := base64.RawStdEncoding.DecodeString(s)
 	if err != nil {

@@ -45,7 +45,7 @@ console.log('ready');
 	Run: runJSWhitespaceHiding,
 })
 
-const hideRun = 100
+const jsHideRun = 100
 
 func runJSWhitespaceHiding(p *analyzer.Pass) error {
 	src := p.File.Content
@@ -60,7 +60,7 @@ func runJSWhitespaceHiding(p *analyzer.Pass) error {
 		case r == '\ufeff' || unicode.IsSpace(r):
 			run++ // JavaScript whitespace includes no-break and ideographic spaces
 		default:
-			if run >= hideRun {
+			if run >= jsHideRun {
 				cands[i] = run
 			}
 			run = 0

@@ -43,18 +43,18 @@ Good: a price ticker that only reads a public market-data API.`,
 })
 
 var (
-	stratumRx  = regexp.MustCompile(`(?i)\bstratum\d?\+(tcp|ssl|tls)://`)
-	minerRx    = regexp.MustCompile(`(?i)(^|[^a-z0-9])(xmrig|xmr-stak|cpuminer|ccminer|cgminer|bfgminer|minerd|ethminer|nbminer|phoenixminer|lolminer|t-rex|teamredminer|nanominer|srbminer|coinhive|cryptoloot)([^a-z0-9]|$)`)
-	minerFlags = regexp.MustCompile(`(?i)(--donate-level|--coin[= ](monero|xmr)|--algo[= ](rx/0|cryptonight|randomx)|\s-a\s+(rx/0|cn/r))`)
-	btcRx      = regexp.MustCompile(`^(bc1[ac-hj-np-z02-9]{39,59}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})$`)
-	moneroRx   = regexp.MustCompile(`\b4[0-9AB][1-9A-HJ-NP-Za-km-z]{93}\b`)
+	jsStratumRx  = regexp.MustCompile(`(?i)\bstratum\d?\+(tcp|ssl|tls)://`)
+	jsMinerRx    = regexp.MustCompile(`(?i)(^|[^a-z0-9])(xmrig|xmr-stak|cpuminer|ccminer|cgminer|bfgminer|minerd|ethminer|nbminer|phoenixminer|lolminer|t-rex|teamredminer|nanominer|srbminer|coinhive|cryptoloot)([^a-z0-9]|$)`)
+	jsMinerFlags = regexp.MustCompile(`(?i)(--donate-level|--coin[= ](monero|xmr)|--algo[= ](rx/0|cryptonight|randomx)|\s-a\s+(rx/0|cn/r))`)
+	jsBtcRx      = regexp.MustCompile(`^(bc1[ac-hj-np-z02-9]{39,59}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})$`)
+	jsMoneroRx   = regexp.MustCompile(`\b4[0-9AB][1-9A-HJ-NP-Za-km-z]{93}\b`)
 )
 
 // jsStrings calls fn with every string value in the file: literals,
 // template literals, and the results of decoders and concatenations that
 // evaluate to constants.
 func (v *jsView) jsStrings(fn func(n ast.Expression, s string, decoded bool)) {
-	walkNodes(v.prog.AST, func(n ast.Node) {
+	jsWalkNodes(v.prog.AST, func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.StringLiteral:
 			fn(x, x.Value.String(), false)
@@ -67,7 +67,7 @@ func (v *jsView) jsStrings(fn func(n ast.Expression, s string, decoded bool)) {
 				fn(x, s, false)
 			}
 		case *ast.CallExpression:
-			if v.isDecodeCall(x) || isJoin(x) {
+			if v.isDecodeCall(x) || jsIsJoin(x) {
 				if s, ok := v.in.Str(x); ok {
 					fn(x, s, true)
 				}
@@ -80,7 +80,7 @@ func (v *jsView) jsStrings(fn func(n ast.Expression, s string, decoded bool)) {
 	})
 }
 
-func isJoin(c *ast.CallExpression) bool {
+func jsIsJoin(c *ast.CallExpression) bool {
 	d, ok := c.Callee.(*ast.DotExpression)
 	return ok && d.Identifier.Name.String() == "join"
 }
@@ -93,7 +93,7 @@ func runJSCryptoMining(p *analyzer.Pass) error {
 	// miner binaries that the file starts
 	started := map[ast.Node]bool{}
 	for _, c := range v.in.Calls() {
-		if childProcessCall(v.callee(c)) == "" {
+		if jsChildProcessCall(v.callee(c)) == "" {
 			continue
 		}
 		for _, a := range c.ArgumentList {
@@ -102,8 +102,8 @@ func runJSCryptoMining(p *analyzer.Pass) error {
 	}
 	lines := map[int]bool{}
 	v.jsStrings(func(n ast.Expression, s string, decoded bool) {
-		sev, why := miningSignal(s)
-		if sev == 0 && started[n] && btcRx.MatchString(s) {
+		sev, why := jsMiningSignal(s)
+		if sev == 0 && started[n] && jsBtcRx.MatchString(s) {
 			// a Bitcoin address alone is a donation link; handed to a
 			// process it is a miner's payout address
 			sev, why = High, "btc"
@@ -124,7 +124,7 @@ func runJSCryptoMining(p *analyzer.Pass) error {
 			return
 		}
 		lines[line] = true
-		msg := miningMessage(why, s)
+		msg := jsMiningMessage(why, s)
 		if decoded {
 			msg += " (decoded)"
 		}
@@ -133,46 +133,46 @@ func runJSCryptoMining(p *analyzer.Pass) error {
 	return nil
 }
 
-var minerNames = []string{"xmrig", "xmr-stak", "cpuminer", "ccminer", "cgminer", "bfgminer", "minerd", "ethminer",
+var jsMinerNames = []string{"xmrig", "xmr-stak", "cpuminer", "ccminer", "cgminer", "bfgminer", "minerd", "ethminer",
 	"nbminer", "phoenixminer", "lolminer", "t-rex", "teamredminer", "nanominer", "srbminer", "coinhive", "cryptoloot"}
 
-// miningSignal checks one string. Cheap substring tests gate the regular
+// jsMiningSignal checks one string. Cheap substring tests gate the regular
 // expressions, so megabyte-long strings (search indexes, data blobs) cost
 // one pass.
-func miningSignal(s string) (analyzer.Severity, string) {
+func jsMiningSignal(s string) (analyzer.Severity, string) {
 	ls := strings.ToLower(s)
-	if strings.Contains(ls, "stratum") && stratumRx.MatchString(s) {
+	if strings.Contains(ls, "stratum") && jsStratumRx.MatchString(s) {
 		return Critical, "stratum"
 	}
-	if h := poolHost(ls); h != "" {
+	if h := jsPoolHost(ls); h != "" {
 		return Critical, "pool:" + h
 	}
-	for _, m := range minerNames {
+	for _, m := range jsMinerNames {
 		if strings.Contains(ls, m) {
-			if minerRx.MatchString(s) {
+			if jsMinerRx.MatchString(s) {
 				return High, "miner"
 			}
 			break
 		}
 	}
-	if (strings.Contains(ls, "--donate") || strings.Contains(ls, "--coin") || strings.Contains(ls, "--algo") || strings.Contains(ls, " -a ")) && minerFlags.MatchString(s) {
+	if (strings.Contains(ls, "--donate") || strings.Contains(ls, "--coin") || strings.Contains(ls, "--algo") || strings.Contains(ls, " -a ")) && jsMinerFlags.MatchString(s) {
 		return High, "flags"
 	}
-	if len(s) >= 95 && hasMoneroRun(s) {
+	if len(s) >= 95 && jsHasMoneroRun(s) {
 		return High, "wallet"
 	}
 	return 0, ""
 }
 
-// poolHost finds a host name of a mining pool in lower-case s.
-func poolHost(ls string) string {
+// jsPoolHost finds a host name of a mining pool in lower-case s.
+func jsPoolHost(ls string) string {
 	n := 0
 	for i := 0; i < len(ls) && n < 4000; {
-		for i < len(ls) && !isHostByte(ls[i]) {
+		for i < len(ls) && !jsIsHostByte(ls[i]) {
 			i++
 		}
 		j := i
-		for j < len(ls) && isHostByte(ls[j]) {
+		for j < len(ls) && jsIsHostByte(ls[j]) {
 			j++
 		}
 		if h := strings.Trim(ls[i:j], ".-"); strings.Contains(h, ".") {
@@ -186,19 +186,19 @@ func poolHost(ls string) string {
 	return ""
 }
 
-func isHostByte(c byte) bool {
+func jsIsHostByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-'
 }
 
-// hasMoneroRun looks for a 95-character base58 run starting with 4.
-func hasMoneroRun(s string) bool {
+// jsHasMoneroRun looks for a 95-character base58 run starting with 4.
+func jsHasMoneroRun(s string) bool {
 	run := 0
 	for i := 0; i <= len(s); i++ {
-		if i < len(s) && isBase58(s[i]) {
+		if i < len(s) && jsIsBase58(s[i]) {
 			run++
 			continue
 		}
-		if run == 95 && s[i-95] == '4' && moneroRx.MatchString(s[i-95:i]) {
+		if run == 95 && s[i-95] == '4' && jsMoneroRx.MatchString(s[i-95:i]) {
 			return true
 		}
 		run = 0
@@ -206,18 +206,18 @@ func hasMoneroRun(s string) bool {
 	return false
 }
 
-func isBase58(c byte) bool {
+func jsIsBase58(c byte) bool {
 	return c >= '1' && c <= '9' || c >= 'A' && c <= 'Z' && c != 'I' && c != 'O' || c >= 'a' && c <= 'z' && c != 'l'
 }
 
-func miningMessage(why, s string) string {
+func jsMiningMessage(why, s string) string {
 	switch {
 	case why == "stratum":
 		return "stratum mining-pool URL"
 	case strings.HasPrefix(why, "pool:"):
 		return fmt.Sprintf("mining pool host %s", strings.TrimPrefix(why, "pool:"))
 	case why == "miner":
-		return "miner program name " + strings.TrimSpace(minerRx.FindString(s))
+		return "miner program name " + strings.TrimSpace(jsMinerRx.FindString(s))
 	case why == "flags":
 		return "miner command-line flags"
 	case why == "wallet":

@@ -50,7 +50,7 @@ fetch('https://api.github.com/repos/o/r');
 	Run: runJSSuspiciousNetwork,
 })
 
-var standardPorts = map[int]bool{80: true, 443: true, 8080: true, 8443: true}
+var jsStandardPorts = map[int]bool{80: true, 443: true, 8080: true, 8443: true}
 
 func runJSSuspiciousNetwork(p *analyzer.Pass) error {
 	v := jsOf(p)
@@ -72,7 +72,7 @@ func runJSSuspiciousNetwork(p *analyzer.Pass) error {
 		case intel.HostLoopback, intel.HostPrivate, intel.HostMiningPool:
 			return
 		}
-		if port := v.socketPort(c, callee, d); port > 0 && !standardPorts[port] {
+		if port := v.socketPort(c, callee, d); port > 0 && !jsStandardPorts[port] {
 			v.report(n, Medium, fmt.Sprintf("raw socket to %s on non-standard port %d", d.host, port))
 		}
 	}
@@ -81,13 +81,13 @@ func runJSSuspiciousNetwork(p *analyzer.Pass) error {
 			return err
 		}
 		callee := v.callee(c)
-		if isNetCall(callee) != "" {
+		if jsIsNetCall(callee) != "" {
 			check(c, c, callee)
 		}
 	}
 	for _, n := range v.in.News() {
-		callee := normMod(v.in.Resolve(n.Callee))
-		if isNetCall(callee) != "" {
+		callee := jsNormMod(v.in.Resolve(n.Callee))
+		if jsIsNetCall(callee) != "" {
 			c := &ast.CallExpression{Callee: n.Callee, ArgumentList: n.ArgumentList, LeftParenthesis: n.LeftParenthesis, RightParenthesis: n.RightParenthesis}
 			check(n, c, callee)
 		}
@@ -115,7 +115,7 @@ func runJSSuspiciousNetwork(p *analyzer.Pass) error {
 			v.report(c, High, fmt.Sprintf("socket connection to %s (%s)", d.host, d.class))
 		case d.class == intel.HostUnknown:
 			if port, ok := v.in.Str(c.ArgumentList[0]); ok {
-				if n, err := strconv.Atoi(port); err == nil && !standardPorts[n] {
+				if n, err := strconv.Atoi(port); err == nil && !jsStandardPorts[n] {
 					v.report(c, Medium, fmt.Sprintf("raw socket to %s on non-standard port %d", d.host, n))
 				}
 			}
@@ -126,7 +126,7 @@ func runJSSuspiciousNetwork(p *analyzer.Pass) error {
 
 // socketPort returns the port of a raw socket or WebSocket call when
 // constant, or 0 for HTTP clients and unknown ports.
-func (v *jsView) socketPort(c *ast.CallExpression, callee string, d destination) int {
+func (v *jsView) socketPort(c *ast.CallExpression, callee string, d jsDestination) int {
 	switch callee {
 	case "module:net.connect", "module:net.createConnection", "module:tls.connect":
 		if len(c.ArgumentList) > 0 {

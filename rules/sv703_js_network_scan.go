@@ -87,7 +87,7 @@ func runJSNetworkScan(p *analyzer.Pass) error {
 
 // connArgs returns the host and port expressions of a connection call.
 func (v *jsView) connArgs(c *ast.CallExpression) (host, port ast.Expression) {
-	callee := normMod(v.in.Resolve(c.Callee))
+	callee := jsNormMod(v.in.Resolve(c.Callee))
 	args := c.ArgumentList
 	switch callee {
 	case "module:net.connect", "module:net.createConnection", "module:tls.connect":
@@ -145,11 +145,11 @@ func (v *jsView) loopVars(parents []ast.Node) map[string]bool {
 			switch init := p.Initializer.(type) {
 			case *ast.ForLoopInitializerVarDeclList:
 				for _, b := range init.List {
-					addTargetNames(b.Target, vars)
+					jsAddTargetNames(b.Target, vars)
 				}
 			case *ast.ForLoopInitializerLexicalDecl:
 				for _, b := range init.LexicalDeclaration.List {
-					addTargetNames(b.Target, vars)
+					jsAddTargetNames(b.Target, vars)
 				}
 			}
 		case *ast.ForOfStatement:
@@ -168,7 +168,7 @@ func (v *jsView) loopVars(parents []ast.Node) map[string]bool {
 							pl = p.(*ast.FunctionLiteral).ParameterList
 						}
 						if pl != nil && len(pl.List) > 0 {
-							addTargetNames(pl.List[0].Target, vars)
+							jsAddTargetNames(pl.List[0].Target, vars)
 						}
 					}
 				}
@@ -181,15 +181,15 @@ func (v *jsView) loopVars(parents []ast.Node) map[string]bool {
 func (v *jsView) forIntoNames(f ast.ForInto, vars map[string]bool) {
 	switch f := f.(type) {
 	case *ast.ForIntoVar:
-		addTargetNames(f.Binding.Target, vars)
+		jsAddTargetNames(f.Binding.Target, vars)
 	case *ast.ForDeclaration:
-		addTargetNames(f.Target, vars)
+		jsAddTargetNames(f.Target, vars)
 	case *ast.ForIntoExpression:
-		addTargetNames(f.Expression, vars)
+		jsAddTargetNames(f.Expression, vars)
 	}
 }
 
-func addTargetNames(e ast.Expression, vars map[string]bool) {
+func jsAddTargetNames(e ast.Expression, vars map[string]bool) {
 	if id, ok := e.(*ast.Identifier); ok {
 		vars[id.Name.String()] = true
 	}
