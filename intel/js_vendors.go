@@ -2,10 +2,10 @@ package intel
 
 import "strings"
 
-// keyVendors maps the leading word of an environment variable name to the
+// jsKeyVendors maps the leading word of an environment variable name to the
 // domains of the vendor that issues such keys: OPENAI_API_KEY belongs to
 // openai.com. Sending a key to its vendor is ordinary API use.
-var keyVendors = map[string][]string{
+var jsKeyVendors = map[string][]string{
 	"OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"}, "CLAUDE": {"anthropic.com"},
 	"GITHUB": {"github.com", "githubusercontent.com"}, "GH": {"github.com"},
 	"GOOGLE": {"googleapis.com", "google.com"}, "GEMINI": {"googleapis.com"}, "GCP": {"googleapis.com"},
@@ -35,7 +35,7 @@ func KeyVendor(envName string) []string {
 	if i := strings.IndexAny(w, "_-"); i > 0 {
 		w = w[:i]
 	}
-	return keyVendors[w]
+	return jsKeyVendors[w]
 }
 
 // HostMatchesVendor reports whether host is one of domains or below one.
