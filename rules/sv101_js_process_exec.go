@@ -66,6 +66,14 @@ func runJSProcessExec(p *analyzer.Pass) error {
 	}
 	code := string(v.prog.Orig)
 	resolvedCall := false
+	lines := map[int]bool{}                    // lines that already carry an exec finding
+	consumed := map[*ast.CallExpression]bool{} // loads used by a reported call
+	lineOf := func(n ast.Node) int {
+		if start, _, ok := v.prog.Range(n); ok {
+			return p.File.Pos(start).Line
+		}
+		return 0
+	}
 	for _, c := range v.in.Calls() {
 		if err := v.p.Context().Err(); err != nil {
 			return err
@@ -86,12 +94,18 @@ func runJSProcessExec(p *analyzer.Pass) error {
 			sev = max(sev, High)
 		}
 		v.report(c, sev, msg)
+		lines[lineOf(c)] = true
+		// the loads this call goes through are accounted for
+		v.in.Reach(c, func(x ast.Expression) bool {
+			if lc, ok := x.(*ast.CallExpression); ok && jsChildProcessMods[v.in.Resolve(lc)] {
+				consumed[lc] = true
+			}
+			return true
+		})
 	}
-	if resolvedCall {
-		return nil
-	}
-	// child_process loaded, but no call could be followed (a dynamic
-	// import whose handle goes through a callback, a handle passed away)
+	// child_process loaded through a hidden name, or loaded in a way no call
+	// could be followed (a dynamic import whose handle goes through a
+	// callback, a handle passed away)
 	for _, c := range v.in.Calls() {
 		if err := v.p.Context().Err(); err != nil {
 			return err
@@ -104,11 +118,17 @@ func runJSProcessExec(p *analyzer.Pass) error {
 		if callee != "require" && callee != "process.binding" && callee != "process._linkedBinding" {
 			continue
 		}
+		if lines[lineOf(c)] || consumed[c] {
+			continue
+		}
+		hidden := jsHiddenAccess(code, r, "") || len(c.ArgumentList) > 0 && v.in.Hidden(c.ArgumentList[0])
 		switch {
-		case jsHiddenAccess(code, r, ""):
-			v.report(c, High, "loads child_process through a hidden name")
 		case r == "module:spawn_sync":
 			v.report(c, High, "loads the internal spawn_sync binding directly")
+		case hidden:
+			v.report(c, High, "loads child_process through a hidden name")
+		case resolvedCall:
+			// calls made with child_process are reported where they are
 		case strings.Contains(v.src(c), "require") && !strings.Contains(v.src(c), "__toESM"):
 			// an ordinary require whose handle is never called here
 		default:
