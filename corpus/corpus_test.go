@@ -356,7 +356,7 @@ func isDir(files map[string][]byte, dir string) bool {
 }
 
 var (
-	ipv4Rx = regexp.MustCompile(`(?:^|[^0-9.])((?:\d{1,3}\.){3}\d{1,3})(?:[^0-9.]|$)`)
+	ipv4Rx = regexp.MustCompile(`\d{1,3}(?:\.\d{1,3}){3}`)
 	urlRx  = regexp.MustCompile(`(?i)\b(?:https?|wss?|stratum\+tcp|stratum\+ssl)://([a-z0-9.\-]+|\[[0-9a-f:]+\])`)
 )
 
@@ -374,6 +374,12 @@ var inertPrefixes = []netip.Prefix{
 	netip.MustParsePrefix("169.254.0.0/16"),
 	netip.MustParsePrefix("0.0.0.0/32"),
 }
+
+// publicResolvers are well-known public DNS resolvers that a sample may use
+// as a decoy measurement target; they are never the attacker's host.
+var publicResolvers = []string{"1.1.1.1", "8.8.8.8", "9.9.9.9"}
+
+func isDigitOrDot(c byte) bool { return c == '.' || c >= '0' && c <= '9' }
 
 // realHosts are real services a malicious sample may name, because detectors
 // key on them (paste sites, tunnels, webhook catchers) or because attackers
@@ -436,12 +442,15 @@ func TestMaliciousSamplesAreInert(t *testing.T) {
 		sort.Strings(paths)
 		for _, p := range paths {
 			b := files[p]
-			for _, sm := range ipv4Rx.FindAllSubmatch(b, -1) {
-				a, err := netip.ParseAddr(string(sm[1]))
-				if err != nil {
-					continue // version numbers such as 1.2.3.400
+			for _, loc := range ipv4Rx.FindAllIndex(b, -1) {
+				if loc[0] > 0 && isDigitOrDot(b[loc[0]-1]) || loc[1] < len(b) && isDigitOrDot(b[loc[1]]) {
+					continue // part of a longer dotted number, such as a version
 				}
-				if !addrInert(a) {
+				a, err := netip.ParseAddr(string(b[loc[0]:loc[1]]))
+				if err != nil {
+					continue // not an address, such as 1.2.3.400
+				}
+				if !addrInert(a) && !slices.Contains(publicResolvers, a.String()) {
 					t.Errorf("%s/%s: address %s is not in a documentation, private or reserved range", l.Path, p, a)
 				}
 			}
