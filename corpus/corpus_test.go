@@ -390,7 +390,7 @@ var realHosts = []string{
 	"discord.com", "api.telegram.org", "oast.fun", "interact.sh",
 	"github.com", "raw.githubusercontent.com", "gist.githubusercontent.com",
 	"developers.notion.com", "api.notion.com", "docs.anthropic.com", "api.openai.com",
-	"polymarket.com", "www.youtube.com", "youtu.be", "api.github.com",
+	"polymarket.com", "img.shields.io", "www.youtube.com", "youtu.be", "api.github.com",
 }
 
 func hostAllowed(host string) bool {
