@@ -34,7 +34,7 @@ var Families = []string{
 // Carriers is the vocabulary for where a sample's content sits.
 var Carriers = []string{
 	"prose", "code-block", "bang-command", "html-comment", "frontmatter", "reference",
-	"js", "ts", "shell", "python", "powershell",
+	"js", "ts", "shell", "python", "powershell", "bytecode",
 }
 
 const (
@@ -200,6 +200,7 @@ var carrierEvidence = map[string]func(files map[string][]byte) bool{
 	"shell":      hasExt(".sh", ".bash", ".zsh"),
 	"python":     hasExt(".py"),
 	"powershell": hasExt(".ps1", ".psm1"),
+	"bytecode":   hasExt(".pyc", ".pyo"),
 	"reference": func(files map[string][]byte) bool {
 		for p := range files {
 			if p != skill.ManifestName && strings.HasSuffix(p, ".md") {
