@@ -7,6 +7,8 @@ package corpus
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"io/fs"
 	"net/netip"
 	"os"
@@ -460,6 +462,100 @@ func TestMaliciousSamplesAreInert(t *testing.T) {
 					t.Errorf("%s/%s: URL host %s is not inert (use .invalid, .example, a documentation IP or a listed shape host)", l.Path, p, sm[1])
 				}
 			}
+		}
+	}
+}
+
+// TestSkillsLoad loads every skill the way the scanner does and checks that
+// nothing is skipped: no problems, every file on disk present, no file
+// truncated or re-decoded.
+func TestSkillsLoad(t *testing.T) {
+	for _, l := range loadLabels(t) {
+		t.Run(l.Path, func(t *testing.T) {
+			dir := filepath.FromSlash(l.Path)
+			root, err := skill.OpenDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer root.Close()
+			s, err := skill.Load(context.Background(), root, dir, skill.DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range s.Problems {
+				t.Errorf("load problem %s: %s %s", p.Path, p.Kind, p.Detail)
+			}
+			onDisk := readSkill(t, dir)
+			if len(s.Files) != len(onDisk) {
+				t.Errorf("loaded %d files, %d on disk", len(s.Files), len(onDisk))
+			}
+			for _, f := range s.Files {
+				want, ok := onDisk[f.Path]
+				if !ok {
+					t.Errorf("%s: loaded but not on disk", f.Path)
+					continue
+				}
+				if f.Note != "" {
+					t.Errorf("%s: %s", f.Path, f.Note)
+				}
+				if f.Kind.IsText() && !bytes.Equal(f.Content, want) {
+					t.Errorf("%s: loaded content differs from the file", f.Path)
+				}
+				if path.Ext(f.Path) == ".pyc" && f.Kind != skill.KindBytecode {
+					t.Errorf("%s: kind %v, want bytecode", f.Path, f.Kind)
+				}
+			}
+		})
+	}
+}
+
+// Counts per family and carrier, as printed in README.md.
+type tally struct {
+	famSkills   map[string]int
+	malCarriers map[string]int
+	benCarriers map[string]int
+	mal, ben    int
+}
+
+func count(labels []Label) tally {
+	c := tally{famSkills: map[string]int{}, malCarriers: map[string]int{}, benCarriers: map[string]int{}}
+	for _, l := range labels {
+		if l.Label == "malicious" {
+			c.mal++
+			for _, f := range l.Families {
+				c.famSkills[f]++
+			}
+			for _, k := range l.Carriers {
+				c.malCarriers[k]++
+			}
+		} else {
+			c.ben++
+			for _, k := range l.Carriers {
+				c.benCarriers[k]++
+			}
+		}
+	}
+	return c
+}
+
+// TestReadmeCounts checks that the tables in README.md match labels.yaml.
+func TestReadmeCounts(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	c := count(loadLabels(t))
+	want := []string{fmt.Sprintf("| **total** | **%d** | **%d** |", c.mal, c.ben)}
+	for _, f := range Families {
+		want = append(want, fmt.Sprintf("| %s | %d |", f, c.famSkills[f]))
+	}
+	for _, k := range Carriers {
+		want = append(want, fmt.Sprintf("| %s | %d | %d |", k, c.malCarriers[k], c.benCarriers[k]))
+	}
+	for _, w := range want {
+		if !strings.Contains(readme, w) {
+			t.Errorf("README.md lacks the row %q (regenerate the tables from labels.yaml)", w)
 		}
 	}
 }
