@@ -401,7 +401,9 @@ func hostAllowed(host string) bool {
 	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
 		return addrInert(a)
 	}
-	for _, suf := range []string{".invalid", ".example", ".test", ".localhost", "example.com", "example.org", "example.net"} {
+	// Reserved test names, plus private-use names (.internal, .local) that
+	// only reconnaissance samples use, as internal targets.
+	for _, suf := range []string{".invalid", ".example", ".test", ".localhost", ".internal", ".local", "example.com", "example.org", "example.net"} {
 		if strings.HasSuffix(host, suf) {
 			return true
 		}
