@@ -335,7 +335,7 @@ func lintBenign(t *testing.T, files map[string][]byte, m *skill.Manifest) {
 		if !strings.HasSuffix(p, ".md") {
 			continue
 		}
-		for _, sm := range mdLinkRx.FindAllSubmatch(b, -1) {
+		for _, sm := range mdLinkRx.FindAllSubmatch(stripCode(b), -1) {
 			target := string(sm[1])
 			if strings.Contains(target, ":") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "/") {
 				continue // URL, data URI, mailto, anchor or absolute path
@@ -347,6 +347,17 @@ func lintBenign(t *testing.T, files map[string][]byte, m *skill.Manifest) {
 			}
 		}
 	}
+}
+
+var (
+	fenceRx = regexp.MustCompile("(?ms)^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*(```|~~~)[ \t]*$")
+	spanRx  = regexp.MustCompile("`[^`\n]+`")
+)
+
+// stripCode removes fenced code blocks and code spans, where link syntax is
+// literal text.
+func stripCode(b []byte) []byte {
+	return spanRx.ReplaceAll(fenceRx.ReplaceAll(b, nil), nil)
 }
 
 func isDir(files map[string][]byte, dir string) bool {
