@@ -213,7 +213,7 @@ var carrierEvidence = map[string]func(files map[string][]byte) bool{
 	},
 	"html-comment": mdContains(regexp.MustCompile(`<!--`)),
 	// A fenced block, or an indented block (four spaces after a blank line).
-	"code-block":   mdContains(regexp.MustCompile("(?m)(^[ \t>]*(```|~~~)|^[ \t]*\n(    |\t)[^ \t\n-*0-9])")),
+	"code-block":   mdContains(regexp.MustCompile("(?m)(^[ \t>]*(```|~~~)|^[ \t]*\n(    |\t)[^ \t\n*0-9-])")),
 	"bang-command": mdContains(regexp.MustCompile("(?m)(^[ \t]*!`|^[ \t]*![a-z~./$]|[^\\\\]!`[^`]+`|^```!)")),
 	"frontmatter": func(files map[string][]byte) bool {
 		m := skill.ParseManifest(files[skill.ManifestName])
