@@ -1,0 +1,296 @@
+package rules
+
+import (
+	"bytes"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/markdown"
+	"github.com/skillvet/skillvet/skill"
+)
+
+// Where a piece of Markdown text sits, which decides whether words in it
+// are an instruction (prose) or a quotation/example (quote, code).
+type textCtx uint8
+
+const (
+	ctxProse   textCtx = iota
+	ctxQuote           // inside a blockquote
+	ctxCode            // code block, code span, dynamic-context command
+	ctxComment         // HTML comment
+	ctxHTML            // other raw HTML (tags and their attribute text)
+)
+
+func (c textCtx) String() string {
+	return [...]string{"prose", "blockquote", "code", "HTML comment", "HTML"}[c]
+}
+
+type region struct {
+	start, end int
+	ctx        textCtx
+}
+
+// segment is one block of Markdown text (paragraph, heading, code block,
+// HTML block) normalised for matching.
+type segment struct {
+	Kind       markdown.Kind
+	Quote      int
+	Start, End int
+	N          *normText
+}
+
+// proseDoc is the per-file view the prose rules share: normalised blocks
+// and the code/comment/quote regions used to judge each match.
+type proseDoc struct {
+	Src        []byte
+	BodyStart  int
+	Segments   []segment
+	Tokens     []markdown.Token
+	regions    []region // sorted by start; inner regions after outer ones
+	Comments   [][2]int // HTML comments [start, end) outside code
+	Teaching   bool     // the skill's stated purpose is security teaching
+	parseError error
+}
+
+type proseKey struct{}
+
+// prose returns the shared prose view of the pass's Markdown file.
+func prose(p *analyzer.Pass) (*proseDoc, error) {
+	v, err := p.File.Memo(proseKey{}, func() (any, error) {
+		doc, err := p.Markdown()
+		if err != nil {
+			return nil, err
+		}
+		return buildProse(p, doc), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*proseDoc), nil
+}
+
+func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
+	src := p.File.Content
+	d := &proseDoc{Src: src, Tokens: doc.Tokens}
+	if p.File.Path == skill.ManifestName && p.Skill.Manifest != nil {
+		d.BodyStart = p.Skill.Manifest.BodyStart
+	}
+	d.Teaching = teachingSkill(p.Skill, doc)
+	var code [][2]int
+	for _, t := range doc.Tokens {
+		switch t.Kind {
+		case markdown.Paragraph, markdown.Heading:
+			s := t.TextStart
+			if t.Kind == markdown.Paragraph {
+				s = t.Start
+			}
+			d.Segments = append(d.Segments, segment{Kind: t.Kind, Quote: t.Quote, Start: s, End: t.End, N: normalize(src, s, t.End)})
+			if t.Quote > 0 {
+				d.regions = append(d.regions, region{t.Start, t.End, ctxQuote})
+			}
+		case markdown.CodeBlock, markdown.CommandBlock:
+			d.Segments = append(d.Segments, segment{Kind: t.Kind, Quote: t.Quote, Start: t.TextStart, End: t.End, N: normalize(src, t.TextStart, t.End)})
+			d.regions = append(d.regions, region{t.Start, t.End, ctxCode})
+			code = append(code, [2]int{t.Start, t.End})
+		case markdown.HTMLBlock:
+			d.Segments = append(d.Segments, segment{Kind: t.Kind, Quote: t.Quote, Start: t.Start, End: t.End, N: normalize(src, t.Start, t.End)})
+			d.regions = append(d.regions, region{t.Start, t.End, ctxHTML})
+		case markdown.CodeSpan:
+			s, e := t.Start, t.End
+			// widen to the backticks around the span
+			for s > 0 && src[s-1] == '`' {
+				s--
+			}
+			for e < len(src) && src[e] == '`' {
+				e++
+			}
+			d.regions = append(d.regions, region{s, e, ctxCode})
+			code = append(code, [2]int{s, e})
+		case markdown.Command, markdown.InlineCommand:
+			d.regions = append(d.regions, region{t.Start, t.End, ctxCode})
+			code = append(code, [2]int{t.Start, t.End})
+		case markdown.InlineHTML:
+			if !t.IsComment() {
+				d.regions = append(d.regions, region{t.Start, t.End, ctxHTML})
+			}
+		}
+	}
+	inCode := func(off int) bool {
+		for _, c := range code {
+			if off >= c[0] && off < c[1] {
+				return true
+			}
+		}
+		return false
+	}
+	body := src[d.BodyStart:]
+	for i := 0; i < len(body); {
+		k := bytes.Index(body[i:], []byte("<!--"))
+		if k < 0 {
+			break
+		}
+		s := d.BodyStart + i + k
+		e := len(src)
+		if m := bytes.Index(src[s+4:], []byte("-->")); m >= 0 {
+			e = s + 4 + m + 3
+		}
+		if inCode(s) {
+			i = s - d.BodyStart + 4
+			continue
+		}
+		d.Comments = append(d.Comments, [2]int{s, e})
+		d.regions = append(d.regions, region{s, e, ctxComment})
+		i = e - d.BodyStart
+	}
+	sort.SliceStable(d.regions, func(i, j int) bool { return d.regions[i].start < d.regions[j].start })
+	return d
+}
+
+// ctxAt returns the context of source offset off: the innermost (most
+// specific) region containing it. Code and comments win over quotes and
+// HTML.
+// ctxRank orders contexts from least to most specific.
+var ctxRank = [...]int{ctxProse: 0, ctxQuote: 1, ctxHTML: 2, ctxCode: 3, ctxComment: 4}
+
+func (d *proseDoc) ctxAt(off int) textCtx {
+	best := ctxProse
+	for _, r := range d.regions {
+		if r.start > off {
+			break
+		}
+		if off < r.end && ctxRank[r.ctx] > ctxRank[best] {
+			best = r.ctx
+		}
+	}
+	return best
+}
+
+var teachingRx = regexp.MustCompile(`(?i)prompt[- ]injection|jailbreak|red[- ]?team|adversarial|guardrail|threat[- ]model|pen(etration)?[- ]?test|security (training|awareness|review|audit|scan|guide|education|research)|(injection|attack)s? (detection|defen[cs]e|examples|patterns|catalog)|detect(s|ing)? (malicious|injection|prompt)|ai safety|llm security`)
+
+// teachingSkill reports whether the skill says its purpose is explaining
+// or detecting attacks (a security-training or review skill), where
+// quoted attack phrases are examples rather than instructions.
+func teachingSkill(s *skill.Skill, doc *markdown.Doc) bool {
+	if s.Manifest != nil && teachingRx.MatchString(s.Manifest.Name+" "+s.Manifest.Description) {
+		return true
+	}
+	for _, t := range doc.Tokens {
+		if t.Kind == markdown.Heading && t.Level <= 2 && teachingRx.MatchString(t.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// phrase is a pattern over normalised text with its default severity and
+// a label for messages.
+type phrase struct {
+	rx    *regexp.Regexp
+	sev   analyzer.Severity
+	label string
+}
+
+// phraseHit is a phrase found in a segment.
+type phraseHit struct {
+	ph         *phrase
+	seg        *segment
+	i, j       int // normalised range in seg.N.Text
+	start, end int // source range
+	ctx        textCtx
+	mention    bool // the phrase is quoted or cited, not used
+	obfuscated bool
+}
+
+// findPhrases matches phrases in every segment and classifies each hit.
+// Negated hits ("never ignore previous instructions") are dropped.
+func (d *proseDoc) findPhrases(phrases []phrase) []phraseHit {
+	var out []phraseHit
+	for si := range d.Segments {
+		seg := &d.Segments[si]
+		t := seg.N.Text
+		for pi := range phrases {
+			ph := &phrases[pi]
+			for _, m := range ph.rx.FindAllStringIndex(t, -1) {
+				if negated(t, m[0]) {
+					continue
+				}
+				s, e := seg.N.Orig(m[0], m[1])
+				h := phraseHit{ph: ph, seg: seg, i: m[0], j: m[1], start: s, end: e, ctx: d.ctxAt(s)}
+				if seg.Kind == markdown.CodeBlock || seg.Kind == markdown.CommandBlock {
+					h.ctx = ctxCode
+				}
+				if h.ctx == ctxProse && seg.Quote > 0 {
+					h.ctx = ctxQuote
+				}
+				h.mention = mentioned(t, m[0], m[1])
+				h.obfuscated = seg.N.Obfuscated(d.Src, m[0], m[1])
+				out = append(out, h)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].start < out[j].start })
+	return dedupeHits(out)
+}
+
+// dedupeHits keeps the first (highest-severity on ties) hit among hits
+// that overlap in the source.
+func dedupeHits(hs []phraseHit) []phraseHit {
+	var out []phraseHit
+	for _, h := range hs {
+		if n := len(out); n > 0 && h.start < out[n-1].end {
+			if h.ph.sev > out[n-1].ph.sev {
+				out[n-1] = h
+			}
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+var negationRx = regexp.MustCompile(`(?:\b(?:never|not|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|refuse to|without)|\bno)\s+(?:\w+\s+){0,1}$`)
+
+// negated reports whether the words just before i negate what follows.
+func negated(t string, i int) bool {
+	s := i - 40
+	if s < 0 {
+		s = 0
+	}
+	return negationRx.MatchString(t[s:i])
+}
+
+var mentionRx = regexp.MustCompile(`(?:\b(?:such as|like|e\.g\.?|i\.e\.?|for example|for instance|phrases?|patterns?|strings?|wording|words|detects?|detecting|flags?|flagging|blocks?|rejects?|recogni[sz]e|contains?|containing|includes?|says?|saying|said|reads|example|examples|attempts?|attacks?|payloads?|classic|typical|called|named)\b[^.!?]{0,12}|["'(\[]\s*)$`)
+
+// mentioned reports whether t[i:j] is quoted or cited rather than used:
+// inside quotation marks or introduced by "such as", "phrases like", ….
+func mentioned(t string, i, j int) bool {
+	s := i - 60
+	if s < 0 {
+		s = 0
+	}
+	before := t[s:i]
+	if mentionRx.MatchString(before) {
+		return true
+	}
+	// inside an open quotation on the same sentence
+	if k := strings.LastIndexAny(before, ".!?:"); k >= 0 {
+		before = before[k+1:]
+	}
+	return strings.Count(before, "\"")%2 == 1
+}
+
+// clipText shortens s to n bytes for messages.
+func clipText(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !isRuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
