@@ -64,7 +64,7 @@ func normalize(src []byte, start, end int) *normText {
 	out := make([]byte, 0, end-start)
 	off := make([]int, 0, end-start+1)
 	n := &normText{}
-	space := false  // last emitted byte is a space
+	space := false // last emitted byte is a space
 	lineStart := true
 	prevAlnum := false
 	emit := func(r rune, at int) {
