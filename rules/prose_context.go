@@ -221,7 +221,7 @@ func (d *proseDoc) findPhrases(phrases []phrase) []phraseHit {
 				if seg.Kind == markdown.CodeBlock || seg.Kind == markdown.CommandBlock {
 					h.ctx = ctxCode
 				}
-				if h.ctx == ctxProse && seg.Quote > 0 {
+				if (h.ctx == ctxProse || h.ctx == ctxHTML) && seg.Quote > 0 {
 					h.ctx = ctxQuote
 				}
 				h.mention = mentioned(t, m[0], m[1])
