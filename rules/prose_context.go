@@ -294,3 +294,62 @@ func clipText(s string, n int) string {
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// sentence is one sentence of a prose segment.
+type sentence struct {
+	seg  *segment
+	i, j int // normalised range in seg.N.Text
+	Text string
+	ctx  textCtx
+}
+
+var sentenceEndRx = regexp.MustCompile(`[.!?;]\s|[.!?]$`)
+
+// sentences splits prose segments (paragraphs, headings, HTML blocks) into
+// sentences; code blocks are left to the command rules and HTML comments
+// to SV308.
+func (d *proseDoc) sentences() []sentence {
+	var out []sentence
+	for si := range d.Segments {
+		seg := &d.Segments[si]
+		if seg.Kind != markdown.Paragraph && seg.Kind != markdown.Heading && seg.Kind != markdown.HTMLBlock {
+			continue
+		}
+		t := seg.N.Text
+		prev := 0
+		ends := sentenceEndRx.FindAllStringIndex(t, -1)
+		ends = append(ends, []int{len(t), len(t)})
+		for _, e := range ends {
+			if e[1] <= prev {
+				continue
+			}
+			i, j := prev, e[1]
+			prev = j
+			if strings.TrimSpace(t[i:j]) == "" {
+				continue
+			}
+			s, _ := seg.N.Orig(i, j)
+			ctx := d.ctxAt(s)
+			if ctx == ctxComment {
+				continue
+			}
+			if seg.Quote > 0 && ctx != ctxCode {
+				ctx = ctxQuote
+			}
+			out = append(out, sentence{seg: seg, i: i, j: j, Text: t[i:j], ctx: ctx})
+		}
+	}
+	return out
+}
+
+// exampleSeverity lowers sev for text that is quoted (blockquote) or sits
+// in a security-teaching skill.
+func exampleSeverity(sev analyzer.Severity, ctx textCtx, teaching bool) (analyzer.Severity, string) {
+	switch {
+	case teaching:
+		return Low, " (security-teaching skill)"
+	case ctx == ctxQuote && sev > Medium:
+		return Medium, " (in a blockquote)"
+	}
+	return sev, ""
+}
