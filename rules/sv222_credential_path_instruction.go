@@ -94,7 +94,9 @@ func runCredentialPath(p *analyzer.Pass) error {
 
 // pathToken widens [s, e) of raw to the surrounding path-like token.
 func pathToken(raw string, s, e int) string {
-	stop := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || strings.IndexByte("()[]<>`'\",", c) >= 0 }
+	stop := func(c byte) bool {
+		return c == ' ' || c == '\t' || c == '\n' || strings.IndexByte("()[]<>`'\",", c) >= 0
+	}
 	for s > 0 && !stop(raw[s-1]) {
 		s--
 	}
