@@ -1,0 +1,233 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// HardcodedSecret reports credentials written into a skill's files.
+var HardcodedSecret = register(&analyzer.Rule{
+	ID:       "SV230",
+	Name:     "hardcoded-secret",
+	Title:    "Hard-coded API key, token or private key",
+	Severity: High,
+	Category: analyzer.CatCredentials,
+	Tags:     []string{"security", "secrets", "CWE-798"},
+	Inputs:   analyzer.InAnyText,
+	Keywords: []string{"akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xox", "sk_live_", "rk_live_", "aiza", "private key", "eyj", "glpat-", "npm_", "hf_", "key", "secret", "token", "passw", "pwd"},
+	Doc: `Finds credentials in any text file of a skill: provider keys recognised by their
+prefixes (AWS ` + "`AKIA…`" + `, GitHub ` + "`ghp_`" + `/` + "`gho_`" + `/` + "`github_pat_`" + `, OpenAI ` + "`sk-…`" + `/` + "`sk-proj-…`" + `,
+Anthropic ` + "`sk-ant-…`" + `, Slack ` + "`xox[bpas]-`" + `, Stripe ` + "`sk_live_`" + `, Google ` + "`AIza…`" + `, GitLab, npm,
+Hugging Face), PEM private key blocks, JSON Web Tokens, and high-entropy values assigned
+to variables named like secrets (` + "`api_key = \"…\"`" + `).
+
+A published skill is public: a key in it is leaked, and a skill that ships someone's key
+may also be abusing it. Provider keys and private keys are **high**; JWTs and generic
+assignments **medium**.
+
+Evidence is redacted (` + "`ghp_****…abcd`" + `). Placeholders are not findings: ` + "`sk-xxxx`" + `,
+` + "`<YOUR_KEY>`" + `, ` + "`AKIAIOSFODNN7EXAMPLE`" + `, ` + "`${API_KEY}`" + `, values with "example", "dummy", "your", "test"
+or long runs of one character, and low-entropy values.
+
+**Fix:** revoke the key now, remove it from the history, and read keys from the
+environment or the platform's secret store.`,
+	Run: runHardcodedSecret,
+})
+
+type secretPattern struct {
+	label string
+	rx    *regexp.Regexp
+	sev   analyzer.Severity
+	group int // submatch holding the secret (0: whole match)
+}
+
+var secretPatterns = []secretPattern{
+	{"AWS access key ID", regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`), High, 0},
+	{"GitHub token", regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), High, 0},
+	{"GitHub fine-grained token", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{60,255}\b`), High, 0},
+	{"Anthropic API key", regexp.MustCompile(`\bsk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{32,}`), High, 0},
+	{"OpenAI API key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|\bsk-[A-Za-z0-9]{48}\b`), High, 0},
+	{"Slack token", regexp.MustCompile(`\bxox[baprs]-[0-9]{6,}-[0-9A-Za-z-]{8,}`), High, 0},
+	{"Slack webhook", regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`), High, 0},
+	{"Stripe secret key", regexp.MustCompile(`\b[rs]k_live_[0-9A-Za-z]{20,}\b`), High, 0},
+	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), High, 0},
+	{"GitLab token", regexp.MustCompile(`\bglpat-[0-9A-Za-z_-]{20,}\b`), High, 0},
+	{"npm token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), High, 0},
+	{"Hugging Face token", regexp.MustCompile(`\bhf_[A-Za-z]{34}\b`), High, 0},
+	{"JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0},
+	{"secret assignment", regexp.MustCompile(`(?i)\b[a-z0-9_.-]*(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1},
+}
+
+var (
+	pemRx         = regexp.MustCompile(`-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----`)
+	placeholderRx = regexp.MustCompile(`(?i)x{4,}|\*{3,}|\.{3}|example|sample|placeholder|dummy|fake|your|test|redacted|changeme|change_me|replace|insert|<|>|\$\{|\{\{|0{6,}|1{6,}|123456|abcdef|qwerty|lorem|foobar|xyz`)
+	pemFillerRx   = regexp.MustCompile(`\.\.\.|x{4,}|X{4,}|<|>|\*{3,}|(?i:example|redacted|placeholder)`)
+	jwtSampleSub  = []byte(`"sub":"1234567890"`)
+)
+
+func runHardcodedSecret(p *analyzer.Pass) error {
+	c := p.File.Content
+	text := string(c)
+	seen := map[int]bool{}
+	for _, sp := range secretPatterns {
+		for _, m := range sp.rx.FindAllStringSubmatchIndex(text, -1) {
+			s, e := m[0], m[1]
+			if sp.group > 0 {
+				s, e = m[2*sp.group], m[2*sp.group+1]
+			}
+			if seen[s] {
+				continue
+			}
+			val := text[s:e]
+			if placeholderRx.MatchString(val) || repeatedRun(val) {
+				continue
+			}
+			switch sp.label {
+			case "JSON Web Token":
+				if jwtSample(val) {
+					continue
+				}
+			case "secret assignment":
+				if entropy(val) < 3.5 || !mixedClasses(val) {
+					continue
+				}
+			case "OpenAI API key":
+				if entropy(val) < 3.5 {
+					continue
+				}
+			}
+			seen[s] = true
+			p.Report(analyzer.Diagnostic{Start: s, End: e, Severity: sp.sev,
+				Message:  fmt.Sprintf("hard-coded %s %s", sp.label, redact(val)),
+				Evidence: redactedLine(c, s, e)})
+		}
+	}
+	for _, m := range pemRx.FindAllStringSubmatchIndex(text, -1) {
+		s := m[0]
+		body := text[m[1]:]
+		if k := strings.Index(body, "-----END"); k >= 0 {
+			body = body[:k]
+		}
+		b64 := strings.Map(func(r rune) rune {
+			if r == '\n' || r == '\r' || r == ' ' || r == '\t' || r == '"' || r == '\\' {
+				return -1
+			}
+			return r
+		}, body)
+		if strings.Contains(b64, ":") { // encrypted PEM headers ("Proc-Type:") keep their body
+			if k := strings.LastIndex(b64, ":"); k >= 0 {
+				b64 = b64[k+1:]
+			}
+		}
+		if len(b64) < 64 || pemFillerRx.MatchString(b64) || entropy(b64) < 4.5 {
+			continue
+		}
+		p.Report(analyzer.Diagnostic{Start: s, End: m[1], Severity: High,
+			Message:  fmt.Sprintf("hard-coded %s (%d bytes of key material)", text[m[2]:m[3]], len(b64)),
+			Evidence: text[m[0]:m[1]] + " ****"})
+	}
+	return nil
+}
+
+// redact keeps a recognisable prefix and the last four characters.
+func redact(v string) string {
+	pre := 4
+	for _, p := range []string{"github_pat_", "sk-ant-", "sk-proj-", "sk_live_", "rk_live_", "glpat-", "xoxb-", "xoxp-", "xoxa-", "xoxs-", "xoxr-"} {
+		if strings.HasPrefix(v, p) {
+			pre = len(p)
+			break
+		}
+	}
+	if len(v) < pre+8 {
+		pre = 2
+	}
+	if len(v) <= 8 {
+		return "****"
+	}
+	return v[:pre] + "****…" + v[len(v)-4:]
+}
+
+// redactedLine returns the line holding [s, e) with the secret redacted.
+func redactedLine(c []byte, s, e int) string {
+	ls := bytes.LastIndexByte(c[:s], '\n') + 1
+	le := bytes.IndexByte(c[e:], '\n')
+	if le < 0 {
+		le = len(c)
+	} else {
+		le += e
+	}
+	return string(c[ls:s]) + redact(string(c[s:e])) + string(c[e:le])
+}
+
+func repeatedRun(v string) bool {
+	run := 1
+	for i := 1; i < len(v); i++ {
+		if v[i] == v[i-1] {
+			run++
+			if run >= 6 {
+				return true
+			}
+		} else {
+			run = 1
+		}
+	}
+	return false
+}
+
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	var freq [256]int
+	for i := 0; i < len(s); i++ {
+		freq[s[i]]++
+	}
+	h := 0.0
+	n := float64(len(s))
+	for _, f := range freq {
+		if f > 0 {
+			q := float64(f) / n
+			h -= q * math.Log2(q)
+		}
+	}
+	return h
+}
+
+// mixedClasses reports values with digits and letters (real keys) rather
+// than words or identifiers.
+func mixedClasses(v string) bool {
+	var lower, upper, digit bool
+	for _, c := range v {
+		switch {
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= '0' && c <= '9':
+			digit = true
+		}
+	}
+	return digit && (lower || upper)
+}
+
+// jwtSample reports the well-known jwt.io example token and tokens whose
+// payload says they are examples.
+func jwtSample(tok string) bool {
+	parts := strings.Split(tok, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	b, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		return false
+	}
+	b = bytes.ReplaceAll(b, []byte(" "), nil)
+	return bytes.Contains(b, jwtSampleSub) || placeholderRx.Match(b)
+}
