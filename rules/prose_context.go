@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/parse/markdown"
@@ -44,14 +45,52 @@ type segment struct {
 // proseDoc is the per-file view the prose rules share: normalised blocks
 // and the code/comment/quote regions used to judge each match.
 type proseDoc struct {
-	Src        []byte
-	BodyStart  int
-	Segments   []segment
-	Tokens     []markdown.Token
-	regions    []region // sorted by start; inner regions after outer ones
-	Comments   [][2]int // HTML comments [start, end) outside code
-	Teaching   bool     // the skill's stated purpose is security teaching
-	parseError error
+	Src       []byte
+	BodyStart int
+	Segments  []segment
+	Tokens    []markdown.Token
+	regions   []region // sorted by start; inner regions after outer ones
+	maxEnd    []int    // maxEnd[i] is the largest end of regions[:i+1]
+	Comments  [][2]int // HTML comments [start, end) outside code
+	Teaching  bool     // the skill's stated purpose is security teaching
+
+	sentOnce sync.Once
+	sents    []sentence
+
+	// all is every segment's normalised text joined by NUL bytes; segOff
+	// holds where each segment starts in it. Literal prefilters search it
+	// once instead of segment by segment.
+	all    string
+	segOff []int
+}
+
+// candidates marks the segments that contain one of lits (all segments
+// when lits is nil).
+func (d *proseDoc) candidates(lits []string) []bool {
+	out := make([]bool, len(d.Segments))
+	if lits == nil {
+		for i := range out {
+			out[i] = true
+		}
+		return out
+	}
+	for _, l := range lits {
+		for off := 0; off < len(d.all); {
+			k := strings.Index(d.all[off:], l)
+			if k < 0 {
+				break
+			}
+			pos := off + k
+			si := sort.SearchInts(d.segOff, pos+1) - 1
+			out[si] = true
+			if si+1 < len(d.segOff) {
+				off = d.segOff[si+1]
+			} else {
+				break
+			}
+		}
+	}
+	return out
 }
 
 type proseKey struct{}
@@ -145,6 +184,20 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 		i = e - d.BodyStart
 	}
 	sort.SliceStable(d.regions, func(i, j int) bool { return d.regions[i].start < d.regions[j].start })
+	d.maxEnd = make([]int, len(d.regions))
+	for i, r := range d.regions {
+		d.maxEnd[i] = r.end
+		if i > 0 && d.maxEnd[i-1] > r.end {
+			d.maxEnd[i] = d.maxEnd[i-1]
+		}
+	}
+	var all strings.Builder
+	for i := range d.Segments {
+		d.segOff = append(d.segOff, all.Len())
+		all.WriteString(d.Segments[i].N.Text)
+		all.WriteByte(0)
+	}
+	d.all = all.String()
 	return d
 }
 
@@ -156,10 +209,11 @@ var ctxRank = [...]int{ctxProse: 0, ctxQuote: 1, ctxHTML: 2, ctxCode: 3, ctxComm
 
 func (d *proseDoc) ctxAt(off int) textCtx {
 	best := ctxProse
-	for _, r := range d.regions {
-		if r.start > off {
-			break
-		}
+	// regions[:k] start at or before off; walk back while an earlier
+	// region may still reach past off.
+	k := sort.Search(len(d.regions), func(i int) bool { return d.regions[i].start > off })
+	for i := k - 1; i >= 0 && d.maxEnd[i] > off; i-- {
+		r := &d.regions[i]
 		if off < r.end && ctxRank[r.ctx] > ctxRank[best] {
 			best = r.ctx
 		}
@@ -190,6 +244,7 @@ type phrase struct {
 	rx    *regexp.Regexp
 	sev   analyzer.Severity
 	label string
+	lits  []string // one of them is in every match (nil: unknown)
 }
 
 // phraseHit is a phrase found in a segment.
@@ -207,11 +262,15 @@ type phraseHit struct {
 // Negated hits ("never ignore previous instructions") are dropped.
 func (d *proseDoc) findPhrases(phrases []phrase) []phraseHit {
 	var out []phraseHit
-	for si := range d.Segments {
-		seg := &d.Segments[si]
-		t := seg.N.Text
-		for pi := range phrases {
-			ph := &phrases[pi]
+	for pi := range phrases {
+		ph := &phrases[pi]
+		cand := d.candidates(ph.lits)
+		for si := range d.Segments {
+			if !cand[si] {
+				continue
+			}
+			seg := &d.Segments[si]
+			t := seg.N.Text
 			for _, m := range ph.rx.FindAllStringIndex(t, -1) {
 				if negated(t, m[0]) {
 					continue
@@ -309,6 +368,11 @@ var sentenceEndRx = regexp.MustCompile(`[.!?;]\s|[.!?]$`)
 // sentences; code blocks are left to the command rules and HTML comments
 // to SV308.
 func (d *proseDoc) sentences() []sentence {
+	d.sentOnce.Do(func() { d.sents = d.splitSentences() })
+	return d.sents
+}
+
+func (d *proseDoc) splitSentences() []sentence {
 	var out []sentence
 	for si := range d.Segments {
 		seg := &d.Segments[si]

@@ -11,7 +11,15 @@ import (
 // comment rule (SV308) and the description rule (SV313).
 
 func ph(sev analyzer.Severity, label, rx string) phrase {
-	return phrase{rx: regexp.MustCompile(rx), sev: sev, label: label}
+	return phrase{rx: regexp.MustCompile(rx), sev: sev, label: label, lits: requiredLiterals(rx)}
+}
+
+// find returns the first match of the phrase in t, or nil.
+func (h *phrase) find(t string) []int {
+	if !containsAnyLit(t, h.lits) {
+		return nil
+	}
+	return h.rx.FindStringIndex(t)
 }
 
 const (

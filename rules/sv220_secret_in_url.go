@@ -72,6 +72,9 @@ func runSecretInURL(p *analyzer.Pass) error {
 			continue
 		}
 		raw := string(src[seg.Start:seg.End])
+		if !strings.Contains(raw, "://") {
+			continue
+		}
 		for _, m := range looseURLRx.FindAllStringIndex(raw, -1) {
 			u := extendCommandSubst(raw, m[0], m[1])
 			start := seg.Start + m[0]
@@ -79,7 +82,11 @@ func runSecretInURL(p *analyzer.Pass) error {
 			if ctx == ctxCode {
 				continue
 			}
-			image := imagePrefixRx.MatchString(raw[:m[0]])
+			pre := raw[:m[0]]
+			if len(pre) > 300 {
+				pre = pre[len(pre)-300:]
+			}
+			image := imagePrefixRx.MatchString(pre)
 			host, class := intel.URLClass(u)
 			rest := u
 			if k := strings.Index(u[8:], "/"); k >= 0 {

@@ -49,11 +49,14 @@ Good:
 })
 
 var (
-	sendVerbRx   = regexp.MustCompile(`\b(?:send|sends|sending|upload|uploads|uploading|post|posts|posting|transmit|transmits|forward|forwards|email|e-mail|mail|exfiltrate|exfiltrates|submit|submits|share|sync|syncs|beacon|leak|pipe|attach|append|embed|push|report|copy|paste|dump)\b`)
-	secretObjRx  = regexp.MustCompile(`\b(?:api[ -]?keys?|access keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|private keys?|ssh keys?|cookies|session (?:tokens?|cookies)|env(?:ironment)?(?: variables| vars| file)|\.env|dotenv|keychain|wallets?|seed phrases?|mnemonics?|id_rsa|id_ed25519)\b`)
-	contentObjRx = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace))\b`)
-	emailRx      = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
-	destWordRx   = regexp.MustCompile(`\b(?:webhook|discord|telegram|pastebin|our (?:server|endpoint|api|backend|collector)|(?:a |the )?remote (?:server|host|endpoint)|this (?:address|endpoint|url)|the following (?:address|url|endpoint))\b`)
+	sendVerbRx     = regexp.MustCompile(`\b(?:send|sends|sending|upload|uploads|uploading|post|posts|posting|transmit|transmits|forward|forwards|email|e-mail|mail|exfiltrate|exfiltrates|submit|submits|share|sync|syncs|beacon|leak|pipe|attach|append|embed|push|report|copy|paste|dump)\b`)
+	secretObjRx    = regexp.MustCompile(`\b(?:api[ -]?keys?|access keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|private keys?|ssh keys?|cookies|session (?:tokens?|cookies)|env(?:ironment)?(?: variables| vars| file)|\.env|dotenv|keychain|wallets?|seed phrases?|mnemonics?|id_rsa|id_ed25519)\b`)
+	contentObjRx   = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace))\b`)
+	emailRx        = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
+	secretObjLits  = requiredLiterals(secretObjRx.String())
+	contentObjLits = requiredLiterals(contentObjRx.String())
+	sendObjLits    = append(append([]string(nil), secretObjLits...), contentObjLits...)
+	destWordRx     = regexp.MustCompile(`\b(?:webhook|discord|telegram|pastebin|our (?:server|endpoint|api|backend|collector)|(?:a |the )?remote (?:server|host|endpoint)|this (?:address|endpoint|url)|the following (?:address|url|endpoint))\b`)
 )
 
 func runSendData(p *analyzer.Pass) error {
@@ -61,26 +64,41 @@ func runSendData(p *analyzer.Pass) error {
 	if err != nil {
 		return err
 	}
+	cand := d.candidates(sendObjLits)
+	segIdx := map[*segment]int{}
+	for i := range d.Segments {
+		segIdx[&d.Segments[i]] = i
+	}
+	credSeg := map[*segment]bool{}
 	for _, s := range d.sentences() {
 		if s.ctx == ctxCode {
 			continue
 		}
-		vm := sendVerbRx.FindStringIndex(s.Text)
-		if vm == nil || negated(s.Text, vm[0]) {
+		has, seen := credSeg[s.seg]
+		if !seen {
+			has = mayHaveCredentialPath(string(d.Src[s.seg.Start:s.seg.End]))
+			credSeg[s.seg] = has
+		}
+		if !has && !cand[segIdx[s.seg]] {
 			continue
 		}
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		raw := string(d.Src[rs:re])
 		obj := ""
 		content := false
-		if m := secretObjRx.FindString(s.Text); m != "" {
+		if m := findLit(secretObjRx, secretObjLits, s.Text); m != "" {
 			obj = m
-		} else if label, _, _, ok := intel.MatchCredentialPath(raw); ok {
+		} else if has && mayHaveCredentialPath(raw) {
+			label, _, _, _ := intel.MatchCredentialPath(raw)
 			obj, content = label, true
-		} else if m := contentObjRx.FindString(s.Text); m != "" {
+		} else if m := findLit(contentObjRx, contentObjLits, s.Text); m != "" {
 			obj, content = m, true
 		}
 		if obj == "" {
+			continue
+		}
+		vm := sendVerbRx.FindStringIndex(s.Text)
+		if vm == nil || negated(s.Text, vm[0]) {
 			continue
 		}
 		sev := analyzer.SevNone

@@ -59,7 +59,16 @@ func runCredentialPath(p *analyzer.Pass) error {
 	if err != nil {
 		return err
 	}
+	segHas := map[*segment]bool{}
 	for _, s := range d.sentences() {
+		has, seen := segHas[s.seg]
+		if !seen {
+			has = mayHaveCredentialPath(string(d.Src[s.seg.Start:s.seg.End]))
+			segHas[s.seg] = has
+		}
+		if !has {
+			continue
+		}
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		raw := string(d.Src[rs:re])
 		label, ps, pe, ok := intel.MatchCredentialPath(raw)

@@ -45,23 +45,30 @@ type secretPattern struct {
 	rx    *regexp.Regexp
 	sev   analyzer.Severity
 	group int // submatch holding the secret (0: whole match)
+	lits  []string
+}
+
+func init() {
+	for i := range secretPatterns {
+		secretPatterns[i].lits = requiredLiterals(secretPatterns[i].rx.String())
+	}
 }
 
 var secretPatterns = []secretPattern{
-	{"AWS access key ID", regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`), High, 0},
-	{"GitHub token", regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), High, 0},
-	{"GitHub fine-grained token", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{60,255}\b`), High, 0},
-	{"Anthropic API key", regexp.MustCompile(`\bsk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{32,}`), High, 0},
-	{"OpenAI API key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|\bsk-[A-Za-z0-9]{48}\b`), High, 0},
-	{"Slack token", regexp.MustCompile(`\bxox[baprs]-[0-9]{6,}-[0-9A-Za-z-]{8,}`), High, 0},
-	{"Slack webhook", regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`), High, 0},
-	{"Stripe secret key", regexp.MustCompile(`\b[rs]k_live_[0-9A-Za-z]{20,}\b`), High, 0},
-	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), High, 0},
-	{"GitLab token", regexp.MustCompile(`\bglpat-[0-9A-Za-z_-]{20,}\b`), High, 0},
-	{"npm token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), High, 0},
-	{"Hugging Face token", regexp.MustCompile(`\bhf_[A-Za-z]{34}\b`), High, 0},
-	{"JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0},
-	{"secret assignment", regexp.MustCompile(`(?i)\b[a-z0-9_.-]*(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1},
+	{"AWS access key ID", regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`), High, 0, nil},
+	{"GitHub token", regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), High, 0, nil},
+	{"GitHub fine-grained token", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{60,255}\b`), High, 0, nil},
+	{"Anthropic API key", regexp.MustCompile(`\bsk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{32,}`), High, 0, nil},
+	{"OpenAI API key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|\bsk-[A-Za-z0-9]{48}\b`), High, 0, nil},
+	{"Slack token", regexp.MustCompile(`\bxox[baprs]-[0-9]{6,}-[0-9A-Za-z-]{8,}`), High, 0, nil},
+	{"Slack webhook", regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`), High, 0, nil},
+	{"Stripe secret key", regexp.MustCompile(`\b[rs]k_live_[0-9A-Za-z]{20,}\b`), High, 0, nil},
+	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), High, 0, nil},
+	{"GitLab token", regexp.MustCompile(`\bglpat-[0-9A-Za-z_-]{20,}\b`), High, 0, nil},
+	{"npm token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), High, 0, nil},
+	{"Hugging Face token", regexp.MustCompile(`\bhf_[A-Za-z]{34}\b`), High, 0, nil},
+	{"JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0, nil},
+	{"secret assignment", regexp.MustCompile(`(?i)(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1, nil},
 }
 
 var (
@@ -74,9 +81,13 @@ var (
 func runHardcodedSecret(p *analyzer.Pass) error {
 	c := p.File.Content
 	text := string(c)
+	lower := strings.ToLower(text)
 	seen := map[int]bool{}
 	for _, sp := range secretPatterns {
-		for _, m := range sp.rx.FindAllStringSubmatchIndex(text, -1) {
+		if !containsAnyLit(lower, sp.lits) {
+			continue
+		}
+		for _, m := range findSecretCandidates(sp, text, lower) {
 			s, e := m[0], m[1]
 			if sp.group > 0 {
 				s, e = m[2*sp.group], m[2*sp.group+1]
@@ -108,6 +119,9 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 				Evidence: redactedLine(c, s, e)})
 		}
 	}
+	if !strings.Contains(text, "PRIVATE KEY") {
+		return nil
+	}
 	for _, m := range pemRx.FindAllStringSubmatchIndex(text, -1) {
 		s := m[0]
 		body := text[m[1]:]
@@ -125,7 +139,7 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 				b64 = b64[k+1:]
 			}
 		}
-		if len(b64) < 64 || pemFillerRx.MatchString(b64) || entropy(b64) < 4.5 {
+		if len(b64) < 64 || pemFillerRx.MatchString(b64) || entropy(b64) < 4.0 {
 			continue
 		}
 		p.Report(analyzer.Diagnostic{Start: s, End: m[1], Severity: High,
@@ -230,4 +244,34 @@ func jwtSample(tok string) bool {
 	}
 	b = bytes.ReplaceAll(b, []byte(" "), nil)
 	return bytes.Contains(b, jwtSampleSub) || placeholderRx.Match(b)
+}
+
+// findSecretCandidates runs a pattern over the file. The generic
+// assignment pattern has no distinctive prefix, so it runs only on lines
+// that hold a secret-like name and an assignment.
+func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
+	if sp.label != "secret assignment" {
+		return sp.rx.FindAllStringSubmatchIndex(text, -1)
+	}
+	var out [][]int
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		if line := lower[off:end]; containsAnyLit(line, sp.lits) && strings.ContainsAny(line, "=:") && strings.ContainsAny(line, "\"'") {
+			for _, m := range sp.rx.FindAllStringSubmatchIndex(text[off:end], -1) {
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += off
+					}
+				}
+				out = append(out, m)
+			}
+		}
+		off = end + 1
+	}
+	return out
 }

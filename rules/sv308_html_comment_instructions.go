@@ -96,13 +96,13 @@ func judgeHiddenText(raw string, n *normText, phrases []phrase) (analyzer.Severi
 	}
 	t := n.Text
 	for i := range phrases {
-		if m := phrases[i].rx.FindStringIndex(t); m != nil && !negated(t, m[0]) {
+		if m := phrases[i].find(t); m != nil && !negated(t, m[0]) {
 			add(Critical, fmt.Sprintf("%s %q", phrases[i].label, clipText(t[m[0]:m[1]], 60)))
 			break
 		}
 	}
 	for i := range roleTagPhrases {
-		if m := roleTagPhrases[i].rx.FindStringIndex(t); m != nil {
+		if m := roleTagPhrases[i].find(t); m != nil {
 			add(High, fmt.Sprintf("fake role tag %q", t[m[0]:m[1]]))
 			break
 		}

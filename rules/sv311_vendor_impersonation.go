@@ -56,7 +56,7 @@ func runVendorImpersonation(p *analyzer.Pass) error {
 		}
 		for i := range impersonationPhrases {
 			h := &impersonationPhrases[i]
-			if m := h.rx.FindStringIndex(n.Text); m != nil {
+			if m := h.find(n.Text); m != nil {
 				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.sev,
 					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipText(n.Text[m[0]:m[1]], 60))})
 				break

@@ -50,7 +50,7 @@ func runTriggerStuffing(p *analyzer.Pass) error {
 		found := false
 		for i := range stuffingPhrases {
 			h := &stuffingPhrases[i]
-			if m := h.rx.FindStringIndex(n.Text); m != nil && !negated(n.Text, m[0]) {
+			if m := h.find(n.Text); m != nil && !negated(n.Text, m[0]) {
 				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.sev,
 					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipText(n.Text[m[0]:m[1]], 60))})
 				found = true

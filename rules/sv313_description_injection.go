@@ -65,7 +65,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 		t := n.Text
 		done := false
 		for i := range all {
-			if m := all[i].rx.FindStringIndex(t); m != nil && !negated(t, m[0]) {
+			if m := all[i].find(t); m != nil && !negated(t, m[0]) {
 				report(Critical, fmt.Sprintf("%s %q", all[i].label, clipText(t[m[0]:m[1]], 60)))
 				done = true
 				break
@@ -76,7 +76,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 		}
 		tagged := false
 		for i := range roleTagPhrases {
-			if m := roleTagPhrases[i].rx.FindStringIndex(t); m != nil {
+			if m := roleTagPhrases[i].find(t); m != nil {
 				report(High, fmt.Sprintf("%s %q", roleTagPhrases[i].label, t[m[0]:m[1]]))
 				tagged = true
 				break

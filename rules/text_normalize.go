@@ -14,6 +14,7 @@ type normText struct {
 	// Hidden counts the invisible characters (zero-width, tag, bidi) that
 	// were dropped; Folded counts look-alike characters folded to ASCII.
 	Hidden, Folded int
+	src            []byte
 }
 
 // Orig returns the source range of the normalised range [i, j).
@@ -24,7 +25,12 @@ func (n *normText) Orig(i, j int) (int, int) {
 	if j > len(n.Text) {
 		j = len(n.Text)
 	}
-	return n.Off[i], n.Off[j]
+	if j <= i {
+		return n.Off[i], n.Off[i]
+	}
+	last := n.Off[j-1]
+	_, w := utf8.DecodeRune(n.src[last:])
+	return n.Off[i], last + w
 }
 
 // Obfuscated reports whether the source of normalised range [i, j) holds
@@ -63,7 +69,7 @@ func normalize(src []byte, start, end int) *normText {
 	}
 	out := make([]byte, 0, end-start)
 	off := make([]int, 0, end-start+1)
-	n := &normText{}
+	n := &normText{src: src}
 	space := false // last emitted byte is a space
 	lineStart := true
 	prevAlnum := false

@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"unicode/utf8"
+)
+
+// requiredLiterals returns lower-case strings of which every match of the
+// regular expression contains at least one, or nil when no such set is
+// known. Rules test them with strings.Contains before running the
+// (much slower) regexp.
+func requiredLiterals(expr string) []string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	lits, ok := reqLits(re.Simplify())
+	if !ok {
+		return nil
+	}
+	return lits
+}
+
+func reqLits(re *syntax.Regexp) ([]string, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return []string{strings.ToLower(string(re.Rune))}, true
+	case syntax.OpCharClass:
+		// a class of one letter in both cases, or a single rune
+		if len(re.Rune) == 2 && re.Rune[0] == re.Rune[1] {
+			return []string{strings.ToLower(string(re.Rune[0]))}, true
+		}
+		return nil, false
+	case syntax.OpCapture:
+		return reqLits(re.Sub[0])
+	case syntax.OpPlus:
+		return reqLits(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return reqLits(re.Sub[0])
+		}
+		return nil, false
+	case syntax.OpAlternate:
+		var out []string
+		for _, s := range re.Sub {
+			l, ok := reqLits(s)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, l...)
+		}
+		return out, true
+	case syntax.OpConcat:
+		var best []string
+		bestScore := -1
+		for _, s := range re.Sub {
+			l, ok := reqLits(s)
+			if !ok {
+				continue
+			}
+			if sc := litScore(l); sc > bestScore {
+				best, bestScore = l, sc
+			}
+		}
+		return best, bestScore >= 0
+	}
+	return nil, false
+}
+
+// litScore prefers sets whose shortest literal is long, then small sets.
+func litScore(l []string) int {
+	if len(l) == 0 {
+		return -1
+	}
+	m := 1 << 30
+	for _, s := range l {
+		if n := utf8.RuneCountInString(s); n < m {
+			m = n
+		}
+	}
+	return m*1000 - len(l)
+}
+
+// containsAnyLit reports whether t contains one of lits (true for none).
+func containsAnyLit(t string, lits []string) bool {
+	if lits == nil {
+		return true
+	}
+	for _, l := range lits {
+		if strings.Contains(t, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// findLit is rx.FindString(t) behind the literal prefilter lits.
+func findLit(rx *regexp.Regexp, lits []string, t string) string {
+	if !containsAnyLit(t, lits) {
+		return ""
+	}
+	return rx.FindString(t)
+}
