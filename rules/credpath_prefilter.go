@@ -25,6 +25,7 @@ var credPathAny, credPathLits = func() (*regexp.Regexp, []string) {
 	if !known {
 		lits = nil
 	}
+	registerLits(lits)
 	return regexp.MustCompile(strings.Join(parts, "|")), lits
 }()
 
@@ -32,4 +33,18 @@ var credPathAny, credPathLits = func() (*regexp.Regexp, []string) {
 // path; false means MatchCredentialPath would find nothing.
 func mayHaveCredentialPath(s string) bool {
 	return containsAnyLit(strings.ToLower(s), credPathLits) && credPathAny.MatchString(s)
+}
+
+// credSegments marks the segments that may mention a credential path.
+func (d *proseDoc) credSegments() []bool {
+	d.credOnce.Do(func() {
+		d.credSeg = d.candidates(credPathLits)
+		for i, ok := range d.credSeg {
+			if ok {
+				seg := &d.Segments[i]
+				d.credSeg[i] = credPathAny.Match(d.Src[seg.Start:seg.End])
+			}
+		}
+	})
+	return d.credSeg
 }

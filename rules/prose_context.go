@@ -62,18 +62,30 @@ type proseDoc struct {
 	// once instead of segment by segment.
 	all    string
 	segOff []int
+
+	hitsOnce sync.Once
+	hits     [][]int32 // literal ID → segments containing it
+
+	credOnce sync.Once
+	credSeg  []bool // segments that mention a credential path
 }
 
 // candidates marks the segments that contain one of lits (all segments
 // when lits is nil).
 func (d *proseDoc) candidates(lits []string) []bool {
-	out := make([]bool, len(d.Segments))
 	if lits == nil {
+		out := make([]bool, len(d.Segments))
 		for i := range out {
 			out[i] = true
 		}
 		return out
 	}
+	return d.litCandidates(lits)
+}
+
+// scanCandidates is candidates by direct search.
+func (d *proseDoc) scanCandidates(lits []string) []bool {
+	out := make([]bool, len(d.Segments))
 	for _, l := range lits {
 		for off := 0; off < len(d.all); {
 			k := strings.Index(d.all[off:], l)
@@ -357,6 +369,7 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 // sentence is one sentence of a prose segment.
 type sentence struct {
 	seg  *segment
+	si   int // index of seg in Segments
 	i, j int // normalised range in seg.N.Text
 	Text string
 	ctx  textCtx
@@ -400,7 +413,7 @@ func (d *proseDoc) splitSentences() []sentence {
 			if seg.Quote > 0 && ctx != ctxCode {
 				ctx = ctxQuote
 			}
-			out = append(out, sentence{seg: seg, i: i, j: j, Text: t[i:j], ctx: ctx})
+			out = append(out, sentence{seg: seg, si: si, i: i, j: j, Text: t[i:j], ctx: ctx})
 		}
 	}
 	return out

@@ -11,7 +11,9 @@ import (
 // comment rule (SV308) and the description rule (SV313).
 
 func ph(sev analyzer.Severity, label, rx string) phrase {
-	return phrase{rx: regexp.MustCompile(rx), sev: sev, label: label, lits: requiredLiterals(rx)}
+	lits := requiredLiterals(rx)
+	registerLits(lits)
+	return phrase{rx: regexp.MustCompile(rx), sev: sev, label: label, lits: lits}
 }
 
 // find returns the first match of the phrase in t, or nil.

@@ -55,7 +55,7 @@ var (
 	emailRx        = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
 	secretObjLits  = requiredLiterals(secretObjRx.String())
 	contentObjLits = requiredLiterals(contentObjRx.String())
-	sendObjLits    = append(append([]string(nil), secretObjLits...), contentObjLits...)
+	sendObjLits    = registered(append(append([]string(nil), secretObjLits...), contentObjLits...))
 	destWordRx     = regexp.MustCompile(`\b(?:webhook|discord|telegram|pastebin|our (?:server|endpoint|api|backend|collector)|(?:a |the )?remote (?:server|host|endpoint)|this (?:address|endpoint|url)|the following (?:address|url|endpoint))\b`)
 )
 
@@ -65,21 +65,13 @@ func runSendData(p *analyzer.Pass) error {
 		return err
 	}
 	cand := d.candidates(sendObjLits)
-	segIdx := map[*segment]int{}
-	for i := range d.Segments {
-		segIdx[&d.Segments[i]] = i
-	}
-	credSeg := map[*segment]bool{}
+	credSeg := d.credSegments()
 	for _, s := range d.sentences() {
 		if s.ctx == ctxCode {
 			continue
 		}
-		has, seen := credSeg[s.seg]
-		if !seen {
-			has = mayHaveCredentialPath(string(d.Src[s.seg.Start:s.seg.End]))
-			credSeg[s.seg] = has
-		}
-		if !has && !cand[segIdx[s.seg]] {
+		has := credSeg[s.si]
+		if !has && !cand[s.si] {
 			continue
 		}
 		rs, re := s.seg.N.Orig(s.i, s.j)

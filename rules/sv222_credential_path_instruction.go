@@ -59,14 +59,9 @@ func runCredentialPath(p *analyzer.Pass) error {
 	if err != nil {
 		return err
 	}
-	segHas := map[*segment]bool{}
+	credSeg := d.credSegments()
 	for _, s := range d.sentences() {
-		has, seen := segHas[s.seg]
-		if !seen {
-			has = mayHaveCredentialPath(string(d.Src[s.seg.Start:s.seg.End]))
-			segHas[s.seg] = has
-		}
-		if !has {
+		if !credSeg[s.si] {
 			continue
 		}
 		rs, re := s.seg.N.Orig(s.i, s.j)
