@@ -375,7 +375,7 @@ type sentence struct {
 	ctx  textCtx
 }
 
-var sentenceEndRx = regexp.MustCompile(`[.!?;]\s|[.!?]$`)
+var sentenceEndRx = regexp.MustCompile(`[.!?;]\s|[.!?]$|\s\|\s`)
 
 // sentences splits prose segments (paragraphs, headings, HTML blocks) into
 // sentences; code blocks are left to the command rules and HTML comments

@@ -34,7 +34,7 @@ var overridePhrases = []phrase{
 	ph(Critical, "instruction override", `\b(?:ignore|disregard|forget)\s+(?:(?:all|any|every)\s+)?(?:everything|anything|all)\s+(?:(?:you\s+(?:were|have\s+been)\s+(?:told|given|instructed))|(?:above|before|previously|so far|earlier))\b`),
 	ph(Critical, "instruction override", `\b(?:your|the)\s+(?:previous|prior|original|old|earlier)\s+(?:instructions|rules|guidelines|directives)\s+(?:are|were|have been)\s+(?:void|cancell?ed|revoked|obsolete|replaced|superseded|overridden|no longer (?:valid|apply|applicable|in effect))`),
 	ph(High, "new system prompt", `\b(?:new|updated|real|true|actual|revised)\s+system\s+(?:prompt|instructions?|message)\b`),
-	ph(High, "new instructions", `\b(?:your|the)\s+(?:new|real|true|actual)\s+(?:instructions|task|objective|directive|mission|goal)\s+(?:is|are|follows?)\b`),
+	ph(High, "new instructions", `\byour\s+(?:new|real|true|actual)\s+(?:instructions|task|objective|directive|mission|goal)\s+(?:is|are|follows?)\b|\bthe\s+(?:new|real|true|actual)\s+instructions\s+(?:are|follow)\b`),
 	ph(Critical, "mode switch", `\byou\s+are\s+(?:now\s+)?(?:in|operating in|running in|entering)\s+(?:developer|dan|jailbreak|jailbroken|god|unrestricted|unfiltered|uncensored|admin|root|debug|sudo|maintenance|no[- ]limits?|evil|chaos)\s+mode\b`),
 	ph(Critical, "mode switch", `\b(?:enable|enter|activate|switch to|turn on|engage|unlock)\s+(?:the\s+)?(?:developer|dan|jailbreak|god|unrestricted|unfiltered|uncensored|no[- ]limits?|evil|chaos)\s+mode\b`),
 	ph(Critical, "jailbreak persona", `\b(?:you\s+are\s+(?:now\s+)?|act\s+as\s+|pretend\s+(?:to\s+be|you\s+are)\s+|roleplay\s+as\s+)(?:dan|an?\s+(?:unrestricted|unfiltered|uncensored|jailbroken|amoral)\s+(?:ai|assistant|model|chatbot|llm))\b`),
@@ -54,8 +54,8 @@ var concealPhrases = []phrase{
 	ph(High, "silent action", `\b(?:silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)\s+(?:\w+\s+){0,1}(?:run|execute|send|upload|post|install|download|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|write|add|append|commit|push|collect|read|fetch|call|invoke|submit|disable|change|edit|replace|email|share|save)\b`),
 	ph(High, "silent action", `\b(?:run|execute|send|upload|post|install|download|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|collect|fetch|submit|email|share)\s+(?:\S+\s+){0,5}?(?:silently|secretly|covertly|stealthily|in secret|behind the user'?s back)\b`),
 	ph(High, "concealment from the user", `\b(?:do not|don't|never)\s+(?:show|display|print|output|log|include|reveal)\s+(?:this|these|the following|these instructions|this instruction|this step|this section)\s+(?:\w+\s+){0,2}(?:to|in|for)\s+(?:the|your)\s+(?:user|human|output|response|reply|answer|chat)\b`),
-	ph(Medium, "no confirmation", `\b(?:without|no need (?:to|for))\s+(?:asking|prompting|confirming|confirmation|checking|notifying|telling|informing|approval|permission|consent)(?:\s+(?:the|your)\s+(?:user|human|operator))?(?:\s+(?:first|for (?:permission|confirmation|approval)))?\b`),
-	ph(Medium, "no confirmation", `\b(?:never|do not|don't)\s+(?:ask|prompt|check with|wait for)\s+(?:the\s+user\s+|your\s+user\s+|them\s+)?(?:for\s+)?(?:permission|confirmation|approval|consent|the user|your user)\b`),
+	ph(Medium, "no confirmation", `\b(?:without|no need (?:to|for))\s+(?:asking|prompting|confirming|confirmation|notifying|telling|informing)(?:\s+(?:the|your)\s+(?:user|human|operator))?(?:\s+(?:first|for (?:permission|confirmation|approval)))?\b`),
+	ph(Medium, "no confirmation", `\b(?:never|do not|don't)\s+(?:ask|prompt|check with|wait for)\s+(?:the\s+user\s+|your\s+user\s+|them\s+)?(?:for\s+)?(?:permission|confirmation|approval|consent)\b`),
 }
 
 var authorityPhrases = []phrase{

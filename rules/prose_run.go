@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 )
@@ -17,6 +19,12 @@ func runPhraseRule(p *analyzer.Pass, phrases []phrase) error {
 		if h.ctx == ctxComment {
 			continue
 		}
+		if h.ph.label == "no confirmation" {
+			sent, pre := sentenceAround(h.seg.N.Text, h.i, h.j)
+			if !confirmActionRx.MatchString(sent) || sentenceNegationRx.MatchString(pre) {
+				continue
+			}
+		}
 		sev, why := hitSeverity(&h, d.Teaching)
 		msg := fmt.Sprintf("%s: %q", h.ph.label, clipText(h.seg.N.Text[h.i:h.j], 80))
 		if why != "" {
@@ -25,4 +33,24 @@ func runPhraseRule(p *analyzer.Pass, phrases []phrase) error {
 		p.Report(analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
 	}
 	return nil
+}
+
+var (
+	// confirmActionRx: "without asking" matters when it governs an action
+	// with effects, not "respond without asking".
+	confirmActionRx    = regexp.MustCompile(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
+	sentenceNegationRx = regexp.MustCompile(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)
+)
+
+// sentenceAround returns the sentence of t holding [i, j) and the part of
+// it before i.
+func sentenceAround(t string, i, j int) (string, string) {
+	s := strings.LastIndexAny(t[:i], ".!?;:") + 1
+	e := strings.IndexAny(t[j:], ".!?;")
+	if e < 0 {
+		e = len(t)
+	} else {
+		e += j
+	}
+	return t[s:e], t[s:i]
 }

@@ -103,3 +103,11 @@ func findLit(rx *regexp.Regexp, lits []string, t string) string {
 	}
 	return rx.FindString(t)
 }
+
+// findLitIndex is rx.FindStringIndex(t) behind the literal prefilter lits.
+func findLitIndex(rx *regexp.Regexp, lits []string, t string) []int {
+	if !containsAnyLit(t, lits) {
+		return nil
+	}
+	return rx.FindStringIndex(t)
+}

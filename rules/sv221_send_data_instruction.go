@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/intel"
@@ -77,19 +78,30 @@ func runSendData(p *analyzer.Pass) error {
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		raw := string(d.Src[rs:re])
 		obj := ""
+		objAt := len(s.Text)
 		content := false
-		if m := findLit(secretObjRx, secretObjLits, s.Text); m != "" {
-			obj = m
+		if m := findLitIndex(secretObjRx, secretObjLits, s.Text); m != nil {
+			obj, objAt = s.Text[m[0]:m[1]], m[0]
 		} else if has && mayHaveCredentialPath(raw) {
 			label, _, _, _ := intel.MatchCredentialPath(raw)
 			obj, content = label, true
-		} else if m := findLit(contentObjRx, contentObjLits, s.Text); m != "" {
-			obj, content = m, true
+		} else if m := findLitIndex(contentObjRx, contentObjLits, s.Text); m != nil {
+			obj, objAt, content = s.Text[m[0]:m[1]], m[0], true
 		}
 		if obj == "" {
 			continue
 		}
-		vm := sendVerbRx.FindStringIndex(s.Text)
+		// the sending verb comes first ("send X to Y"), outside code spans
+		var vm []int
+		for _, m := range sendVerbRx.FindAllStringIndex(s.Text, -1) {
+			if m[0] >= objAt {
+				break
+			}
+			if vs, _ := s.seg.N.Orig(s.i+m[0], s.i+m[1]); d.ctxAt(vs) != ctxCode {
+				vm = m
+				break
+			}
+		}
 		if vm == nil || negated(s.Text, vm[0]) {
 			continue
 		}
@@ -99,6 +111,8 @@ func runSendData(p *analyzer.Pass) error {
 			host, class := intel.URLClass(u)
 			s := High
 			switch {
+			case exampleDomain(host):
+				s = Low
 			case class.Suspicious():
 				s = Critical
 			case class == intel.HostLoopback:
@@ -114,7 +128,7 @@ func runSendData(p *analyzer.Pass) error {
 			}
 		}
 		if sev == analyzer.SevNone {
-			if m := emailRx.FindString(raw); m != "" {
+			if m := emailRx.FindString(raw); m != "" && !exampleDomain(m[strings.LastIndexByte(m, '@')+1:]) {
 				sev, dest = High, "e-mail address "+m
 			} else if m := destWordRx.FindString(s.Text); m != "" {
 				sev, dest = High, m
@@ -128,4 +142,17 @@ func runSendData(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("instruction to %s %s to %s%s", s.Text[vm[0]:vm[1]], obj, dest, why)})
 	}
 	return nil
+}
+
+// exampleDomain reports the documentation domains of RFC 2606/6761
+// (example.com, *.example, *.test, *.invalid): placeholders, not
+// destinations.
+func exampleDomain(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	for _, d := range []string{"example.com", "example.org", "example.net", "example", "test", "invalid"} {
+		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return false
 }

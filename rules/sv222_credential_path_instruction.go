@@ -48,7 +48,7 @@ Good:
 })
 
 var (
-	credAccessRx  = regexp.MustCompile(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|get|load|parse|look (?:in|at|inside|through)|check|search|scan|list|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
+	credAccessRx  = regexp.MustCompile(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|parse|look (?:in|at|inside|through)|scan|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
 	credHarvestRx = regexp.MustCompile(`\b(?:collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|sync|email|forward|transmit|paste)\b`)
 	dotenvShowRx  = regexp.MustCompile(`\b(?:print|display|show|output|include|attach|copy|paste|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|email|forward|transmit)\b`)
 	sshPublicRx   = regexp.MustCompile(`(?i)\.ssh/(?:[\w.-]+\.pub|known_hosts|config|authorized_keys)\b|\.pub\b`)
@@ -79,6 +79,12 @@ func runCredentialPath(p *analyzer.Pass) error {
 		}
 		var sev analyzer.Severity
 		switch {
+		case label == "password manager" || label == "browser extension store":
+			// product names are mentioned in ordinary docs; only harvesting counts
+			if !credHarvestRx.MatchString(s.Text) {
+				continue
+			}
+			sev = Critical
 		case label == "dotenv file":
 			if !dotenvShowRx.MatchString(s.Text) {
 				continue

@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
 )
 
 // ContextLeakInstruction reports prose that tells the agent to put secrets
@@ -45,7 +46,7 @@ Good:
 })
 
 var (
-	placeVerbRx  = regexp.MustCompile(`\b(?:include|includes|including|put|puts|embed|embeds|add|adds|append|appends|insert|inserts|write|writes|encode|encodes|commit|commits|hide|hides|place|places|paste)\b`)
+	placeVerbRx  = regexp.MustCompile(`\b(?:include|includes|including|put|puts|embed|embeds|add|adds|append|appends|insert|inserts|write|writes|encode|encodes|hide|hides|place|places|paste)\b`)
 	leakChanRx   = regexp.MustCompile(`\b(?:commit messages?|commits?|pull requests?|prs?|issues?|issue comments?|comments?|gists?|image (?:urls?|links?|src|alt)|alt text|markdown images?|file ?names?|branch names?|tag names?|dns (?:names?|queries|lookups?)|subdomains?|hostnames?|user[- ]agent|referr?er|public (?:repo|repository|page|channel))\b`)
 	promptLeakRx = regexp.MustCompile(`\b(?:reveal|print|output|repeat|show|display|dump|return|recite|leak|share|disclose|tell (?:me|the user))\s+(?:\w+\s+){0,2}(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|original\s+|hidden\s+|initial\s+)?(?:system\s+prompt|system\s+(?:message|instructions)|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions)|instructions\s+(?:above|verbatim|word for word))\b`)
 	promptLits   = registered(requiredLiterals(promptLeakRx.String()))
@@ -77,21 +78,32 @@ func runContextLeak(p *analyzer.Pass) error {
 		if !chanCand[s.si] || !(objCand[s.si] || credSeg[s.si]) {
 			continue
 		}
-		obj := findLit(secretObjRx, secretObjLits, s.Text)
-		if obj == "" {
-			obj = findLit(contentObjRx, contentObjLits, s.Text)
-		}
-		if obj == "" && credSeg[s.si] && mayHaveCredentialPath(string(d.Src[rs:re])) {
-			obj = "a credential file"
-		}
-		if obj == "" {
-			continue
-		}
-		ch := leakChanRx.FindString(s.Text)
 		vm := placeVerbRx.FindStringIndex(s.Text)
-		if ch == "" || vm == nil || negated(s.Text, vm[0]) {
+		if vm == nil || negated(s.Text, vm[0]) {
 			continue
 		}
+		rest := s.Text[vm[1]:]
+		obj := ""
+		objEnd := 0
+		if m := findLitIndex(secretObjRx, secretObjLits, rest); m != nil {
+			obj, objEnd = rest[m[0]:m[1]], m[1]
+		} else if m := findLitIndex(contentObjRx, contentObjLits, rest); m != nil {
+			obj, objEnd = rest[m[0]:m[1]], m[1]
+		} else if credSeg[s.si] && mayHaveCredentialPath(string(d.Src[rs:re])) {
+			obj = "a credential file"
+			if _, _, e, ok := intel.MatchCredentialPath(rest); ok {
+				objEnd = e
+			}
+		}
+		if obj == "" {
+			continue
+		}
+		// verb, then the data, then the channel, close together
+		cm := leakChanRx.FindStringIndex(rest[objEnd:])
+		if cm == nil || objEnd+cm[0] > 120 {
+			continue
+		}
+		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
 		sev, why := exampleSeverity(High, s.ctx, d.Teaching)
 		p.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s into %s%s", s.Text[vm[0]:vm[1]], obj, ch, why)})

@@ -49,7 +49,7 @@ Good:
 })
 
 var roleTagPhrases = []phrase{
-	ph(High, "fake role tag", `</?\s*(?:system|system[_ -]?prompt|system[_ -]?message|sys|assistant|instructions|system[_ -]?instructions|available[_ ]?skills|skill[_ ]?instructions|tool[_ ]?results?|function[_ ]?results|function[_ ]?calls|developer[_ ]?message|im[_ ]?start|im[_ ]?end)\s*/?>`),
+	ph(High, "fake role tag", `</?\s*(?:system|system[_ -]?prompt|system[_ -]?message|sys|assistant|system[_ -]?instructions|available[_ ]?skills|skill[_ ]?instructions|tool[_ ]?results?|function[_ ]?results|function[_ ]?calls|developer[_ ]?message|im[_ ]?start|im[_ ]?end)\s*/?>`),
 	ph(High, "chat template token", `<\|\s*(?:im[_ ]?start|im[_ ]?end|system|user|assistant|endoftext|eot[_ ]?id|start[_ ]?header[_ ]?id|end[_ ]?header[_ ]?id|begin[_ ]?of[_ ]?text)\s*\|>`),
 	ph(High, "fake role marker", `\[/?(?:system|sys|inst|system prompt|system message)\](?:[^(]|$)`),
 	ph(High, "fake role marker", `<<\s*/?sys\s*>>`),

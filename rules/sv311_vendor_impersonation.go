@@ -23,7 +23,8 @@ such as ` + "`anthropic-…`" + ` or ` + "`…-official`" + `.
 
 Typosquatted and cloned skills borrow a vendor's name so that users install them and
 agents trust them. Claims of verification or certification are **high**; other
-vendor-origin claims **medium**. Look-alike letters are folded before matching.
+vendor-origin claims and "official" names **medium**; a name that merely starts with
+` + "`anthropic-`" + ` or ` + "`openai-`" + ` is **low** (skills for a vendor's product are often named so). Look-alike letters are folded before matching.
 
 Describing what a skill works with is fine: "uses the official OpenAI Python SDK",
 "generates images with DALL-E by OpenAI".
@@ -43,15 +44,22 @@ var impersonationPhrases = []phrase{
 	ph(Medium, "claims vendor authorship", `^(?:by|from|made by|built by|developed by|published by)\s+(?:the\s+)?`+rxVendor+`\b`),
 }
 
-var impersonationNameRx = regexp.MustCompile(`^(?:anthropic|openai)[-_.]|(?:^|[-_.])official(?:$|[-_.])`)
+var (
+	impersonationNameRx = regexp.MustCompile(`^(?:anthropic|openai)[-_.]|(?:^|[-_.])official(?:$|[-_.])`)
+	officialNameRx      = regexp.MustCompile(`(?:^|[-_.])official(?:$|[-_.])`)
+)
 
 func runVendorImpersonation(p *analyzer.Pass) error {
 	for _, f := range promptFields(p) {
 		off := nodeOffset(p, f.Node)
 		n := normalize([]byte(f.Value), 0, len(f.Value))
 		if f.Key == "name" && impersonationNameRx.MatchString(n.Text) {
-			p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: Medium,
-				Message: fmt.Sprintf("skill name %q uses a vendor or \"official\" name", clipText(f.Value, 60))})
+			sev, what := Low, "starts with a vendor name"
+			if officialNameRx.MatchString(n.Text) {
+				sev, what = Medium, "claims to be official"
+			}
+			p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: sev,
+				Message: fmt.Sprintf("skill name %q %s", clipText(f.Value, 60), what)})
 			continue
 		}
 		for i := range impersonationPhrases {

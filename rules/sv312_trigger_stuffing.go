@@ -38,7 +38,7 @@ var stuffingPhrases = []phrase{
 	ph(High, "claims priority", `\b(?:highest|top|maximum|absolute|first)\s+priority\b|\boverrides?\s+(?:all\s+)?other\s+skills\b|\bregardless\s+of\s+(?:the\s+)?(?:request|task|topic|question|context)\b`),
 }
 
-var listSepRx = regexp.MustCompile(`[,;|/\n]|\s+-\s+|\s+or\s+`)
+var listSepRx = regexp.MustCompile(`[,;|\n]|\s+or\s+`)
 
 func runTriggerStuffing(p *analyzer.Pass) error {
 	for _, f := range promptFields(p) {
@@ -66,7 +66,7 @@ func runTriggerStuffing(p *analyzer.Pass) error {
 				short++
 			}
 		}
-		if short >= 20 {
+		if short >= 25 {
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: Medium,
 				Message: fmt.Sprintf("%s lists %d short trigger keywords: keyword stuffing to be selected for unrelated requests", f.Key, short)})
 		}

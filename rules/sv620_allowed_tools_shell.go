@@ -23,8 +23,10 @@ var AllowedToolsShell = register(&analyzer.Rule{
 user while the skill is active, so a prompt injection (from the skill, a web page or a
 file) gets them for free.
 
-- ` + "`Bash`" + `, ` + "`Bash(*)`" + ` and other unscoped shells, and privileged or nested shells
-  (` + "`Bash(sudo:*)`" + `, ` + "`su`" + `, ` + "`doas`" + `, ` + "`bash -c`" + `, ` + "`sh`" + `, ` + "`eval`" + `): **high**;
+- privileged or nested shells (` + "`Bash(sudo:*)`" + `, ` + "`su`" + `, ` + "`doas`" + `, ` + "`bash -c`" + `, ` + "`sh`" + `, ` + "`eval`" + `):
+  **high**;
+- ` + "`Bash`" + `, ` + "`Bash(*)`" + ` and other unscoped shells: **medium** (common, but every command of a
+  prompt injection then runs unasked);
 - network and interpreter commands (` + "`curl`" + `, ` + "`wget`" + `, ` + "`nc`" + `, ` + "`ssh`" + `, ` + "`python`" + `, ` + "`node`" + `, ` + "`npx`" + `,
   ` + "`pip`" + `, ` + "`npm`" + `) and ` + "`rm`" + `: **medium** (any code or any upload is one argument away).
 
@@ -119,15 +121,18 @@ func judgeToolEntry(e string) (analyzer.Severity, string) {
 	}
 	arg = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(arg), ")"))
 	if !hasArg || arg == "" || strings.Trim(arg, "*: ") == "" {
-		return High, "every shell command without confirmation"
+		return Medium, "every shell command without confirmation"
 	}
 	cmd := strings.ToLower(strings.FieldsFunc(arg, func(r rune) bool { return r == ' ' || r == ':' })[0])
 	cmd = cmd[strings.LastIndexByte(cmd, '/')+1:]
 	if what, ok := privilegedShell[cmd]; ok {
 		return High, what + " without confirmation"
 	}
-	if strings.HasPrefix(cmd, "*") || strings.HasPrefix(cmd, "sudo") {
-		return High, "every shell command without confirmation"
+	if strings.HasPrefix(cmd, "sudo") {
+		return High, "root without confirmation"
+	}
+	if strings.HasPrefix(cmd, "*") {
+		return Medium, "every shell command without confirmation"
 	}
 	if networkOrInterpr[cmd] {
 		wild := strings.Contains(arg, "*")
