@@ -204,3 +204,16 @@ func BenchmarkProseRules(b *testing.B) {
 }
 
 func TestMain(m *testing.M) { os.Exit(m.Run()) }
+
+// TestNonASCIIOffsets guards against offset drift on text whose lower
+// case has a different length (Turkish İ, Kelvin sign).
+func TestNonASCIIOffsets(t *testing.T) {
+	body := strings.Repeat("İstanbul K şehir İİİ. ", 40) + "\napi_key = \"Zq8vR2mN4kL7pX1sT9wY3bC6\"\n" + `<span style="display:none">İİİ hidden words here</span>` + "\n"
+	res := scanFiles(t, map[string]string{"SKILL.md": "---\nname: x\ndescription: y\n---\n" + body}, HardcodedSecret, InvisibleHTML)
+	if len(res.Errors) > 0 {
+		t.Fatal(res.Errors)
+	}
+	if len(res.Findings) != 2 {
+		t.Fatalf("want 2 findings, got %v", res.Findings)
+	}
+}

@@ -72,16 +72,17 @@ var secretPatterns = []secretPattern{
 }
 
 var (
-	pemRx         = regexp.MustCompile(`-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----`)
-	placeholderRx = regexp.MustCompile(`(?i)x{4,}|\*{3,}|\.{3}|example|sample|placeholder|dummy|fake|your|test|redacted|changeme|change_me|replace|insert|<|>|\$\{|\{\{|0{6,}|1{6,}|123456|abcdef|qwerty|lorem|foobar|xyz`)
-	pemFillerRx   = regexp.MustCompile(`\.\.\.|x{4,}|X{4,}|<|>|\*{3,}|(?i:example|redacted|placeholder)`)
-	jwtSampleSub  = []byte(`"sub":"1234567890"`)
+	pemRx           = regexp.MustCompile(`-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----`)
+	placeholderRx   = regexp.MustCompile(`(?i)x{4,}|\*{3,}|\.{3}|example|sample|placeholder|dummy|fake|your|test|redacted|changeme|change_me|replace|insert|<|>|\$\{|\{\{|0{6,}|1{6,}|123456|abcdef|qwerty|lorem|foobar|xyz`)
+	notSecretNameRx = regexp.MustCompile(`(?i)(?:url|uri|path|file|filename|endpoint|name|type|header|env|var|field|id|length|count|size|limit|ttl|expiry|expires)["']?\s*(?::=|=|:|=>)\s*["']$`)
+	pemFillerRx     = regexp.MustCompile(`\.\.\.|x{4,}|X{4,}|<|>|\*{3,}|(?i:example|redacted|placeholder)`)
+	jwtSampleSub    = []byte(`"sub":"1234567890"`)
 )
 
 func runHardcodedSecret(p *analyzer.Pass) error {
 	c := p.File.Content
 	text := string(c)
-	lower := strings.ToLower(text)
+	lower := asciiLower(text)
 	seen := map[int]bool{}
 	for _, sp := range secretPatterns {
 		if !containsAnyLit(lower, sp.lits) {
@@ -105,7 +106,7 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 					continue
 				}
 			case "secret assignment":
-				if entropy(val) < 3.5 || !mixedClasses(val) {
+				if entropy(val) < 3.5 || !mixedClasses(val) || strings.HasPrefix(val, "/") || strings.HasPrefix(val, ".") || strings.Contains(val, "://") || notSecretNameRx.MatchString(text[m[0]:s]) {
 					continue
 				}
 			case "OpenAI API key":

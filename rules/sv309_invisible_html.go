@@ -117,7 +117,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		}
 		innerStart := m[1]
 		innerEnd := len(body)
-		if k := strings.Index(strings.ToLower(body[innerStart:]), "</"+tag); k >= 0 {
+		if k := strings.Index(asciiLower(body[innerStart:]), "</"+tag); k >= 0 {
 			innerEnd = innerStart + k
 		} else if k := strings.Index(body[innerStart:], "\n\n"); k >= 0 {
 			innerEnd = innerStart + k
