@@ -419,14 +419,15 @@ func (d *proseDoc) splitSentences() []sentence {
 	return out
 }
 
-// exampleSeverity lowers sev for text that is quoted (blockquote) or sits
-// in a security-teaching skill.
+// exampleSeverity lowers sev for text in a security-teaching skill and
+// notes blockquotes.
 func exampleSeverity(sev analyzer.Severity, ctx textCtx, teaching bool) (analyzer.Severity, string) {
 	switch {
 	case teaching:
 		return Low, " (security-teaching skill)"
-	case ctx == ctxQuote && sev > Medium:
-		return Medium, " (in a blockquote)"
+	case ctx == ctxQuote:
+		// callouts ("> Note: …") instruct as much as prose does
+		return sev, " (in a blockquote)"
 	}
 	return sev, ""
 }

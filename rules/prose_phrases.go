@@ -32,7 +32,7 @@ const (
 var overridePhrases = []phrase{
 	ph(Critical, "instruction override", `\b(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|drop|throw away|set aside|erase|clear)\s+(?:(?:all|any|every|each|of|the|your|these|those|my|its)\s+)*`+rxPrevious+`\s+(?:(?:and|or|&)\s+)?(?:\w+\s+)?`+rxRules+`\b`),
 	ph(Critical, "instruction override", `\b(?:ignore|disregard|forget)\s+(?:(?:all|any|every)\s+)?(?:everything|anything|all)\s+(?:(?:you\s+(?:were|have\s+been)\s+(?:told|given|instructed))|(?:above|before|previously|so far|earlier))\b`),
-	ph(Critical, "instruction override", `\b(?:your|the)\s+(?:previous|prior|original|old|earlier)\s+(?:instructions|rules|guidelines|directives)\s+(?:are|were|have been)\s+(?:void|cancell?ed|revoked|obsolete|replaced|superseded|overridden|no longer (?:valid|apply|applicable|in effect))`),
+	ph(Critical, "instruction override", `\b(?:your|the|all)\s+(?:previous|prior|original|old|earlier|system|safety)\s+(?:instructions|rules|guidelines|directives|restrictions)\s+(?:(?:are|were|have been)\s+)?(?:void|cancell?ed|revoked|obsolete|replaced|superseded|overridden|suspended|lifted|no longer (?:valid|apply|applies|applicable|in effect|matter))`),
 	ph(High, "new system prompt", `\b(?:new|updated|real|true|actual|revised)\s+system\s+(?:prompt|instructions?|message)\b`),
 	ph(High, "new instructions", `\byour\s+(?:new|real|true|actual)\s+(?:instructions|task|objective|directive|mission|goal)\s+(?:is|are|follows?)\b|\bthe\s+(?:new|real|true|actual)\s+instructions\s+(?:are|follow)\b`),
 	ph(Critical, "mode switch", `\byou\s+are\s+(?:now\s+)?(?:in|operating in|running in|entering)\s+(?:developer|dan|jailbreak|jailbroken|god|unrestricted|unfiltered|uncensored|admin|root|debug|sudo|maintenance|no[- ]limits?|evil|chaos)\s+mode\b`),
@@ -48,7 +48,7 @@ var overridePhrases = []phrase{
 var concealPhrases = []phrase{
 	ph(High, "concealment from the user", `\b(?:do not|don't|never|must not|should not|shouldn't|mustn't|without)\s+(?:\w+\s+)?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?|mention(?:ing)?|report(?:ing)?|disclos(?:e|ing)|admit(?:ting)?)\s+(?:(?:this|it|that|anything|any of this|about (?:this|it))(?:\s+\w+)?\s+)?(?:to\s+)?(?:the|your|any)\s+(?:user|human|operator|owner|developer|person|people)s?\b`),
 	ph(High, "concealment from the user", `\b(?:do not|don't|never)\s+let\s+(?:the|your)\s+(?:user|human|operator|owner)\s+(?:know|see|notice|find out|realize|realise)\b`),
-	ph(High, "concealment from the user", `\b(?:hide|conceal|keep|mask|obscure)\s+(?:this|it|these|that|them|the\s+\w+(?:\s+\w+)?|all\s+\w+|your\s+\w+)\s+(?:(?:secret|hidden|private|quiet)\s+)?from\s+(?:the|your)\s+(?:user|human|operator|owner)s?\b`),
+	ph(High, "concealment from the user", `\b(?:hide|conceal|keep|mask|obscure)\s+(?:it|them|(?:this|these|that|those|the|all|your|any)(?:\s+\w+){0,2})\s+(?:(?:secret|hidden|private|quiet|invisible)\s+)?from\s+(?:the|your)\s+(?:user|human|operator|owner)s?\b`),
 	ph(High, "concealment from the user", `\b(?:the|your)\s+(?:user|human|operator)\s+(?:must|should|need|needs to|will)\s+(?:never|not)\s+(?:know|see|notice|find out|be (?:told|informed|aware))\b`),
 	ph(High, "concealment from the user", `\bwithout\s+(?:the\s+)?(?:user'?s?|human'?s?|their|owner'?s?)\s+(?:knowledge|knowing|awareness|noticing|consent)\b`),
 	ph(High, "silent action", `\b(?:silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)\s+(?:\w+\s+){0,1}(?:run|execute|send|upload|post|install|download|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|write|add|append|commit|push|collect|read|fetch|call|invoke|submit|disable|change|edit|replace|email|share|save)\b`),
@@ -76,8 +76,14 @@ func hitSeverity(h *phraseHit, teaching bool) (analyzer.Severity, string) {
 	if h.obfuscated {
 		return Critical, "obfuscated with invisible or look-alike characters"
 	}
-	example := h.ctx == ctxQuote || h.ctx == ctxCode || h.mention
+	// A blockquote is a callout ("> Note: …") as often as a quotation, so
+	// outside security-teaching skills it only counts as an example when
+	// the phrase is also cited.
+	example := h.ctx == ctxCode || h.mention || h.ctx == ctxQuote && teaching
 	if !example {
+		if h.ctx == ctxQuote {
+			return h.ph.sev, "in a blockquote"
+		}
 		return h.ph.sev, ""
 	}
 	where := "quoted example"

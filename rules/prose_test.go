@@ -64,7 +64,7 @@ func TestInjectionToneSeverity(t *testing.T) {
 		want       analyzer.Severity
 	}{
 		{"Formats code.", "Please " + phrase + ".\n", analyzer.Critical},
-		{"Formats code.", "> " + phrase + "\n", analyzer.Medium},
+		{"Formats code.", "> " + phrase + "\n", analyzer.Critical},
 		{"Formats code.", "```\n" + phrase + "\n```\n", analyzer.Medium},
 		{"Formats code.", "Attackers write phrases such as \"" + phrase + "\".\n", analyzer.Medium},
 		{"Prompt injection security training.", "> " + phrase + "\n", analyzer.Info},

@@ -33,8 +33,9 @@ collect and ship data, and no code is needed.
 - a well-known API host or an operator-allowlisted host with conversation or file
   data: **medium** (an API client sending its own key to its own API is not reported).
 
-Negated sentences ("never send your key anywhere else") are not reported; blockquotes are
-medium and security-teaching skills low.
+Negated sentences ("never send your key anywhere else") are not reported; in
+security-teaching skills findings are low. Destinations on documentation domains
+(example.com, *.example, *.test) are low.
 
 **Fix:** do not move user data off the machine from a skill's instructions; when a tool
 must upload something, name it, ask the user, and send only what is needed.

@@ -31,8 +31,8 @@ managers, agent credential files (the shared list is ` + "`intel.CredentialPaths
   key is normal and not reported).
 
 Public SSH material (` + "`*.pub`" + `, ` + "`known_hosts`" + `, ` + "`~/.ssh/config`" + `) is not a finding. Negated sentences
-("never read ~/.ssh") are not reported; blockquotes are medium and security-teaching
-skills low. Commands in code blocks are judged by the command rules.
+("never read ~/.ssh") are not reported; in security-teaching skills findings are low.
+Password-manager and browser-extension names count only with harvesting verbs. Commands in code blocks are judged by the command rules.
 
 **Fix:** let tools that need credentials read them through their own configuration; never
 have the agent read secret stores.

@@ -30,7 +30,7 @@ These are the indirect exfiltration channels of prompt injection (P3): no upload
 is needed when the agent writes the data somewhere an attacker can read.
 
 Secrets or context into a channel: **high**; system-prompt disclosure: **high**.
-Blockquotes are medium, security-teaching skills low, negated sentences are ignored.
+In security-teaching skills findings are low; negated sentences are ignored.
 
 **Fix:** keep secrets and context out of generated artefacts; never ask the agent for its
 system prompt.

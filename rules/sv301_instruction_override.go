@@ -26,11 +26,13 @@ Matching sees through zero-width characters, Cyrillic/Greek look-alikes (` + "`�
 Cyrillic і), fullwidth letters, Markdown emphasis and line breaks; an obfuscated phrase is
 always **critical**.
 
-Severity follows the tone: imperative prose is critical or high. Quotations — blockquotes,
-code blocks, code spans, or text introduced by "phrases such as" or inside quotation
-marks — are examples: **medium**, and **low/info** in a skill whose stated purpose is
-security teaching or injection detection. Negated text ("never ignore the system prompt")
-is not reported.
+Severity follows the tone: imperative prose is critical or high. Quotations — code blocks,
+code spans, or text introduced by "phrases such as" or inside quotation marks — are
+examples: **medium**. In a skill whose stated purpose is security teaching or injection
+detection (name, description or a top heading says so), blockquotes and code are **info**
+and cited phrases **low**. Outside such skills a blockquote keeps the full severity: a
+"> **Note:**" callout instructs the agent as much as prose does. Negated text ("never
+ignore the system prompt") is not reported.
 
 **Fix:** remove the text. If the skill teaches about injection, quote examples in a
 blockquote or code block and say so in the description.

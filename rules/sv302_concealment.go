@@ -21,8 +21,8 @@ Skills that act in the user's name have no reason to conceal what they do; conce
 how data theft and persistence stay unnoticed. "Never ask for confirmation" removes the
 human check that stops destructive or exfiltrating actions.
 
-Quoted examples (blockquotes, code, "phrases such as …") are medium, and low/info in a
-security-teaching skill. Negated text is not reported, and ordinary words are not enough:
+Quoted examples (code, "phrases such as …") are medium, and low/info (with blockquotes) in
+a security-teaching skill. Negated text is not reported, and ordinary words are not enough:
 "the command fails silently" is fine.
 
 **Fix:** tell the user what the skill does; ask before irreversible or outbound actions.

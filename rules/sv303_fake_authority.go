@@ -21,7 +21,8 @@ A skill is text from a third party. Claims of prior approval or of speaking for 
 vendor are social engineering aimed at the agent: they exist to make it skip the
 confirmation it would otherwise ask for.
 
-Quoted examples are medium (low/info in a security-teaching skill); negated text is not
+Quoted examples in code or quotation marks are medium (low/info, with blockquotes, in a
+security-teaching skill); negated text is not
 reported; conditional steps ("once the user has approved the plan") do not match.
 
 **Fix:** remove the claim; let the agent ask the user.

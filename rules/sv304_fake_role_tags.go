@@ -29,8 +29,8 @@ Agents see a skill's text inside their own prompt. Closing a tag the harness ope
 it comes from the system rather than from a third-party skill.
 
 Chat templates inside code blocks and code spans are documentation (fine-tuning and
-prompt-engineering skills show them) and are not reported; blockquotes are medium, and
-anything in a security-teaching skill is low.
+prompt-engineering skills show them) and are not reported; anything in a
+security-teaching skill is low.
 
 **Fix:** remove the markup, or put template examples in a fenced code block.
 
@@ -69,7 +69,7 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		case d.Teaching:
 			sev, why = Low, " (security-teaching skill)"
 		case ctx == ctxQuote:
-			sev, why = Medium, " (in a blockquote)"
+			why = " (in a blockquote)"
 		}
 		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
 			Message: fmt.Sprintf("%s %q in skill text imitates the agent's prompt structure%s", label, clipText(text, 60), why)})
