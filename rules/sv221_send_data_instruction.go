@@ -52,7 +52,7 @@ Good:
 
 var (
 	sendVerbRx     = regexp.MustCompile(`\b(?:send|sends|sending|upload|uploads|uploading|post|posts|posting|transmit|transmits|forward|forwards|email|e-mail|mail|exfiltrate|exfiltrates|submit|submits|share|sync|syncs|beacon|leak|pipe|attach|append|embed|push|report|copy|paste|dump)\b`)
-	secretObjRx    = regexp.MustCompile(`\b(?:api[ -]?keys?|access keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|private keys?|ssh keys?|cookies|session (?:tokens?|cookies)|env(?:ironment)?(?: variables| vars| file)|\.env|dotenv|keychain|wallets?|seed phrases?|mnemonics?|id_rsa|id_ed25519)\b`)
+	secretObjRx    = regexp.MustCompile(`\b(?:api[ -]?keys?|access keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|private keys?|ssh keys?|cookies|session (?:tokens?|cookies)|env(?:ironment)?(?: variables| vars| file)?|printenv|\.env|dotenv|keychain|wallets?|seed phrases?|mnemonics?|id_rsa|id_ed25519)\b`)
 	contentObjRx   = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace))\b`)
 	emailRx        = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
 	secretObjLits  = requiredLiterals(secretObjRx.String())
