@@ -375,7 +375,25 @@ type sentence struct {
 	ctx  textCtx
 }
 
-var sentenceEndRx = regexp.MustCompile(`[.!?;]\s|[.!?]$|\s\|\s`)
+// sentenceEnds returns the end offsets of the sentences of normalised
+// text t: after ".", "!", "?" or ";" followed by a space or the end, and
+// at " | " (table cells, which the parser leaves in paragraphs).
+func sentenceEnds(t string) []int {
+	var ends []int
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '.', '!', '?', ';':
+			if i+1 == len(t) || t[i+1] == ' ' {
+				ends = append(ends, i+1)
+			}
+		case '|':
+			if i > 0 && t[i-1] == ' ' && i+1 < len(t) && t[i+1] == ' ' {
+				ends = append(ends, i+1)
+			}
+		}
+	}
+	return append(ends, len(t))
+}
 
 // sentences splits prose segments (paragraphs, headings, HTML blocks) into
 // sentences; code blocks are left to the command rules and HTML comments
@@ -394,14 +412,15 @@ func (d *proseDoc) splitSentences() []sentence {
 		}
 		t := seg.N.Text
 		prev := 0
-		ends := sentenceEndRx.FindAllStringIndex(t, -1)
-		ends = append(ends, []int{len(t), len(t)})
-		for _, e := range ends {
-			if e[1] <= prev {
+		for _, e := range sentenceEnds(t) {
+			if e <= prev {
 				continue
 			}
-			i, j := prev, e[1]
+			i, j := prev, e
 			prev = j
+			for i < j && t[i] == ' ' {
+				i++
+			}
 			if strings.TrimSpace(t[i:j]) == "" {
 				continue
 			}

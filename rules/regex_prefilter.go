@@ -69,19 +69,29 @@ func reqLits(re *syntax.Regexp) ([]string, bool) {
 	return nil, false
 }
 
-// litScore prefers sets whose shortest literal is long, then small sets.
+// litScore prefers sets whose shortest literal is long, then small sets;
+// sets holding a common English word are a poor filter and score low.
 func litScore(l []string) int {
 	if len(l) == 0 {
 		return -1
 	}
 	m := 1 << 30
 	for _, s := range l {
-		if n := utf8.RuneCountInString(s); n < m {
+		n := utf8.RuneCountInString(s)
+		if commonWords[strings.TrimSpace(s)] {
+			n = 1
+		}
+		if n < m {
 			m = n
 		}
 	}
 	return m*1000 - len(l)
 }
+
+var commonWords = map[string]bool{"the": true, "your": true, "from": true, "user": true, "you": true,
+	"act": true, "by": true, "to": true, "a": true, "an": true, "of": true, "and": true, "or": true,
+	"use": true, "it": true, "this": true, "that": true, "for": true, "with": true, "in": true, "on": true,
+	"is": true, "are": true, "be": true, "all": true, "any": true, "not": true, "do": true}
 
 // containsAnyLit reports whether t contains one of lits (true for none).
 func containsAnyLit(t string, lits []string) bool {

@@ -59,6 +59,7 @@ var (
 	contentObjLits = requiredLiterals(contentObjRx.String())
 	sendObjLits    = registered(append(append([]string(nil), secretObjLits...), contentObjLits...))
 	destWordRx     = regexp.MustCompile(`\b(?:webhook|discord|telegram|pastebin|our (?:server|endpoint|api|backend|collector)|(?:a |the )?remote (?:server|host|endpoint)|this (?:address|endpoint|url)|the following (?:address|url|endpoint))\b`)
+	destWordLits   = requiredLiterals(destWordRx.String())
 )
 
 func runSendData(p *analyzer.Pass) error {
@@ -78,6 +79,9 @@ func runSendData(p *analyzer.Pass) error {
 		}
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		raw := string(d.Src[rs:re])
+		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !containsAnyLit(s.Text, destWordLits) {
+			continue // no destination
+		}
 		obj := ""
 		objAt := len(s.Text)
 		content := false
