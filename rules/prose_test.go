@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -202,8 +201,6 @@ func BenchmarkProseRules(b *testing.B) {
 		}
 	}
 }
-
-func TestMain(m *testing.M) { os.Exit(m.Run()) }
 
 // TestNonASCIIOffsets guards against offset drift on text whose lower
 // case has a different length (Turkish İ, Kelvin sign).

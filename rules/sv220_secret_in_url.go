@@ -82,6 +82,9 @@ func runSecretInURL(p *analyzer.Pass) error {
 			if ctx == ctxCode {
 				continue
 			}
+			if !strings.ContainsAny(u, "{$<[%`") && !strings.Contains(asciiLower(u), "your") {
+				continue // no placeholder syntax at all
+			}
 			pre := raw[:m[0]]
 			if len(pre) > 300 {
 				pre = pre[len(pre)-300:]
