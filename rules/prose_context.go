@@ -450,3 +450,17 @@ func exampleSeverity(sev analyzer.Severity, ctx textCtx, teaching bool) (analyze
 	}
 	return sev, ""
 }
+
+// sentenceSeverity grades a sentence-level finding whose trigger starts at
+// at in s.Text: low in a security-teaching skill, at most medium when the
+// words are quoted or cited ("attackers write 'send … to …'"), noted in a
+// blockquote.
+func sentenceSeverity(sev analyzer.Severity, s *sentence, at int, teaching bool) (analyzer.Severity, string) {
+	if !teaching && mentioned(s.Text, at, at) {
+		if sev > Medium {
+			sev = Medium
+		}
+		return sev, " (quoted)"
+	}
+	return exampleSeverity(sev, s.ctx, teaching)
+}

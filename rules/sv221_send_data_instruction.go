@@ -142,7 +142,7 @@ func runSendData(p *analyzer.Pass) error {
 		if sev == analyzer.SevNone {
 			continue
 		}
-		sev, why := exampleSeverity(sev, s.ctx, d.Teaching)
+		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
 		p.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s to %s%s", s.Text[vm[0]:vm[1]], obj, dest, why)})
 	}

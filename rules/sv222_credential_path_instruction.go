@@ -95,7 +95,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 		default:
 			sev = High
 		}
-		sev, why := exampleSeverity(sev, s.ctx, d.Teaching)
+		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
 		p.Report(analyzer.Diagnostic{Start: rs + ps, End: rs + pe, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s (%s)%s", s.Text[vm[0]:vm[1]], strings.TrimSpace(raw[ps:pe]), label, why)})
 	}

@@ -69,7 +69,7 @@ func runContextLeak(p *analyzer.Pass) error {
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		if promptCand[s.si] {
 			if m := promptLeakRx.FindStringIndex(s.Text); m != nil && !negated(s.Text, m[0]) {
-				sev, why := exampleSeverity(High, s.ctx, d.Teaching)
+				sev, why := sentenceSeverity(High, &s, m[0], d.Teaching)
 				p.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 					Message: fmt.Sprintf("instruction to disclose the agent's instructions: %q%s", clipText(s.Text[m[0]:m[1]], 60), why)})
 				continue
@@ -104,7 +104,7 @@ func runContextLeak(p *analyzer.Pass) error {
 			continue
 		}
 		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
-		sev, why := exampleSeverity(High, s.ctx, d.Teaching)
+		sev, why := sentenceSeverity(High, &s, vm[0], d.Teaching)
 		p.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s into %s%s", s.Text[vm[0]:vm[1]], obj, ch, why)})
 	}
