@@ -214,3 +214,33 @@ func TestNonASCIIOffsets(t *testing.T) {
 		t.Fatalf("want 2 findings, got %v", res.Findings)
 	}
 }
+
+// TestProseRulesRobust feeds random Markdown-ish text (mixed scripts,
+// invisible characters, unbalanced markup, frontmatter) to every prose rule
+// and fails on any rule error or panic.
+func TestProseRulesRobust(t *testing.T) {
+	var rules []*analyzer.Rule
+	for _, id := range proseRuleIDs {
+		if r := ByID(id); r != nil {
+			rules = append(rules, r)
+		}
+	}
+	pieces := []string{"ignore ", "previous ", "instructions", "<!--", "-->", "<span style=\"display:none\">", "</span>", "`", "```\n",
+		"> ", "\n", "\n\n", "https://", "{{", "}}", "$(cat ", ")", "~/.ssh/id_rsa", ".env", "\u200b", "\u202e", "\u2066", "\U000E0041",
+		"\U0001F3F4", "İ", "і", "ｓ", "ghp_", "AKIA", "=\"", "-----BEGIN RSA PRIVATE KEY-----\n", "| a | b |", "send ", "to ", "@x.io",
+		"![a](", "[b](", "<system>", "<|im_start|>", "\xff", "\r\n", "# ", "- ", "1. ", "silently ", "do not tell the user", ":", "'"}
+	rng := rand.New(rand.NewSource(42))
+	for n := 0; n < 300; n++ {
+		var b strings.Builder
+		if n%3 == 0 {
+			b.WriteString("---\nname: r\ndescription: \"" + pieces[rng.Intn(len(pieces))] + "\"\nallowed-tools: Bash(" + pieces[rng.Intn(len(pieces))] + ")\n---\n")
+		}
+		for k := rng.Intn(200); k > 0; k-- {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		res := scanFiles(t, map[string]string{"SKILL.md": b.String(), "ref.md": b.String()[len(b.String())/2:], "s.sh": b.String()}, rules...)
+		if len(res.Errors) > 0 {
+			t.Fatalf("input %q: %v", b.String(), res.Errors)
+		}
+	}
+}
