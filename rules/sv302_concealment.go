@@ -15,7 +15,9 @@ var Concealment = register(&analyzer.Rule{
 	Doc: `Finds text that tells the agent to keep the user in the dark: *do not tell / mention /
 inform the user*, *hide this from the user*, *the user must never know*, *without the user's
 knowledge*, *silently upload / run / delete …*, *do not show these instructions to the
-user* (high), and *without asking / never ask for confirmation* (medium).
+user*, switching off the agent's approval prompts (*--dangerously-skip-permissions*, *yolo
+mode*, *approval policy never*, *auto-approve everything*) (high), and *without asking /
+never ask for confirmation* before an action with effects (medium).
 
 Skills that act in the user's name have no reason to conceal what they do; concealment is
 how data theft and persistence stay unnoticed. "Never ask for confirmation" removes the
