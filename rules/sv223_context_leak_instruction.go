@@ -78,6 +78,9 @@ func runContextLeak(p *analyzer.Pass) error {
 		if !chanCand[s.si] || !(objCand[s.si] || credSeg[s.si]) {
 			continue
 		}
+		if !containsAnyLit(s.Text, chanLits) || !containsAnyLit(s.Text, sendObjLits) && !credSeg[s.si] {
+			continue
+		}
 		vm := placeVerbRx.FindStringIndex(s.Text)
 		if vm == nil || negated(s.Text, vm[0]) {
 			continue

@@ -45,7 +45,7 @@ var bidiNames = map[rune]string{0x202A: "LRE", 0x202B: "RLE", 0x202C: "PDF", 0x2
 
 func runBidi(p *analyzer.Pass) error {
 	c := p.File.Content
-	if !bytes.Contains(c, []byte{0xE2, 0x80}) && !bytes.Contains(c, []byte{0xE2, 0x81}) {
+	if !hasBidiBytes(c) {
 		return nil
 	}
 	code := false
@@ -107,4 +107,21 @@ func runBidi(p *analyzer.Pass) error {
 		off = end + 1
 	}
 	return nil
+}
+
+// hasBidiBytes is a fast check for the UTF-8 encodings of U+202A–U+202E
+// (E2 80 AA–AE) and U+2066–U+2069 (E2 81 A6–A9).
+func hasBidiBytes(c []byte) bool {
+	for i := 0; ; {
+		k := bytes.IndexByte(c[i:], 0xE2)
+		if k < 0 || i+k+2 >= len(c) {
+			return false
+		}
+		i += k
+		b1, b2 := c[i+1], c[i+2]
+		if b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE || b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9 {
+			return true
+		}
+		i++
+	}
 }
