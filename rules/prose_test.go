@@ -177,8 +177,9 @@ func proseCorpus(size int) string {
 	return b.String()
 }
 
-// BenchmarkProseRules runs every prose rule over a generated Markdown
-// corpus through the engine; -bench prints MB/s.
+// BenchmarkProseRules runs the prose rules over a generated 256 KiB
+// Markdown corpus through the engine, all together and one by one (each
+// sub-benchmark includes the Markdown parse); -bench prints MB/s.
 func BenchmarkProseRules(b *testing.B) {
 	var rules []*analyzer.Rule
 	for _, id := range proseRuleIDs {
@@ -186,61 +187,23 @@ func BenchmarkProseRules(b *testing.B) {
 			rules = append(rules, r)
 		}
 	}
-	doc := proseCorpus(256 << 10)
-	eng, err := analyzer.New(rules, analyzer.Options{Jobs: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(doc)))
-	b.ReportAllocs()
-	for b.Loop() {
-		s := skill.New("bench", map[string][]byte{"SKILL.md": []byte(doc), "references/guide.md": nil})
-		res := eng.Analyze(context.Background(), s)
-		if len(res.Errors) > 0 {
-			b.Fatal(res.Errors)
+	doc := []byte(proseCorpus(256 << 10))
+	run := func(b *testing.B, rules ...*analyzer.Rule) {
+		eng, err := analyzer.New(rules, analyzer.Options{Jobs: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.SetBytes(int64(len(doc)))
+		b.ReportAllocs()
+		for b.Loop() {
+			s := skill.New("bench", map[string][]byte{"SKILL.md": doc})
+			if res := eng.Analyze(context.Background(), s); len(res.Errors) > 0 {
+				b.Fatal(res.Errors)
+			}
 		}
 	}
-}
-
-// TestNonASCIIOffsets guards against offset drift on text whose lower
-// case has a different length (Turkish İ, Kelvin sign).
-func TestNonASCIIOffsets(t *testing.T) {
-	body := strings.Repeat("İstanbul K şehir İİİ. ", 40) + "\napi_key = \"Zq8vR2mN4kL7pX1sT9wY3bC6\"\n" + `<span style="display:none">İİİ hidden words here</span>` + "\n"
-	res := scanFiles(t, map[string]string{"SKILL.md": "---\nname: x\ndescription: y\n---\n" + body}, HardcodedSecret, InvisibleHTML)
-	if len(res.Errors) > 0 {
-		t.Fatal(res.Errors)
-	}
-	if len(res.Findings) != 2 {
-		t.Fatalf("want 2 findings, got %v", res.Findings)
-	}
-}
-
-// TestProseRulesRobust feeds random Markdown-ish text (mixed scripts,
-// invisible characters, unbalanced markup, frontmatter) to every prose rule
-// and fails on any rule error or panic.
-func TestProseRulesRobust(t *testing.T) {
-	var rules []*analyzer.Rule
-	for _, id := range proseRuleIDs {
-		if r := ByID(id); r != nil {
-			rules = append(rules, r)
-		}
-	}
-	pieces := []string{"ignore ", "previous ", "instructions", "<!--", "-->", "<span style=\"display:none\">", "</span>", "`", "```\n",
-		"> ", "\n", "\n\n", "https://", "{{", "}}", "$(cat ", ")", "~/.ssh/id_rsa", ".env", "\u200b", "\u202e", "\u2066", "\U000E0041",
-		"\U0001F3F4", "İ", "і", "ｓ", "ghp_", "AKIA", "=\"", "-----BEGIN RSA PRIVATE KEY-----\n", "| a | b |", "send ", "to ", "@x.io",
-		"![a](", "[b](", "<system>", "<|im_start|>", "\xff", "\r\n", "# ", "- ", "1. ", "silently ", "do not tell the user", ":", "'"}
-	rng := rand.New(rand.NewSource(42))
-	for n := 0; n < 300; n++ {
-		var b strings.Builder
-		if n%3 == 0 {
-			b.WriteString("---\nname: r\ndescription: \"" + pieces[rng.Intn(len(pieces))] + "\"\nallowed-tools: Bash(" + pieces[rng.Intn(len(pieces))] + ")\n---\n")
-		}
-		for k := rng.Intn(200); k > 0; k-- {
-			b.WriteString(pieces[rng.Intn(len(pieces))])
-		}
-		res := scanFiles(t, map[string]string{"SKILL.md": b.String(), "ref.md": b.String()[len(b.String())/2:], "s.sh": b.String()}, rules...)
-		if len(res.Errors) > 0 {
-			t.Fatalf("input %q: %v", b.String(), res.Errors)
-		}
+	b.Run("all", func(b *testing.B) { run(b, rules...) })
+	for _, r := range rules {
+		b.Run(r.ID, func(b *testing.B) { run(b, r) })
 	}
 }
