@@ -52,7 +52,10 @@ type proseDoc struct {
 	regions   []region // sorted by start; inner regions after outer ones
 	maxEnd    []int    // maxEnd[i] is the largest end of regions[:i+1]
 	Comments  [][2]int // HTML comments [start, end) outside code
-	Teaching  bool     // the skill's stated purpose is security teaching
+	// RefDefs are link reference definitions ("[//]: # (text)"), which
+	// render as nothing: the "Markdown comment" idiom.
+	RefDefs  []refDef
+	Teaching bool // the skill's stated purpose is security teaching
 
 	sentOnce sync.Once
 	sents    []sentence
@@ -195,6 +198,7 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 		d.regions = append(d.regions, region{s, e, ctxComment})
 		i = e - d.BodyStart
 	}
+	d.findRefDefs(inCode)
 	sort.SliceStable(d.regions, func(i, j int) bool { return d.regions[i].start < d.regions[j].start })
 	d.maxEnd = make([]int, len(d.regions))
 	for i, r := range d.regions {
@@ -463,4 +467,48 @@ func sentenceSeverity(sev analyzer.Severity, s *sentence, at int, teaching bool)
 		return sev, " (quoted)"
 	}
 	return exampleSeverity(sev, s.ctx, teaching)
+}
+
+// refDef is a link reference definition line and the text it hides.
+type refDef struct {
+	Start, End int
+	Label      string
+	Dest       string
+	Title      string
+}
+
+var refDefRx = regexp.MustCompile(`(?m)^[ ]{0,3}\[([^\]\n]{1,999})\]:[ \t]*(\S+)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^)\n]*)\)))?[ \t]*\r?$`)
+
+// findRefDefs records link reference definitions outside code and
+// paragraphs (a definition cannot interrupt a paragraph, so one inside a
+// paragraph is paragraph text).
+func (d *proseDoc) findRefDefs(inCode func(int) bool) {
+	body := d.Src[d.BodyStart:]
+	if !bytes.Contains(body, []byte("]:")) {
+		return
+	}
+	for _, m := range refDefRx.FindAllSubmatchIndex(body, -1) {
+		s, e := d.BodyStart+m[0], d.BodyStart+m[1]
+		if inCode(s) || d.inParagraph(s) {
+			continue
+		}
+		rd := refDef{Start: s, End: e, Label: string(body[m[2]:m[3]]), Dest: string(body[m[4]:m[5]])}
+		for g := 6; g < 12; g += 2 {
+			if m[g] >= 0 {
+				rd.Title = string(body[m[g]:m[g+1]])
+			}
+		}
+		d.RefDefs = append(d.RefDefs, rd)
+		d.regions = append(d.regions, region{s, e, ctxComment})
+	}
+}
+
+func (d *proseDoc) inParagraph(off int) bool {
+	k := sort.Search(len(d.Segments), func(i int) bool { return d.Segments[i].Start > off })
+	for i := k - 1; i >= 0 && i >= k-3; i-- {
+		if s := &d.Segments[i]; s.Kind == markdown.Paragraph && off >= s.Start && off < s.End {
+			return true
+		}
+	}
+	return false
 }

@@ -33,6 +33,9 @@ agent: rendered Markdown hides comments, but the agent reads the raw file.
   tunnels, request catchers or raw IPs, or other base64 payloads: **high**;
 - other URLs: **low**.
 
+The same applies to the "Markdown comment" idiom, a link reference definition that never
+renders: ` + "`[//]: # (text)`" + `, ` + "`[comment]: <> \"text\"`" + ` (its label and title are judged).
+
 Ordinary comments are not reported: ` + "`<!-- TODO: add screenshots -->`" + `, markdownlint/prettier
 directives, table-of-contents markers, "generated — do not edit" notes.
 
@@ -78,6 +81,21 @@ func runCommentInstructions(p *analyzer.Pass) error {
 		}
 		p.Report(analyzer.Diagnostic{Start: cm[0], End: cm[1], Severity: sev,
 			Message: fmt.Sprintf("HTML comment hidden from readers contains %s", strings.Join(reasons, "; "))})
+	}
+	for _, rd := range d.RefDefs {
+		// The label and title never render; the destination does wherever
+		// the reference is used, unless it is the "#" comment idiom.
+		hidden := rd.Label + " " + rd.Title
+		if rd.Dest == "#" || rd.Dest == "//" || rd.Dest == "<>" {
+			hidden += " " + rd.Dest
+		}
+		n := normalize([]byte(hidden), 0, len(hidden))
+		sev, reasons := judgeHiddenText(hidden, n, all)
+		if sev == analyzer.SevNone {
+			continue
+		}
+		p.Report(analyzer.Diagnostic{Start: rd.Start, End: rd.End, Severity: sev,
+			Message: fmt.Sprintf("Markdown comment (link reference definition) hidden from readers contains %s", strings.Join(reasons, "; "))})
 	}
 	return nil
 }
