@@ -207,3 +207,63 @@ func BenchmarkProseRules(b *testing.B) {
 		b.Run(r.ID, func(b *testing.B) { run(b, r) })
 	}
 }
+
+func TestRequiredLiterals(t *testing.T) {
+	cases := []struct {
+		rx   string
+		want []string // nil: no requirement
+	}{
+		{`ignore\s+previous`, []string{"previous"}},
+		{`(?:send|upload)\s+\w+`, []string{"send", "upload"}},
+		{`a*b?`, nil},
+		{`\bx+y`, []string{"x"}},
+		{`(?:ab|c*)d`, []string{"d"}},
+	}
+	for _, c := range cases {
+		got := requiredLiterals(c.rx)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") || (got == nil) != (c.want == nil) {
+			t.Errorf("requiredLiterals(%q) = %q, want %q", c.rx, got, c.want)
+		}
+	}
+}
+
+// TestPrefilterSound checks on random text built from phrase fragments
+// that every regexp match of every phrase passes its literal prefilter
+// and is found by the literal index: the prefilters never hide a match.
+func TestPrefilterSound(t *testing.T) {
+	var all []phrase
+	for _, l := range [][]phrase{overridePhrases, concealPhrases, authorityPhrases, roleTagPhrases, impersonationPhrases, stuffingPhrases} {
+		all = append(all, l...)
+	}
+	words := strings.Fields("ignore disregard all previous prior instructions rules you are now in developer mode do not tell the user " +
+		"silently upload send hide this from approved by administrator permission has already been granted official anthropic " +
+		"instruction <system> </system> <|im_start|> [system] always use skill for every request priority verified safety filters " +
+		"disable your new system prompt from now on act as dan without asking confirmation never ask keep hidden")
+	rng := rand.New(rand.NewSource(7))
+	matched := 0
+	for n := 0; n < 3000; n++ {
+		k := 3 + rng.Intn(10)
+		parts := make([]string, k)
+		for i := range parts {
+			parts[i] = words[rng.Intn(len(words))]
+		}
+		text := strings.Join(parts, " ")
+		d := &proseDoc{Segments: []segment{{Kind: 1, N: &normText{Text: text}}}, all: text + "\x00", segOff: []int{0}}
+		for i := range all {
+			h := &all[i]
+			if !h.rx.MatchString(text) {
+				continue
+			}
+			matched++
+			if !containsAnyLit(text, h.lits) {
+				t.Fatalf("%s: %q matches but misses literals %q", h.label, text, h.lits)
+			}
+			if h.lits != nil && !d.candidates(h.lits)[0] {
+				t.Fatalf("%s: %q matches but the literal index misses it", h.label, text)
+			}
+		}
+	}
+	if matched < 100 {
+		t.Fatalf("only %d matches: the generator does not exercise the phrases", matched)
+	}
+}
