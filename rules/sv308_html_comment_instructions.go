@@ -28,9 +28,11 @@ agent: rendered Markdown hides comments, but the agent reads the raw file.
 - instruction override, concealment or claimed authority ("ignore previous
   instructions", "do not tell the user", "approved by the administrator"), or base64 that
   decodes to commands or instructions: **critical**;
-- text addressed to the agent ("AI agents: run …", "you must send …"), shell commands
+- text addressed to the agent ("AI agent: run …", "if you are an LLM …", "you must
+  send …"), shell commands
   (` + "`curl`" + `, ` + "`bash`" + `, ` + "`base64 -d`" + `, …), credential paths, fake role tags, URLs on paste sites,
   tunnels, request catchers or raw IPs, or other base64 payloads: **high**;
+- other instructions about keys, tokens or passwords: **medium**;
 - other URLs: **low**.
 
 The same applies to the "Markdown comment" idiom, a link reference definition that never
@@ -52,8 +54,11 @@ Good:
 })
 
 var (
-	commentCmdRx       = regexp.MustCompile(`\b(?:curl|wget|bash|zsh|sh -c|powershell|pwsh|iex|invoke-expression|invoke-webrequest|iwr|base64 (?:-d|--decode|-D)|chmod \+x|rm -rf|nc -e|ncat|python3? -c|node -e|eval|exec|sudo|osascript|certutil|bitsadmin|mshta|regsvr32)\b|\|\s*(?:sh|bash|zsh|python3?)\b|/dev/tcp/`)
-	commentAddresseeRx = regexp.MustCompile(`\b(?:ai|a\.i\.|assistant|agent|agents|claude|chatgpt|gpt|llm|llms|language model|model|copilot|codex|gemini|cursor|bot)\b`)
+	commentCmdRx = regexp.MustCompile(`\b(?:curl|wget|bash|zsh|sh -c|powershell|pwsh|iex|invoke-expression|invoke-webrequest|iwr|base64 (?:-d|--decode|-D)|chmod \+x|rm -rf|nc -e|ncat|python3? -c|node -e|eval|exec|sudo|osascript|certutil|bitsadmin|mshta|regsvr32)\b|\|\s*(?:sh|bash|zsh|python3?)\b|/dev/tcp/`)
+	// commentAddresseeRx: text that speaks to the agent ("AI agent: …",
+	// "note to the assistant", "if you are an LLM"), not text that merely
+	// mentions a model.
+	commentAddresseeRx = regexp.MustCompile(`\b(?:note|message|instructions?|attention|hey|dear|reminder)\s+(?:to|for)?\s*(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|agents|claude|llm|llms|models?|copilot|bot)s?\b|\b(?:ai|assistant|agent|claude|llm|copilot|chatgpt|gemini|codex|cursor)s?\s*[:,]\s*\w|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|claude|chatgpt)\b|\b(?:ai|llm|language model)s?\s+(?:agents?\s+|assistants?\s+|models?\s+|systems?\s+)?(?:reading|processing|parsing|seeing|must|should|shall|need to)\b`)
 	commentActionRx    = regexp.MustCompile(`\b(?:run|execute|send|upload|read|fetch|download|install|delete|remove|email|post|exfiltrate|visit|open|include|append|insert|tell|say|respond|reply|answer|output|print|write|call|invoke|ignore|forget|always|never|must|should|do not|don't|copy|collect|access)\b`)
 	commentYouMustRx   = regexp.MustCompile(`\byou\s+(?:must|should|need to|have to|will|are to|shall)\s+(?:always\s+|now\s+|first\s+|also\s+)?(?:run|execute|send|upload|read|fetch|download|install|delete|email|post|visit|ignore|forget|tell|output|include|copy|collect|access|call|invoke)\b`)
 	commentSecretRx    = regexp.MustCompile(`\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|private keys?|env(?:ironment)? var(?:iable)?s|cookies|session)\b`)
@@ -134,8 +139,8 @@ func judgeHiddenText(raw string, n *normText, phrases []phrase) (analyzer.Severi
 	addressed := commentAddresseeRx.MatchString(t) && commentActionRx.MatchString(t)
 	if addressed || commentYouMustRx.MatchString(t) {
 		add(High, "instructions addressed to the agent")
-	} else if commentSecretRx.MatchString(t) && commentActionRx.MatchString(t) {
-		add(High, "instructions about secrets")
+	} else if commentSecretRx.MatchString(t) && commentActionRx.MatchString(t) && !commentBenignRx.MatchString(t) {
+		add(Medium, "instructions about secrets")
 	}
 	for _, u := range intel.URLRx.FindAllString(raw, 8) {
 		host, c := intel.URLClass(u)
