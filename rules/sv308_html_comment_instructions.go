@@ -21,7 +21,7 @@ var CommentInstructions = register(&analyzer.Rule{
 	Category: analyzer.CatHidden,
 	Tags:     []string{"security", "prompt-injection", "hidden-content", "CWE-1427"},
 	Inputs:   analyzer.InMarkdown,
-	Keywords: []string{"<!--"},
+	Keywords: []string{"<!--", "]:"},
 	Doc: `Finds HTML comments (` + "`<!-- … -->`" + `) in a skill's Markdown whose content is meant for the
 agent: rendered Markdown hides comments, but the agent reads the raw file.
 
@@ -29,9 +29,9 @@ agent: rendered Markdown hides comments, but the agent reads the raw file.
   instructions", "do not tell the user", "approved by the administrator"), or base64 that
   decodes to commands or instructions: **critical**;
 - text addressed to the agent ("AI agent: run …", "if you are an LLM …", "you must
-  send …"), shell commands
-  (` + "`curl`" + `, ` + "`bash`" + `, ` + "`base64 -d`" + `, …), credential paths, fake role tags, URLs on paste sites,
-  tunnels, request catchers or raw IPs, or other base64 payloads: **high**;
+  send …"), shell commands (` + "`curl`" + `, ` + "`bash`" + `, ` + "`base64 -d`" + `, …), credential paths, fake
+  role tags, URLs on paste sites, tunnels, request catchers or raw IPs, or other base64
+  payloads: **high**;
 - other instructions about keys, tokens or passwords: **medium**;
 - other URLs: **low**.
 
