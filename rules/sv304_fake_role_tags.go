@@ -18,7 +18,6 @@ var FakeRoleTags = register(&analyzer.Rule{
 	Category: analyzer.CatOverride,
 	Tags:     []string{"security", "prompt-injection", "CWE-1427"},
 	Inputs:   analyzer.InMarkdown,
-	Keywords: []string{"system", "assistant", "im_start", "im_end", "inst", "<|", "<<sys", "available_skills", "function_results", "tool_result", "instructions>", "endoftext", "eot_id"},
 	Doc: `Finds markup that imitates the structure of the agent's context window in a skill's
 prose: ` + "`<system>`" + `, ` + "`</system>`" + `, ` + "`<system_prompt>`" + `, ` + "`</available_skills>`" + `,
 ` + "`<|im_start|>system`" + `, ` + "`<|eot_id|>`" + `, ` + "`[SYSTEM]`" + `, ` + "`[INST]`" + `, ` + "`<<SYS>>`" + `, and headings such as
