@@ -42,6 +42,11 @@ func (n *normText) Obfuscated(src []byte, i, j int) bool {
 		e = len(src)
 	}
 	for k := s; k < e; {
+		if src[k] == '&' {
+			if er, ew := decodeEntity(src[k:e]); ew > 0 && er != '&' && er != ' ' {
+				return true
+			}
+		}
 		r, w := utf8.DecodeRune(src[k:])
 		if isInvisible(r) {
 			return true
@@ -56,7 +61,8 @@ func (n *normText) Obfuscated(src []byte, i, j int) bool {
 
 // normalize folds src[start:end] for matching: it drops zero-width, tag
 // and bidi control characters, folds Cyrillic/Greek look-alikes, fullwidth
-// forms and mathematical alphanumerics to ASCII, lower-cases, collapses
+// forms and mathematical alphanumerics to ASCII, decodes HTML character
+// references (&#105;), lower-cases, collapses
 // whitespace runs (and blockquote markers at line starts) to one space and
 // drops Markdown emphasis markers (* and ~~, backticks, and _ that is not
 // inside a word). Offsets map back into src.
@@ -84,6 +90,14 @@ func normalize(src []byte, start, end int) *normText {
 	for i := start; i < end; {
 		r, w := utf8.DecodeRune(src[i:end])
 		at := i
+		if r == '&' {
+			if er, ew := decodeEntity(src[i:end]); ew > 0 {
+				r, w = er, ew
+				if er != '&' && er != ' ' {
+					n.Folded++
+				}
+			}
+		}
 		i += w
 		if isInvisible(r) {
 			n.Hidden++
@@ -141,6 +155,66 @@ func normalize(src []byte, start, end int) *normText {
 	n.Text = string(out)
 	n.Off = off
 	return n
+}
+
+// decodeEntity decodes an HTML character reference at the start of b
+// (&#105; &#x69; and the common named ones), which Markdown renders as the
+// character. It returns the rune and the reference's length, or 0.
+func decodeEntity(b []byte) (rune, int) {
+	semi := -1
+	for k := 1; k < len(b) && k < 12; k++ {
+		if b[k] == ';' {
+			semi = k
+			break
+		}
+	}
+	if semi < 2 {
+		return 0, 0
+	}
+	name := string(b[1:semi])
+	if name[0] == '#' {
+		v, base, digits := 0, 10, name[1:]
+		if len(digits) > 0 && (digits[0] == 'x' || digits[0] == 'X') {
+			base, digits = 16, digits[1:]
+		}
+		if digits == "" {
+			return 0, 0
+		}
+		for _, c := range digits {
+			d := -1
+			switch {
+			case c >= '0' && c <= '9':
+				d = int(c - '0')
+			case base == 16 && c >= 'a' && c <= 'f':
+				d = int(c-'a') + 10
+			case base == 16 && c >= 'A' && c <= 'F':
+				d = int(c-'A') + 10
+			}
+			if d < 0 || v > 0x10FFFF {
+				return 0, 0
+			}
+			v = v*base + d
+		}
+		if v == 0 || v > 0x10FFFF || !utf8.ValidRune(rune(v)) {
+			return 0, 0
+		}
+		return rune(v), semi + 1
+	}
+	switch name {
+	case "amp":
+		return '&', semi + 1
+	case "lt":
+		return '<', semi + 1
+	case "gt":
+		return '>', semi + 1
+	case "quot":
+		return '"', semi + 1
+	case "apos":
+		return '\'', semi + 1
+	case "nbsp":
+		return ' ', semi + 1
+	}
+	return 0, 0
 }
 
 // isInvisible reports characters that render as nothing: zero-width
