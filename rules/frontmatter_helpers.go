@@ -6,8 +6,8 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// nodeOffset returns the SKILL.md byte offset of a frontmatter node.
-func nodeOffset(p *analyzer.Pass, n *yaml.Node) int {
+// fmNodeOffset returns the SKILL.md byte offset of a frontmatter node.
+func fmNodeOffset(p *analyzer.Pass, n *yaml.Node) int {
 	if n == nil || n.Line <= 0 {
 		return 0
 	}
@@ -43,20 +43,20 @@ type promptField struct {
 	Value string
 }
 
-// walkYAML calls fn for every scalar under n with the chain of mapping
+// walkFrontmatter calls fn for every scalar under n with the chain of mapping
 // keys leading to it and the mapping that holds it (nil in sequences).
-func walkYAML(n *yaml.Node, path []string, parent *yaml.Node, depth int, fn func(path []string, parent, v *yaml.Node)) {
+func walkFrontmatter(n *yaml.Node, path []string, parent *yaml.Node, depth int, fn func(path []string, parent, v *yaml.Node)) {
 	if n == nil || depth > 64 {
 		return
 	}
 	switch n.Kind {
 	case yaml.DocumentNode, yaml.SequenceNode:
 		for _, c := range n.Content {
-			walkYAML(c, path, nil, depth+1, fn)
+			walkFrontmatter(c, path, nil, depth+1, fn)
 		}
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			walkYAML(n.Content[i+1], append(path[:len(path):len(path)], n.Content[i].Value), n, depth+1, fn)
+			walkFrontmatter(n.Content[i+1], append(path[:len(path):len(path)], n.Content[i].Value), n, depth+1, fn)
 		}
 	case yaml.ScalarNode:
 		fn(path, parent, n)

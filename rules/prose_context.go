@@ -28,14 +28,14 @@ func (c textCtx) String() string {
 	return [...]string{"prose", "blockquote", "code", "HTML comment", "HTML"}[c]
 }
 
-type region struct {
+type proseRegion struct {
 	start, end int
 	ctx        textCtx
 }
 
-// segment is one block of Markdown text (paragraph, heading, code block,
+// proseSegment is one block of Markdown text (paragraph, heading, code block,
 // HTML block) normalised for matching.
-type segment struct {
+type proseSegment struct {
 	Kind       markdown.Kind
 	Quote      int
 	Start, End int
@@ -47,18 +47,18 @@ type segment struct {
 type proseDoc struct {
 	Src       []byte
 	BodyStart int
-	Segments  []segment
+	Segments  []proseSegment
 	Tokens    []markdown.Token
-	regions   []region // sorted by start; inner regions after outer ones
-	maxEnd    []int    // maxEnd[i] is the largest end of regions[:i+1]
-	Comments  [][2]int // HTML comments [start, end) outside code
+	regions   []proseRegion // sorted by start; inner regions after outer ones
+	maxEnd    []int         // maxEnd[i] is the largest end of regions[:i+1]
+	Comments  [][2]int      // HTML comments [start, end) outside code
 	// RefDefs are link reference definitions ("[//]: # (text)"), which
 	// render as nothing: the "Markdown comment" idiom.
 	RefDefs  []refDef
 	Teaching bool // the skill's stated purpose is security teaching
 
 	sentOnce sync.Once
-	sents    []sentence
+	sents    []proseSentence
 
 	// all is every segment's normalised text joined by NUL bytes; segOff
 	// holds where each segment starts in it. Literal prefilters search it
@@ -140,17 +140,17 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 			if t.Kind == markdown.Paragraph {
 				s = t.Start
 			}
-			d.Segments = append(d.Segments, segment{Kind: t.Kind, Quote: t.Quote, Start: s, End: t.End, N: normalize(src, s, t.End)})
+			d.Segments = append(d.Segments, proseSegment{Kind: t.Kind, Quote: t.Quote, Start: s, End: t.End, N: normalize(src, s, t.End)})
 			if t.Quote > 0 {
-				d.regions = append(d.regions, region{t.Start, t.End, ctxQuote})
+				d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxQuote})
 			}
 		case markdown.CodeBlock, markdown.CommandBlock:
-			d.Segments = append(d.Segments, segment{Kind: t.Kind, Quote: t.Quote, Start: t.TextStart, End: t.End, N: normalize(src, t.TextStart, t.End)})
-			d.regions = append(d.regions, region{t.Start, t.End, ctxCode})
+			d.Segments = append(d.Segments, proseSegment{Kind: t.Kind, Quote: t.Quote, Start: t.TextStart, End: t.End, N: normalize(src, t.TextStart, t.End)})
+			d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxCode})
 			code = append(code, [2]int{t.Start, t.End})
 		case markdown.HTMLBlock:
-			d.Segments = append(d.Segments, segment{Kind: t.Kind, Quote: t.Quote, Start: t.Start, End: t.End, N: normalize(src, t.Start, t.End)})
-			d.regions = append(d.regions, region{t.Start, t.End, ctxHTML})
+			d.Segments = append(d.Segments, proseSegment{Kind: t.Kind, Quote: t.Quote, Start: t.Start, End: t.End, N: normalize(src, t.Start, t.End)})
+			d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxHTML})
 		case markdown.CodeSpan:
 			s, e := t.Start, t.End
 			// widen to the backticks around the span
@@ -160,14 +160,14 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 			for e < len(src) && src[e] == '`' {
 				e++
 			}
-			d.regions = append(d.regions, region{s, e, ctxCode})
+			d.regions = append(d.regions, proseRegion{s, e, ctxCode})
 			code = append(code, [2]int{s, e})
 		case markdown.Command, markdown.InlineCommand:
-			d.regions = append(d.regions, region{t.Start, t.End, ctxCode})
+			d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxCode})
 			code = append(code, [2]int{t.Start, t.End})
 		case markdown.InlineHTML:
 			if !t.IsComment() {
-				d.regions = append(d.regions, region{t.Start, t.End, ctxHTML})
+				d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxHTML})
 			}
 		}
 	}
@@ -195,7 +195,7 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 			continue
 		}
 		d.Comments = append(d.Comments, [2]int{s, e})
-		d.regions = append(d.regions, region{s, e, ctxComment})
+		d.regions = append(d.regions, proseRegion{s, e, ctxComment})
 		i = e - d.BodyStart
 	}
 	d.findRefDefs(inCode)
@@ -226,7 +226,7 @@ var ctxRank = [...]int{ctxProse: 0, ctxQuote: 1, ctxHTML: 2, ctxCode: 3, ctxComm
 func (d *proseDoc) ctxAt(off int) textCtx {
 	best := ctxProse
 	// regions[:k] start at or before off; walk back while an earlier
-	// region may still reach past off.
+	// proseRegion may still reach past off.
 	k := sort.Search(len(d.regions), func(i int) bool { return d.regions[i].start > off })
 	for i := k - 1; i >= 0 && d.maxEnd[i] > off; i-- {
 		r := &d.regions[i]
@@ -254,19 +254,19 @@ func teachingSkill(s *skill.Skill, doc *markdown.Doc) bool {
 	return false
 }
 
-// phrase is a pattern over normalised text with its default severity and
+// injPhrase is a pattern over normalised text with its default severity and
 // a label for messages.
-type phrase struct {
+type injPhrase struct {
 	rx    *regexp.Regexp
 	sev   analyzer.Severity
 	label string
 	lits  []string // one of them is in every match (nil: unknown)
 }
 
-// phraseHit is a phrase found in a segment.
-type phraseHit struct {
-	ph         *phrase
-	seg        *segment
+// injPhraseHit is a phrase found in a segment.
+type injPhraseHit struct {
+	pat        *injPhrase
+	seg        *proseSegment
 	i, j       int // normalised range in seg.N.Text
 	start, end int // source range
 	ctx        textCtx
@@ -276,30 +276,30 @@ type phraseHit struct {
 
 // findPhrases matches phrases in every segment and classifies each hit.
 // Negated hits ("never ignore previous instructions") are dropped.
-func (d *proseDoc) findPhrases(phrases []phrase) []phraseHit {
-	var out []phraseHit
+func (d *proseDoc) findPhrases(phrases []injPhrase) []injPhraseHit {
+	var out []injPhraseHit
 	for pi := range phrases {
-		ph := &phrases[pi]
-		cand := d.candidates(ph.lits)
+		pt := &phrases[pi]
+		cand := d.candidates(pt.lits)
 		for si := range d.Segments {
 			if !cand[si] {
 				continue
 			}
 			seg := &d.Segments[si]
 			t := seg.N.Text
-			for _, m := range ph.rx.FindAllStringIndex(t, -1) {
-				if negated(t, m[0]) {
+			for _, m := range pt.rx.FindAllStringIndex(t, -1) {
+				if proseNegated(t, m[0]) {
 					continue
 				}
 				s, e := seg.N.Orig(m[0], m[1])
-				h := phraseHit{ph: ph, seg: seg, i: m[0], j: m[1], start: s, end: e, ctx: d.ctxAt(s)}
+				h := injPhraseHit{pat: pt, seg: seg, i: m[0], j: m[1], start: s, end: e, ctx: d.ctxAt(s)}
 				if seg.Kind == markdown.CodeBlock || seg.Kind == markdown.CommandBlock {
 					h.ctx = ctxCode
 				}
 				if (h.ctx == ctxProse || h.ctx == ctxHTML) && seg.Quote > 0 {
 					h.ctx = ctxQuote
 				}
-				h.mention = mentioned(t, m[0], m[1])
+				h.mention = proseMentioned(t, m[0], m[1])
 				h.obfuscated = seg.N.Obfuscated(d.Src, m[0], m[1])
 				out = append(out, h)
 			}
@@ -311,11 +311,11 @@ func (d *proseDoc) findPhrases(phrases []phrase) []phraseHit {
 
 // dedupeHits keeps the first (highest-severity on ties) hit among hits
 // that overlap in the source.
-func dedupeHits(hs []phraseHit) []phraseHit {
-	var out []phraseHit
+func dedupeHits(hs []injPhraseHit) []injPhraseHit {
+	var out []injPhraseHit
 	for _, h := range hs {
 		if n := len(out); n > 0 && h.start < out[n-1].end {
-			if h.ph.sev > out[n-1].ph.sev {
+			if h.pat.sev > out[n-1].pat.sev {
 				out[n-1] = h
 			}
 			continue
@@ -327,8 +327,8 @@ func dedupeHits(hs []phraseHit) []phraseHit {
 
 var negationRx = regexp.MustCompile(`(?:\b(?:never|not|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|refuse to|without)|\bno)\s+(?:\w+\s+){0,1}$`)
 
-// negated reports whether the words just before i negate what follows.
-func negated(t string, i int) bool {
+// proseNegated reports whether the words just before i negate what follows.
+func proseNegated(t string, i int) bool {
 	s := i - 40
 	if s < 0 {
 		s = 0
@@ -338,9 +338,9 @@ func negated(t string, i int) bool {
 
 var mentionRx = regexp.MustCompile(`(?:\b(?:such as|like|e\.g\.?|i\.e\.?|for example|for instance|phrases?|patterns?|strings?|wording|words|detects?|detecting|flags?|flagging|blocks?|rejects?|recogni[sz]e|contains?|containing|includes?|says?|saying|said|reads|example|examples|attempts?|attacks?|payloads?|classic|typical|called|named)\b[^.!?]{0,12}|["'(\[]\s*)$`)
 
-// mentioned reports whether t[i:j] is quoted or cited rather than used:
+// proseMentioned reports whether t[i:j] is quoted or cited rather than used:
 // inside quotation marks or introduced by "such as", "phrases like", ….
-func mentioned(t string, i, j int) bool {
+func proseMentioned(t string, i, j int) bool {
 	s := i - 60
 	if s < 0 {
 		s = 0
@@ -356,8 +356,8 @@ func mentioned(t string, i, j int) bool {
 	return strings.Count(before, "\"")%2 == 1
 }
 
-// clipText shortens s to n bytes for messages.
-func clipText(s string, n int) string {
+// clipProse shortens s to n bytes for messages.
+func clipProse(s string, n int) string {
 	s = strings.TrimSpace(s)
 	if len(s) <= n {
 		return s
@@ -370,9 +370,9 @@ func clipText(s string, n int) string {
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
-// sentence is one sentence of a prose segment.
-type sentence struct {
-	seg  *segment
+// proseSentence is one sentence of a prose segment.
+type proseSentence struct {
+	seg  *proseSegment
 	si   int // index of seg in Segments
 	i, j int // normalised range in seg.N.Text
 	Text string
@@ -402,13 +402,13 @@ func sentenceEnds(t string) []int {
 // sentences splits prose segments (paragraphs, headings, HTML blocks) into
 // sentences; code blocks are left to the command rules and HTML comments
 // to SV308.
-func (d *proseDoc) sentences() []sentence {
+func (d *proseDoc) sentences() []proseSentence {
 	d.sentOnce.Do(func() { d.sents = d.splitSentences() })
 	return d.sents
 }
 
-func (d *proseDoc) splitSentences() []sentence {
-	var out []sentence
+func (d *proseDoc) splitSentences() []proseSentence {
+	var out []proseSentence
 	for si := range d.Segments {
 		seg := &d.Segments[si]
 		if seg.Kind != markdown.Paragraph && seg.Kind != markdown.Heading && seg.Kind != markdown.HTMLBlock {
@@ -436,7 +436,7 @@ func (d *proseDoc) splitSentences() []sentence {
 			if seg.Quote > 0 && ctx != ctxCode {
 				ctx = ctxQuote
 			}
-			out = append(out, sentence{seg: seg, si: si, i: i, j: j, Text: t[i:j], ctx: ctx})
+			out = append(out, proseSentence{seg: seg, si: si, i: i, j: j, Text: t[i:j], ctx: ctx})
 		}
 	}
 	return out
@@ -459,8 +459,8 @@ func exampleSeverity(sev analyzer.Severity, ctx textCtx, teaching bool) (analyze
 // at in s.Text: low in a security-teaching skill, at most medium when the
 // words are quoted or cited ("attackers write 'send … to …'"), noted in a
 // blockquote.
-func sentenceSeverity(sev analyzer.Severity, s *sentence, at int, teaching bool) (analyzer.Severity, string) {
-	if !teaching && mentioned(s.Text, at, at) {
+func sentenceSeverity(sev analyzer.Severity, s *proseSentence, at int, teaching bool) (analyzer.Severity, string) {
+	if !teaching && proseMentioned(s.Text, at, at) {
 		if sev > Medium {
 			sev = Medium
 		}
@@ -499,7 +499,7 @@ func (d *proseDoc) findRefDefs(inCode func(int) bool) {
 			}
 		}
 		d.RefDefs = append(d.RefDefs, rd)
-		d.regions = append(d.regions, region{s, e, ctxComment})
+		d.regions = append(d.regions, proseRegion{s, e, ctxComment})
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 
 // runPhraseRule reports every phrase hit in the Markdown file outside HTML
 // comments (SV308 judges those), graded by hitSeverity.
-func runPhraseRule(p *analyzer.Pass, phrases []phrase) error {
+func runPhraseRule(p *analyzer.Pass, phrases []injPhrase) error {
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -19,14 +19,14 @@ func runPhraseRule(p *analyzer.Pass, phrases []phrase) error {
 		if h.ctx == ctxComment {
 			continue
 		}
-		if h.ph.label == "no confirmation" {
+		if h.pat.label == "no confirmation" {
 			sent, pre := sentenceAround(h.seg.N.Text, h.i, h.j)
 			if !confirmActionRx.MatchString(sent) || sentenceNegationRx.MatchString(pre) {
 				continue
 			}
 		}
 		sev, why := hitSeverity(&h, d.Teaching)
-		msg := fmt.Sprintf("%s: %q", h.ph.label, clipText(h.seg.N.Text[h.i:h.j], 80))
+		msg := fmt.Sprintf("%s: %q", h.pat.label, clipProse(h.seg.N.Text[h.i:h.j], 80))
 		if why != "" {
 			msg += " (" + why + ")"
 		}

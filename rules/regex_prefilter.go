@@ -122,9 +122,9 @@ func findLitIndex(rx *regexp.Regexp, lits []string, t string) []int {
 	return rx.FindStringIndex(t)
 }
 
-// asciiLower lower-cases ASCII letters only, so byte offsets into the
+// lowerASCIIKeepLen lower-cases ASCII letters only, so byte offsets into the
 // result are offsets into s (strings.ToLower may change lengths).
-func asciiLower(s string) string {
+func lowerASCIIKeepLen(s string) string {
 	b := []byte(s)
 	for i, c := range b {
 		if c >= 'A' && c <= 'Z' {

@@ -53,7 +53,7 @@ Good:
 })
 
 var (
-	looseURLRx     = regexp.MustCompile(`(?i)https?://[^\s<>"'\x60]+`)
+	proseURLRx     = regexp.MustCompile(`(?i)https?://[^\s<>"'\x60]+`)
 	urlContentRx   = regexp.MustCompile(`(?i)\$\(\s*(?:cat|base64|env|printenv|head|tail|xxd|od|openssl|gpg|tar|zip|security|ls|find|curl|echo|type|get-content|gc)\b[^)]*\)?|%24%28(?:cat|env|base64)|\{\{?\s*[\w.-]*(?:conversation|chat|history|messages?|context|transcript|memory|system[_ -]?prompt|prompt|file[_ -]?contents?|contents?|data|env|environment|secrets?|credentials?|ssh[_ -]?keys?|private[_ -]?keys?|cookies?|session|clipboard|user[_ -]?data|summary|files?|document|chat[_ -]?log|previous[_ -]?messages|answer|response|output)[^}]*\}\}?|<[^<>]*(?:base64|contents? of|conversation|chat history|\.env|id_rsa|\.ssh|secrets|credentials|env(?:ironment)? var|the (?:file|data|answer|conversation))[^<>]*>|\[(?:conversation|chat history|secrets|credentials|file contents|env|data|summary of (?:the )?conversation)\]|\$\{?\s*(?:env|environ)\b`)
 	urlKeyRx       = regexp.MustCompile(`\{\{?\s*\$?[\w.]*(?i:api[_-]?key|token|secret|password|passwd|pwd|auth|credential|access[_-]?key)[\w.]*\s*\}?\}|\$\{?[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?|<[^<>]*(?i:api[_ -]?key|token|secret|password)[^<>]*>|(?i:your[_-]?(?:api[_-]?)?(?:key|token|secret))`)
 	imagePrefixRx  = regexp.MustCompile(`(?i)(?:!\[[^\]]*\]\(\s*<?|<img\b[^>]*\bsrc\s*=\s*["']?|!\[[^\]]*\]:\s*)$`)
@@ -75,14 +75,14 @@ func runSecretInURL(p *analyzer.Pass) error {
 		if !strings.Contains(raw, "://") {
 			continue
 		}
-		for _, m := range looseURLRx.FindAllStringIndex(raw, -1) {
+		for _, m := range proseURLRx.FindAllStringIndex(raw, -1) {
 			u := extendCommandSubst(raw, m[0], m[1])
 			start := seg.Start + m[0]
 			ctx := d.ctxAt(start)
 			if ctx == ctxCode {
 				continue
 			}
-			if !strings.ContainsAny(u, "{$<[%`") && !strings.Contains(asciiLower(u), "your") {
+			if !strings.ContainsAny(u, "{$<[%`") && !strings.Contains(lowerASCIIKeepLen(u), "your") {
 				continue // no placeholder syntax at all
 			}
 			pre := raw[:m[0]]
@@ -103,7 +103,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 			var sev analyzer.Severity
 			var what string
 			if cm := urlContentRx.FindString(rest); cm != "" {
-				what = fmt.Sprintf("data placeholder %q", clipText(cm, 50))
+				what = fmt.Sprintf("data placeholder %q", clipProse(cm, 50))
 				switch {
 				case class == intel.HostLoopback:
 					continue
@@ -115,7 +115,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 					sev = High
 				}
 			} else if km := urlKeyRx.FindString(rest); km != "" {
-				what = fmt.Sprintf("secret placeholder %q", clipText(km, 50))
+				what = fmt.Sprintf("secret placeholder %q", clipProse(km, 50))
 				switch {
 				case trusted:
 					continue

@@ -54,7 +54,7 @@ var (
 	sendVerbRx     = regexp.MustCompile(`\b(?:send|sends|sending|upload|uploads|uploading|post|posts|posting|transmit|transmits|forward|forwards|email|e-mail|mail|exfiltrate|exfiltrates|submit|submits|share|sync|syncs|beacon|leak|pipe|attach|append|embed|push|report|copy|paste|dump)\b`)
 	secretObjRx    = regexp.MustCompile(`\b(?:api[ -]?keys?|access keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|private keys?|ssh keys?|cookies|session (?:tokens?|cookies)|env(?:ironment)?(?: variables| vars| file)?|printenv|\.env|dotenv|keychain|wallets?|seed phrases?|mnemonics?|id_rsa|id_ed25519)\b`)
 	contentObjRx   = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace))\b`)
-	emailRx        = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
+	proseEmailRx   = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
 	secretObjLits  = requiredLiterals(secretObjRx.String())
 	contentObjLits = requiredLiterals(contentObjRx.String())
 	sendObjLits    = registered(append(append([]string(nil), secretObjLits...), contentObjLits...))
@@ -107,7 +107,7 @@ func runSendData(p *analyzer.Pass) error {
 				break
 			}
 		}
-		if vm == nil || negated(s.Text, vm[0]) {
+		if vm == nil || proseNegated(s.Text, vm[0]) {
 			continue
 		}
 		sev := analyzer.SevNone
@@ -116,7 +116,7 @@ func runSendData(p *analyzer.Pass) error {
 			host, class := intel.URLClass(u)
 			s := High
 			switch {
-			case exampleDomain(host):
+			case docExampleDomain(host):
 				s = Low
 			case class.Suspicious():
 				s = Critical
@@ -133,7 +133,7 @@ func runSendData(p *analyzer.Pass) error {
 			}
 		}
 		if sev == analyzer.SevNone {
-			if m := emailRx.FindString(raw); m != "" && !exampleDomain(m[strings.LastIndexByte(m, '@')+1:]) {
+			if m := proseEmailRx.FindString(raw); m != "" && !docExampleDomain(m[strings.LastIndexByte(m, '@')+1:]) {
 				sev, dest = High, "e-mail address "+m
 			} else if m := destWordRx.FindString(s.Text); m != "" {
 				sev, dest = High, m
@@ -149,10 +149,10 @@ func runSendData(p *analyzer.Pass) error {
 	return nil
 }
 
-// exampleDomain reports the documentation domains of RFC 2606/6761
+// docExampleDomain reports the documentation domains of RFC 2606/6761
 // (example.com, *.example, *.test, *.invalid): placeholders, not
 // destinations.
-func exampleDomain(host string) bool {
+func docExampleDomain(host string) bool {
 	h := strings.ToLower(strings.TrimSuffix(host, "."))
 	for _, d := range []string{"example.com", "example.org", "example.net", "example", "test", "invalid"} {
 		if h == d || strings.HasSuffix(h, "."+d) {

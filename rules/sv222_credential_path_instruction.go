@@ -74,7 +74,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 			continue
 		}
 		vm := credAccessRx.FindStringIndex(s.Text)
-		if vm == nil || negated(s.Text, vm[0]) {
+		if vm == nil || proseNegated(s.Text, vm[0]) {
 			continue
 		}
 		var sev analyzer.Severity

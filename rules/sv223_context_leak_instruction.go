@@ -68,10 +68,10 @@ func runContextLeak(p *analyzer.Pass) error {
 		}
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		if promptCand[s.si] {
-			if m := promptLeakRx.FindStringIndex(s.Text); m != nil && !negated(s.Text, m[0]) {
+			if m := promptLeakRx.FindStringIndex(s.Text); m != nil && !proseNegated(s.Text, m[0]) {
 				sev, why := sentenceSeverity(High, &s, m[0], d.Teaching)
 				p.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-					Message: fmt.Sprintf("instruction to disclose the agent's instructions: %q%s", clipText(s.Text[m[0]:m[1]], 60), why)})
+					Message: fmt.Sprintf("instruction to disclose the agent's instructions: %q%s", clipProse(s.Text[m[0]:m[1]], 60), why)})
 				continue
 			}
 		}
@@ -82,7 +82,7 @@ func runContextLeak(p *analyzer.Pass) error {
 			continue
 		}
 		vm := placeVerbRx.FindStringIndex(s.Text)
-		if vm == nil || negated(s.Text, vm[0]) {
+		if vm == nil || proseNegated(s.Text, vm[0]) {
 			continue
 		}
 		rest := s.Text[vm[1]:]

@@ -82,7 +82,7 @@ var (
 func runHardcodedSecret(p *analyzer.Pass) error {
 	c := p.File.Content
 	text := string(c)
-	lower := asciiLower(text)
+	lower := lowerASCIIKeepLen(text)
 	seen := map[int]bool{}
 	for _, sp := range secretPatterns {
 		if !containsAnyLit(lower, sp.lits) {
@@ -97,7 +97,7 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 				continue
 			}
 			val := text[s:e]
-			if placeholderRx.MatchString(val) || repeatedRun(val) {
+			if placeholderRx.MatchString(val) || secretRepeatedRun(val) {
 				continue
 			}
 			switch sp.label {
@@ -106,17 +106,17 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 					continue
 				}
 			case "secret assignment":
-				if entropy(val) < 3.5 || !mixedClasses(val) || strings.HasPrefix(val, "/") || strings.HasPrefix(val, ".") || strings.Contains(val, "://") || notSecretNameRx.MatchString(text[m[0]:s]) {
+				if secretEntropy(val) < 3.5 || !secretMixedClasses(val) || strings.HasPrefix(val, "/") || strings.HasPrefix(val, ".") || strings.Contains(val, "://") || notSecretNameRx.MatchString(text[m[0]:s]) {
 					continue
 				}
 			case "OpenAI API key":
-				if entropy(val) < 3.5 {
+				if secretEntropy(val) < 3.5 {
 					continue
 				}
 			}
 			seen[s] = true
 			p.Report(analyzer.Diagnostic{Start: s, End: e, Severity: sp.sev,
-				Message:  fmt.Sprintf("hard-coded %s %s", sp.label, redact(val)),
+				Message:  fmt.Sprintf("hard-coded %s %s", sp.label, redactSecret(val)),
 				Evidence: redactedLine(c, s, e)})
 		}
 	}
@@ -140,7 +140,7 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 				b64 = b64[k+1:]
 			}
 		}
-		if len(b64) < 64 || pemFillerRx.MatchString(b64) || entropy(b64) < 4.0 {
+		if len(b64) < 64 || pemFillerRx.MatchString(b64) || secretEntropy(b64) < 4.0 {
 			continue
 		}
 		p.Report(analyzer.Diagnostic{Start: s, End: m[1], Severity: High,
@@ -150,8 +150,8 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 	return nil
 }
 
-// redact keeps a recognisable prefix and the last four characters.
-func redact(v string) string {
+// redactSecret keeps a recognisable prefix and the last four characters.
+func redactSecret(v string) string {
 	pre := 4
 	for _, p := range []string{"github_pat_", "sk-ant-", "sk-proj-", "sk_live_", "rk_live_", "glpat-", "xoxb-", "xoxp-", "xoxa-", "xoxs-", "xoxr-"} {
 		if strings.HasPrefix(v, p) {
@@ -177,10 +177,10 @@ func redactedLine(c []byte, s, e int) string {
 	} else {
 		le += e
 	}
-	return string(c[ls:s]) + redact(string(c[s:e])) + string(c[e:le])
+	return string(c[ls:s]) + redactSecret(string(c[s:e])) + string(c[e:le])
 }
 
-func repeatedRun(v string) bool {
+func secretRepeatedRun(v string) bool {
 	run := 1
 	for i := 1; i < len(v); i++ {
 		if v[i] == v[i-1] {
@@ -195,8 +195,8 @@ func repeatedRun(v string) bool {
 	return false
 }
 
-// entropy is the Shannon entropy of s in bits per byte.
-func entropy(s string) float64 {
+// secretEntropy is the Shannon entropy of s in bits per byte.
+func secretEntropy(s string) float64 {
 	if s == "" {
 		return 0
 	}
@@ -215,9 +215,9 @@ func entropy(s string) float64 {
 	return h
 }
 
-// mixedClasses reports values with digits and letters (real keys) rather
+// secretMixedClasses reports values with digits and letters (real keys) rather
 // than words or identifiers.
-func mixedClasses(v string) bool {
+func secretMixedClasses(v string) bool {
 	var lower, upper, digit bool
 	for _, c := range v {
 		switch {

@@ -50,7 +50,7 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 			continue
 		}
 		vm := askVerbRx.FindStringIndex(s.Text)
-		if vm == nil || negated(s.Text, vm[0]) {
+		if vm == nil || proseNegated(s.Text, vm[0]) {
 			continue
 		}
 		rest := s.Text[vm[0]:]

@@ -47,11 +47,11 @@ Good:
 	Run: runFakeRoleTags,
 })
 
-var roleTagPhrases = []phrase{
-	ph(High, "fake role tag", `</?\s*(?:system|system[_ -]?prompt|system[_ -]?message|sys|assistant|system[_ -]?instructions|available[_ ]?skills|skill[_ ]?instructions|tool[_ ]?results?|function[_ ]?results|function[_ ]?calls|developer[_ ]?message|im[_ ]?start|im[_ ]?end)\s*/?>`),
-	ph(High, "chat template token", `<\|\s*(?:im[_ ]?start|im[_ ]?end|system|user|assistant|endoftext|eot[_ ]?id|start[_ ]?header[_ ]?id|end[_ ]?header[_ ]?id|begin[_ ]?of[_ ]?text)\s*\|>`),
-	ph(High, "fake role marker", `\[/?(?:system|sys|inst|system prompt|system message)\](?:[^(]|$)`),
-	ph(High, "fake role marker", `<<\s*/?sys\s*>>`),
+var roleTagPhrases = []injPhrase{
+	newPhrase(High, "fake role tag", `</?\s*(?:system|system[_ -]?prompt|system[_ -]?message|sys|assistant|system[_ -]?instructions|available[_ ]?skills|skill[_ ]?instructions|tool[_ ]?results?|function[_ ]?results|function[_ ]?calls|developer[_ ]?message|im[_ ]?start|im[_ ]?end)\s*/?>`),
+	newPhrase(High, "chat template token", `<\|\s*(?:im[_ ]?start|im[_ ]?end|system|user|assistant|endoftext|eot[_ ]?id|start[_ ]?header[_ ]?id|end[_ ]?header[_ ]?id|begin[_ ]?of[_ ]?text)\s*\|>`),
+	newPhrase(High, "fake role marker", `\[/?(?:system|sys|inst|system prompt|system message)\](?:[^(]|$)`),
+	newPhrase(High, "fake role marker", `<<\s*/?sys\s*>>`),
 }
 
 var roleHeadingRx = regexp.MustCompile(`^(?:system|system prompt|system message|assistant|human)\s*:`)
@@ -71,13 +71,13 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 			why = " (in a blockquote)"
 		}
 		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
-			Message: fmt.Sprintf("%s %q in skill text imitates the agent's prompt structure%s", label, clipText(text, 60), why)})
+			Message: fmt.Sprintf("%s %q in skill text imitates the agent's prompt structure%s", label, clipProse(text, 60), why)})
 	}
 	for _, h := range d.findPhrases(roleTagPhrases) {
 		if h.ctx == ctxCode || h.ctx == ctxComment {
 			continue
 		}
-		report(h.start, h.end, h.ph.label, h.seg.N.Text[h.i:h.j], h.ctx)
+		report(h.start, h.end, h.pat.label, h.seg.N.Text[h.i:h.j], h.ctx)
 	}
 	for i := range d.Segments {
 		s := &d.Segments[i]

@@ -60,12 +60,12 @@ func runUnicodeTags(p *analyzer.Pass) error {
 		}
 		text := dec.String()
 		sev, what := High, "hidden characters"
-		if words := strings.Fields(text); len(words) >= 2 || countLetters(text) >= 8 {
+		if words := strings.Fields(text); len(words) >= 2 || asciiLetterCount(text) >= 8 {
 			sev, what = Critical, "hidden text"
 		}
 		p.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
-			Message:  fmt.Sprintf("%d invisible Unicode tag characters encode %s: %q", utf8.RuneCount(c[start:i]), what, clipText(text, 160)),
-			Evidence: visibleLine(c, start, i, "⟨tags:"+clipText(text, 80)+"⟩")})
+			Message:  fmt.Sprintf("%d invisible Unicode tag characters encode %s: %q", utf8.RuneCount(c[start:i]), what, clipProse(text, 160)),
+			Evidence: proseEvidenceLine(c, start, i, "⟨tags:"+clipProse(text, 80)+"⟩")})
 	}
 	return nil
 }
@@ -90,7 +90,7 @@ func emojiFlagTags(c []byte, start, end int, dec string) bool {
 	return true
 }
 
-func countLetters(s string) int {
+func asciiLetterCount(s string) int {
 	n := 0
 	for _, b := range []byte(s) {
 		if b|0x20 >= 'a' && b|0x20 <= 'z' {
@@ -100,9 +100,9 @@ func countLetters(s string) int {
 	return n
 }
 
-// visibleLine returns the source line holding [start, end) with that range
+// proseEvidenceLine returns the source line holding [start, end) with that range
 // replaced by mark, for evidence that does not itself hide anything.
-func visibleLine(c []byte, start, end int, mark string) string {
+func proseEvidenceLine(c []byte, start, end int, mark string) string {
 	ls := bytes.LastIndexByte(c[:start], '\n') + 1
 	le := bytes.IndexByte(c[end:], '\n')
 	if le < 0 {
@@ -110,15 +110,15 @@ func visibleLine(c []byte, start, end int, mark string) string {
 	} else {
 		le += end
 	}
-	return stripInvisible(c[ls:start]) + mark + stripInvisible(c[end:le])
+	return stripInvisibleRunes(c[ls:start]) + mark + stripInvisibleRunes(c[end:le])
 }
 
-// stripInvisible drops invisible characters so evidence shows what is
+// stripInvisibleRunes drops invisible characters so evidence shows what is
 // really there.
-func stripInvisible(b []byte) string {
+func stripInvisibleRunes(b []byte) string {
 	var sb strings.Builder
 	for _, r := range string(b) {
-		if !isInvisible(r) {
+		if !invisibleRune(r) {
 			sb.WriteRune(r)
 		}
 	}

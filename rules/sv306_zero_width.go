@@ -76,7 +76,7 @@ func runZeroWidth(p *analyzer.Pass) error {
 			msg += fmt.Sprintf("; %d on this line", cur.count)
 		}
 		p.Report(analyzer.Diagnostic{Start: cur.start, End: cur.end, Severity: cur.sev, Message: msg,
-			Evidence: visibleLine(c, cur.start, cur.start, "⟨ZW⟩")})
+			Evidence: proseEvidenceLine(c, cur.start, cur.start, "⟨ZW⟩")})
 		cur = nil
 	}
 	lineOf := func(off int) int { return p.File.Pos(off).Line }
@@ -190,5 +190,5 @@ func joinedWord(c []byte, start, end int) string {
 			b.WriteRune(r)
 		}
 	}
-	return clipText(b.String(), 40)
+	return clipProse(b.String(), 40)
 }

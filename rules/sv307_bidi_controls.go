@@ -101,7 +101,7 @@ func runBidi(p *analyzer.Pass) error {
 			if sev != analyzer.SevNone {
 				p.Report(analyzer.Diagnostic{Start: off + first, Severity: sev,
 					Message:  fmt.Sprintf("bidirectional control characters %v %s: displayed text differs from what tools read", names, why),
-					Evidence: visibleLine(c, off+first, off+first, "⟨bidi⟩")})
+					Evidence: proseEvidenceLine(c, off+first, off+first, "⟨bidi⟩")})
 			}
 		}
 		off = end + 1

@@ -63,7 +63,7 @@ var (
 	commentYouMustRx   = regexp.MustCompile(`\byou\s+(?:must|should|need to|have to|will|are to|shall)\s+(?:always\s+|now\s+|first\s+|also\s+)?(?:run|execute|send|upload|read|fetch|download|install|delete|email|post|visit|ignore|forget|tell|output|include|copy|collect|access|call|invoke)\b`)
 	commentSecretRx    = regexp.MustCompile(`\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|private keys?|env(?:ironment)? var(?:iable)?s|cookies|session)\b`)
 	commentBenignRx    = regexp.MustCompile(`^\s*(?:markdownlint|prettier|eslint|vale|textlint|cspell|spell-?checker|toc|/toc|more|lint|omit|begin|end|start|stop|region|endregion|todo|fixme|note|xxx|hack|generated|auto-?generated|do not edit|don't edit|badges?|section|include|snippet|want|markdown-link-check|alex|keep|allcontributors|all-contributors|readme|docs?|comment|tip|warning|x-)\b`)
-	base64Rx           = regexp.MustCompile(`[A-Za-z0-9+/]{40,}={0,2}`)
+	commentB64Rx       = regexp.MustCompile(`[A-Za-z0-9+/]{40,}={0,2}`)
 )
 
 func runCommentInstructions(p *analyzer.Pass) error {
@@ -71,7 +71,7 @@ func runCommentInstructions(p *analyzer.Pass) error {
 	if err != nil {
 		return err
 	}
-	all := make([]phrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
+	all := make([]injPhrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
 	all = append(append(append(all, overridePhrases...), concealPhrases...), authorityPhrases...)
 	for _, cm := range d.Comments {
 		is, ie := cm[0]+4, cm[1]
@@ -108,7 +108,7 @@ func runCommentInstructions(p *analyzer.Pass) error {
 // judgeHiddenText grades text that readers of the rendered Markdown do not
 // see (HTML comments, invisible HTML). It returns SevNone for ordinary
 // text and the reasons otherwise.
-func judgeHiddenText(raw string, n *normText, phrases []phrase) (analyzer.Severity, []string) {
+func judgeHiddenText(raw string, n *normText, phrases []injPhrase) (analyzer.Severity, []string) {
 	sev := analyzer.SevNone
 	var reasons []string
 	add := func(s analyzer.Severity, r string) {
@@ -119,8 +119,8 @@ func judgeHiddenText(raw string, n *normText, phrases []phrase) (analyzer.Severi
 	}
 	t := n.Text
 	for i := range phrases {
-		if m := phrases[i].find(t); m != nil && !negated(t, m[0]) {
-			add(Critical, fmt.Sprintf("%s %q", phrases[i].label, clipText(t[m[0]:m[1]], 60)))
+		if m := phrases[i].find(t); m != nil && !proseNegated(t, m[0]) {
+			add(Critical, fmt.Sprintf("%s %q", phrases[i].label, clipProse(t[m[0]:m[1]], 60)))
 			break
 		}
 	}
@@ -131,7 +131,7 @@ func judgeHiddenText(raw string, n *normText, phrases []phrase) (analyzer.Severi
 		}
 	}
 	if m := commentCmdRx.FindStringIndex(t); m != nil {
-		add(High, fmt.Sprintf("shell command %q", clipText(t[m[0]:], 50)))
+		add(High, fmt.Sprintf("shell command %q", clipProse(t[m[0]:], 50)))
 	}
 	if label, _, _, ok := intel.MatchCredentialPath(raw); ok {
 		add(High, "credential path ("+label+")")
@@ -150,25 +150,25 @@ func judgeHiddenText(raw string, n *normText, phrases []phrase) (analyzer.Severi
 			add(Low, "a URL ("+host+")")
 		}
 	}
-	for _, b := range base64Rx.FindAllString(raw, 4) {
-		dec, ok := decodeB64(b)
+	for _, b := range commentB64Rx.FindAllString(raw, 4) {
+		dec, ok := decodeB64Text(b)
 		if !ok {
 			add(Medium, fmt.Sprintf("a %d-character base64 payload", len(b)))
 			continue
 		}
 		dn := normalize([]byte(dec), 0, len(dec))
 		if s, r := judgeHiddenText(dec, dn, phrases); s >= High {
-			add(Critical, fmt.Sprintf("base64 that decodes to %q (%s)", clipText(dec, 60), strings.Join(r, ", ")))
+			add(Critical, fmt.Sprintf("base64 that decodes to %q (%s)", clipProse(dec, 60), strings.Join(r, ", ")))
 		} else {
-			add(High, fmt.Sprintf("base64 that decodes to text %q", clipText(dec, 60)))
+			add(High, fmt.Sprintf("base64 that decodes to text %q", clipProse(dec, 60)))
 		}
 	}
 	return sev, reasons
 }
 
-// decodeB64 decodes standard or URL base64 and reports whether the result
+// decodeB64Text decodes standard or URL base64 and reports whether the result
 // is mostly printable text.
-func decodeB64(s string) (string, bool) {
+func decodeB64Text(s string) (string, bool) {
 	s = strings.TrimRight(s, "=")
 	b, err := base64.RawStdEncoding.DecodeString(s)
 	if err != nil {

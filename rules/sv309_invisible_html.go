@@ -99,7 +99,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 	}
 	src := d.Src
 	body := string(src[d.BodyStart:])
-	all := make([]phrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
+	all := make([]injPhrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
 	all = append(append(append(all, overridePhrases...), concealPhrases...), authorityPhrases...)
 	for _, m := range htmlOpenRx.FindAllStringSubmatchIndex(body, -1) {
 		start := d.BodyStart + m[0]
@@ -117,7 +117,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		}
 		innerStart := m[1]
 		innerEnd := len(body)
-		if k := strings.Index(asciiLower(body[innerStart:]), "</"+tag); k >= 0 {
+		if k := strings.Index(lowerASCIIKeepLen(body[innerStart:]), "</"+tag); k >= 0 {
 			innerEnd = innerStart + k
 		} else if k := strings.Index(body[innerStart:], "\n\n"); k >= 0 {
 			innerEnd = innerStart + k
@@ -135,7 +135,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		default:
 			sev = Medium
 		}
-		msg := fmt.Sprintf("<%s> hidden by %s contains text %q", tag, why, clipText(inner, 80))
+		msg := fmt.Sprintf("<%s> hidden by %s contains text %q", tag, why, clipProse(inner, 80))
 		if len(reasons) > 0 {
 			msg += " (" + strings.Join(reasons, "; ") + ")"
 		}

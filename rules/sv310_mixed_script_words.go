@@ -56,14 +56,14 @@ func runMixedScript(p *analyzer.Pass) error {
 		latin, other, otherNonConf := 0, 0, 0
 		for i < len(c) {
 			r, w = utf8.DecodeRune(c[i:])
-			if !unicode.IsLetter(r) && !isInvisible(r) {
+			if !unicode.IsLetter(r) && !invisibleRune(r) {
 				break
 			}
 			switch {
 			case r < 0x80:
 				latin++
 			case unicode.Is(unicode.Cyrillic, r) || unicode.Is(unicode.Greek, r):
-				if _, ok := confusables[r]; ok {
+				if _, ok := confusableASCII[r]; ok {
 					other++
 				} else {
 					otherNonConf++
@@ -83,7 +83,7 @@ func runMixedScript(p *analyzer.Pass) error {
 			sev = High
 		}
 		p.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
-			Message: fmt.Sprintf("word %q mixes Latin letters with %d Cyrillic/Greek look-alike(s); it reads as %q", stripInvisible([]byte(word)), other, strings.TrimSpace(n.Text))})
+			Message: fmt.Sprintf("word %q mixes Latin letters with %d Cyrillic/Greek look-alike(s); it reads as %q", stripInvisibleRunes([]byte(word)), other, strings.TrimSpace(n.Text))})
 		reported++
 	}
 	return nil

@@ -35,13 +35,13 @@ Describing what a skill works with is fine: "uses the official OpenAI Python SDK
 
 const rxVendor = `(?:anthropic|openai|claude|chatgpt|google|gemini|deepmind|microsoft|github|copilot|aws|amazon|meta|apple|cursor|vercel|mistral)`
 
-var impersonationPhrases = []phrase{
-	ph(High, "claims vendor verification", `\b`+rxVendor+`[- ](?:verified|certified|approved|endorsed|sanctioned|authorized|authorised)\b`),
-	ph(High, "claims vendor verification", `\b(?:verified|certified|approved|endorsed|sanctioned|authori[sz]ed)\s+by\s+`+rxVendor+`\b`),
-	ph(Medium, "claims to be an official vendor skill", `\b(?:the\s+)?official\s+`+rxVendor+`\s+(?:\w+\s+)?(?:skill|plugin|extension|tool|integration|release|version|agent|add-?on|package|skillset)\b`),
-	ph(Medium, "claims to be official", `^(?:the\s+)?(?:official|verified)\b`),
-	ph(Medium, "claims vendor authorship", `\b(?:skill|plugin|tool|extension|integration|package)\s+(?:by|from|made by|built by|developed by|published by|maintained by|provided by|created by)\s+(?:the\s+)?`+rxVendor+`\b`),
-	ph(Medium, "claims vendor authorship", `^(?:by|from|made by|built by|developed by|published by)\s+(?:the\s+)?`+rxVendor+`\b`),
+var impersonationPhrases = []injPhrase{
+	newPhrase(High, "claims vendor verification", `\b`+rxVendor+`[- ](?:verified|certified|approved|endorsed|sanctioned|authorized|authorised)\b`),
+	newPhrase(High, "claims vendor verification", `\b(?:verified|certified|approved|endorsed|sanctioned|authori[sz]ed)\s+by\s+`+rxVendor+`\b`),
+	newPhrase(Medium, "claims to be an official vendor skill", `\b(?:the\s+)?official\s+`+rxVendor+`\s+(?:\w+\s+)?(?:skill|plugin|extension|tool|integration|release|version|agent|add-?on|package|skillset)\b`),
+	newPhrase(Medium, "claims to be official", `^(?:the\s+)?(?:official|verified)\b`),
+	newPhrase(Medium, "claims vendor authorship", `\b(?:skill|plugin|tool|extension|integration|package)\s+(?:by|from|made by|built by|developed by|published by|maintained by|provided by|created by)\s+(?:the\s+)?`+rxVendor+`\b`),
+	newPhrase(Medium, "claims vendor authorship", `^(?:by|from|made by|built by|developed by|published by)\s+(?:the\s+)?`+rxVendor+`\b`),
 }
 
 var (
@@ -51,7 +51,7 @@ var (
 
 func runVendorImpersonation(p *analyzer.Pass) error {
 	for _, f := range promptFields(p) {
-		off := nodeOffset(p, f.Node)
+		off := fmNodeOffset(p, f.Node)
 		n := normalize([]byte(f.Value), 0, len(f.Value))
 		if f.Key == "name" && impersonationNameRx.MatchString(n.Text) {
 			sev, what := Low, "starts with a vendor name"
@@ -59,14 +59,14 @@ func runVendorImpersonation(p *analyzer.Pass) error {
 				sev, what = Medium, "claims to be official"
 			}
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: sev,
-				Message: fmt.Sprintf("skill name %q %s", clipText(f.Value, 60), what)})
+				Message: fmt.Sprintf("skill name %q %s", clipProse(f.Value, 60), what)})
 			continue
 		}
 		for i := range impersonationPhrases {
 			h := &impersonationPhrases[i]
 			if m := h.find(n.Text); m != nil {
 				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.sev,
-					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipText(n.Text[m[0]:m[1]], 60))})
+					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipProse(n.Text[m[0]:m[1]], 60))})
 				break
 			}
 		}

@@ -30,12 +30,12 @@ Ordinary "Use when the user asks about PDFs, forms or tables" descriptions are f
 	Run: runTriggerStuffing,
 })
 
-var stuffingPhrases = []phrase{
-	ph(High, "claims every request", `\balways\s+(?:use|invoke|load|activate|trigger|call|run|apply|consult)\s+(?:this|me|it)\b`),
-	ph(High, "claims every request", `\b(?:use|invoke|load|activate|trigger|apply|consult)\s+(?:this\s+skill\s+|me\s+|it\s+)?(?:for|on|before|with|in)\s+(?:every|all|any|each)\s+(?:single\s+)?(?:user\s+)?(?:requests?|tasks?|query|queries|questions?|prompts?|messages?|conversations?|turns?|interactions?|responses?|replies)\b`),
-	ph(High, "claims every request", `\bbefore\s+(?:(?:responding|answering|replying)\s+(?:to\s+)?(?:any|every|all)\b|doing anything\b|any other (?:skill|tool|action)\b)`),
-	ph(High, "claims every request", `\b(?:must|should|shall)\s+(?:always\s+)?be\s+(?:used|invoked|loaded|triggered|activated|consulted)\s+(?:for|on|before|first|in)\b`),
-	ph(High, "claims priority", `\b(?:highest|top|maximum|absolute|first)\s+priority\b|\boverrides?\s+(?:all\s+)?other\s+skills\b|\bregardless\s+of\s+(?:the\s+)?(?:request|task|topic|question|context)\b`),
+var stuffingPhrases = []injPhrase{
+	newPhrase(High, "claims every request", `\balways\s+(?:use|invoke|load|activate|trigger|call|run|apply|consult)\s+(?:this|me|it)\b`),
+	newPhrase(High, "claims every request", `\b(?:use|invoke|load|activate|trigger|apply|consult)\s+(?:this\s+skill\s+|me\s+|it\s+)?(?:for|on|before|with|in)\s+(?:every|all|any|each)\s+(?:single\s+)?(?:user\s+)?(?:requests?|tasks?|query|queries|questions?|prompts?|messages?|conversations?|turns?|interactions?|responses?|replies)\b`),
+	newPhrase(High, "claims every request", `\bbefore\s+(?:(?:responding|answering|replying)\s+(?:to\s+)?(?:any|every|all)\b|doing anything\b|any other (?:skill|tool|action)\b)`),
+	newPhrase(High, "claims every request", `\b(?:must|should|shall)\s+(?:always\s+)?be\s+(?:used|invoked|loaded|triggered|activated|consulted)\s+(?:for|on|before|first|in)\b`),
+	newPhrase(High, "claims priority", `\b(?:highest|top|maximum|absolute|first)\s+priority\b|\boverrides?\s+(?:all\s+)?other\s+skills\b|\bregardless\s+of\s+(?:the\s+)?(?:request|task|topic|question|context)\b`),
 }
 
 var listSepRx = regexp.MustCompile(`[,;|\n]|\s+or\s+`)
@@ -45,14 +45,14 @@ func runTriggerStuffing(p *analyzer.Pass) error {
 		if f.Key == "name" {
 			continue
 		}
-		off := nodeOffset(p, f.Node)
+		off := fmNodeOffset(p, f.Node)
 		n := normalize([]byte(f.Value), 0, len(f.Value))
 		found := false
 		for i := range stuffingPhrases {
 			h := &stuffingPhrases[i]
-			if m := h.find(n.Text); m != nil && !negated(n.Text, m[0]) {
+			if m := h.find(n.Text); m != nil && !proseNegated(n.Text, m[0]) {
 				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.sev,
-					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipText(n.Text[m[0]:m[1]], 60))})
+					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipProse(n.Text[m[0]:m[1]], 60))})
 				found = true
 				break
 			}

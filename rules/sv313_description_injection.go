@@ -50,10 +50,10 @@ var (
 )
 
 func runDescriptionInjection(p *analyzer.Pass) error {
-	all := make([]phrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
+	all := make([]injPhrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
 	all = append(append(append(all, overridePhrases...), concealPhrases...), authorityPhrases...)
 	for _, f := range promptFields(p) {
-		off := nodeOffset(p, f.Node)
+		off := fmNodeOffset(p, f.Node)
 		report := func(sev analyzer.Severity, what string) {
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: sev,
 				Message: fmt.Sprintf("%s contains %s; it is copied into every agent system prompt", f.Key, what)})
@@ -65,8 +65,8 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 		t := n.Text
 		done := false
 		for i := range all {
-			if m := all[i].find(t); m != nil && !negated(t, m[0]) {
-				report(Critical, fmt.Sprintf("%s %q", all[i].label, clipText(t[m[0]:m[1]], 60)))
+			if m := all[i].find(t); m != nil && !proseNegated(t, m[0]) {
+				report(Critical, fmt.Sprintf("%s %q", all[i].label, clipProse(t[m[0]:m[1]], 60)))
 				done = true
 				break
 			}
@@ -88,7 +88,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 			}
 		}
 		if m := modelAddressRx.FindStringIndex(t); m != nil {
-			report(High, fmt.Sprintf("an instruction addressed to the model %q", clipText(t[m[0]:m[1]], 60)))
+			report(High, fmt.Sprintf("an instruction addressed to the model %q", clipProse(t[m[0]:m[1]], 60)))
 		}
 	}
 	return nil
@@ -99,7 +99,7 @@ func controlChars(s string) string {
 	var found []string
 	seen := map[rune]bool{}
 	for _, r := range s {
-		bad := r < 0x20 && r != '\t' && r != '\n' || r == 0x7f || r >= 0x80 && r <= 0x9f || isInvisible(r) || r == utf8.RuneError
+		bad := r < 0x20 && r != '\t' && r != '\n' || r == 0x7f || r >= 0x80 && r <= 0x9f || invisibleRune(r) || r == utf8.RuneError
 		if bad && !seen[r] {
 			seen[r] = true
 			found = append(found, fmt.Sprintf("U+%04X", r))

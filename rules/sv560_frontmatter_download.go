@@ -56,7 +56,7 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 	if m == nil || m.Root == nil {
 		return nil
 	}
-	walkYAML(m.Root, nil, nil, 0, func(path []string, parent, v *yaml.Node) {
+	walkFrontmatter(m.Root, nil, nil, 0, func(path []string, parent, v *yaml.Node) {
 		if !strings.Contains(v.Value, "://") {
 			return
 		}
@@ -66,10 +66,10 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 				install = true
 			}
 		}
-		if kind := mapScalar(parent, "kind", "type"); strings.EqualFold(kind, "download") || strings.EqualFold(kind, "binary") || strings.EqualFold(kind, "archive") {
+		if kind := fmMapScalar(parent, "kind", "type"); strings.EqualFold(kind, "download") || strings.EqualFold(kind, "binary") || strings.EqualFold(kind, "archive") {
 			install = true
 		}
-		for _, u := range looseURLRx.FindAllString(v.Value, 8) {
+		for _, u := range proseURLRx.FindAllString(v.Value, 8) {
 			host, class := intel.URLClass(u)
 			if class == intel.HostLoopback || p.Config.HostAllowed(host) {
 				continue
@@ -90,15 +90,15 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 			if sev == analyzer.SevNone {
 				continue
 			}
-			off := nodeOffset(p, v)
+			off := fmNodeOffset(p, v)
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(v.Value), Severity: sev,
-				Message: fmt.Sprintf("frontmatter %s %s: %s", strings.Join(path, "."), why, clipText(u, 100))})
+				Message: fmt.Sprintf("frontmatter %s %s: %s", strings.Join(path, "."), why, clipProse(u, 100))})
 		}
 	})
 	return nil
 }
 
-func mapScalar(m *yaml.Node, keys ...string) string {
+func fmMapScalar(m *yaml.Node, keys ...string) string {
 	if m == nil || m.Kind != yaml.MappingNode {
 		return ""
 	}

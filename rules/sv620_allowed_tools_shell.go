@@ -63,12 +63,12 @@ func runAllowedTools(p *analyzer.Pass) error {
 			if it.Kind != yaml.ScalarNode {
 				continue
 			}
-			for _, entry := range splitToolList(it.Value) {
+			for _, entry := range splitAllowedTools(it.Value) {
 				sev, why := judgeToolEntry(entry)
 				if sev == analyzer.SevNone {
 					continue
 				}
-				off := nodeOffset(p, it)
+				off := fmNodeOffset(p, it)
 				if it.Line == k.Value.Line && it.Style == 0 {
 					if i := strings.Index(p.File.Line(it.Line), entry); i >= 0 {
 						off = p.File.Offset(it.Line, i+1)
@@ -82,9 +82,9 @@ func runAllowedTools(p *analyzer.Pass) error {
 	return nil
 }
 
-// splitToolList splits "Bash(git add:*) Read, Write" on spaces and commas
+// splitAllowedTools splits "Bash(git add:*) Read, Write" on spaces and commas
 // outside parentheses.
-func splitToolList(s string) []string {
+func splitAllowedTools(s string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i <= len(s); i++ {

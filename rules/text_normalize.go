@@ -48,7 +48,7 @@ func (n *normText) Obfuscated(src []byte, i, j int) bool {
 			}
 		}
 		r, w := utf8.DecodeRune(src[k:])
-		if isInvisible(r) {
+		if invisibleRune(r) {
 			return true
 		}
 		if _, ok := foldConfusable(r); ok && r >= 0x80 {
@@ -99,7 +99,7 @@ func normalize(src []byte, start, end int) *normText {
 			}
 		}
 		i += w
-		if isInvisible(r) {
+		if invisibleRune(r) {
 			n.Hidden++
 			continue
 		}
@@ -217,10 +217,10 @@ func decodeEntity(b []byte) (rune, int) {
 	return 0, 0
 }
 
-// isInvisible reports characters that render as nothing: zero-width
+// invisibleRune reports characters that render as nothing: zero-width
 // spaces and joiners, word joiner, BOM, soft hyphen, the Unicode tag block,
 // bidi embedding/override/isolate controls and invisible operators.
-func isInvisible(r rune) bool {
+func invisibleRune(r rune) bool {
 	switch {
 	case r == 0x200B || r == 0x200C || r == 0x200D || r == 0x2060 || r == 0xFEFF || r == 0x00AD || r == 0x180E:
 		return true
@@ -234,9 +234,9 @@ func isInvisible(r rune) bool {
 	return false
 }
 
-// confusables maps Cyrillic, Greek and other letters that look like ASCII
+// confusableASCII maps Cyrillic, Greek and other letters that look like ASCII
 // letters to those letters.
-var confusables = map[rune]rune{
+var confusableASCII = map[rune]rune{
 	// Cyrillic lower case
 	'а': 'a', 'в': 'b', 'е': 'e', 'ё': 'e', 'һ': 'h', 'і': 'i', 'ї': 'i', 'ј': 'j', 'к': 'k', 'м': 'm',
 	'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'ѕ': 's', 'т': 't', 'у': 'y', 'х': 'x', 'ԁ': 'd', 'ԛ': 'q',
@@ -258,7 +258,7 @@ func foldConfusable(r rune) (rune, bool) {
 	if r < 0x80 {
 		return r, false
 	}
-	if f, ok := confusables[r]; ok {
+	if f, ok := confusableASCII[r]; ok {
 		return f, true
 	}
 	switch {
