@@ -20,11 +20,12 @@ var HardcodedSecret = register(&analyzer.Rule{
 	Category: analyzer.CatCredentials,
 	Tags:     []string{"security", "secrets", "CWE-798"},
 	Inputs:   analyzer.InAnyText,
-	Keywords: []string{"akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xox", "sk_live_", "rk_live_", "aiza", "private key", "eyj", "glpat-", "npm_", "hf_", "key", "secret", "token", "passw", "pwd"},
+	Keywords: []string{"akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xox", "sk_live_", "rk_live_", "aiza", "private key", "eyj", "glpat-", "npm_", "hf_", "sg.", ":aa", "dop_v1_", "doo_v1_", "dor_v1_", "shpat_", "shpca_", "shppa_", "shpss_", "discord", "gsk_", "xai-", "sk-or-", "r8_", "pplx-", "key", "secret", "token", "passw", "pwd"},
 	Doc: `Finds credentials in any text file of a skill: provider keys recognised by their
 prefixes (AWS ` + "`AKIA…`" + `, GitHub ` + "`ghp_`" + `/` + "`gho_`" + `/` + "`github_pat_`" + `, OpenAI ` + "`sk-…`" + `/` + "`sk-proj-…`" + `,
 Anthropic ` + "`sk-ant-…`" + `, Slack ` + "`xox[bpas]-`" + `, Stripe ` + "`sk_live_`" + `, Google ` + "`AIza…`" + `, GitLab, npm,
-Hugging Face), PEM private key blocks, JSON Web Tokens, and high-entropy values assigned
+Hugging Face, SendGrid, Telegram bot, DigitalOcean, Shopify, Groq, xAI, OpenRouter,
+Replicate, Perplexity, Discord webhook URLs), PEM private key blocks, JSON Web Tokens, and high-entropy values assigned
 to variables named like secrets (` + "`api_key = \"…\"`" + `).
 
 A published skill is public: a key in it is leaked, and a skill that ships someone's key
@@ -67,6 +68,16 @@ var secretPatterns = []secretPattern{
 	{"GitLab token", regexp.MustCompile(`\bglpat-[0-9A-Za-z_-]{20,}\b`), High, 0, nil},
 	{"npm token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), High, 0, nil},
 	{"Hugging Face token", regexp.MustCompile(`\bhf_[A-Za-z]{34}\b`), High, 0, nil},
+	{"SendGrid API key", regexp.MustCompile(`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b`), High, 0, nil},
+	{"Telegram bot token", regexp.MustCompile(`\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b`), High, 0, nil},
+	{"DigitalOcean token", regexp.MustCompile(`\bdo[por]_v1_[a-f0-9]{64}\b`), High, 0, nil},
+	{"Shopify token", regexp.MustCompile(`\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`), High, 0, nil},
+	{"Discord webhook", regexp.MustCompile(`https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d{5,}/[A-Za-z0-9_-]{50,}`), High, 0, nil},
+	{"Groq API key", regexp.MustCompile(`\bgsk_[A-Za-z0-9]{52}\b`), High, 0, nil},
+	{"xAI API key", regexp.MustCompile(`\bxai-[A-Za-z0-9]{70,}\b`), High, 0, nil},
+	{"OpenRouter API key", regexp.MustCompile(`\bsk-or-v1-[a-f0-9]{64}\b`), High, 0, nil},
+	{"Replicate token", regexp.MustCompile(`\br8_[A-Za-z0-9]{37}\b`), High, 0, nil},
+	{"Perplexity API key", regexp.MustCompile(`\bpplx-[A-Za-z0-9]{48}\b`), High, 0, nil},
 	{"JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0, nil},
 	{"secret assignment", regexp.MustCompile(`(?i)(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1, nil},
 }
