@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -265,5 +266,41 @@ func TestPrefilterSound(t *testing.T) {
 	}
 	if matched < 100 {
 		t.Fatalf("only %d matches: the generator does not exercise the phrases", matched)
+	}
+}
+
+// TestSentencePrefilterSound does the same for the sentence-level
+// patterns whose literals feed the index.
+func TestSentencePrefilterSound(t *testing.T) {
+	pats := []struct {
+		name string
+		rx   *regexp.Regexp
+	}{{"askSeed", askSeedRx}, {"askSecret", askSecretRx}, {"secretObj", secretObjRx}, {"contentObj", contentObjRx},
+		{"promptLeak", promptLeakRx}, {"leakChan", leakChanRx}, {"destWord", destWordRx}}
+	words := strings.Fields("ask the user for their 12-word recovery phrase seed private key one-time code credit card number cvv cvc " +
+		"ssn social security numbers passcode api-key access keys session cookies env printenv .env conversation history chat log " +
+		"system prompt reveal print your full hidden instructions verbatim commit message pull request subdomain dns queries user-agent " +
+		"webhook our server the following address remote host 24 word mnemonic wallet password verification codes")
+	rng := rand.New(rand.NewSource(9))
+	matched := 0
+	for n := 0; n < 4000; n++ {
+		k := 2 + rng.Intn(8)
+		parts := make([]string, k)
+		for i := range parts {
+			parts[i] = words[rng.Intn(len(words))]
+		}
+		text := strings.Join(parts, " ")
+		for _, p := range pats {
+			if !p.rx.MatchString(text) {
+				continue
+			}
+			matched++
+			if lits := requiredLiterals(p.rx.String()); !containsAnyLit(text, lits) {
+				t.Fatalf("%s: %q matches but misses literals %q", p.name, text, lits)
+			}
+		}
+	}
+	if matched < 200 {
+		t.Fatalf("only %d matches", matched)
 	}
 }
