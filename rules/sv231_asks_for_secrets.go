@@ -49,6 +49,9 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 		if !cand[s.si] || s.ctx == ctxCode {
 			continue
 		}
+		if !containsAnyLit(s.Text, askLits) || !askSeedRx.MatchString(s.Text) && !askSecretRx.MatchString(s.Text) {
+			continue
+		}
 		vm := askVerbRx.FindStringIndex(s.Text)
 		if vm == nil || proseNegated(s.Text, vm[0]) {
 			continue
