@@ -1,6 +1,9 @@
 package rules
 
-import "sync"
+import (
+	"sort"
+	"sync"
+)
 
 // The literal index finds, in one pass over a document, every segment
 // that contains each registered prefilter literal (an Aho–Corasick
@@ -105,49 +108,66 @@ func newAC(lits []string) *acMatcher {
 	return m
 }
 
-// segmentHits returns, for every literal ID, the sorted indexes of the
-// segments of text (starting at segOff) that contain it.
-func (m *acMatcher) segmentHits(text string, segOff []int) [][]int32 {
+// hits returns, for every literal ID, the sorted start offsets in text
+// of its occurrences.
+func (m *acMatcher) hits(text string) [][]int32 {
 	hits := make([][]int32, m.nlits)
 	s := int32(0)
-	si := 0
 	for i := 0; i < len(text); i++ {
-		for si+1 < len(segOff) && i >= segOff[si+1] {
-			si++
-		}
 		s = m.delta[int(s)*m.nclass+int(m.class[text[i]])]
 		for _, id := range m.out[s] {
-			h := hits[id]
-			if len(h) == 0 || h[len(h)-1] != int32(si) {
-				hits[id] = append(h, int32(si))
-			}
+			hits[id] = append(hits[id], int32(i+1-len(litReg.lits[id])))
 		}
 	}
 	return hits
 }
 
+// litHits returns the sorted offsets in d.all where one of lits starts,
+// or ok=false for literals the index does not hold.
+func (d *proseDoc) litHits(lits []string) (pos []int32, ok bool) {
+	d.hitsOnce.Do(func() { d.hits = litMatcher().hits(d.all) })
+	for _, l := range lits {
+		id, known := litReg.ids[l]
+		if !known || int(id) >= len(d.hits) {
+			return nil, false
+		}
+		pos = append(pos, d.hits[id]...)
+	}
+	sort.Slice(pos, func(i, j int) bool { return pos[i] < pos[j] })
+	return pos, true
+}
+
 // litCandidates marks the segments holding one of lits using the index;
 // literals that were never registered fall back to a direct search.
 func (d *proseDoc) litCandidates(lits []string) []bool {
-	d.hitsOnce.Do(func() { d.hits = litMatcher().segmentHits(d.all, d.segOff) })
-	out := make([]bool, len(d.Segments))
-	var missing []string
-	for _, l := range lits {
-		id, ok := litReg.ids[l]
-		if !ok || int(id) >= len(d.hits) {
-			missing = append(missing, l)
-			continue
-		}
-		for _, si := range d.hits[id] {
-			out[si] = true
-		}
+	pos, ok := d.litHits(lits)
+	if !ok {
+		return d.scanCandidates(lits)
 	}
-	if len(missing) > 0 {
-		for i, ok := range d.scanCandidates(missing) {
-			out[i] = out[i] || ok
+	out := make([]bool, len(d.Segments))
+	si := 0
+	for _, p := range pos {
+		for si+1 < len(d.segOff) && int(p) >= d.segOff[si+1] {
+			si++
 		}
+		out[si] = true
 	}
 	return out
+}
+
+// sentenceFilter returns a test for "this sentence contains one of lits",
+// answered from the index by binary search.
+func (d *proseDoc) sentenceFilter(lits []string) func(s *proseSentence) bool {
+	pos, ok := d.litHits(lits)
+	if !ok {
+		return func(s *proseSentence) bool { return containsAnyLit(s.Text, lits) }
+	}
+	return func(s *proseSentence) bool {
+		start := int32(d.segOff[s.si] + s.i)
+		end := int32(d.segOff[s.si] + s.j)
+		k := sort.Search(len(pos), func(i int) bool { return pos[i] >= start })
+		return k < len(pos) && pos[k] < end
+	}
 }
 
 // registered registers lits and returns them, for package-level vars.

@@ -67,7 +67,7 @@ type proseDoc struct {
 	segOff []int
 
 	hitsOnce sync.Once
-	hits     [][]int32 // literal ID → segments containing it
+	hits     [][]int32 // literal ID → offsets in all where it starts
 
 	credOnce sync.Once
 	credSeg  []bool // segments that mention a credential path
@@ -207,14 +207,20 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 			d.maxEnd[i] = d.maxEnd[i-1]
 		}
 	}
+	d.joinSegments()
+	return d
+}
+
+// joinSegments builds all and segOff from the segments.
+func (d *proseDoc) joinSegments() {
 	var all strings.Builder
+	d.segOff = d.segOff[:0]
 	for i := range d.Segments {
 		d.segOff = append(d.segOff, all.Len())
 		all.WriteString(d.Segments[i].N.Text)
 		all.WriteByte(0)
 	}
 	d.all = all.String()
-	return d
 }
 
 // ctxAt returns the context of source offset off: the innermost (most

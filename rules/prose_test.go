@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/analyzer/analyzertest"
+	"github.com/skillvet/skillvet/parse/markdown"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -249,7 +250,7 @@ func TestPrefilterSound(t *testing.T) {
 			parts[i] = words[rng.Intn(len(words))]
 		}
 		text := strings.Join(parts, " ")
-		d := &proseDoc{Segments: []proseSegment{{Kind: 1, N: &normText{Text: text}}}, all: text + "\x00", segOff: []int{0}}
+		d := &proseDoc{Segments: []proseSegment{{Kind: markdown.Paragraph, N: &normText{Text: text}}}, all: text + "\x00", segOff: []int{0}}
 		for i := range all {
 			h := &all[i]
 			if !h.rx.MatchString(text) {
@@ -302,5 +303,39 @@ func TestSentencePrefilterSound(t *testing.T) {
 	}
 	if matched < 200 {
 		t.Fatalf("only %d matches", matched)
+	}
+}
+
+// TestSentenceFilter checks the index-backed sentence filter against a
+// direct search on random documents.
+func TestSentenceFilter(t *testing.T) {
+	words := strings.Fields("send the api key to our server. ask the user for a one-time code! commit message; the conversation history " +
+		"is private key wallet | table cell. ok? yes")
+	rng := rand.New(rand.NewSource(3))
+	for n := 0; n < 200; n++ {
+		var src strings.Builder
+		var ranges [][2]int
+		for p := rng.Intn(6) + 1; p > 0; p-- {
+			s := src.Len()
+			for k := rng.Intn(30) + 1; k > 0; k-- {
+				src.WriteString(words[rng.Intn(len(words))] + " ")
+			}
+			ranges = append(ranges, [2]int{s, src.Len()})
+			src.WriteString("\n\n")
+		}
+		b := []byte(src.String())
+		d := &proseDoc{Src: b}
+		for _, r := range ranges {
+			d.Segments = append(d.Segments, proseSegment{Kind: markdown.Paragraph, Start: r[0], End: r[1], N: normalize(b, r[0], r[1])})
+		}
+		d.joinSegments()
+		for _, lits := range [][]string{sendObjLits, askLits, chanLits} {
+			f := d.sentenceFilter(lits)
+			for _, s := range d.sentences() {
+				if got, want := f(&s), containsAnyLit(s.Text, lits); got != want {
+					t.Fatalf("sentence %q: filter %v, direct %v", s.Text, got, want)
+				}
+			}
+		}
 	}
 }

@@ -59,7 +59,7 @@ var (
 	contentObjLits = requiredLiterals(contentObjRx.String())
 	sendObjLits    = registered(append(append([]string(nil), secretObjLits...), contentObjLits...))
 	destWordRx     = regexp.MustCompile(`\b(?:webhook|discord|telegram|pastebin|our (?:server|endpoint|api|backend|collector)|(?:a |the )?remote (?:server|host|endpoint)|this (?:address|endpoint|url)|the following (?:address|url|endpoint))\b`)
-	destWordLits   = requiredLiterals(destWordRx.String())
+	destWordLits   = registered(requiredLiterals(destWordRx.String()))
 )
 
 func runSendData(p *analyzer.Pass) error {
@@ -67,19 +67,20 @@ func runSendData(p *analyzer.Pass) error {
 	if err != nil {
 		return err
 	}
-	cand := d.candidates(sendObjLits)
+	hasObj := d.sentenceFilter(sendObjLits)
+	hasDest := d.sentenceFilter(destWordLits)
 	credSeg := d.credSegments()
 	for _, s := range d.sentences() {
 		if s.ctx == ctxCode {
 			continue
 		}
 		has := credSeg[s.si]
-		if !has && !cand[s.si] {
+		if !has && !hasObj(&s) {
 			continue
 		}
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		raw := string(d.Src[rs:re])
-		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !containsAnyLit(s.Text, destWordLits) {
+		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(&s) {
 			continue // no destination
 		}
 		obj := ""

@@ -62,6 +62,8 @@ func runContextLeak(p *analyzer.Pass) error {
 	chanCand := d.candidates(chanLits)
 	promptCand := d.candidates(promptLits)
 	credSeg := d.credSegments()
+	hasChan := d.sentenceFilter(chanLits)
+	hasObj := d.sentenceFilter(sendObjLits)
 	for _, s := range d.sentences() {
 		if s.ctx == ctxCode {
 			continue
@@ -78,7 +80,7 @@ func runContextLeak(p *analyzer.Pass) error {
 		if !chanCand[s.si] || !(objCand[s.si] || credSeg[s.si]) {
 			continue
 		}
-		if !containsAnyLit(s.Text, chanLits) || !containsAnyLit(s.Text, sendObjLits) && !credSeg[s.si] {
+		if !hasChan(&s) || !hasObj(&s) && !credSeg[s.si] {
 			continue
 		}
 		vm := placeVerbRx.FindStringIndex(s.Text)

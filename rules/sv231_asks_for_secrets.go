@@ -44,12 +44,12 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 	if err != nil {
 		return err
 	}
-	cand := d.candidates(askLits)
+	has := d.sentenceFilter(askLits)
 	for _, s := range d.sentences() {
-		if !cand[s.si] || s.ctx == ctxCode {
+		if s.ctx == ctxCode || !has(&s) {
 			continue
 		}
-		if !containsAnyLit(s.Text, askLits) || !askSeedRx.MatchString(s.Text) && !askSecretRx.MatchString(s.Text) {
+		if !askSeedRx.MatchString(s.Text) && !askSecretRx.MatchString(s.Text) {
 			continue
 		}
 		vm := askVerbRx.FindStringIndex(s.Text)
