@@ -175,3 +175,16 @@ func registered(lits []string) []string {
 	registerLits(lits)
 	return lits
 }
+
+// present reports, for every literal ID, whether it occurs in text.
+func (m *acMatcher) present(text string) []bool {
+	out := make([]bool, m.nlits)
+	s := int32(0)
+	for i := 0; i < len(text); i++ {
+		s = m.delta[int(s)*m.nclass+int(m.class[text[i]])]
+		for _, id := range m.out[s] {
+			out[id] = true
+		}
+	}
+	return out
+}

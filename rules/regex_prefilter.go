@@ -266,7 +266,8 @@ func litScore(l []string) int {
 var commonWords = map[string]bool{"the": true, "your": true, "from": true, "user": true, "you": true,
 	"act": true, "by": true, "to": true, "a": true, "an": true, "of": true, "and": true, "or": true,
 	"use": true, "it": true, "this": true, "that": true, "for": true, "with": true, "in": true, "on": true,
-	"is": true, "are": true, "be": true, "all": true, "any": true, "not": true, "do": true}
+	"is": true, "are": true, "be": true, "all": true, "any": true, "not": true, "do": true,
+	"code": true, "codes": true, "number": true, "time": true, "word": true, "card": true, "one": true}
 
 // containsAnyLit reports whether t contains one of lits (true for none).
 func containsAnyLit(t string, lits []string) bool {

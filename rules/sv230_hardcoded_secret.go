@@ -49,10 +49,34 @@ type secretPattern struct {
 	lits  []string
 }
 
+// secretLits indexes every pattern's required literals so one pass over
+// a file tells which patterns can match.
+var secretLits struct {
+	ac  *acMatcher
+	ids [][]int32 // pattern → literal IDs; nil: always run
+}
+
 func init() {
+	var all []string
+	index := map[string]int32{}
+	secretLits.ids = make([][]int32, len(secretPatterns))
 	for i := range secretPatterns {
-		secretPatterns[i].lits = requiredLiterals(secretPatterns[i].rx.String())
+		lits := requiredLiterals(secretPatterns[i].rx.String())
+		secretPatterns[i].lits = lits
+		if lits == nil {
+			continue
+		}
+		for _, l := range lits {
+			id, ok := index[l]
+			if !ok {
+				id = int32(len(all))
+				index[l] = id
+				all = append(all, l)
+			}
+			secretLits.ids[i] = append(secretLits.ids[i], id)
+		}
 	}
+	secretLits.ac = newAC(all)
 }
 
 var secretPatterns = []secretPattern{
@@ -94,10 +118,17 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 	c := p.File.Content
 	text := string(c)
 	lower := lowerASCIIKeepLen(text)
+	present := secretLits.ac.present(lower)
 	seen := map[int]bool{}
-	for _, sp := range secretPatterns {
-		if !containsAnyLit(lower, sp.lits) {
-			continue
+	for i, sp := range secretPatterns {
+		if ids := secretLits.ids[i]; ids != nil {
+			any := false
+			for _, id := range ids {
+				any = any || present[id]
+			}
+			if !any {
+				continue
+			}
 		}
 		for _, m := range findSecretCandidates(sp, text, lower) {
 			s, e := m[0], m[1]
