@@ -282,6 +282,10 @@ func TestSentencePrefilterSound(t *testing.T) {
 		"ssn social security numbers passcode api-key access keys session cookies env printenv .env conversation history chat log " +
 		"system prompt reveal print your full hidden instructions verbatim commit message pull request subdomain dns queries user-agent " +
 		"webhook our server the following address remote host 24 word mnemonic wallet password verification codes")
+	lits := map[string][]string{}
+	for _, p := range pats {
+		lits[p.name] = requiredLiterals(p.rx.String())
+	}
 	rng := rand.New(rand.NewSource(9))
 	matched := 0
 	for n := 0; n < 4000; n++ {
@@ -296,7 +300,7 @@ func TestSentencePrefilterSound(t *testing.T) {
 				continue
 			}
 			matched++
-			if lits := requiredLiterals(p.rx.String()); !containsAnyLit(text, lits) {
+			if lits := lits[p.name]; !containsAnyLit(text, lits) {
 				t.Fatalf("%s: %q matches but misses literals %q", p.name, text, lits)
 			}
 		}

@@ -168,8 +168,8 @@ func exactSet(re *syntax.Regexp) ([]string, bool) {
 				return nil, false
 			}
 			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
-				if unicode.IsSpace(r) {
-					return nil, false // whitespace is normalised: keep it out of literals
+				if unicode.IsSpace(r) && r != ' ' {
+					return nil, false // normalised text has only ' ' for whitespace
 				}
 				out = append(out, strings.ToLower(string(r)))
 			}
@@ -267,7 +267,7 @@ var commonWords = map[string]bool{"the": true, "your": true, "from": true, "user
 	"act": true, "by": true, "to": true, "a": true, "an": true, "of": true, "and": true, "or": true,
 	"use": true, "it": true, "this": true, "that": true, "for": true, "with": true, "in": true, "on": true,
 	"is": true, "are": true, "be": true, "all": true, "any": true, "not": true, "do": true,
-	"code": true, "codes": true, "number": true, "time": true, "word": true, "card": true, "one": true}
+	"code": true, "codes": true}
 
 // containsAnyLit reports whether t contains one of lits (true for none).
 func containsAnyLit(t string, lits []string) bool {
