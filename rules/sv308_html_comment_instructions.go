@@ -133,8 +133,10 @@ func judgeHiddenText(raw string, n *normText, phrases []injPhrase) (analyzer.Sev
 	if m := commentCmdRx.FindStringIndex(t); m != nil {
 		add(High, fmt.Sprintf("shell command %q", clipProse(t[m[0]:], 50)))
 	}
-	if label, _, _, ok := intel.MatchCredentialPath(raw); ok {
-		add(High, "credential path ("+label+")")
+	if mayHaveCredentialPath(raw) {
+		if label, _, _, ok := intel.MatchCredentialPath(raw); ok {
+			add(High, "credential path ("+label+")")
+		}
 	}
 	addressed := commentAddresseeRx.MatchString(t) && commentActionRx.MatchString(t)
 	if addressed || commentYouMustRx.MatchString(t) {

@@ -88,6 +88,18 @@ func normalize(src []byte, start, end int) *normText {
 		}
 	}
 	for i := start; i < end; {
+		// fast path: plain ASCII that needs no special handling
+		if c := src[i]; c < 0x80 && asciiPlain[c] {
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			out = append(out, c)
+			off = append(off, i)
+			i++
+			space, lineStart = false, false
+			prevAlnum = c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+			continue
+		}
 		r, w := utf8.DecodeRune(src[i:end])
 		at := i
 		if r == '&' {
@@ -156,6 +168,18 @@ func normalize(src []byte, start, end int) *normText {
 	n.Off = off
 	return n
 }
+
+// asciiPlain marks the ASCII bytes normalize copies as they are (lower-
+// cased): not whitespace, control, emphasis, entity or quote markers.
+var asciiPlain = func() (t [128]bool) {
+	for c := 0x21; c < 0x7f; c++ {
+		t[c] = true
+	}
+	for _, c := range "&*`~_>" {
+		t[c] = false
+	}
+	return t
+}()
 
 // decodeEntity decodes an HTML character reference at the start of b
 // (&#105; &#x69; and the common named ones), which Markdown renders as the
