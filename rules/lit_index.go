@@ -122,8 +122,8 @@ func (m *acMatcher) hits(text string) [][]int32 {
 	return hits
 }
 
-// litHits returns the sorted offsets in d.all where one of lits starts,
-// or ok=false for literals the index does not hold.
+// litHits returns the offsets in d.all where one of lits starts (in no
+// particular order), or ok=false for literals the index does not hold.
 func (d *proseDoc) litHits(lits []string) (pos []int32, ok bool) {
 	d.hitsOnce.Do(func() { d.hits = litMatcher().hits(d.all) })
 	for _, l := range lits {
@@ -133,7 +133,6 @@ func (d *proseDoc) litHits(lits []string) (pos []int32, ok bool) {
 		}
 		pos = append(pos, d.hits[id]...)
 	}
-	sort.Slice(pos, func(i, j int) bool { return pos[i] < pos[j] })
 	return pos, true
 }
 
@@ -145,12 +144,8 @@ func (d *proseDoc) litCandidates(lits []string) []bool {
 		return d.scanCandidates(lits)
 	}
 	out := make([]bool, len(d.Segments))
-	si := 0
 	for _, p := range pos {
-		for si+1 < len(d.segOff) && int(p) >= d.segOff[si+1] {
-			si++
-		}
-		out[si] = true
+		out[sort.SearchInts(d.segOff, int(p)+1)-1] = true
 	}
 	return out
 }
@@ -162,12 +157,19 @@ func (d *proseDoc) sentenceFilter(lits []string) func(s *proseSentence) bool {
 	if !ok {
 		return func(s *proseSentence) bool { return containsAnyLit(s.Text, lits) }
 	}
-	return func(s *proseSentence) bool {
-		start := int32(d.segOff[s.si] + s.i)
-		end := int32(d.segOff[s.si] + s.j)
-		k := sort.Search(len(pos), func(i int) bool { return pos[i] >= start })
-		return k < len(pos) && pos[k] < end
+	sents := d.sentences()
+	starts := make([]int, len(sents))
+	for k := range sents {
+		starts[k] = d.segOff[sents[k].si] + sents[k].i
 	}
+	marks := make([]bool, len(sents))
+	for _, p := range pos {
+		k := sort.SearchInts(starts, int(p)+1) - 1
+		if k >= 0 && int(p) < d.segOff[sents[k].si]+sents[k].j {
+			marks[k] = true
+		}
+	}
+	return func(s *proseSentence) bool { return marks[s.idx] }
 }
 
 // registered registers lits and returns them, for package-level vars.

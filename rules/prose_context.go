@@ -380,6 +380,7 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 type proseSentence struct {
 	seg  *proseSegment
 	si   int // index of seg in Segments
+	idx  int // index of the sentence in sentences()
 	i, j int // normalised range in seg.N.Text
 	Text string
 	ctx  textCtx
@@ -442,7 +443,7 @@ func (d *proseDoc) splitSentences() []proseSentence {
 			if seg.Quote > 0 && ctx != ctxCode {
 				ctx = ctxQuote
 			}
-			out = append(out, proseSentence{seg: seg, si: si, i: i, j: j, Text: t[i:j], ctx: ctx})
+			out = append(out, proseSentence{seg: seg, si: si, idx: len(out), i: i, j: j, Text: t[i:j], ctx: ctx})
 		}
 	}
 	return out

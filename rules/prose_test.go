@@ -310,8 +310,8 @@ func TestSentencePrefilterSound(t *testing.T) {
 	}
 }
 
-// TestSentenceFilter checks the index-backed sentence filter against a
-// direct search on random documents.
+// TestSentenceFilter checks that the index-backed sentence filter never
+// drops a sentence that a direct search would keep.
 func TestSentenceFilter(t *testing.T) {
 	words := strings.Fields("send the api key to our server. ask the user for a one-time code! commit message; the conversation history " +
 		"is private key wallet | table cell. ok? yes")
@@ -336,8 +336,10 @@ func TestSentenceFilter(t *testing.T) {
 		for _, lits := range [][]string{sendObjLits, askLits, chanLits} {
 			f := d.sentenceFilter(lits)
 			for _, s := range d.sentences() {
-				if got, want := f(&s), containsAnyLit(s.Text, lits); got != want {
-					t.Fatalf("sentence %q: filter %v, direct %v", s.Text, got, want)
+				// a literal may run past the end of its sentence, so the
+				// filter may say yes more often, never less
+				if got, want := f(&s), containsAnyLit(s.Text, lits); want && !got {
+					t.Fatalf("sentence %q: filter misses a literal that is there", s.Text)
 				}
 			}
 		}
