@@ -50,8 +50,9 @@ type proseDoc struct {
 	Segments  []proseSegment
 	Tokens    []markdown.Token
 	regions   []proseRegion // sorted by start; inner regions after outer ones
-	maxEnd    []int         // maxEnd[i] is the largest end of regions[:i+1]
-	Comments  [][2]int      // HTML comments [start, end) outside code
+	ctxStarts []int         // flattened regions: ctxKinds[i] holds from ctxStarts[i]
+	ctxKinds  []textCtx
+	Comments  [][2]int // HTML comments [start, end) outside code
 	// RefDefs are link reference definitions ("[//]: # (text)"), which
 	// render as nothing: the "Markdown comment" idiom.
 	RefDefs  []refDef
@@ -199,14 +200,7 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 		i = e - d.BodyStart
 	}
 	d.findRefDefs(inCode)
-	sort.SliceStable(d.regions, func(i, j int) bool { return d.regions[i].start < d.regions[j].start })
-	d.maxEnd = make([]int, len(d.regions))
-	for i, r := range d.regions {
-		d.maxEnd[i] = r.end
-		if i > 0 && d.maxEnd[i-1] > r.end {
-			d.maxEnd[i] = d.maxEnd[i-1]
-		}
-	}
+	d.buildCtxMap()
 	d.joinSegments()
 	return d
 }
@@ -223,24 +217,54 @@ func (d *proseDoc) joinSegments() {
 	d.all = all.String()
 }
 
-// ctxAt returns the context of source offset off: the innermost (most
-// specific) region containing it. Code and comments win over quotes and
-// HTML.
 // ctxRank orders contexts from least to most specific.
 var ctxRank = [...]int{ctxProse: 0, ctxQuote: 1, ctxHTML: 2, ctxCode: 3, ctxComment: 4}
 
-func (d *proseDoc) ctxAt(off int) textCtx {
-	best := ctxProse
-	// regions[:k] start at or before off; walk back while an earlier
-	// proseRegion may still reach past off.
-	k := sort.Search(len(d.regions), func(i int) bool { return d.regions[i].start > off })
-	for i := k - 1; i >= 0 && d.maxEnd[i] > off; i-- {
-		r := &d.regions[i]
-		if off < r.end && ctxRank[r.ctx] > ctxRank[best] {
-			best = r.ctx
+// buildCtxMap flattens the (possibly nested or overlapping) regions into
+// consecutive intervals, each with the most specific context covering it,
+// so ctxAt is one binary search whatever the nesting (an unclosed comment
+// spanning the file must not make every lookup walk every region).
+func (d *proseDoc) buildCtxMap() {
+	type event struct {
+		at    int
+		ctx   textCtx
+		delta int
+	}
+	ev := make([]event, 0, 2*len(d.regions))
+	for _, r := range d.regions {
+		if r.end > r.start {
+			ev = append(ev, event{r.start, r.ctx, +1}, event{r.end, r.ctx, -1})
 		}
 	}
-	return best
+	sort.Slice(ev, func(i, j int) bool { return ev[i].at < ev[j].at })
+	var open [len(ctxRank)]int
+	d.ctxStarts, d.ctxKinds = d.ctxStarts[:0], d.ctxKinds[:0]
+	for i := 0; i < len(ev); {
+		at := ev[i].at
+		for ; i < len(ev) && ev[i].at == at; i++ {
+			open[ev[i].ctx] += ev[i].delta
+		}
+		best := ctxProse
+		for c := range open {
+			if open[c] > 0 && ctxRank[c] > ctxRank[best] {
+				best = textCtx(c)
+			}
+		}
+		if n := len(d.ctxKinds); n == 0 || d.ctxKinds[n-1] != best {
+			d.ctxStarts = append(d.ctxStarts, at)
+			d.ctxKinds = append(d.ctxKinds, best)
+		}
+	}
+}
+
+// ctxAt returns the context of source offset off: the most specific
+// region containing it. Code and comments win over quotes and HTML.
+func (d *proseDoc) ctxAt(off int) textCtx {
+	k := sort.SearchInts(d.ctxStarts, off+1) - 1
+	if k < 0 {
+		return ctxProse
+	}
+	return d.ctxKinds[k]
 }
 
 var teachingRx = regexp.MustCompile(`(?i)prompt[- ]injection|jailbreak|red[- ]?team|adversarial|guardrail|threat[- ]model|pen(etration)?[- ]?test|security (training|awareness|review|audit|scan|guide|education|research)|(injection|attack)s? (detection|defen[cs]e|examples|patterns|catalog)|detect(s|ing)? (malicious|injection|prompt)|ai safety|llm security`)

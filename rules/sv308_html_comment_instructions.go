@@ -109,6 +109,10 @@ func runCommentInstructions(p *analyzer.Pass) error {
 // see (HTML comments, invisible HTML). It returns SevNone for ordinary
 // text and the reasons otherwise.
 func judgeHiddenText(raw string, n *normText, phrases []injPhrase) (analyzer.Severity, []string) {
+	return judgeHidden(raw, n, phrases, 0)
+}
+
+func judgeHidden(raw string, n *normText, phrases []injPhrase, depth int) (analyzer.Severity, []string) {
 	sev := analyzer.SevNone
 	var reasons []string
 	add := func(s analyzer.Severity, r string) {
@@ -152,6 +156,9 @@ func judgeHiddenText(raw string, n *normText, phrases []injPhrase) (analyzer.Sev
 			add(Low, "a URL ("+host+")")
 		}
 	}
+	if depth >= 3 {
+		return sev, reasons // base64 inside base64 inside base64 is enough
+	}
 	for _, b := range commentB64Rx.FindAllString(raw, 4) {
 		dec, ok := decodeB64Text(b)
 		if !ok {
@@ -159,7 +166,7 @@ func judgeHiddenText(raw string, n *normText, phrases []injPhrase) (analyzer.Sev
 			continue
 		}
 		dn := normalize([]byte(dec), 0, len(dec))
-		if s, r := judgeHiddenText(dec, dn, phrases); s >= High {
+		if s, r := judgeHidden(dec, dn, phrases, depth+1); s >= High {
 			add(Critical, fmt.Sprintf("base64 that decodes to %q (%s)", clipProse(dec, 60), strings.Join(r, ", ")))
 		} else {
 			add(High, fmt.Sprintf("base64 that decodes to text %q", clipProse(dec, 60)))

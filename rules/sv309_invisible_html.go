@@ -65,6 +65,10 @@ var (
 	voidElements = map[string]bool{"br": true, "img": true, "hr": true, "input": true, "meta": true, "link": true, "source": true, "wbr": true, "col": true, "area": true, "embed": true, "param": true, "track": true}
 )
 
+// maxHiddenElement bounds how far past an opening tag its text is looked
+// for, so many hidden elements cannot make the rule quadratic.
+const maxHiddenElement = 16 << 10
+
 // hidingStyle returns why the attributes hide the element, or "".
 func hidingStyle(attrs string) string {
 	if hiddenAttrRx.MatchString(attrs) {
@@ -101,7 +105,11 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 	body := string(src[d.BodyStart:])
 	all := make([]injPhrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
 	all = append(append(append(all, overridePhrases...), concealPhrases...), authorityPhrases...)
+	covered := 0 // elements inside an already judged hidden element are part of it
 	for _, m := range htmlOpenRx.FindAllStringSubmatchIndex(body, -1) {
+		if m[0] < covered {
+			continue
+		}
 		start := d.BodyStart + m[0]
 		tag := strings.ToLower(body[m[2]:m[3]])
 		attrs := body[m[4]:m[5]]
@@ -116,12 +124,17 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 			continue
 		}
 		innerStart := m[1]
-		innerEnd := len(body)
-		if k := strings.Index(lowerASCIIKeepLen(body[innerStart:]), "</"+tag); k >= 0 {
+		window := body[innerStart:]
+		if len(window) > maxHiddenElement {
+			window = window[:maxHiddenElement]
+		}
+		innerEnd := innerStart + len(window)
+		if k := strings.Index(lowerASCIIKeepLen(window), "</"+tag); k >= 0 {
 			innerEnd = innerStart + k
-		} else if k := strings.Index(body[innerStart:], "\n\n"); k >= 0 {
+		} else if k := strings.Index(window, "\n\n"); k >= 0 {
 			innerEnd = innerStart + k
 		}
+		covered = innerEnd
 		inner := strings.Join(strings.Fields(tagStripRx.ReplaceAllString(body[innerStart:innerEnd], " ")), " ")
 		if inner == "" {
 			continue
