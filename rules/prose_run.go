@@ -11,6 +11,8 @@ import (
 // runPhraseRule reports every phrase hit in the Markdown file outside HTML
 // comments (SV308 judges those), graded by hitSeverity.
 func runPhraseRule(p *analyzer.Pass, phrases []injPhrase) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -30,7 +32,7 @@ func runPhraseRule(p *analyzer.Pass, phrases []injPhrase) error {
 		if why != "" {
 			msg += " (" + why + ")"
 		}
-		p.Report(analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
+		rep.Report(analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
 	}
 	return nil
 }
@@ -45,10 +47,18 @@ var (
 // sentenceAround returns the sentence of t holding [i, j) and the part of
 // it before i.
 func sentenceAround(t string, i, j int) (string, string) {
-	s := strings.LastIndexAny(t[:i], ".!?;:") + 1
-	e := strings.IndexAny(t[j:], ".!?;")
+	lo := i - 300
+	if lo < 0 {
+		lo = 0
+	}
+	s := lo + strings.LastIndexAny(t[lo:i], ".!?;:") + 1
+	hi := j + 300
+	if hi > len(t) {
+		hi = len(t)
+	}
+	e := strings.IndexAny(t[j:hi], ".!?;")
 	if e < 0 {
-		e = len(t)
+		e = hi
 	} else {
 		e += j
 	}

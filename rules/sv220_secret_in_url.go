@@ -61,6 +61,8 @@ var (
 )
 
 func runSecretInURL(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -137,7 +139,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 			if ctx == ctxQuote || d.Teaching {
 				sev, why = exampleSeverity(sev, ctxQuote, d.Teaching)
 			}
-			p.Report(analyzer.Diagnostic{Start: start, End: start + len(u), Severity: sev,
+			rep.Report(analyzer.Diagnostic{Start: start, End: start + len(u), Severity: sev,
 				Message: fmt.Sprintf("%s URL to %s (%s) embeds %s: the data leaves when the URL is fetched%s", kind, host, class, what, why)})
 		}
 	}

@@ -63,6 +63,8 @@ var (
 )
 
 func runSendData(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -144,7 +146,7 @@ func runSendData(p *analyzer.Pass) error {
 			continue
 		}
 		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
-		p.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s to %s%s", s.Text[vm[0]:vm[1]], obj, dest, why)})
 	}
 	return nil

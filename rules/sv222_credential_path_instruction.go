@@ -55,6 +55,8 @@ var (
 )
 
 func runCredentialPath(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -96,7 +98,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 			sev = High
 		}
 		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
-		p.Report(analyzer.Diagnostic{Start: rs + ps, End: rs + pe, Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: rs + ps, End: rs + pe, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s (%s)%s", s.Text[vm[0]:vm[1]], strings.TrimSpace(raw[ps:pe]), label, why)})
 	}
 	return nil

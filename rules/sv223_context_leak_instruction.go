@@ -54,6 +54,8 @@ var (
 )
 
 func runContextLeak(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -72,7 +74,7 @@ func runContextLeak(p *analyzer.Pass) error {
 		if promptCand[s.si] {
 			if m := promptLeakRx.FindStringIndex(s.Text); m != nil && !proseNegated(s.Text, m[0]) {
 				sev, why := sentenceSeverity(High, &s, m[0], d.Teaching)
-				p.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
+				rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 					Message: fmt.Sprintf("instruction to disclose the agent's instructions: %q%s", clipProse(s.Text[m[0]:m[1]], 60), why)})
 				continue
 			}
@@ -110,7 +112,7 @@ func runContextLeak(p *analyzer.Pass) error {
 		}
 		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
 		sev, why := sentenceSeverity(High, &s, vm[0], d.Teaching)
-		p.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s into %s%s", s.Text[vm[0]:vm[1]], obj, ch, why)})
 	}
 	return nil

@@ -115,6 +115,8 @@ var (
 )
 
 func runHardcodedSecret(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	c := p.File.Content
 	text := string(c)
 	lower := lowerASCIIKeepLen(text)
@@ -157,7 +159,7 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 				}
 			}
 			seen[s] = true
-			p.Report(analyzer.Diagnostic{Start: s, End: e, Severity: sp.sev,
+			rep.Report(analyzer.Diagnostic{Start: s, End: e, Severity: sp.sev,
 				Message:  fmt.Sprintf("hard-coded %s %s", sp.label, redactSecret(val)),
 				Evidence: redactedLine(c, s, e)})
 		}
@@ -168,7 +170,10 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 	for _, m := range pemRx.FindAllStringSubmatchIndex(text, -1) {
 		s := m[0]
 		body := text[m[1]:]
-		if k := strings.Index(body, "-----END"); k >= 0 {
+		if len(body) > 16<<10 {
+			body = body[:16<<10] // keys are a few KiB; bound the search
+		}
+		if k := strings.Index(body, "-----"); k >= 0 { // END, or the next BEGIN
 			body = body[:k]
 		}
 		b64 := strings.Map(func(r rune) rune {
@@ -185,7 +190,7 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 		if len(b64) < 64 || pemFillerRx.MatchString(b64) || secretEntropy(b64) < 4.0 {
 			continue
 		}
-		p.Report(analyzer.Diagnostic{Start: s, End: m[1], Severity: High,
+		rep.Report(analyzer.Diagnostic{Start: s, End: m[1], Severity: High,
 			Message:  fmt.Sprintf("hard-coded %s (%d bytes of key material)", text[m[2]:m[3]], len(b64)),
 			Evidence: text[m[0]:m[1]] + " ****"})
 	}

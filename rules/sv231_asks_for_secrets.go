@@ -40,6 +40,8 @@ var (
 )
 
 func runAsksForSecrets(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -69,7 +71,7 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 		}
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
-		p.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to have the user give their %s in the conversation%s", what, why)})
 	}
 	return nil

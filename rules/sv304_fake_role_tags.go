@@ -57,6 +57,8 @@ var roleTagPhrases = []injPhrase{
 var roleHeadingRx = regexp.MustCompile(`^(?:system|system prompt|system message|assistant|human)\s*:`)
 
 func runFakeRoleTags(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -70,7 +72,7 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		case ctx == ctxQuote:
 			why = " (in a blockquote)"
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
 			Message: fmt.Sprintf("%s %q in skill text imitates the agent's prompt structure%s", label, clipProse(text, 60), why)})
 	}
 	for _, h := range d.findPhrases(roleTagPhrases) {

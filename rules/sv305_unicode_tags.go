@@ -33,6 +33,8 @@ such as ` + "`gbeng`" + ` and the cancel tag), is not reported.
 })
 
 func runUnicodeTags(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	c := p.File.Content
 	if !bytes.Contains(c, []byte{0xF3, 0xA0}) {
 		return nil
@@ -63,7 +65,7 @@ func runUnicodeTags(p *analyzer.Pass) error {
 		if words := strings.Fields(text); len(words) >= 2 || asciiLetterCount(text) >= 8 {
 			sev, what = Critical, "hidden text"
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
 			Message:  fmt.Sprintf("%d invisible Unicode tag characters encode %s: %q", utf8.RuneCount(c[start:i]), what, clipProse(text, 160)),
 			Evidence: proseEvidenceLine(c, start, i, "⟨tags:"+clipProse(text, 80)+"⟩")})
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -50,6 +51,8 @@ func isZeroWidth(r rune) bool {
 var zwKeywordRx = regexp.MustCompile(`(?i)ignore|disregard|forget|instruction|system|prompt|assistant|admin|override|bypass|secret|token|password|passwd|credential|api.?key|ssh|curl|wget|bash|sudo|eval|exec|base64|upload|exfil|webhook|http|chmod|rm\b|powershell|invoke|download|send|post\b|token|wallet|private`)
 
 func runZeroWidth(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	c := p.File.Content
 	if !hasZeroWidthBytes(c) {
 		return nil
@@ -75,11 +78,18 @@ func runZeroWidth(p *analyzer.Pass) error {
 		if cur.count > 1 {
 			msg += fmt.Sprintf("; %d on this line", cur.count)
 		}
-		p.Report(analyzer.Diagnostic{Start: cur.start, End: cur.end, Severity: cur.sev, Message: msg,
+		rep.Report(analyzer.Diagnostic{Start: cur.start, End: cur.end, Severity: cur.sev, Message: msg,
 			Evidence: proseEvidenceLine(c, cur.start, cur.start, "⟨ZW⟩")})
 		cur = nil
 	}
-	lineOf := func(off int) int { return p.File.Pos(off).Line }
+	// line numbers by counting newlines forward (offsets only grow), not
+	// File.Pos, which walks the line from its start for every call
+	line, lineAt := 0, 0
+	lineOf := func(off int) int {
+		line += bytes.Count(c[lineAt:off], []byte{'\n'})
+		lineAt = off
+		return line
+	}
 	curLine := -1
 	for i := 0; i < len(c); {
 		r, w := utf8.DecodeRune(c[i:])
@@ -169,7 +179,7 @@ func emojiContext(r rune) bool {
 // characters removed.
 func joinedWord(c []byte, start, end int) string {
 	s := start
-	for s > 0 {
+	for s > 0 && start-s < 64 {
 		r, w := utf8.DecodeLastRune(c[:s])
 		if !wordScript(r) && !isZeroWidth(r) {
 			break
@@ -177,7 +187,7 @@ func joinedWord(c []byte, start, end int) string {
 		s -= w
 	}
 	e := end
-	for e < len(c) {
+	for e < len(c) && e-end < 64 {
 		r, w := utf8.DecodeRune(c[e:])
 		if !wordScript(r) && !isZeroWidth(r) {
 			break

@@ -44,6 +44,8 @@ var bidiNames = map[rune]string{0x202A: "LRE", 0x202B: "RLE", 0x202C: "PDF", 0x2
 	0x2066: "LRI", 0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI"}
 
 func runBidi(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	c := p.File.Content
 	if !hasBidiBytes(c) {
 		return nil
@@ -99,7 +101,7 @@ func runBidi(p *analyzer.Pass) error {
 				sev, why = Medium, "unbalanced"
 			}
 			if sev != analyzer.SevNone {
-				p.Report(analyzer.Diagnostic{Start: off + first, Severity: sev,
+				rep.Report(analyzer.Diagnostic{Start: off + first, Severity: sev,
 					Message:  fmt.Sprintf("bidirectional control characters %v %s: displayed text differs from what tools read", names, why),
 					Evidence: proseEvidenceLine(c, off+first, off+first, "⟨bidi⟩")})
 			}

@@ -67,6 +67,8 @@ var (
 )
 
 func runCommentInstructions(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -84,7 +86,7 @@ func runCommentInstructions(p *analyzer.Pass) error {
 		if sev == analyzer.SevNone {
 			continue
 		}
-		p.Report(analyzer.Diagnostic{Start: cm[0], End: cm[1], Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: cm[0], End: cm[1], Severity: sev,
 			Message: fmt.Sprintf("HTML comment hidden from readers contains %s", strings.Join(reasons, "; "))})
 	}
 	for _, rd := range d.RefDefs {
@@ -99,7 +101,7 @@ func runCommentInstructions(p *analyzer.Pass) error {
 		if sev == analyzer.SevNone {
 			continue
 		}
-		p.Report(analyzer.Diagnostic{Start: rd.Start, End: rd.End, Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: rd.Start, End: rd.End, Severity: sev,
 			Message: fmt.Sprintf("Markdown comment (link reference definition) hidden from readers contains %s", strings.Join(reasons, "; "))})
 	}
 	return nil

@@ -97,6 +97,8 @@ func hidingStyle(attrs string) string {
 }
 
 func runInvisibleHTML(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
 		return err
@@ -152,7 +154,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		if len(reasons) > 0 {
 			msg += " (" + strings.Join(reasons, "; ") + ")"
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: d.BodyStart + innerEnd, Severity: sev, Message: msg})
+		rep.Report(analyzer.Diagnostic{Start: start, End: d.BodyStart + innerEnd, Severity: sev, Message: msg})
 	}
 	return nil
 }

@@ -34,6 +34,8 @@ Text written in Cyrillic or Greek, including single Greek letters in formulas (Î
 })
 
 func runMixedScript(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	c := p.File.Content
 	ascii := true
 	for _, b := range c {
@@ -82,7 +84,7 @@ func runMixedScript(p *analyzer.Pass) error {
 		if zwKeywordRx.MatchString(n.Text) {
 			sev = High
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
 			Message: fmt.Sprintf("word %q mixes Latin letters with %d Cyrillic/Greek look-alike(s); it reads as %q", stripInvisibleRunes([]byte(word)), other, strings.TrimSpace(n.Text))})
 		reported++
 	}

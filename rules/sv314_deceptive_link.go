@@ -37,6 +37,8 @@ The same host, a subdomain of it, and text that is not a host name are fine.
 var hostTextRx = regexp.MustCompile(`(?i)^(?:https?://)?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(?:[:/?#]\S*)?$`)
 
 func runDeceptiveLink(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
 	doc, err := p.Markdown()
 	if err != nil {
 		return err
@@ -66,7 +68,7 @@ func runDeceptiveLink(p *analyzer.Pass) error {
 		if class.Suspicious() {
 			sev = High
 		}
-		p.Report(analyzer.Diagnostic{Start: t.Start, End: t.End, Severity: sev,
+		rep.Report(analyzer.Diagnostic{Start: t.Start, End: t.End, Severity: sev,
 			Message: fmt.Sprintf("link text shows %s but the link goes to %s (%s)", shown, real, class)})
 	}
 	return nil
