@@ -54,6 +54,7 @@ var (
 	sendVerbRx     = regexp.MustCompile(`\b(?:send|sends|sending|upload|uploads|uploading|post|posts|posting|transmit|transmits|forward|forwards|email|e-mail|mail|exfiltrate|exfiltrates|submit|submits|share|sync|syncs|beacon|leak|pipe|attach|append|embed|push|report|copy|paste|dump)\b`)
 	secretObjRx    = regexp.MustCompile(`\b(?:api[ -]?keys?|access keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|private keys?|ssh keys?|cookies|session (?:tokens?|cookies)|env(?:ironment)?(?: variables| vars| file)?|printenv|\.env|dotenv|keychain|wallets?|seed phrases?|mnemonics?|id_rsa|id_ed25519)\b`)
 	contentObjRx   = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace))\b`)
+	sendPronounRx  = regexp.MustCompile(`^\s*(?:them|it|these|those|this|everything|all of (?:them|it)|the (?:results?|data|files?|output|contents?|collected \w+))\b`)
 	proseEmailRx   = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
 	secretObjLits  = requiredLiterals(secretObjRx.String())
 	contentObjLits = requiredLiterals(contentObjRx.String())
@@ -85,32 +86,34 @@ func runSendData(p *analyzer.Pass) error {
 		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(&s) {
 			continue // no destination
 		}
+		// "send X to Y": a sending verb outside code spans, then the data
 		obj := ""
-		objAt := len(s.Text)
 		content := false
-		if m := findLitIndex(secretObjRx, secretObjLits, s.Text); m != nil {
-			obj, objAt = s.Text[m[0]:m[1]], m[0]
-		} else if has && mayHaveCredentialPath(raw) {
-			label, _, _, _ := intel.MatchCredentialPath(raw)
-			obj, content = label, true
-		} else if m := findLitIndex(contentObjRx, contentObjLits, s.Text); m != nil {
-			obj, objAt, content = s.Text[m[0]:m[1]], m[0], true
-		}
-		if obj == "" {
-			continue
-		}
-		// the sending verb comes first ("send X to Y"), outside code spans
 		var vm []int
 		for _, m := range sendVerbRx.FindAllStringIndex(s.Text, -1) {
-			if m[0] >= objAt {
-				break
+			vs, _ := s.seg.N.Orig(s.i+m[0], s.i+m[1])
+			if d.ctxAt(vs) == ctxCode || proseNegated(s.Text, m[0]) {
+				continue
 			}
-			if vs, _ := s.seg.N.Orig(s.i+m[0], s.i+m[1]); d.ctxAt(vs) != ctxCode {
+			rest, rawRest := s.Text[m[1]:], raw[min(vs-rs, len(raw)):]
+			if sendPronounRx.MatchString(rest) {
+				// "collect X and send them to Y": the data comes earlier
+				rest, rawRest = s.Text, raw
+			}
+			if has && mayHaveCredentialPath(rawRest) {
+				obj, _, _, _ = intel.MatchCredentialPath(rawRest)
+				content = true
+			} else if o := findLitIndex(secretObjRx, secretObjLits, rest); o != nil {
+				obj = rest[o[0]:o[1]]
+			} else if o := findLitIndex(contentObjRx, contentObjLits, rest); o != nil {
+				obj, content = rest[o[0]:o[1]], true
+			}
+			if obj != "" {
 				vm = m
 				break
 			}
 		}
-		if vm == nil || proseNegated(s.Text, vm[0]) {
+		if vm == nil {
 			continue
 		}
 		sev := analyzer.SevNone
