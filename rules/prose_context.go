@@ -368,6 +368,8 @@ func proseNegated(t string, i int) bool {
 
 var mentionRx = regexp.MustCompile(`(?:\b(?:such as|like|e\.g\.?|i\.e\.?|for example|for instance|phrases?|patterns?|strings?|wording|words|detects?|detecting|flags?|flagging|blocks?|rejects?|recogni[sz]e|contains?|containing|includes?|says?|saying|said|reads|example|examples|attempts?|attacks?|payloads?|classic|typical|called|named)\b[^.!?]{0,12}|["'(\[]\s*)$`)
 
+var htmlTagRx = regexp.MustCompile(`<[^<>]*>|<[^<>]*$|^[^<>]*>`)
+
 // proseMentioned reports whether t[i:j] is quoted or cited rather than used:
 // inside quotation marks or introduced by "such as", "phrases like", ….
 func proseMentioned(t string, i, j int) bool {
@@ -379,7 +381,9 @@ func proseMentioned(t string, i, j int) bool {
 	if mentionRx.MatchString(before) {
 		return true
 	}
-	// inside an open quotation on the same sentence
+	// inside an open quotation on the same sentence (HTML attribute
+	// quotes do not count)
+	before = htmlTagRx.ReplaceAllString(before, " ")
 	if k := strings.LastIndexAny(before, ".!?:"); k >= 0 {
 		before = before[k+1:]
 	}

@@ -26,8 +26,9 @@ var CommentInstructions = register(&analyzer.Rule{
 agent: rendered Markdown hides comments, but the agent reads the raw file.
 
 - instruction override, concealment or claimed authority ("ignore previous
-  instructions", "do not tell the user", "approved by the administrator"), or base64 that
-  decodes to commands or instructions: **critical**;
+  instructions", "do not tell the user", "approved by the administrator"), an instruction
+  to send secrets, files or the conversation to a URL or address, or base64 that decodes
+  to commands or instructions: **critical**;
 - text addressed to the agent ("AI agent: run …", "if you are an LLM …", "you must
   send …"), shell commands (` + "`curl`" + `, ` + "`bash`" + `, ` + "`base64 -d`" + `, …), credential paths, fake
   role tags, URLs on paste sites, tunnels, request catchers or raw IPs, or other base64
@@ -149,6 +150,11 @@ func judgeHidden(raw string, n *normText, phrases []injPhrase, depth int) (analy
 		add(High, "instructions addressed to the agent")
 	} else if commentSecretRx.MatchString(t) && commentActionRx.MatchString(t) && !commentBenignRx.MatchString(t) {
 		add(Medium, "instructions about secrets")
+	}
+	if vm := sendVerbRx.FindStringIndex(t); vm != nil && !proseNegated(t, vm[0]) &&
+		(secretObjRx.MatchString(t) || contentObjRx.MatchString(t) || mayHaveCredentialPath(raw)) &&
+		(strings.Contains(raw, "://") || proseEmailRx.MatchString(t) || destWordRx.MatchString(t)) {
+		add(Critical, "an instruction to send data out")
 	}
 	for _, u := range intel.URLRx.FindAllString(raw, 8) {
 		host, c := intel.URLClass(u)

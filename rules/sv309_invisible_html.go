@@ -25,8 +25,8 @@ rendered page while the agent reads it in the raw file: ` + "`display:none`" + `
 text (` + "`color:#fff`" + ` on the default white page), zero-size boxes with ` + "`overflow:hidden`" + `, and
 elements pushed off-screen (` + "`left:-9999px`" + `, ` + "`text-indent:-9999px`" + `).
 
-Hidden text with instructions, commands or injection phrases is **critical**; other hidden
-text is **high** (one word: **medium**). Empty hidden elements (anchors, spacers) and
+Hidden text with injection phrases or instructions to send data out is **critical**;
+other hidden text is **high** (a single word: **medium**). Empty hidden elements (anchors, spacers) and
 collapsible ` + "`<details>`" + ` sections, which the reader can open, are not reported.
 
 **Fix:** make the text visible or delete it.
