@@ -172,13 +172,11 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 			}
 		}
 	}
+	// code ranges do not overlap: sorted by start, one binary search
+	sort.Slice(code, func(i, j int) bool { return code[i][0] < code[j][0] })
 	inCode := func(off int) bool {
-		for _, c := range code {
-			if off >= c[0] && off < c[1] {
-				return true
-			}
-		}
-		return false
+		k := sort.Search(len(code), func(i int) bool { return code[i][0] > off }) - 1
+		return k >= 0 && off < code[k][1]
 	}
 	body := src[d.BodyStart:]
 	for i := 0; i < len(body); {
