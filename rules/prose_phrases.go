@@ -42,6 +42,9 @@ var overridePhrases = []injPhrase{
 	newPhrase(High, "role reassignment", `\bfrom\s+now\s+on,?\s+you\s+(?:are|will\s+(?:act|behave|respond)\s+as|must\s+act\s+as)\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,3}(?:ai|assistant|agent|model|bot|persona|character|hacker|admin|administrator|system)\b`),
 	newPhrase(Critical, "safety bypass", `\b(?:disable|turn off|deactivate|remove|bypass|ignore|circumvent)\s+(?:all\s+|your\s+|any\s+|the\s+)*(?:safety|security|content|ethical|moral)\s+(?:filters?|guidelines|guardrails|restrictions|checks|protocols|policies|measures|rules)\b`),
 	newPhrase(High, "instruction override", `\b(?:do not|don't|never|stop)\s+(?:follow|obey|adhere to|comply with)(?:ing)?\s+(?:your|the|any)\s+(?:previous|prior|original|system|developer|safety)\s+(?:instructions|rules|guidelines|prompt|policies)\b`),
+	// the same override in other languages (injections are often translated
+	// to slip past English-only filters)
+	newPhrase(Critical, "instruction override (translated)", `\b(?:ignora|ignore[zr]?|olvida|oublie[zr]?|ignoriere|vergiss|ignorar|esque[cç]a|dimentica)\s+(?:(?:todas|todos|toutes|tous|alle|tutte|tutti)\s+)?(?:las|los|les|die|as|os|le)?\s*(?:instrucciones|instructions|anweisungen|instru[cç][oõ]es|istruzioni|consignes|regeln|reglas|r[eè]gles)\s+(?:anteriores|pr[eé]c[eé]dentes|vorherigen|bisherigen|precedenti|previas|anteriori)\b|(?:\b(?:ignoriere|vergiss)\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen)\s+(?:anweisungen|regeln)\b)|(?:忽略|无视|忽视|無視)(?:之前|以前|上面|上述|先前|前面|所有|全部|此前)*的?(?:所有|全部)?(?:指令|指示|说明|規則|规则|提示)|(?:以前|前|上記|これまで)の(?:指示|命令|ルール)を(?:すべて)?無視`),
 	newPhrase(High, "instruction priority", `\b(?:these|this|the following)\s+(?:instructions?|rules?)\s+(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|your|the)\s+(?:other|previous|prior|system)\b`),
 }
 
