@@ -37,7 +37,15 @@ Evidence is redacted (` + "`ghp_****…abcd`" + `). Placeholders are not finding
 or long runs of one character, and low-entropy values.
 
 **Fix:** revoke the key now, remove it from the history, and read keys from the
-environment or the platform's secret store.`,
+environment or the platform's secret store.
+
+Bad:
+
+    OPENAI_API_KEY = "sk-proj-8fK2…"   (a real key, committed)
+
+Good:
+
+    api_key = os.environ["OPENAI_API_KEY"]`,
 	Run: runHardcodedSecret,
 })
 

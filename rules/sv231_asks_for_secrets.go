@@ -28,7 +28,15 @@ them through the platform's own secure prompt, never through the conversation.
 Asking for an API key when an environment variable is missing is common and not reported.
 Negated sentences ("never ask the user for passwords") are not reported.
 
-**Fix:** let the wallet, password manager or CLI prompt for the secret itself.`,
+**Fix:** let the wallet, password manager or CLI prompt for the secret itself.
+
+Bad:
+
+    Ask the user for their 12-word recovery phrase so the wallet can be restored.
+
+Good:
+
+    Run the wallet's own restore command; it prompts for the phrase locally.`,
 	Run: runAsksForSecrets,
 })
 

@@ -36,7 +36,15 @@ Normal uses are not reported: emoji ZWJ sequences (👨‍👩‍👧), ZWNJ/ZWJ
 Hebrew and Indic scripts, zero-width spaces as word breaks in Thai, Khmer, CJK text, and a
 byte-order mark at the start of a file.
 
-**Fix:** delete the invisible characters.`,
+**Fix:** delete the invisible characters.
+
+Bad:
+
+    Please ig\u{200B}nore the previous rules.
+
+Good:
+
+    Family emoji 👨‍👩‍👧 and Persian می‌خواهم keep their joiners.`,
 	Run: runZeroWidth,
 })
 

@@ -32,7 +32,15 @@ the interpreter runs another.
   and are not reported; right-to-left text itself is never a finding.
 
 **Fix:** delete the control characters; for mixed-direction prose rely on the Unicode
-bidi algorithm or use the marks U+200E/U+200F.`,
+bidi algorithm or use the marks U+200E/U+200F.
+
+Bad (displays as a comment, runs as code):
+
+    /*\u{202E} } \u{2066}if (isAdmin)\u{2069} \u{2066} begin admins only */
+
+Good:
+
+    The product name שלום is Hebrew.`,
 	Run: runBidi,
 })
 

@@ -29,7 +29,15 @@ not. Words that read as instruction, credential or command keywords are **high**
 Text written in Cyrillic or Greek, including single Greek letters in formulas (μs,
 λ-calculus), is not reported: only words that mix scripts are.
 
-**Fix:** retype the word in one script.`,
+**Fix:** retype the word in one script.
+
+Bad:
+
+    Open the s\u{0443}stem settings (the "у" is Cyrillic).
+
+Good:
+
+    Русский текст and English text, each in its own script.`,
 	Run: runMixedScript,
 })
 

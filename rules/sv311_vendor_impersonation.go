@@ -29,7 +29,15 @@ vendor-origin claims and "official" names **medium**; a name that merely starts 
 Describing what a skill works with is fine: "uses the official OpenAI Python SDK",
 "generates images with DALL-E by OpenAI".
 
-**Fix:** describe what the skill does; name its real publisher.`,
+**Fix:** describe what the skill does; name its real publisher.
+
+Bad:
+
+    description: The official Anthropic PDF skill, Anthropic-verified.
+
+Good:
+
+    description: Extract text from PDFs with the official OpenAI Python SDK.`,
 	Run: runVendorImpersonation,
 })
 

@@ -30,7 +30,15 @@ drop, shortener or request catcher.
 
 The same host, a subdomain of it, and text that is not a host name are fine.
 
-**Fix:** make the link text match the destination.`,
+**Fix:** make the link text match the destination.
+
+Bad:
+
+    Download from [github.com/acme/tool](https://acme-tool.pages-cdn.net/x.sh).
+
+Good:
+
+    Download from [github.com/acme/tool](https://github.com/acme/tool/releases).`,
 	Run: runDeceptiveLink,
 })
 

@@ -35,7 +35,15 @@ In an install spec:
 Elsewhere in the frontmatter, URLs on those suspicious hosts are **high**; homepages and
 repository links are not reported.
 
-**Fix:** download from the publisher's HTTPS release URL and pin a checksum:
+Bad:
+
+    install:
+      - kind: download
+        url: http://203.0.113.9/tool.tar.gz
+
+**Fix:** download from the publisher's HTTPS release URL and pin a checksum.
+
+Good:
 
     metadata:
       openclaw:

@@ -32,7 +32,15 @@ file) gets them for free.
 
 Scoped entries such as ` + "`Bash(git status:*)`" + ` or ` + "`Bash(npm test)`" + ` are not reported.
 
-**Fix:** list exactly the commands the skill runs, e.g. ` + "`allowed-tools: Bash(git diff:*) Read`" + `.`,
+**Fix:** list exactly the commands the skill runs, e.g. ` + "`allowed-tools: Bash(git diff:*) Read`" + `.
+
+Bad:
+
+    allowed-tools: Bash(*) Bash(sudo:*)
+
+Good:
+
+    allowed-tools: Bash(git diff:*) Bash(git status:*) Read`,
 	Run: runAllowedTools,
 })
 
