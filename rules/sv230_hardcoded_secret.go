@@ -111,6 +111,7 @@ var secretPatterns = []secretPattern{
 	{"Replicate token", regexp.MustCompile(`\br8_[A-Za-z0-9]{37}\b`), High, 0, nil},
 	{"Perplexity API key", regexp.MustCompile(`\bpplx-[A-Za-z0-9]{48}\b`), High, 0, nil},
 	{"JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0, nil},
+	{"secret in an env assignment", regexp.MustCompile(`(?m)^\s*(?:export\s+)?[A-Z0-9_]*(?:API_?KEY|SECRET|TOKEN|PASSWORD|PASSWD|PWD|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=([A-Za-z0-9+/_\-.=~!@%^*]{16,200})\s*$`), Medium, 1, nil},
 	{"secret assignment", regexp.MustCompile(`(?i)(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1, nil},
 }
 
@@ -157,7 +158,7 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 				if jwtSample(val) {
 					continue
 				}
-			case "secret assignment":
+			case "secret assignment", "secret in an env assignment":
 				if secretEntropy(val) < 3.5 || !secretMixedClasses(val) || strings.HasPrefix(val, "/") || strings.HasPrefix(val, ".") || strings.Contains(val, "://") || notSecretNameRx.MatchString(text[m[0]:s]) {
 					continue
 				}
@@ -306,7 +307,7 @@ func jwtSample(tok string) bool {
 // assignment pattern has no distinctive prefix, so it runs only on lines
 // that hold a secret-like name and an assignment.
 func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
-	if sp.label != "secret assignment" {
+	if sp.label != "secret assignment" && sp.label != "secret in an env assignment" {
 		return sp.rx.FindAllStringSubmatchIndex(text, -1)
 	}
 	var out [][]int
@@ -317,7 +318,8 @@ func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
 		} else {
 			end += off
 		}
-		if line := lower[off:end]; containsAnyLit(line, sp.lits) && strings.ContainsAny(line, "=:") && strings.ContainsAny(line, "\"'") {
+		quoted := sp.label == "secret assignment"
+		if line := lower[off:end]; containsAnyLit(line, sp.lits) && strings.ContainsAny(line, "=:") && (!quoted || strings.ContainsAny(line, "\"'")) {
 			for _, m := range sp.rx.FindAllStringSubmatchIndex(text[off:end], -1) {
 				for i := range m {
 					if m[i] >= 0 {
