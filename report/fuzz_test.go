@@ -8,8 +8,8 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/report"
-	"github.com/skillvet/skillvet/skill"
 	_ "github.com/skillvet/skillvet/sarif"
+	"github.com/skillvet/skillvet/skill"
 )
 
 // FuzzWriters puts attacker-controlled text (skill name, message,
