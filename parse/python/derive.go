@@ -14,15 +14,11 @@ type derEntry struct {
 // names pred for memoisation: the same key must always mean the same
 // predicate. The matching reference is returned.
 func (m *Module) Derives(key string, start, end int, pred func(Ref) bool) (Ref, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	return m.derives(key, start, end, pred, map[string]bool{})
 }
 
 // DerivesVar is Derives for the value of a variable.
 func (m *Module) DerivesVar(key, name string, pred func(Ref) bool) (Ref, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	return m.follow(key, name, pred, map[string]bool{})
 }
 
@@ -68,7 +64,10 @@ func (m *Module) follow(key, name string, pred func(Ref) bool, seen map[string]b
 	}
 	seen[name] = true
 	mk := key + "\x00" + name
-	if e, ok := m.derMemo[mk]; ok {
+	m.mu.Lock()
+	e, ok := m.derMemo[mk]
+	m.mu.Unlock()
+	if ok {
 		return e.ref, e.ok
 	}
 	var res derEntry
@@ -78,6 +77,8 @@ func (m *Module) follow(key, name string, pred func(Ref) bool, seen map[string]b
 			break
 		}
 	}
+	m.mu.Lock()
 	m.derMemo[mk] = res
+	m.mu.Unlock()
 	return res.ref, res.ok
 }

@@ -40,11 +40,7 @@ type foldEntry struct {
 // base64 (b64, urlsafe, b32, b16, a85), codecs.decode (hex, base64, rot13),
 // zlib/gzip/bz2.decompress, .decode()/.encode(), .replace, case changes and
 // slicing including [::-1]. Bytes are returned as a string of their bytes.
-func (m *Module) Fold(start, end int) (string, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.fold(start, end)
-}
+func (m *Module) Fold(start, end int) (string, bool) { return m.fold(start, end) }
 
 func (m *Module) fold(start, end int) (string, bool) {
 	v, ok := m.foldExpr(start, end)
@@ -66,10 +62,10 @@ func (m *Module) foldExpr(i, e int) (fval, bool) {
 }
 
 func (m *Module) budget(v fval) bool {
-	if len(v.s) > maxFold || m.foldBytes > maxFoldTotal {
-		return false
-	}
-	return true
+	m.mu.Lock()
+	total := m.foldBytes
+	m.mu.Unlock()
+	return len(v.s) <= maxFold && total <= maxFoldTotal
 }
 
 func (m *Module) foldSum(i, e int) (fval, int, bool) {
@@ -208,20 +204,23 @@ func (m *Module) foldVar(name string) (fval, bool) {
 	if len(as) != 1 || as[0].Aug {
 		return fval{}, false
 	}
-	key := "v\x00" + name
-	if en, ok := m.foldMemo[key]; ok {
+	m.mu.Lock()
+	if en, ok := m.foldMemo[name]; ok {
+		m.mu.Unlock()
 		if en.busy {
 			return fval{}, false
 		}
 		return en.v, en.ok
 	}
-	en := &foldEntry{busy: true}
-	m.foldMemo[key] = en
+	m.foldMemo[name] = &foldEntry{busy: true}
+	m.mu.Unlock()
 	v, ok := m.foldExpr(as[0].Start, as[0].End)
-	en.busy, en.v, en.ok = false, v, ok
+	m.mu.Lock()
+	m.foldMemo[name] = &foldEntry{v: v, ok: ok}
 	if ok {
 		m.foldBytes += len(v.s)
 	}
+	m.mu.Unlock()
 	return v, ok
 }
 

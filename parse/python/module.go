@@ -7,7 +7,8 @@ import (
 )
 
 // Module is a tokenised Python file with its imports, assignments and calls.
-// Query methods (Fold, Derives) memoise and are safe for concurrent use.
+// Query methods (Fold, Derives) memoise their results and are safe for
+// concurrent use; predicates passed to Derives may query the module again.
 type Module struct {
 	*Tokens
 	// Aliases maps a local name to the qualified name it stands for:

@@ -1,0 +1,337 @@
+package rules
+
+// Shared knowledge of the Python rules (SV008, SV15x, SV28x, SV44x, SV64x,
+// SV74x): which calls read the network, decode, run commands, and how to
+// turn an argument into a path or URL.
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/python"
+)
+
+// pyModule returns the parsed module, or nil when the file cannot be
+// tokenised (SV008 reports that; other rules then have nothing to say).
+func pyModule(p *analyzer.Pass) *python.Module {
+	m, err := p.Python()
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+func hasPrefixAny(s string, ps ...string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// pyNetModules are modules whose calls talk to the network.
+var pyNetModules = []string{"requests.", "httpx.", "urllib.request.", "urllib2.", "urllib.urlopen", "urllib3.",
+	"http.client.", "httplib.", "aiohttp.", "pycurl.", "socket.", "smtplib.", "ftplib.", "websocket.",
+	"websockets.", "paramiko.", "telnetlib.", "dns.resolver.", "grequests.", "treq.", "tornado.httpclient."}
+
+// isNetRef matches any reference into a network module.
+func isNetRef(r python.Ref) bool { return hasPrefixAny(r.Name, pyNetModules...) }
+
+// isDownloadRef matches data that arrives from the network: responses of
+// HTTP clients and socket reads.
+func isDownloadRef(r python.Ref) bool {
+	n := r.Name
+	if hasPrefixAny(n, "requests.", "httpx.", "urllib.request.urlopen", "urllib2.urlopen", "urllib.urlopen",
+		"urllib3.", "aiohttp.", "pycurl.", "grequests.", "http.client.", "httplib.", "websocket.", "websockets.",
+		"tornado.httpclient.") {
+		return true
+	}
+	return hasPrefixAny(n, "socket.") && (strings.Contains(n, ".recv") || strings.Contains(n, ".makefile"))
+}
+
+// isRecvCall matches reads from a socket object held in a variable
+// (s.recv(...) where s = socket.socket()).
+func isRecvCall(m *python.Module, r python.Ref) bool {
+	if !r.Call || !(strings.Contains(r.Name, ".recv") || strings.Contains(r.Name, ".makefile")) {
+		return false
+	}
+	if r.Var == "" {
+		return strings.HasPrefix(r.Name, "socket.")
+	}
+	_, ok := m.DerivesVar("socketobj", r.Var, isSocketRef)
+	return ok
+}
+
+func isSocketRef(r python.Ref) bool {
+	return hasPrefixAny(r.Name, "socket.socket", "socket.create_connection", "socket.fromfd", "ssl.wrap_socket") ||
+		strings.HasSuffix(r.Name, ".wrap_socket") || strings.HasSuffix(r.Name, ".accept")
+}
+
+// fromNetwork reports whether tokens [a, b) derive from downloaded data.
+func fromNetwork(m *python.Module, a, b int) (python.Ref, bool) {
+	return m.Derives("download", a, b, func(r python.Ref) bool { return isDownloadRef(r) || isRecvCall(m, r) })
+}
+
+// isDecodeRef matches decoding and decompression calls.
+func isDecodeRef(r python.Ref) bool {
+	n := r.Name
+	if !r.Call {
+		return false
+	}
+	return hasPrefixAny(n, "base64.", "binascii.a2b", "binascii.unhexlify", "bytes.fromhex", "codecs.decode",
+		"zlib.decompress", "gzip.decompress", "bz2.decompress", "lzma.decompress", "marshal.loads", "zlib.decompressobj") ||
+		strings.HasSuffix(n, "b64decode") || strings.HasSuffix(n, ".fromhex") || strings.HasSuffix(n, "decompress")
+}
+
+func fromDecoded(m *python.Module, a, b int) (python.Ref, bool) {
+	return m.Derives("decoded", a, b, isDecodeRef)
+}
+
+// isEnvRef matches reads of the environment (whole or one variable).
+func isEnvRef(r python.Ref) bool {
+	return hasPrefixAny(r.Name, "os.environ", "os.getenv", "os.environb", "posix.environ", "dotenv.dotenv_values")
+}
+
+// isInputRef matches data a user or caller supplies.
+func isInputRef(r python.Ref) bool {
+	return hasPrefixAny(r.Name, "input", "raw_input", "sys.argv", "sys.stdin", "fileinput.", "flask.request", "request.args",
+		"request.form", "request.json", "request.get_json", "request.values", "request.data", "os.environ", "os.getenv") ||
+		strings.Contains(r.Name, "parse_args()") || strings.HasSuffix(r.Name, ".parse_args")
+}
+
+// sourceDesc says where an expression's data comes from, most alarming
+// first; "" when it is none of network, decoded, environment or input.
+func sourceDesc(m *python.Module, a, b int) (string, python.Ref) {
+	if r, ok := fromNetwork(m, a, b); ok {
+		return "downloaded data", r
+	}
+	if r, ok := fromDecoded(m, a, b); ok {
+		return "decoded data", r
+	}
+	if r, ok := m.Derives("input", a, b, isInputRef); ok {
+		if isEnvRef(r) {
+			return "the environment", r
+		}
+		return "user input", r
+	}
+	return "", python.Ref{}
+}
+
+// isConstant reports whether the argument is a constant string.
+func isConstant(m *python.Module, a python.Arg) (string, bool) { return m.Fold(a.Start, a.End) }
+
+// argList returns the element ranges of a list or tuple literal argument.
+func argList(m *python.Module, a python.Arg) ([][2]int, bool) {
+	if a.End-a.Start < 2 || !(m.Is(a.Start, "[") || m.Is(a.Start, "(")) || int(m.Match[a.Start]) != a.End-1 {
+		return nil, false
+	}
+	var out [][2]int
+	d := m.Toks[a.Start].Depth + 1
+	start := a.Start + 1
+	for k := a.Start + 1; k <= a.End-1; k++ {
+		if k == a.End-1 || m.Toks[k].Depth == d && m.Is(k, ",") {
+			if start < k {
+				out = append(out, [2]int{start, k})
+			}
+			start = k + 1
+		}
+	}
+	return out, true
+}
+
+// shellNames are interpreters that run a command string.
+var shellNames = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
+	"cmd": true, "cmd.exe": true, "powershell": true, "powershell.exe": true, "pwsh": true}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// pyFileCalls read or name files; their arguments are checked as paths.
+var pyFileCalls = map[string]bool{"open": true, "io.open": true, "codecs.open": true, "os.open": true,
+	"pathlib.Path": true, "Path": true, "pathlib.PurePath": true, "os.path.expanduser": true, "os.path.join": true,
+	"os.path.expandvars": true, "shutil.copy": true, "shutil.copyfile": true, "shutil.copy2": true,
+	"shutil.copytree": true, "shutil.make_archive": true, "glob.glob": true, "glob.iglob": true,
+	"os.listdir": true, "os.walk": true, "os.scandir": true, "sqlite3.connect": true, "os.path.exists": true,
+	"os.path.isfile": true, "configparser.ConfigParser().read": true}
+
+var homeRx = regexp.MustCompile(`^(~|\$HOME|%USERPROFILE%|\$\{HOME\})`)
+
+// pathText renders a path expression in tokens [a, b) as text: string
+// literals joined with "/" where the code joins them (os.path.join
+// arguments, the / operator of pathlib), and the home directory as "~".
+func pathText(m *python.Module, a, b int) string {
+	var sb strings.Builder
+	sep := false
+	for k := a; k < b; k++ {
+		tk := &m.Toks[k]
+		switch tk.Kind {
+		case python.String:
+			v, _ := m.Value(k)
+			if sep && sb.Len() > 0 && !strings.HasSuffix(sb.String(), "/") && !strings.HasPrefix(v, "/") {
+				sb.WriteByte('/')
+			}
+			sb.WriteString(v)
+			sep = false
+		case python.Name:
+			switch m.Text(k) {
+			case "home":
+				if m.Is(k+1, "(") {
+					sb.WriteString("~")
+				}
+			case "HOME", "USERPROFILE":
+				sb.WriteString("~")
+			}
+		case python.Op:
+			if m.Is(k, "/") || m.Is(k, ",") {
+				sep = true
+			}
+		}
+	}
+	s := strings.ReplaceAll(sb.String(), `\`, "/")
+	return homeRx.ReplaceAllString(s, "~")
+}
+
+// isWriteMode reports whether an open() call writes (mode w, a, x or +).
+func openMode(m *python.Module, c *python.Call) string {
+	if a, ok := c.Arg(1, "mode"); ok {
+		if s, ok := m.Fold(a.Start, a.End); ok {
+			return s
+		}
+	}
+	return "r"
+}
+
+func isWriteMode(mode string) bool { return strings.ContainsAny(mode, "wax+") }
+
+// netSinks lists calls that send data, with the keyword arguments that
+// carry the payload (all arguments when nil).
+func isNetSinkName(n string) bool {
+	if hasPrefixAny(n, "requests.", "httpx.", "grequests.", "aiohttp.", "urllib3.", "treq.") {
+		return hasSuffixAny(n, ".post", ".put", ".patch", ".get", ".request", ".delete", ".head", ".options",
+			".urlopen", ".post()", ".request()")
+	}
+	if hasPrefixAny(n, "urllib.request.urlopen", "urllib.request.Request", "urllib2.urlopen", "urllib2.Request",
+		"urllib.urlopen", "urllib.request.urlretrieve") {
+		return true
+	}
+	if hasPrefixAny(n, "http.client.", "httplib.", "smtplib.", "ftplib.", "socket.", "websocket.", "websockets.", "paramiko.", "telnetlib.") {
+		return hasSuffixAny(n, ".request", ".send", ".sendall", ".sendto", ".sendmail", ".send_message",
+			".storbinary", ".storlines", ".putrequest", ".write", ".connect", "create_connection", ".putheader", ".getaddrinfo", ".gethostbyname")
+	}
+	return strings.HasPrefix(n, "dns.resolver.")
+}
+
+func hasSuffixAny(s string, ss ...string) bool {
+	for _, x := range ss {
+		if strings.HasSuffix(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+var sendMethods = map[string]bool{"post": true, "put": true, "patch": true, "get": true, "request": true,
+	"send": true, "sendall": true, "sendto": true, "sendmail": true, "send_message": true, "storbinary": true,
+	"urlopen": true, "putheader": true}
+
+// netSink reports whether c sends over the network, including methods of
+// client objects held in variables (s = requests.Session(); s.post(...)).
+func netSink(m *python.Module, c *python.Call) bool {
+	if isNetSinkName(c.Name) {
+		return true
+	}
+	i := strings.LastIndexByte(c.Name, '.')
+	if i < 0 || !sendMethods[c.Name[i+1:]] || m.Toks[c.Head].Kind != python.Name {
+		return false
+	}
+	head := m.Text(c.Head)
+	if _, alias := m.Aliases[head]; alias {
+		return false
+	}
+	_, ok := m.DerivesVar("netobj", head, isNetRef)
+	return ok
+}
+
+// sinkURL returns the destination of a network call when it can be
+// determined: the folded URL argument, a URL literal inside it (also an
+// f-string prefix), or one in the assignments of a variable it uses.
+func sinkURL(m *python.Module, c *python.Call) string {
+	a, ok := c.Arg(0, "url")
+	if !ok {
+		if h, ok := c.Arg(0, "host"); ok {
+			a = h
+		} else {
+			return ""
+		}
+	}
+	if strings.HasSuffix(c.Name, ".connect") || strings.HasSuffix(c.Name, "create_connection") || strings.HasSuffix(c.Name, ".sendto") {
+		// (host, port) tuples
+		return urlIn(m, a.Start, a.End, 2)
+	}
+	if s, ok := m.Fold(a.Start, a.End); ok {
+		return s
+	}
+	return urlIn(m, a.Start, a.End, 2)
+}
+
+var hostLitRx = regexp.MustCompile(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
+
+func urlIn(m *python.Module, a, b, depth int) string {
+	for k := a; k < b; k++ {
+		if m.Toks[k].Kind != python.String {
+			continue
+		}
+		v, _ := m.Value(k)
+		if u := intel.URLRx.FindString(v); u != "" {
+			return u
+		}
+		if hostLitRx.MatchString(v) {
+			return v
+		}
+	}
+	if depth == 0 {
+		return ""
+	}
+	for _, r := range m.RefsIn(a, b) {
+		if r.Var == "" {
+			continue
+		}
+		for _, as := range m.Assigns[r.Var] {
+			if u := urlIn(m, as.Start, as.End, depth-1); u != "" {
+				return u
+			}
+		}
+	}
+	return ""
+}
+
+// pyRefSpan returns the byte span of a reference.
+func pyRefSpan(m *python.Module, r python.Ref) (int, int) {
+	end := r.End
+	if end <= r.Tok {
+		end = r.Tok + 1
+	}
+	return m.Toks[r.Tok].Start, m.Toks[end-1].End
+}
+
+func clipStr(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xc0 == 0x80 {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// downloadsAndRuns matches shell command text that downloads a script and
+// runs it (curl | sh, bash -c "$(curl ...)", wget -O- | python).
+var downloadsAndRuns = regexp.MustCompile(`(?i)(curl|wget|fetch|iwr|invoke-webrequest)\b[^|;&]*\|\s*(sudo\s+)?(-\S+\s+)*(ba|z|da|k)?sh\b|(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?python[0-9.]*\b|(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)|(ba|z)?sh\s+<\(\s*(curl|wget)|\|\s*iex\b`)
