@@ -172,21 +172,21 @@ os.path.join('a')
 
 func TestFold(t *testing.T) {
 	cases := map[string]string{
-		`'a' 'b' + "c"`:                                  "abc",
-		`''.join(['o', 's'])`:                            "os",
-		`"".join(chr(c) for c in [101, 120, 101, 99])`:   "exec",
-		`''.join(map(chr, [0x65, 0o166, 97, 108]))`:      "eval",
-		`bytes.fromhex('6f73').decode()`:                 "os",
-		`base64.b64decode('aW1wb3J0IG9z').decode('utf-8')`: "import os",
-		`b64decode(b'aW1wb3J0IG9z')`:                     "import os",
-		`'metsys'[::-1]`:                                 "system",
-		`codecs.decode('flfgrz', 'rot13')`:               "system",
-		`bytes([105, 100])`:                              "id",
-		`name + '.py'`:                                   "tool.py",
+		`'a' 'b' + "c"`:       "abc",
+		`''.join(['o', 's'])`: "os",
+		`"".join(chr(c) for c in [101, 120, 101, 99])`:              "exec",
+		`''.join(map(chr, [0x65, 0o166, 97, 108]))`:                 "eval",
+		`bytes.fromhex('6f73').decode()`:                            "os",
+		`base64.b64decode('aW1wb3J0IG9z').decode('utf-8')`:          "import os",
+		`b64decode(b'aW1wb3J0IG9z')`:                                "import os",
+		`'metsys'[::-1]`:                                            "system",
+		`codecs.decode('flfgrz', 'rot13')`:                          "system",
+		`bytes([105, 100])`:                                         "id",
+		`name + '.py'`:                                              "tool.py",
 		`zlib.decompress(base64.b64decode('eJwrriwuSc0FAAl0AqY='))`: "system",
-		`('ab' + 'cd')[1:3]`:                             "bc",
-		`'x'.replace('x', 'os')`:                         "os",
-		`codecs.decode('6964', 'hex')`:                   "id",
+		`('ab' + 'cd')[1:3]`:                                        "bc",
+		`'x'.replace('x', 'os')`:                                    "os",
+		`codecs.decode('6964', 'hex')`:                              "id",
 	}
 	for expr, want := range cases {
 		src := "import base64, codecs, zlib\nfrom base64 import b64decode\nname = 'tool'\nv = " + expr + "\n"
