@@ -31,6 +31,7 @@ type Module struct {
 	foldMemo  map[string]*foldEntry
 	foldBytes int
 	derMemo   map[string]derEntry
+	imports   [][2]int // token ranges of import statements
 }
 
 // Call is a call expression.
@@ -131,8 +132,10 @@ func (m *Module) statements() {
 			switch {
 			case first == "import" && m.Toks[s].Kind == Name:
 				m.importStmt(s+1, e)
+				m.imports = append(m.imports, [2]int{s, e})
 			case first == "from" && m.Toks[s].Kind == Name:
 				m.fromStmt(s+1, e)
+				m.imports = append(m.imports, [2]int{s, e})
 			case (first == "def" || first == "class") && s+1 < e && m.Toks[s+1].Kind == Name:
 				ind := m.Indent[s]
 				if ind < 0 && len(funcs) > 0 {
@@ -614,13 +617,21 @@ var mutators = map[string]bool{"update": true, "append": true, "extend": true, "
 // extract records every reference and call.
 func (m *Module) extract() {
 	n := len(m.Toks)
+	imp := m.imports
 	for i := 0; i < n; i++ {
+		for len(imp) > 0 && imp[0][1] <= i {
+			imp = imp[1:]
+		}
+		if len(imp) > 0 && imp[0][0] <= i {
+			i = imp[0][1]
+			continue
+		}
 		tk := &m.Toks[i]
 		if tk.Kind != Name && tk.Kind != String {
 			continue
 		}
-		if i > 0 && m.Is(i-1, ".") {
-			continue
+		if i > 0 && (m.Is(i-1, ".") || m.Is(i-1, "!")) {
+			continue // attribute, or an f-string conversion (!r)
 		}
 		lastEnd := -1
 		r, _, ok := m.chain(i, n, func(r Ref, c *Call) {

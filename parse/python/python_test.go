@@ -51,14 +51,14 @@ b = f"{d["k"]}" ; c = 'open
 			flags = append(flags, x.Flags)
 		}
 	}
-	want := []string{`\x41`, "xz", "tri\nple", "escA\n", "é", "A", "", "open"}
+	want := []string{`\x41`, "xz", "tri\nple", "escA\n", "é", "A", "", "k", "open"}
 	if strings.Join(vals, "|") != strings.Join(want, "|") {
 		t.Fatalf("values = %q, want %q", vals, want)
 	}
 	if flags[0]&(FlagBytes|FlagRaw) != FlagBytes|FlagRaw || flags[1]&FlagInterp == 0 || flags[2]&FlagTriple == 0 {
 		t.Errorf("flags = %v", flags)
 	}
-	if flags[6]&FlagInterp == 0 || flags[7]&FlagUnterminated == 0 {
+	if flags[6]&FlagInterp == 0 || flags[8]&FlagUnterminated == 0 {
 		t.Errorf("nested f-string or unterminated flags wrong: %v", flags)
 	}
 	if len(tk.Comments) != 1 || !strings.HasPrefix(tk.Src[tk.Comments[0].Start:], "# comment") {
@@ -71,6 +71,24 @@ b = f"{d["k"]}" ; c = 'open
 				t.Errorf("offset of c wrong: %d", x.Start)
 			}
 		}
+	}
+}
+
+func TestFStringFields(t *testing.T) {
+	m := mustParse(t, "import os\nx = f\"run {os.environ['HOME']!r:>{width}} {g(y)=}\"\ny = 1\n")
+	var names []string
+	for _, r := range m.Refs {
+		names = append(names, r.Name)
+	}
+	if got := strings.Join(names, " "); got != "x os.environ width g y y" {
+		t.Errorf("refs = %q", got)
+	}
+	if len(m.Assigns["x"]) != 1 || len(m.Assigns["y"]) != 1 {
+		t.Errorf("assigns = %v", m.Assigns)
+	}
+	deep := "x = " + strings.Repeat("f'{(", 20) + "1" + strings.Repeat(")}'", 20)
+	if _, err := Tokenize([]byte(deep)); !errors.Is(err, ErrTooDeep) {
+		t.Errorf("nested f-strings: err = %v", err)
 	}
 }
 

@@ -117,7 +117,13 @@ func (t *Tokens) Is(i int, s string) bool {
 	return (tk.Kind == Op || tk.Kind == Name) && tk.End-tk.Start == len(s) && t.Src[tk.Start:tk.End] == s
 }
 
+// maxFNest bounds f-strings nested in replacement fields, which are
+// rescanned once per level.
+const maxFNest = 16
+
 type tokenizer struct {
+	fields *[][2]int // replacement fields of the f-string being scanned
+	fnest  int
 	src    string
 	out    *Tokens
 	depth  int
@@ -167,12 +173,24 @@ func (z *tokenizer) emit(k Kind, start, end int, flags uint8, val string, hasVal
 }
 
 func (z *tokenizer) run() error {
-	s := z.src
 	i := 0
-	if strings.HasPrefix(s, "\ufeff") {
+	if strings.HasPrefix(z.src, "\ufeff") {
 		i = 3
 	}
-	lineStart := true
+	if err := z.scan(i, len(z.src), true); err != nil {
+		return err
+	}
+	if !z.lineSt {
+		z.emit(Newline, len(z.src), len(z.src), 0, "", false)
+		z.lineSt = true
+	}
+	return nil
+}
+
+// scan tokenises s[i:end]. f-string replacement fields are scanned with it
+// too, so that the names they use are tokens like any other.
+func (z *tokenizer) scan(i, end int, lineStart bool) error {
+	s := z.src[:end]
 	for i < len(s) {
 		c := s[i]
 		if lineStart {
@@ -289,10 +307,6 @@ func (z *tokenizer) run() error {
 			i += n
 		}
 	}
-	if !z.lineSt {
-		z.emit(Newline, len(s), len(s), 0, "", false)
-		z.lineSt = true
-	}
 	return nil
 }
 
@@ -346,11 +360,33 @@ func stringPrefix(p string) (uint8, bool) {
 // str scans a string literal whose quote is at q; tokStart is where the
 // token (prefix included) starts. It returns the offset after the literal.
 func (z *tokenizer) str(q int, fl uint8, tokStart int) (int, error) {
+	var fields [][2]int
+	if fl&FlagFormat != 0 {
+		z.fields = &fields
+	}
 	end, fl, val, err := z.scanString(q, fl)
+	z.fields = nil
 	if err != nil {
 		return 0, err
 	}
 	z.emit(String, tokStart, end, fl, val, true)
+	if len(fields) == 0 {
+		return end, nil
+	}
+	z.fnest++
+	if z.fnest > maxFNest {
+		return 0, &Error{Offset: q, Err: ErrTooDeep}
+	}
+	depth, stack := z.depth, len(z.stack)
+	for _, f := range fields {
+		z.depth = depth + 1
+		if err := z.scan(f[0], f[1], false); err != nil {
+			return 0, err
+		}
+		z.stack = z.stack[:stack]
+	}
+	z.depth = depth
+	z.fnest--
 	return end, nil
 }
 
@@ -419,9 +455,15 @@ func (z *tokenizer) scanString(q int, fl uint8) (int, uint8, string, error) {
 			if c == '{' {
 				flush(i)
 				fl |= FlagInterp
+				fields := z.fields
+				z.fields = nil
 				j, err := z.skipField(i+1, quote, triple)
+				z.fields = fields
 				if err != nil {
 					return 0, 0, "", err
+				}
+				if fields != nil {
+					*fields = append(*fields, [2]int{i + 1, max(i+1, j-1)})
 				}
 				i = j
 				continue
