@@ -23,6 +23,8 @@ type Module struct {
 	// Refs are the dotted-name references (calls included), ordered by
 	// their head token.
 	Refs []Ref
+	// Defs are the functions defined at module level.
+	Defs map[string]bool
 	// Assigns maps an assigned name ("x", "self.x", or "f()" for the return
 	// values of function f) to the assignments that bind it.
 	Assigns map[string][]Assign
@@ -98,7 +100,7 @@ func Parse(src []byte) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Module{Tokens: t, Aliases: map[string]string{}, Assigns: map[string][]Assign{},
+	m := &Module{Tokens: t, Aliases: map[string]string{}, Assigns: map[string][]Assign{}, Defs: map[string]bool{},
 		foldMemo: map[string]*foldEntry{}, derMemo: map[string]derEntry{}}
 	m.statements()
 	m.walrus()
@@ -144,6 +146,8 @@ func (m *Module) statements() {
 				name := m.Text(s + 1)
 				if first == "class" {
 					name = ""
+				} else if ind == 0 {
+					m.Defs[name] = true
 				}
 				funcs = append(funcs, fn{name, ind})
 			case first == "return" && m.Toks[s].Kind == Name && len(funcs) > 0:
@@ -458,7 +462,7 @@ func (m *Module) resolveHead(i int) (name string, isVar bool) {
 	if n == "__builtins__" || n == "builtins" {
 		return "builtins", false
 	}
-	if builtinHeads[n] {
+	if builtinHeads[n] && !m.Defs[n] {
 		return n, false
 	}
 	return n, true
@@ -630,8 +634,8 @@ func (m *Module) extract() {
 		if tk.Kind != Name && tk.Kind != String {
 			continue
 		}
-		if i > 0 && (m.Is(i-1, ".") || m.Is(i-1, "!")) {
-			continue // attribute, or an f-string conversion (!r)
+		if i > 0 && (m.Is(i-1, ".") || m.Is(i-1, "!") || m.Is(i-1, "def") || m.Is(i-1, "class")) {
+			continue // attribute, f-string conversion (!r), definition
 		}
 		lastEnd := -1
 		r, _, ok := m.chain(i, n, func(r Ref, c *Call) {
