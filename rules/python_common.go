@@ -334,4 +334,4 @@ func clipStr(s string, n int) string {
 
 // downloadsAndRuns matches shell command text that downloads a script and
 // runs it (curl | sh, bash -c "$(curl ...)", wget -O- | python).
-var downloadsAndRuns = regexp.MustCompile(`(?i)(curl|wget|fetch|iwr|invoke-webrequest)\b[^|;&]*\|\s*(sudo\s+)?(-\S+\s+)*(ba|z|da|k)?sh\b|(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?python[0-9.]*\b|(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)|(ba|z)?sh\s+<\(\s*(curl|wget)|\|\s*iex\b`)
+var downloadsAndRuns = regexp.MustCompile(`(?i)(curl|wget|fetch|iwr|invoke-webrequest)\b[^|;&]*\|\s*(sudo\s+)?(-\S+\s+)*(ba|z|da|k)?sh\b|(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?python[0-9.]*\b|(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)|(ba|z)?sh\s+<\(\s*(curl|wget)|\|\s*iex\b|^\s*["']?\$\(\s*(curl|wget)\b`)
