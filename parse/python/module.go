@@ -689,7 +689,7 @@ func (m *Module) CallsIn(start, end int) []*Call {
 	var out []*Call
 	for _, r := range m.RefsIn(start, end) {
 		if r.Call {
-			if c := m.callFor(r); c != nil {
+			if c := m.CallOf(r); c != nil {
 				out = append(out, c)
 			}
 		}
@@ -697,7 +697,8 @@ func (m *Module) CallsIn(start, end int) []*Call {
 	return out
 }
 
-func (m *Module) callFor(r Ref) *Call {
+// CallOf returns the call a call reference names, or nil.
+func (m *Module) CallOf(r Ref) *Call {
 	if !r.Call || r.End < 1 || m.Match[r.End-1] < 0 {
 		return nil
 	}
