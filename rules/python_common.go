@@ -174,6 +174,9 @@ func pathText(m *python.Module, a, b int) string {
 		switch tk.Kind {
 		case python.String:
 			v, _ := m.Value(k)
+			if v == "HOME" || v == "USERPROFILE" {
+				v = "~"
+			}
 			if sep && sb.Len() > 0 && !strings.HasSuffix(sb.String(), "/") && !strings.HasPrefix(v, "/") {
 				sb.WriteByte('/')
 			}

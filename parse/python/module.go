@@ -498,11 +498,17 @@ func (m *Module) chain(i, e int, emit func(Ref, *Call)) (r Ref, end int, ok bool
 		if tk.Flags&FlagBytes != 0 {
 			r.Name = "bytes"
 		}
+	case m.isGroup(i) && int(m.Match[i])+1 < e && m.Is(int(m.Match[i])+1, "."):
+		// (expr).attr: the value of a parenthesised expression
+		r.Name = "()"
 	default:
 		return r, i, false
 	}
 	r.Tok = i
 	j := i + 1
+	if r.Name == "()" {
+		j = int(m.Match[i]) + 1
+	}
 	for j < e {
 		switch {
 		case m.Is(j, ".") && j+1 < e && m.Toks[j+1].Kind == Name:
@@ -631,7 +637,7 @@ func (m *Module) extract() {
 			continue
 		}
 		tk := &m.Toks[i]
-		if tk.Kind != Name && tk.Kind != String {
+		if tk.Kind != Name && tk.Kind != String && !m.isGroup(i) {
 			continue
 		}
 		if i > 0 && (m.Is(i-1, ".") || m.Is(i-1, "!") || m.Is(i-1, "def") || m.Is(i-1, "class")) {
@@ -666,6 +672,27 @@ func (m *Module) extract() {
 		}
 		m.add(Assign{Target: target, Tok: c.Head, Start: c.Open + 1, End: c.Close, Aug: true})
 	}
+}
+
+// isGroup reports whether token i opens a parenthesised expression (not a
+// call's argument list).
+func (m *Module) isGroup(i int) bool {
+	if !m.Is(i, "(") || m.Match[i] < 0 {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	p := &m.Toks[i-1]
+	switch p.Kind {
+	case Name:
+		return keywords[m.Text(i-1)]
+	case String, Number:
+		return false
+	case Op:
+		return !m.Is(i-1, ")") && !m.Is(i-1, "]")
+	}
+	return true
 }
 
 // RefsIn returns the references whose head lies in tokens [start, end).
