@@ -105,13 +105,11 @@ func runPythonEncodedPayload(p *analyzer.Pass) error {
 		}
 		start, end := m.Toks[first].Start, m.Toks[j-1].End
 		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
-			Message: "long " + enc + " literal (" + strconv.Itoa(len(s)) + " characters) " + what,
+			Message:  "long " + enc + " literal (" + strconv.Itoa(len(s)) + " characters) " + what,
 			Evidence: clipStr(m.Src[start:min(end, start+120)], 100)})
 	}
 	return nil
 }
-
-
 
 var b64Rx = regexp.MustCompile(`^[A-Za-z0-9+/_-]+={0,2}$`)
 var hexRx = regexp.MustCompile(`^(0x)?[0-9a-fA-F]+$`)
