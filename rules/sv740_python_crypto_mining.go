@@ -71,14 +71,17 @@ func runPythonCryptoMining(p *analyzer.Pass) error {
 			continue
 		}
 		v, _ := m.Value(i)
+		if len(v) < 6 || !strings.ContainsAny(v, ".:") && len(v) < 95 {
+			continue
+		}
 		switch {
-		case intel.StratumRx.MatchString(v):
+		case strings.Contains(strings.ToLower(v), "stratum") && intel.StratumRx.MatchString(v):
 			report(tk.Start, tk.End, Critical, "mining pool URL "+clipStr(intel.StratumRx.FindString(v), 80))
 		case pyMiningHost(v) != "":
 			report(tk.Start, tk.End, Critical, "mining pool host "+pyMiningHost(v))
 		case intel.URLRx.MatchString(v) && intel.MinerNameRx.MatchString(v):
 			report(tk.Start, tk.End, Critical, "downloads a cryptocurrency miner: "+clipStr(intel.URLRx.FindString(v), 80))
-		case intel.MoneroAddressRx.MatchString(v):
+		case len(v) >= 95 && intel.MoneroAddressRx.MatchString(v):
 			report(tk.Start, tk.End, High, "Monero wallet address")
 		}
 	}

@@ -627,6 +627,7 @@ var mutators = map[string]bool{"update": true, "append": true, "extend": true, "
 // extract records every reference and call.
 func (m *Module) extract() {
 	n := len(m.Toks)
+	m.Refs = make([]Ref, 0, n/5+8)
 	imp := m.imports
 	for i := 0; i < n; i++ {
 		for len(imp) > 0 && imp[0][1] <= i {

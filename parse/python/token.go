@@ -140,7 +140,7 @@ func Tokenize(src []byte) (*Tokens, error) {
 		return nil, &Error{Offset: MaxSize, Err: ErrTooLarge}
 	}
 	s := string(src)
-	z := &tokenizer{src: s, out: &Tokens{Src: s, Toks: make([]Token, 0, len(s)/4+16)}, lineSt: true}
+	z := &tokenizer{src: s, out: &Tokens{Src: s, Toks: make([]Token, 0, len(s)/3+16), Match: make([]int32, 0, len(s)/3+16), Indent: make([]int32, 0, len(s)/3+16)}, lineSt: true}
 	if err := z.run(); err != nil {
 		return nil, err
 	}
@@ -310,17 +310,16 @@ func (z *tokenizer) scan(i, end int, lineStart bool) error {
 	return nil
 }
 
-var ops3 = []string{"**=", "//=", ">>=", "<<=", "..."}
-var ops2 = []string{"**", "//", ">>", "<<", "<=", ">=", "==", "!=", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="}
-
 func opLen(s string) int {
-	for _, o := range ops3 {
-		if strings.HasPrefix(s, o) {
+	if len(s) >= 3 {
+		switch s[:3] {
+		case "**=", "//=", ">>=", "<<=", "...":
 			return 3
 		}
 	}
-	for _, o := range ops2 {
-		if strings.HasPrefix(s, o) {
+	if len(s) >= 2 {
+		switch s[:2] {
+		case "**", "//", ">>", "<<", "<=", ">=", "==", "!=", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=":
 			return 2
 		}
 	}
