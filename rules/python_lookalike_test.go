@@ -1,0 +1,49 @@
+package rules
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/skill"
+)
+
+// TestPythonLookAlikes runs every Python rule (not only the rule under
+// test) over the benign fp-* cases of the Python rules: a look-alike must
+// not be blocked by any of them.
+func TestPythonLookAlikes(t *testing.T) {
+	eng, err := analyzer.New(pythonRules(), analyzer.Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range pythonRules() {
+		dirs, _ := filepath.Glob(filepath.Join(fixtures, r.ID, "fp-*"))
+		for _, d := range dirs {
+			if _, err := os.Stat(filepath.Join(d, skill.ManifestName)); err != nil {
+				continue
+			}
+			n++
+			root, err := skill.OpenDir(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := eng.Scan(context.Background(), analyzer.MemSource(d, root))
+			root.Close()
+			for _, f := range res.Findings {
+				if f.Severity >= analyzer.High {
+					t.Errorf("%s/%s:%d: look-alike blocked: %s %s: %s", r.ID, filepath.Base(d), f.Start.Line, f.Rule, f.Severity, f.Message)
+				}
+			}
+			if len(res.Errors) > 0 {
+				t.Errorf("%s: %s", d, strings.Join(res.Errors, "; "))
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d look-alike cases found", n)
+	}
+}
