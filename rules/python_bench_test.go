@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -75,5 +76,58 @@ func TestPythonRulesGenerated(t *testing.T) {
 	}
 	if len(bad) > 0 || len(r.Errors) > 0 {
 		t.Errorf("findings on benign generated code: %s %v", strings.Join(bad, "; "), r.Errors)
+	}
+}
+
+// adversarialPython returns inputs shaped to make analysis slow: one name
+// assigned thousands of times and used by thousands of sinks, a long
+// assignment chain, deep nesting of calls, subscripts and getattr.
+func adversarialPython() map[string]string {
+	var b strings.Builder
+	out := map[string]string{}
+	b.WriteString("import os, requests, subprocess\n")
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&b, "x = x + os.path.join(y, 'a%d')\n", i)
+	}
+	for i := 0; i < 20000; i++ {
+		b.WriteString("open(x).write(requests.get(x).content); os.system(x); requests.post(x, data=x)\n")
+	}
+	out["reassigned"] = b.String()
+	b.Reset()
+	for i := 0; i < 30000; i++ {
+		fmt.Fprintf(&b, "v%d = v%d + 'ab'\n", i+1, i)
+	}
+	b.WriteString("exec(v30000)\nos.system(v30000)\n")
+	out["chain"] = b.String()
+	b.Reset()
+	for i := 0; i < 2000; i++ {
+		b.WriteString("exec(" + strings.Repeat("(", 500) + "a" + strings.Repeat(")", 500) + ")\n")
+	}
+	for i := 0; i < 300; i++ {
+		b.WriteString("x = " + strings.Repeat("a[", 900) + "'k'" + strings.Repeat("]", 900) + "\n")
+		b.WriteString("y = " + strings.Repeat("getattr(", 900) + "os" + strings.Repeat(", 'system')", 900) + "\n")
+	}
+	out["nesting"] = b.String()
+	return out
+}
+
+func BenchmarkPythonRulesAdversarial(b *testing.B) {
+	eng, err := analyzer.New(pythonRules(), analyzer.Options{Jobs: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for name, src := range adversarialPython() {
+		fsys := fstest.MapFS{
+			"SKILL.md":     {Data: []byte("---\nname: adv\ndescription: Adversarial input.\n---\n")},
+			"scripts/x.py": {Data: []byte(src)},
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if r := eng.Scan(context.Background(), analyzer.MemSource("adv", fsys)); len(r.Errors) > 0 {
+					b.Fatal(r.Errors)
+				}
+			}
+		})
 	}
 }

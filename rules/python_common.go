@@ -132,6 +132,10 @@ func argList(m *python.Module, a python.Arg) ([][2]int, bool) {
 	d := m.Toks[a.Start].Depth + 1
 	start := a.Start + 1
 	for k := a.Start + 1; k <= a.End-1; k++ {
+		if k < a.End-1 && m.Match[k] > int32(k) && int(m.Match[k]) < a.End-1 {
+			k = int(m.Match[k])
+			continue
+		}
 		if k == a.End-1 || m.Toks[k].Depth == d && m.Is(k, ",") {
 			if start < k {
 				out = append(out, [2]int{start, k})
@@ -167,6 +171,7 @@ var homeRx = regexp.MustCompile(`^(~|\$HOME|%USERPROFILE%|\$\{HOME\})`)
 // literals joined with "/" where the code joins them (os.path.join
 // arguments, the / operator of pathlib), and the home directory as "~".
 func pathText(m *python.Module, a, b int) string {
+	b = min(b, a+pyMaxExprTok)
 	var sb strings.Builder
 	sep := false
 	for k := a; k < b; k++ {
@@ -287,7 +292,7 @@ func sinkURL(m *python.Module, c *python.Call) string {
 var hostLitRx = regexp.MustCompile(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
 
 func urlIn(m *python.Module, a, b, depth int) string {
-	for k := a; k < b; k++ {
+	for k := a; k < min(b, a+4*pyMaxExprTok); k++ {
 		if m.Toks[k].Kind != python.String {
 			continue
 		}
@@ -302,17 +307,45 @@ func urlIn(m *python.Module, a, b, depth int) string {
 	if depth == 0 {
 		return ""
 	}
+	var u string
+	pyEachAssign(m, a, b, func(as python.Assign) bool {
+		u = urlIn(m, as.Start, as.End, depth-1)
+		return u != ""
+	})
+	return u
+}
+
+// Bounds for following variables into their assignments: expressions that
+// name paths and URLs are short, and a file with thousands of assignments
+// to one name must not make every lookup slow.
+const (
+	pyMaxVars    = 8
+	pyMaxAssigns = 4
+	pyMaxExprTok = 256
+)
+
+// pyEachAssign calls f for the assignments of the variables used in tokens
+// [a, b) (at most pyMaxVars distinct variables, pyMaxAssigns assignments
+// each) until f returns true.
+func pyEachAssign(m *python.Module, a, b int, f func(python.Assign) bool) {
+	seen := map[string]bool{}
 	for _, r := range m.RefsIn(a, b) {
-		if r.Var == "" {
+		if r.Var == "" || seen[r.Var] {
 			continue
 		}
-		for _, as := range m.Assigns[r.Var] {
-			if u := urlIn(m, as.Start, as.End, depth-1); u != "" {
-				return u
+		if len(seen) == pyMaxVars {
+			return
+		}
+		seen[r.Var] = true
+		for k, as := range m.Assigns[r.Var] {
+			if k == pyMaxAssigns {
+				break
+			}
+			if f(as) {
+				return
 			}
 		}
 	}
-	return ""
 }
 
 // pyRefSpan returns the byte span of a reference.

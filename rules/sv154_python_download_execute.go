@@ -192,7 +192,10 @@ func pyFileObjectPath(m *python.Module, a, b int) []string {
 	if m.Toks[a].Kind != python.Name {
 		return nil
 	}
-	for _, as := range m.Assigns[m.Text(a)] {
+	for k, as := range m.Assigns[m.Text(a)] {
+		if k == pyMaxAssigns {
+			break
+		}
 		for _, oc := range m.CallsIn(as.Start, as.End) {
 			if pyOpenish(oc.Name) {
 				if arg, ok := oc.Arg(0, "file"); ok {

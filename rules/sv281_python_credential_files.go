@@ -67,14 +67,10 @@ func pyPathOf(m *python.Module, a, b, depth int) []string {
 	if depth == 0 {
 		return out
 	}
-	for _, r := range m.RefsIn(a, b) {
-		if r.Var == "" {
-			continue
-		}
-		for _, as := range m.Assigns[r.Var] {
-			out = append(out, pyPathOf(m, as.Start, as.End, depth-1)...)
-		}
-	}
+	pyEachAssign(m, a, b, func(as python.Assign) bool {
+		out = append(out, pyPathOf(m, as.Start, as.End, depth-1)...)
+		return false
+	})
 	return out
 }
 

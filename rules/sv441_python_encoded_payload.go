@@ -58,6 +58,10 @@ ICON = Path(__file__).parent.parent / "assets" / "icon.png"
 
 const pyMinEncoded = 200
 
+// pyDecodeBudget bounds the bytes one file may make the rule decode and
+// inspect (compression can expand a literal a thousandfold).
+const pyDecodeBudget = 64 << 20
+
 var pyCodeTextRx = regexp.MustCompile(`(?i)(/bin/(ba|z)?sh\b|\bcurl\s|\bwget\s|powershell|invoke-expression|\biex\b|subprocess|socket\.|os\.system|exec\(|eval\(|__import__|import\s+\w+|chmod\s+\+x)`)
 
 func runPythonEncodedPayload(p *analyzer.Pass) error {
@@ -66,7 +70,8 @@ func runPythonEncodedPayload(p *analyzer.Pass) error {
 		return nil
 	}
 	n := len(m.Toks)
-	for i := 0; i < n; i++ {
+	budget := pyDecodeBudget
+	for i := 0; i < n && budget > 0; i++ {
 		if m.Toks[i].Kind != python.String {
 			continue
 		}
@@ -88,7 +93,9 @@ func runPythonEncodedPayload(p *analyzer.Pass) error {
 		if len(s) < pyMinEncoded || strings.HasPrefix(s, "data:") {
 			continue
 		}
+		budget -= len(s)
 		enc, data, ok := pyDecodeLayers(s)
+		budget -= len(data)
 		sev, what := analyzer.SevNone, ""
 		if ok {
 			sev, what = pyJudgePayload(data)
@@ -214,6 +221,10 @@ var pyMediaMagic = []string{"\x89PNG", "\xff\xd8\xff", "GIF8", "%PDF", "wOFF", "
 // pyJudgePayload says what decoded data is and how bad that is.
 func pyJudgePayload(b []byte) (analyzer.Severity, string) {
 	s := string(b)
+	if len(b) > 256<<10 {
+		b = b[:256<<10] // judging the start is enough
+	}
+	s = string(b)
 	for _, mg := range pyMediaMagic {
 		if strings.HasPrefix(s, mg) {
 			return analyzer.SevNone, ""

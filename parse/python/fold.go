@@ -160,10 +160,9 @@ func (m *Module) foldAtom(i, e int) (fval, int, bool) {
 			if cl < 0 || cl >= e {
 				return fval{}, i, false
 			}
-			if m.Text(i) == "(" {
-				if v, ok := m.foldExpr(i+1, cl); ok {
-					return v, cl + 1, true
-				}
+			if m.Text(i) == "(" && !m.topLevel(i+1, cl, ",") && !m.topLevel(i+1, cl, "for") {
+				v, ok := m.foldExpr(i+1, cl)
+				return v, cl + 1, ok
 			}
 			l, ok := m.foldList(i+1, cl)
 			return l, cl + 1, ok
@@ -199,6 +198,25 @@ func (m *Module) foldAtom(i, e int) (fval, int, bool) {
 	return fval{}, i, false
 }
 
+// topLevel reports whether tokens [i, e) contain the operator or keyword
+// tok at their own bracket depth. Folding decides with it instead of trying
+// alternatives, which would be exponential in the nesting depth.
+func (m *Module) topLevel(i, e int, tok string) bool {
+	if i >= e {
+		return false
+	}
+	d := m.Toks[i].Depth
+	for k := i; k < e; k++ {
+		if m.Toks[k].Depth == d && m.Is(k, tok) {
+			return true
+		}
+		if m.Match[k] > int32(k) && int(m.Match[k]) < e {
+			k = int(m.Match[k]) // skip nested brackets
+		}
+	}
+	return false
+}
+
 func (m *Module) foldVar(name string) (fval, bool) {
 	as := m.Assigns[name]
 	if len(as) != 1 || as[0].Aug {
@@ -230,14 +248,20 @@ func (m *Module) foldList(i, e int) (fval, bool) {
 	if i >= e {
 		return out, true
 	}
-	d := m.Toks[i].Depth
-	for k := i; k < e; k++ {
-		if m.Toks[k].Depth == d && m.Toks[k].Kind == Name && m.Text(k) == "for" {
-			return m.foldComprehension(i, k, e)
+	if m.topLevel(i, e, "for") {
+		for k := i; k < e; k++ {
+			if m.Toks[k].Depth == m.Toks[i].Depth && m.Is(k, "for") {
+				return m.foldComprehension(i, k, e)
+			}
 		}
 	}
+	d := m.Toks[i].Depth
 	start := i
 	for k := i; k <= e; k++ {
+		if k < e && m.Match[k] > int32(k) && int(m.Match[k]) < e {
+			k = int(m.Match[k])
+			continue
+		}
 		if k == e || m.Toks[k].Depth == d && m.Is(k, ",") {
 			if start < k {
 				v, ok := m.foldExpr(start, k)
@@ -441,9 +465,10 @@ func (m *Module) foldMethod(v fval, meth string, open, cl int) (fval, bool) {
 		var it fval
 		var ok bool
 		a := args[0]
-		it, ok = m.foldExpr(a.Start, a.End)
-		if !ok {
-			it, ok = m.foldList(a.Start, a.End)
+		if m.topLevel(a.Start, a.End, "for") {
+			it, ok = m.foldList(a.Start, a.End) // ''.join(chr(c) for c in ...)
+		} else {
+			it, ok = m.foldExpr(a.Start, a.End)
 		}
 		if !ok {
 			return fval{}, false

@@ -547,7 +547,10 @@ func (m *Module) chain(i, e int, emit func(Ref, *Call)) (r Ref, end int, ok bool
 				r.End = j + 1
 				return r, j + 1, true
 			}
-			key, kok := m.fold(j+1, cl)
+			key, kok := "", false
+			if cl-j <= maxNameExpr {
+				key, kok = m.fold(j+1, cl)
+			}
 			if kok && (strings.HasSuffix(r.Name, "builtins.__dict__") || r.Name == "__dict__" || r.Name == "globals()" || r.Name == "locals()" || r.Name == "vars()") {
 				r.Name = key
 				r.HasKey = false
@@ -570,17 +573,22 @@ func (m *Module) chain(i, e int, emit func(Ref, *Call)) (r Ref, end int, ok bool
 	return r, j, true
 }
 
+// maxNameExpr bounds the expressions (in tokens) folded to resolve names
+// (subscript keys, __import__ and getattr arguments): names are short, and
+// folding long ones at every nesting level would be quadratic.
+const maxNameExpr = 64
+
 // callResult names the value a call returns.
 func (m *Module) callResult(c *Call) string {
 	switch c.Name {
 	case "__import__", "importlib.import_module", "importlib.__import__":
-		if len(c.Args) > 0 {
+		if len(c.Args) > 0 && c.Args[0].End-c.Args[0].Start <= maxNameExpr {
 			if s, ok := m.fold(c.Args[0].Start, c.Args[0].End); ok && s != "" {
 				return s
 			}
 		}
 	case "getattr":
-		if len(c.Args) >= 2 {
+		if len(c.Args) >= 2 && c.Args[0].End-c.Args[0].Start <= maxNameExpr && c.Args[1].End-c.Args[1].Start <= maxNameExpr {
 			a0 := c.Args[0]
 			r, end, ok := m.chain(a0.Start, a0.End, nil)
 			attr, aok := m.fold(c.Args[1].Start, c.Args[1].End)
@@ -601,6 +609,10 @@ func (m *Module) args(open, cl int) []Arg {
 	d := m.Toks[open].Depth + 1
 	start := open + 1
 	for i := open + 1; i <= cl; i++ {
+		if i < cl && m.Match[i] > int32(i) && int(m.Match[i]) < cl {
+			i = int(m.Match[i]) // skip nested brackets: linear in the list, not its content
+			continue
+		}
 		if i < cl && !(m.Toks[i].Depth == d && m.Is(i, ",")) {
 			continue
 		}
