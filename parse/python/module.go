@@ -94,6 +94,31 @@ var compound = map[string]bool{"if": true, "elif": true, "else": true, "for": tr
 var builtinHeads = map[string]bool{"exec": true, "eval": true, "compile": true, "open": true,
 	"getattr": true, "__import__": true, "globals": true, "locals": true, "vars": true, "input": true}
 
+// starExports are the names from M import * brings in that rules care
+// about; other star-imported names stay unresolved.
+var starExports = func() map[string]bool {
+	out := map[string]bool{}
+	for mod, names := range map[string]string{
+		"os":             "system popen execl execle execlp execv execve execvp spawnl spawnv environ getenv dup2 setuid seteuid chmod remove walk listdir scandir",
+		"subprocess":     "run call check_call check_output Popen getoutput getstatusoutput",
+		"pty":            "spawn",
+		"socket":         "socket create_connection",
+		"base64":         "b64decode b32decode b16decode a85decode urlsafe_b64decode standard_b64decode decodebytes",
+		"pickle":         "loads load Unpickler",
+		"marshal":        "loads load",
+		"zlib":           "decompress",
+		"ctypes":         "CFUNCTYPE WINFUNCTYPE windll cdll memmove cast",
+		"shutil":         "copy copyfile copy2 rmtree move",
+		"urllib.request": "urlopen urlretrieve Request",
+		"requests":       "get post put patch request Session",
+	} {
+		for _, n := range strings.Fields(names) {
+			out[mod+"."+n] = true
+		}
+	}
+	return out
+}()
+
 // Parse tokenises src and extracts imports, assignments and calls.
 func Parse(src []byte) (*Module, error) {
 	t, err := Tokenize(src)
@@ -465,6 +490,11 @@ func (m *Module) resolveHead(i int) (name string, isVar bool) {
 	if builtinHeads[n] && !m.Defs[n] {
 		return n, false
 	}
+	for _, mod := range m.StarImports {
+		if starExports[mod+"."+n] && m.Assigns[n] == nil && !m.Defs[n] {
+			return mod + "." + n, false
+		}
+	}
 	return n, true
 }
 
@@ -551,9 +581,12 @@ func (m *Module) chain(i, e int, emit func(Ref, *Call)) (r Ref, end int, ok bool
 			if cl-j <= maxNameExpr {
 				key, kok = m.fold(j+1, cl)
 			}
-			if kok && (strings.HasSuffix(r.Name, "builtins.__dict__") || r.Name == "__dict__" || r.Name == "globals()" || r.Name == "locals()" || r.Name == "vars()") {
-				r.Name = key
-				r.HasKey = false
+			if kok && (r.Name == "__dict__" || r.Name == "globals()" || r.Name == "locals()" || r.Name == "vars()" || r.Name == "sys.modules") {
+				r.Name = key // globals()['exec'], sys.modules['os']
+				r.HasKey, r.Var, r.Attr = false, "", ""
+			} else if kok && strings.HasSuffix(r.Name, ".__dict__") {
+				r.Name = normaliseBuiltin(strings.TrimSuffix(r.Name, "__dict__") + key) // os.__dict__['system']
+				r.HasKey, r.Var, r.Attr = false, "", ""
 			} else {
 				if emit != nil && kok {
 					kr := r
@@ -597,6 +630,13 @@ func (m *Module) callResult(c *Call) string {
 					return attr
 				}
 				return r.Name + "." + attr
+			}
+		}
+	case "vars":
+		if len(c.Args) == 1 && c.Args[0].End-c.Args[0].Start <= maxNameExpr {
+			a0 := c.Args[0]
+			if r, end, ok := m.chain(a0.Start, a0.End, nil); ok && end == a0.End && r.Var == "" {
+				return r.Name + ".__dict__" // vars(os)['system']
 			}
 		}
 	}

@@ -314,3 +314,29 @@ func TestRefKeys(t *testing.T) {
 		t.Errorf("no keyed os.environ ref in %+v", m.Refs)
 	}
 }
+
+func TestResolutionEvasions(t *testing.T) {
+	src := `import os, sys
+from subprocess import *
+os.__dict__['sys' + 'tem']('id')
+vars(os)['popen']('id')
+sys.modules['o' + 's'].system('id')
+check_output('id', shell=True)
+globals()['__builtins__']
+`
+	m := mustParse(t, src)
+	for _, n := range []string{"os.system", "os.popen", "subprocess.check_output"} {
+		if hasCall(m, n) == nil {
+			t.Errorf("no call %s in %v", n, callNames(m))
+		}
+	}
+	var sys int
+	for _, c := range m.Calls {
+		if c.Name == "os.system" {
+			sys++
+		}
+	}
+	if sys != 2 {
+		t.Errorf("os.system calls = %d, want 2", sys)
+	}
+}
