@@ -98,16 +98,27 @@ func pyRunKeyInFile(m *python.Module) bool {
 
 // pyPersistWrite reports writes to persistence locations.
 func pyPersistWrite(m *python.Module, c *python.Call) (string, bool) {
+	for _, pt := range pyWriteTargets(m, c) {
+		if pyPersistPathRx.MatchString(pt) {
+			return pt, true
+		}
+	}
+	return "", false
+}
+
+// pyWriteTargets renders the paths a call writes, creates or replaces:
+// open() in a writing mode, pathlib writes, copies, moves and links.
+func pyWriteTargets(m *python.Module, c *python.Call) []string {
 	var paths []string
 	switch {
 	case pyOpenish(c.Name) && c.Name != "pathlib.Path" && c.Name != "Path" && !strings.HasPrefix(c.Name, "tempfile."):
 		if !isWriteMode(openMode(m, c)) {
-			return "", false
+			return nil
 		}
 		if a, ok := c.Arg(0, "file"); ok {
 			paths = pyPathOf(m, a.Start, a.End, 2)
 		}
-	case hasSuffixAny(c.Name, ".write_text", ".write_bytes", ".touch", ".symlink_to"):
+	case hasSuffixAny(c.Name, ".write_text", ".write_bytes", ".touch", ".symlink_to", ".mkdir"):
 		paths = pyPathOf(m, c.Head, c.Open, 2)
 	case hasSuffixAny(c.Name, ".open") && !strings.HasPrefix(c.Name, "os."):
 		if a, ok := c.Arg(0, "mode"); ok {
@@ -119,14 +130,15 @@ func pyPersistWrite(m *python.Module, c *python.Call) (string, bool) {
 		if a, ok := c.Arg(1, "dst"); ok {
 			paths = pyPathOf(m, a.Start, a.End, 2)
 		}
-	}
-	for _, pt := range paths {
-		pt = strings.ReplaceAll(pt, `\`, "/")
-		if pyPersistPathRx.MatchString(pt) {
-			return pt, true
+	case c.Name == "os.makedirs" || c.Name == "os.mkdir":
+		if a, ok := c.Arg(0, "name"); ok {
+			paths = pyPathOf(m, a.Start, a.End, 2)
 		}
 	}
-	return "", false
+	for i, pt := range paths {
+		paths[i] = strings.ReplaceAll(pt, `\`, "/")
+	}
+	return paths
 }
 
 // pyCommandText renders the command a process call runs as one string.
