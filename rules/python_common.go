@@ -371,3 +371,39 @@ func clipStr(s string, n int) string {
 // downloadsAndRuns matches shell command text that downloads a script and
 // runs it (curl | sh, bash -c "$(curl ...)", wget -O- | python).
 var downloadsAndRuns = regexp.MustCompile(`(?i)(curl|wget|fetch|iwr|invoke-webrequest)\b[^|;&]*\|\s*(sudo\s+)?(-\S+\s+)*(ba|z|da|k)?sh\b|(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?python[0-9.]*\b|(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)|(ba|z)?sh\s+<\(\s*(curl|wget)|\|\s*iex\b|^\s*["']?\$\(\s*(curl|wget)\b`)
+
+// pyDescribeCode summarises what a decoded or assembled piece of Python
+// does: the sensitive calls it makes, following exec of further constant
+// or decoded layers up to three deep. "" when it makes none.
+func pyDescribeCode(s string) string {
+	var names []string
+	seen := map[string]bool{}
+	var walk func(src string, depth int)
+	walk = func(src string, depth int) {
+		if depth == 0 || len(src) > 1<<20 {
+			return
+		}
+		m, err := python.Parse([]byte(src))
+		if err != nil {
+			return
+		}
+		for _, c := range m.Calls {
+			if pySensitive(c.Name) && !seen[c.Name] && len(names) < 6 {
+				seen[c.Name] = true
+				names = append(names, c.Name)
+			}
+			if pyExecNames[c.Name] {
+				if a, ok := c.Positional(0); ok {
+					if inner, ok := m.Fold(a.Start, a.End); ok {
+						walk(inner, depth-1)
+					}
+				}
+			}
+		}
+	}
+	walk(s, 3)
+	if len(names) == 0 {
+		return ""
+	}
+	return "calls " + strings.Join(names, ", ")
+}

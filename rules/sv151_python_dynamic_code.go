@@ -82,6 +82,9 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 			msg := c.Name + " runs decoded data (" + r.Name + ")"
 			if s, ok := m.Fold(arg.Start, arg.End); ok {
 				msg += " that decodes to: " + clipStr(printable(s), 80)
+				if d := pyDescribeCode(s); d != "" {
+					msg += " (" + d + ")"
+				}
 			}
 			report(Critical, msg)
 			continue
@@ -101,7 +104,11 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 			case plain:
 				report(High, c.Name+" runs code hidden in a string literal: "+clipStr(s, 80))
 			default:
-				report(Critical, c.Name+" runs code assembled from obfuscated pieces: "+clipStr(printable(s), 80))
+				msg := c.Name + " runs code assembled from obfuscated pieces: " + clipStr(printable(s), 80)
+				if d := pyDescribeCode(s); d != "" {
+					msg += " (" + d + ")"
+				}
+				report(Critical, msg)
 			}
 			continue
 		}

@@ -236,7 +236,11 @@ func pyJudgePayload(b []byte) (analyzer.Severity, string) {
 	}
 	if utf8.ValidString(s) && printableRatio(s) > 0.9 {
 		if pyCodeTextRx.MatchString(s) || pyHasCallsOrImports(s) {
-			return High, "decodes to code: " + clipStr(printable(s), 80)
+			what := "decodes to code: " + clipStr(printable(s), 80)
+			if d := pyDescribeCode(s); d != "" {
+				what += " (" + d + ")"
+			}
+			return High, what
 		}
 		return Low, "decodes to text: " + clipStr(printable(s), 60)
 	}

@@ -187,6 +187,15 @@ func (m *Module) foldAtom(i, e int) (fval, int, bool) {
 			if cl < 0 || cl >= e {
 				return fval{}, j, false
 			}
+			// __import__('base64').b64decode(...): a call on an imported module
+			if (name == "__import__" || name == "importlib.import_module") && cl+3 < e && m.Is(cl+1, ".") &&
+				m.Toks[cl+2].Kind == Name && m.Is(cl+3, "(") && m.Match[cl+3] > 0 && int(m.Match[cl+3]) < e {
+				if mod, ok := m.foldArg(m.args(j, cl), 0); ok && !mod.isInt && !mod.isList {
+					cl2 := int(m.Match[cl+3])
+					v, ok := m.foldCall(mod.s+"."+m.Text(cl+2), cl+3, cl2)
+					return v, cl2 + 1, ok
+				}
+			}
 			v, ok := m.foldCall(name, j, cl)
 			return v, cl + 1, ok
 		}

