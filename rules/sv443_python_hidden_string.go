@@ -117,7 +117,7 @@ func pyAssembled(m *python.Module, a, b int) bool {
 	return false
 }
 
-// pyJoinOfPieces reports ''.join over fragments: an empty separator.
+// pyJoinOfPieces reports ”.join over fragments: an empty separator.
 func pyJoinOfPieces(m *python.Module, r python.Ref) bool {
 	v, ok := m.Value(r.Tok)
 	return ok && v == ""
