@@ -2,6 +2,7 @@ package python
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,16 @@ func hasCall(m *Module, name string) *Call {
 		}
 	}
 	return nil
+}
+
+func countCalls(m *Module, name string) int {
+	n := 0
+	for _, c := range m.Calls {
+		if c.Name == name {
+			n++
+		}
+	}
+	return n
 }
 
 func TestTokenizeStrings(t *testing.T) {
@@ -177,13 +188,7 @@ os.path.join('a')
 	if kw, ok := c.Kwarg("shell"); !ok || m.ArgText(kw) != "True" {
 		t.Errorf("shell kwarg: %v %v", kw, ok)
 	}
-	var sys int
-	for _, c := range m.Calls {
-		if c.Name == "os.system" {
-			sys++
-		}
-	}
-	if sys != 3 {
+	if sys := countCalls(m, "os.system"); sys != 3 {
 		t.Errorf("os.system calls = %d, want 3 (s, o.system, getattr)", sys)
 	}
 }
@@ -236,7 +241,7 @@ func TestFoldCycleAndBudget(t *testing.T) {
 	var sb strings.Builder
 	sb.WriteString("a0 = '" + strings.Repeat("x", 4096) + "'\n")
 	for i := 1; i < 400; i++ {
-		sb.WriteString("a" + itoa(i) + " = a" + itoa(i-1) + " + a" + itoa(i-1) + "\n")
+		sb.WriteString("a" + strconv.Itoa(i) + " = a" + strconv.Itoa(i-1) + " + a" + strconv.Itoa(i-1) + "\n")
 	}
 	m = mustParse(t, sb.String())
 	last := m.Assigns["a399"][0]
@@ -245,9 +250,6 @@ func TestFoldCycleAndBudget(t *testing.T) {
 	}
 }
 
-func itoa(i int) string {
-	return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i/100)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10)))
-}
 
 func TestDerives(t *testing.T) {
 	src := `import os, requests, json
@@ -330,13 +332,7 @@ globals()['__builtins__']
 			t.Errorf("no call %s in %v", n, callNames(m))
 		}
 	}
-	var sys int
-	for _, c := range m.Calls {
-		if c.Name == "os.system" {
-			sys++
-		}
-	}
-	if sys != 2 {
+	if sys := countCalls(m, "os.system"); sys != 2 {
 		t.Errorf("os.system calls = %d, want 2", sys)
 	}
 }
