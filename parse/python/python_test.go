@@ -250,7 +250,6 @@ func TestFoldCycleAndBudget(t *testing.T) {
 	}
 }
 
-
 func TestDerives(t *testing.T) {
 	src := `import os, requests, json
 env = dict(os.environ)
