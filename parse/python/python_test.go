@@ -335,3 +335,24 @@ globals()['__builtins__']
 		t.Errorf("os.system calls = %d, want 2", sys)
 	}
 }
+
+func TestTokenKinds(t *testing.T) {
+	src := "@decorator\ndef f(a: int = 1_000, *, b=0x_FF) -> float:\r\n    x = 1e-5 + 2j + .5\r\n    y **= 2; z := 3\n    café = 'ü'\n"
+	tk, err := Tokenize([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, x := range tk.Toks {
+		if x.Kind == Newline {
+			got = append(got, "NL")
+			continue
+		}
+		got = append(got, x.Kind.String()[:2]+":"+tk.Text(i))
+	}
+	want := "Op:@ Na:decorator NL Na:def Na:f Op:( Na:a Op:: Na:int Op:= Nu:1_000 Op:, Op:* Op:, Na:b Op:= Nu:0x_FF Op:) Op:-> Na:float Op:: NL " +
+		"Na:x Op:= Nu:1e-5 Op:+ Nu:2j Op:+ Nu:.5 NL Na:y Op:**= Nu:2 Op:; Na:z Op::= Nu:3 NL Na:café Op:= St:'ü' NL"
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("tokens:\n got %s\nwant %s", g, want)
+	}
+}
