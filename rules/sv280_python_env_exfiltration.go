@@ -31,7 +31,8 @@ harvesting in one line.
   paste site, request catcher, tunnel, file drop or raw IP address;
 - **medium** — a named secret sent in the body or URL to a host that is not a known API.
 
-One named key sent as a header to a constant, known API host (` + "`OPENAI_API_KEY`" + ` to
+A key named after one vendor sent to another vendor's API (` + "`OPENAI_API_KEY`" + ` to
+` + "`api.anthropic.com`" + `) is **medium**. One named key sent as a header to a constant, known API host (` + "`OPENAI_API_KEY`" + ` to
 ` + "`api.openai.com`" + `) is how API clients work and is not reported; neither is any host in the
 configured allowlist. Data flow is followed through assignments, dictionaries and
 loops in the same file.
@@ -130,10 +131,14 @@ func runPythonEnvExfiltration(p *analyzer.Pass) error {
 				continue
 			}
 			key, _ := envKey(m, r)
+			vendor := intel.KeyVendorDomain(key)
 			switch {
 			case class.Suspicious():
 				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High,
 					Message: "sends environment secret " + key + " to " + dest})
+			case class == intel.HostKnownAPI && vendor != "" && !intel.HostInDomain(host, vendor) && !p.Config.HostAllowed(host):
+				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+					Message: "sends " + key + " to " + host + ", not to " + vendor})
 			case trusted || a.Keyword == "headers" || a.Keyword == "auth" || strings.HasSuffix(c.Name, ".putheader"):
 				continue
 			default:
