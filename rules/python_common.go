@@ -263,8 +263,17 @@ func netSink(m *python.Module, c *python.Call) bool {
 	if _, alias := m.Aliases[head]; alias {
 		return false
 	}
-	_, ok := m.DerivesVar("netobj", head, isNetRef)
+	_, ok := m.DerivesVar("netobj", head, isNetClientRef)
 	return ok
+}
+
+// isNetClientRef matches the construction of a network client object
+// (requests.Session(), socket.socket(), smtplib.SMTP(), ...), whose send
+// methods are sinks; a response's .get() is not.
+func isNetClientRef(r python.Ref) bool {
+	return isNetRef(r) && r.Call && hasSuffixAny(r.Name, "Session", "session", "socket", "create_connection", "accept",
+		"SMTP", "SMTP_SSL", "LMTP", "HTTPConnection", "HTTPSConnection", "FTP", "FTP_TLS", "PoolManager", "ProxyManager",
+		"Client", "AsyncClient", "ClientSession", "WebSocket", "connect", "build_opener", "SSHClient", "Telnet", "wrap_socket")
 }
 
 // sinkURL returns the destination of a network call when it can be
