@@ -97,4 +97,3 @@ func pyRiskyImportPath(pt string) bool {
 		strings.Contains(pt, "://") || strings.HasPrefix(pt, "~/.") && !strings.HasPrefix(pt, "~/.local/lib") ||
 		strings.Contains(strings.ToLower(pt), "/appdata/local/temp")
 }
-
