@@ -416,3 +416,14 @@ func pyDescribeCode(s string) string {
 	}
 	return "calls " + strings.Join(names, ", ")
 }
+
+// pyContainsAny reports whether s contains one of the words; rules use it
+// to skip strings before running a regular expression on them.
+func pyContainsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}

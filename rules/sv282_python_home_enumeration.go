@@ -59,6 +59,10 @@ var pyBroadRoots = regexp.MustCompile(`(?i)^(~|/|/home|/users|c:/users|c:/)/?$`)
 
 var pySecretPatternRx = regexp.MustCompile(`(?i)(^|[/*.])(\.env\b|id_rsa|id_ed25519|id_ecdsa|\.pem$|\*\.pem|\.key$|\*\.key|\.p12|\.pfx|wallet|keystore|credentials|\.kdbx|login data|cookies|\.npmrc|\.netrc|\.git-credentials|secret|token)`)
 
+// pySecretWords prefilter strings before pySecretPatternRx.
+var pySecretWords = []string{".env", "id_", ".pem", ".key", ".p12", ".pfx", "wallet", "keystore", "credentials", ".kdbx",
+	"login data", "cookies", ".npmrc", ".netrc", "git-credentials", "secret", "token"}
+
 func runPythonHomeEnumeration(p *analyzer.Pass) error {
 	m := pyModule(p)
 	if m == nil {
@@ -68,7 +72,7 @@ func runPythonHomeEnumeration(p *analyzer.Pass) error {
 	for i := range m.Toks {
 		if m.Toks[i].Kind == python.String {
 			v, _ := m.Value(i)
-			if len(v) < 40 && pySecretPatternRx.MatchString(v) && !strings.Contains(v, " ") {
+			if len(v) < 40 && !strings.Contains(v, " ") && pyContainsAny(strings.ToLower(v), pySecretWords) && pySecretPatternRx.MatchString(v) {
 				fileSecrets = v
 				break
 			}

@@ -51,6 +51,9 @@ requests.get("https://api.github.com/user", headers={"Authorization": "token " +
 
 var pyTokenHuntRx = regexp.MustCompile(`(Local Storage[/\\]+leveldb|\[\\w-\]\{24\}|mfa\\\.|dQw4w9WgXcQ|encrypted_key|os_crypt|[/\\]tdata\b|Login Data|Web Data)`)
 
+// pyTokenHuntWords prefilter strings before the regular expression.
+var pyTokenHuntWords = []string{"Local Storage", "{24}", "mfa", "dQw4", "encrypted_key", "os_crypt", "tdata", "Login Data", "Web Data"}
+
 func runPythonBrowserSecrets(p *analyzer.Pass) error {
 	m := pyModule(p)
 	if m == nil {
@@ -79,6 +82,9 @@ func runPythonBrowserSecrets(p *analyzer.Pass) error {
 			continue
 		}
 		v, _ := m.Value(i)
+		if !pyContainsAny(v, pyTokenHuntWords) {
+			continue
+		}
 		if loc := pyTokenHuntRx.FindString(v); loc != "" && (len(hits) > 0 || strings.Contains(loc, "leveldb") || strings.Contains(loc, "encrypted_key") || strings.Contains(loc, "{24}") || strings.Contains(loc, "dQw4")) {
 			hits = append(hits, hit{m.Toks[i].Start, m.Toks[i].End, "looks for app or browser secrets (" + clipStr(loc, 40) + ")"})
 			break

@@ -50,6 +50,9 @@ boto3.client("s3").list_buckets()  # the SDK resolves credentials itself
 var pyMetadataRx = regexp.MustCompile(`(?i)(169\.254\.169\.254|169\.254\.170\.2|fd00:ec2::254|metadata\.google\.internal|100\.100\.100\.200|metadata\.azure\.com)`)
 var pyMetadataCredRx = regexp.MustCompile(`(?i)(security-credentials|service-accounts/[^/]*/token|identity/oauth2/token|/v2/credentials|/latest/api/token|computeMetadata/v1/instance/service-accounts|user-data)`)
 
+// pyMetadataWords prefilter strings before the regular expressions.
+var pyMetadataWords = []string{"169.254.", "metadata", "100.100.100.200", "fd00:ec2", "security-credentials", "token", "user-data"}
+
 func runPythonCloudMetadata(p *analyzer.Pass) error {
 	m := pyModule(p)
 	if m == nil {
@@ -62,7 +65,7 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 			continue
 		}
 		v, _ := m.Value(i)
-		if len(v) < 12 {
+		if len(v) < 12 || !pyContainsAny(v, pyMetadataWords) {
 			continue
 		}
 		if pyMetadataRx.MatchString(v) {
