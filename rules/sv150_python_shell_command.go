@@ -32,7 +32,8 @@ var PythonShellCommand = register(&analyzer.Rule{
   review at call time.
 
 Commands built from downloaded data are reported by SV154 (download and execute).
-List-form calls with a constant program, ` + "`subprocess.run(['git', 'status'])`" + `, do not
+List-form calls whose *program* comes from user input, the environment or decoded data
+(` + "`subprocess.run(sys.argv[1:])`" + `) are **high** as well. List-form calls with a constant program, ` + "`subprocess.run(['git', 'status'])`" + `, do not
 use a shell and are not reported.
 
 **Fix:** pass an argument list without ` + "`shell=True`" + `; never interpolate input into a
@@ -167,6 +168,7 @@ func runPythonShellCommand(p *analyzer.Pass) error {
 		}
 		a, b, how, ok := pyShellCommand(m, c)
 		if !ok {
+			pyProgramFromInput(p, m, c)
 			continue
 		}
 		if cmd, ok := m.Fold(a, b); ok {
@@ -188,4 +190,38 @@ func runPythonShellCommand(p *analyzer.Pass) error {
 		p.Report(analyzer.Diagnostic{Start: start, End: end, Message: msg})
 	}
 	return nil
+}
+
+// pyProgramFromInput reports process calls without a shell whose program
+// (not just an argument) comes from user input, the environment or
+// decoded data: subprocess.run(sys.argv[1:]), os.execvp(cmd, ...).
+func pyProgramFromInput(p *analyzer.Pass, m *python.Module, c *python.Call) {
+	if !pySubprocessCalls[c.Name] && !hasPrefixAny(c.Name, pyExecCalls...) {
+		return
+	}
+	arg, ok := c.Arg(0, "args")
+	if !ok {
+		return
+	}
+	lo, hi := arg.Start, arg.End
+	if items, ok := argList(m, arg); ok {
+		if len(items) == 0 {
+			return
+		}
+		lo, hi = items[0][0], items[0][1]
+		if m.Is(lo, "*") {
+			lo++
+		}
+	}
+	if _, ok := m.Fold(lo, hi); ok {
+		return
+	}
+	if _, ok := fromNetwork(m, lo, hi); ok {
+		return // SV154
+	}
+	if src, r := sourceDesc(m, lo, hi); src != "" {
+		start, end := m.Span(c)
+		p.Report(analyzer.Diagnostic{Start: start, End: end,
+			Message: c.Name + " runs a program chosen by " + src + " (" + r.Name + ")"})
+	}
 }
