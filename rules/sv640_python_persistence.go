@@ -29,8 +29,8 @@ session the user approved:
   ` + "`systemctl enable`" + `, ` + "`~/.config/autostart`" + `, ` + "`schtasks /create`" + `;
 - Windows ` + "`…\\CurrentVersion\\Run`" + ` keys (` + "`winreg`" + `, ` + "`reg add`" + `) and the Startup folder;
 - ` + "`~/.ssh/authorized_keys`" + ` (a key that lets someone back in);
-- Python start-up hooks: ` + "`.pth`" + ` files and ` + "`sitecustomize.py`" + `/` + "`usercustomize.py`" + ` in
-  site-packages, which run in every later Python process.
+- Python start-up hooks and installed code: ` + "`.pth`" + ` files, ` + "`sitecustomize.py`" + `/` + "`usercustomize.py`" + `,
+  and any ` + "`.py`" + ` in site-packages — they run in later Python processes.
 
 Reading these files, listing cron jobs (` + "`crontab -l`" + `) and the skill's own config
 directory are not reported.
@@ -53,7 +53,7 @@ print("To run this daily, add it to your crontab with: crontab -e")
 	Run: runPythonPersistence,
 })
 
-var pyPersistPathRx = regexp.MustCompile(`(?i)(~/\.(bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc)\b|\.config/fish/config\.fish|/etc/(profile|bash\.bashrc|zshrc|zsh/zshrc|profile\.d/|rc\.local|environment)|/etc/cron|/var/spool/cron|/etc/crontab|Library/Launch(Agents|Daemons)|systemd/(user|system)/[^/]*\.(service|timer)|\.config/systemd/user|\.config/autostart|/etc/xdg/autostart|Start Menu/Programs/Startup|\.ssh/authorized_keys|sitecustomize\.py|usercustomize\.py|site-packages/[^/]*\.pth$|\.pth$)`)
+var pyPersistPathRx = regexp.MustCompile(`(?i)(~/\.(bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc)\b|\.config/fish/config\.fish|/etc/(profile|bash\.bashrc|zshrc|zsh/zshrc|profile\.d/|rc\.local|environment)|/etc/cron|/var/spool/cron|/etc/crontab|Library/Launch(Agents|Daemons)|systemd/(user|system)/[^/]*\.(service|timer)|\.config/systemd/user|\.config/autostart|/etc/xdg/autostart|Start Menu/Programs/Startup|\.ssh/authorized_keys|sitecustomize\.py|usercustomize\.py|site-packages/[^/]*\.pth$|\.pth$|(site|dist)-packages/.+\.py$)`)
 
 var pyPersistCmdRx = regexp.MustCompile(`(?i)(\|\s*crontab\b|\bcrontab\s+(-\s|-$|[^-\s])|\bcrontab\s+-r\b|\bsystemctl\s+(--user\s+)?(enable|link|daemon-reload)\b|\blaunchctl\s+(load|bootstrap|submit|enable)\b|\bschtasks(\.exe)?\s+/create\b|\breg(\.exe)?\s+add\s+\S*\\(CurrentVersion\\)?Run(Once)?\b|\bat\s+now\b|CurrentVersion\\Run)`)
 
