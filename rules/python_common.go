@@ -120,8 +120,6 @@ func sourceDesc(m *python.Module, a, b int) (string, python.Ref) {
 	return "", python.Ref{}
 }
 
-// isConstant reports whether the argument is a constant string.
-func isConstant(m *python.Module, a python.Arg) (string, bool) { return m.Fold(a.Start, a.End) }
 
 // argList returns the element ranges of a list or tuple literal argument.
 func argList(m *python.Module, a python.Arg) ([][2]int, bool) {
@@ -357,14 +355,6 @@ func pyEachAssign(m *python.Module, a, b int, f func(python.Assign) bool) {
 	}
 }
 
-// pyRefSpan returns the byte span of a reference.
-func pyRefSpan(m *python.Module, r python.Ref) (int, int) {
-	end := r.End
-	if end <= r.Tok {
-		end = r.Tok + 1
-	}
-	return m.Toks[r.Tok].Start, m.Toks[end-1].End
-}
 
 func clipStr(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")

@@ -134,10 +134,6 @@ func Parse(src []byte) (*Module, error) {
 	return m, nil
 }
 
-// IsKeyword reports whether token i is a Python keyword.
-func (m *Module) IsKeyword(i int) bool {
-	return m.Toks[i].Kind == Name && keywords[m.Text(i)]
-}
 
 // statements walks logical statements collecting imports and assignments.
 func (m *Module) statements() {
