@@ -120,7 +120,6 @@ func sourceDesc(m *python.Module, a, b int) (string, python.Ref) {
 	return "", python.Ref{}
 }
 
-
 // argList returns the element ranges of a list or tuple literal argument.
 func argList(m *python.Module, a python.Arg) ([][2]int, bool) {
 	if a.End-a.Start < 2 || !(m.Is(a.Start, "[") || m.Is(a.Start, "(")) || int(m.Match[a.Start]) != a.End-1 {
@@ -354,7 +353,6 @@ func pyEachAssign(m *python.Module, a, b int, f func(python.Assign) bool) {
 		}
 	}
 }
-
 
 func clipStr(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")

@@ -134,7 +134,6 @@ func Parse(src []byte) (*Module, error) {
 	return m, nil
 }
 
-
 // statements walks logical statements collecting imports and assignments.
 func (m *Module) statements() {
 	type fn struct {
