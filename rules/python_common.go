@@ -287,17 +287,19 @@ func sinkURL(m *python.Module, c *python.Call) string {
 	}
 	if strings.HasSuffix(c.Name, ".connect") || strings.HasSuffix(c.Name, "create_connection") || strings.HasSuffix(c.Name, ".sendto") {
 		// (host, port) tuples
-		return urlIn(m, a.Start, a.End, 2)
+		return urlIn(m, a.Start, a.End, 2, true)
 	}
 	if s, ok := m.Fold(a.Start, a.End); ok {
 		return s
 	}
-	return urlIn(m, a.Start, a.End, 2)
+	return urlIn(m, a.Start, a.End, 2, false)
 }
 
 var hostLitRx = regexp.MustCompile(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
 
-func urlIn(m *python.Module, a, b, depth int) string {
+// urlIn finds a URL literal in tokens [a, b) or in the assignments of the
+// variables used there; with hosts, a bare host name or IP literal counts.
+func urlIn(m *python.Module, a, b, depth int, hosts bool) string {
 	for k := a; k < min(b, a+4*pyMaxExprTok); k++ {
 		if m.Toks[k].Kind != python.String {
 			continue
@@ -306,7 +308,7 @@ func urlIn(m *python.Module, a, b, depth int) string {
 		if u := intel.URLRx.FindString(v); u != "" {
 			return u
 		}
-		if hostLitRx.MatchString(v) {
+		if hosts && hostLitRx.MatchString(v) {
 			return v
 		}
 	}
@@ -315,7 +317,7 @@ func urlIn(m *python.Module, a, b, depth int) string {
 	}
 	var u string
 	pyEachAssign(m, a, b, func(as python.Assign) bool {
-		u = urlIn(m, as.Start, as.End, depth-1)
+		u = urlIn(m, as.Start, as.End, depth-1, hosts)
 		return u != ""
 	})
 	return u
