@@ -6,6 +6,7 @@ package rules
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -412,6 +413,27 @@ func pyDescribeCode(s string) string {
 func pyContainsAny(s string, words []string) bool {
 	for _, w := range words {
 		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func pyHostOr(h string) string {
+	if h == "" {
+		return "the network"
+	}
+	return h
+}
+
+// pyFlowsFrom reports whether an argument of sink derives from the value
+// of call src.
+func pyFlowsFrom(m *python.Module, sink, src *python.Call) bool {
+	key := "flow:" + strconv.Itoa(src.Open)
+	for _, a := range sink.Args {
+		if _, ok := m.Derives(key, a.Start, a.End, func(r python.Ref) bool {
+			return r.Call && m.CallOf(r) == src
+		}); ok {
 			return true
 		}
 	}

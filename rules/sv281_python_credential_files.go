@@ -30,7 +30,8 @@ variables holding either — and commands such as ` + "`security find-generic-pa
 - **medium** otherwise: a skill rarely needs another tool's credentials.
 
 A project-local ` + "`.env`" + ` file (` + "`open('.env')`" + `, ` + "`load_dotenv()`" + `) is normal configuration and is
-not reported; a ` + "`.env`" + ` under the home directory is.
+reported only when its content flows into a network call to a host that is not a known
+API (**critical**); a ` + "`.env`" + ` under the home directory is always reported.
 
 **Fix:** ask the user for the one value the skill needs, or read it from a variable
 the user sets for this skill.
@@ -74,20 +75,18 @@ func pyPathOf(m *python.Module, a, b, depth int) []string {
 	return out
 }
 
-// pyCredentialPath matches a credential path in the rendered paths; a
-// project-local .env does not count.
-func pyCredentialPath(paths []string) (label, path string, ok bool) {
+// pyCredentialPath matches a credential path in the rendered paths. local
+// is true for a project-local .env, which counts only when it is sent.
+func pyCredentialPath(paths []string) (label, path string, local, ok bool) {
 	for _, p := range paths {
 		l, _, _, ok := intel.MatchCredentialPath(p)
 		if !ok {
 			continue
 		}
-		if l == "dotenv file" && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/") {
-			continue
-		}
-		return l, p, true
+		local := l == "dotenv file" && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/")
+		return l, p, local, true
 	}
-	return "", "", false
+	return "", "", false, false
 }
 
 // pyCredentialAccesses lists calls that access credential files.
@@ -124,7 +123,7 @@ func pyCredentialAccesses(m *python.Module) []pyCredAccess {
 		default:
 			continue
 		}
-		label, path, ok := pyCredentialPath(paths)
+		label, path, local, ok := pyCredentialPath(paths)
 		if !ok {
 			continue
 		}
@@ -134,7 +133,7 @@ func pyCredentialAccesses(m *python.Module) []pyCredAccess {
 			continue
 		}
 		seen[ln] = true
-		out = append(out, pyCredAccess{call: c, label: label, path: path})
+		out = append(out, pyCredAccess{call: c, label: label, path: path, local: local})
 	}
 	return out
 }
@@ -143,6 +142,7 @@ type pyCredAccess struct {
 	call  *python.Call
 	label string
 	path  string
+	local bool // project-local .env
 }
 
 func pyFirstNetSink(m *python.Module) *python.Call {
@@ -166,6 +166,26 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 	sink := pyFirstNetSink(m)
 	for _, a := range acc {
 		start, end := m.Span(a.call)
+		if a.local {
+			// the project's own .env: reported only when its content is sent
+			// somewhere other than a known API
+			for _, c := range m.Calls {
+				if !netSink(m, c) || !pyFlowsFrom(m, c, a.call) {
+					continue
+				}
+				host, class := "", intel.HostUnknown
+				if u := sinkURL(m, c); u != "" {
+					host, class = intel.URLClass(u)
+				}
+				if class == intel.HostKnownAPI || class == intel.HostLoopback || p.Config.HostAllowed(host) {
+					continue
+				}
+				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+					Message: "reads the project's " + clipStr(a.path, 40) + " and sends it to " + pyHostOr(host) + " (line " + lineOf(m, c.Head) + ")"})
+				break
+			}
+			continue
+		}
 		msg := "reads " + a.label + " (" + clipStr(a.path, 60) + ")"
 		sev := Medium
 		if sink != nil {

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"regexp"
-	"strconv"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/intel"
@@ -94,25 +93,4 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
-}
-
-func pyHostOr(h string) string {
-	if h == "" {
-		return "the network"
-	}
-	return h
-}
-
-// pyFlowsFrom reports whether an argument of sink derives from the value
-// of call src.
-func pyFlowsFrom(m *python.Module, sink, src *python.Call) bool {
-	key := "flow:" + strconv.Itoa(src.Open)
-	for _, a := range sink.Args {
-		if _, ok := m.Derives(key, a.Start, a.End, func(r python.Ref) bool {
-			return r.Call && m.CallOf(r) == src
-		}); ok {
-			return true
-		}
-	}
-	return false
 }
