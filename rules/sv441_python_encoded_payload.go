@@ -37,7 +37,8 @@ inside:
 - **medium** — compressed or binary data of unknown kind;
 - **low** — long encoded text.
 
-Images, fonts, PDFs and audio (by magic number) and ` + "`data:`" + ` URIs are not reported.
+Images, fonts, PDFs and audio (by magic number), ` + "`data:`" + ` URIs and PEM blocks
+(certificates, public keys) are not reported.
 Decoded payloads that reach ` + "`exec`" + ` are also reported by SV151.
 
 **Fix:** ship code as source and data as files in ` + "`assets/`" + `.
@@ -90,7 +91,7 @@ func runPythonEncodedPayload(p *analyzer.Pass) error {
 			continue
 		}
 		s := strings.Join(strings.Fields(sb.String()), "")
-		if len(s) < pyMinEncoded || strings.HasPrefix(s, "data:") {
+		if len(s) < pyMinEncoded || strings.HasPrefix(s, "data:") || strings.Contains(s, "-----BEGIN") {
 			continue
 		}
 		budget -= len(s)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/intel"
@@ -25,8 +26,8 @@ of a sensitive module or function (` + "`os`" + `, ` + "`subprocess`" + `, ` + "
 Writing ` + "`'https://…'`" + ` as ` + "`''.join(chr(c) for c in [104, 116, …])`" + ` has one purpose: keeping the
 destination or the command out of sight of a reviewer and of text search.
 
-**High**. Ordinary joins of words and decoding of data that is not one of these are
-not reported.
+**High**. Joins whose fragments spell the URL or name out (` + "`''.join([BASE, \"/v1/\", path])`" + `),
+ordinary joins of words, and decoding of data that is not one of these are not reported.
 
 **Fix:** write the string as a literal.
 
@@ -61,7 +62,11 @@ func runPythonHiddenString(p *analyzer.Pass) error {
 	}
 	seen := map[int]bool{}
 	check := func(a, b int) {
-		if a >= b || seen[a] || !pyAssembled(m, a, b) {
+		if a >= b || seen[a] {
+			return
+		}
+		kind := pyAssembledKind(m, a, b)
+		if kind == "" {
 			return
 		}
 		seen[a] = true
@@ -69,16 +74,23 @@ func runPythonHiddenString(p *analyzer.Pass) error {
 		if !ok || s == "" {
 			return
 		}
-		what := ""
+		what, hit := "", ""
 		switch {
 		case intel.URLRx.MatchString(s):
-			what = "URL " + clipStr(intel.URLRx.FindString(s), 80)
+			hit = intel.URLRx.FindString(s)
+			what = "URL " + clipStr(hit, 80)
+			if h, _ := intel.URLClass(hit); h != "" {
+				hit = h
+			}
 		case pyHostLike.MatchString(s):
-			what = "IP address " + s
+			hit, what = s, "IP address "+s
 		case pyHiddenContentRx.MatchString(s):
-			what = "\"" + clipStr(printable(s), 60) + "\""
+			hit, what = pyHiddenContentRx.FindString(s), "\""+clipStr(printable(s), 60)+"\""
 		default:
 			return
+		}
+		if kind == "join" && pyLiteralContains(m, a, b, hit) {
+			return // joined from fragments that spell it out: ordinary string building
 		}
 		p.Report(analyzer.Diagnostic{Start: m.Toks[a].Start, End: m.Toks[b-1].End,
 			Message: "assembles " + what + " from encoded pieces"})
@@ -101,24 +113,44 @@ func runPythonHiddenString(p *analyzer.Pass) error {
 	return nil
 }
 
-// pyAssembled reports whether tokens [a, b) build a string by an
-// obfuscating operation rather than writing it.
-func pyAssembled(m *python.Module, a, b int) bool {
+// pyAssembledKind says how tokens [a, b) build a string: "encoded" for
+// chr/bytes/hex/base64/rot13/reversal, "join" for ''.join of fragments, ""
+// when the string is written plainly.
+func pyAssembledKind(m *python.Module, a, b int) string {
+	kind := ""
 	for _, r := range m.RefsIn(a, b) {
-		if r.Call && (pyObfuscationNames[r.Name] || r.Name == "str.join" && pyJoinOfPieces(m, r)) {
-			return true
+		if !r.Call {
+			continue
+		}
+		if pyObfuscationNames[r.Name] {
+			return "encoded"
+		}
+		if v, ok := m.Value(r.Tok); ok && v == "" && r.Name == "str.join" {
+			kind = "join"
 		}
 	}
 	for k := a; k+4 < b; k++ {
 		if m.Is(k, "[") && m.Is(k+1, ":") && m.Is(k+2, ":") && m.Is(k+3, "-") && m.Toks[k+4].Kind == python.Number {
-			return true // [::-1]
+			return "encoded" // [::-1]
+		}
+	}
+	return kind
+}
+
+// pyLiteralContains reports whether one string literal in [a, b), or the
+// constant value of one variable used there, holds s whole.
+func pyLiteralContains(m *python.Module, a, b int, s string) bool {
+	for k := a; k < b; k++ {
+		if v, ok := m.Value(k); ok && strings.Contains(v, s) {
+			return true
+		}
+	}
+	for _, r := range m.RefsIn(a, b) {
+		if r.Var != "" && !r.Call && r.End == r.Tok+1 {
+			if v, ok := m.Fold(r.Tok, r.End); ok && strings.Contains(v, s) {
+				return true
+			}
 		}
 	}
 	return false
-}
-
-// pyJoinOfPieces reports ”.join over fragments: an empty separator.
-func pyJoinOfPieces(m *python.Module, r python.Ref) bool {
-	v, ok := m.Value(r.Tok)
-	return ok && v == ""
 }
