@@ -114,7 +114,7 @@ func runPythonHiddenString(p *analyzer.Pass) error {
 }
 
 // pyAssembledKind says how tokens [a, b) build a string: "encoded" for
-// chr/bytes/hex/base64/rot13/reversal, "join" for ”.join of fragments, ""
+// chr/bytes/hex/base64/rot13/reversal, "join" for a join of fragments with an empty separator, ""
 // when the string is written plainly.
 func pyAssembledKind(m *python.Module, a, b int) string {
 	kind := ""
