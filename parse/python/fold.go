@@ -36,7 +36,7 @@ type foldEntry struct {
 
 // Fold evaluates the constant string expression in tokens [start, end):
 // literals (implicit and + concatenation), names bound once to constants,
-// ”.join([...]), chr(...), bytes([...]), bytes.fromhex, binascii.unhexlify,
+// str.join over lists and generators, chr(...), bytes([...]), bytes.fromhex, binascii.unhexlify,
 // base64 (b64, urlsafe, b32, b16, a85), codecs.decode (hex, base64, rot13),
 // zlib/gzip/bz2.decompress, .decode()/.encode(), .replace, case changes and
 // slicing including [::-1]. Bytes are returned as a string of their bytes.
