@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/parse/python"
@@ -28,7 +29,9 @@ var PythonDynamicCode = register(&analyzer.Rule{
 - **low** — a constant arithmetic expression (` + "`eval(\"2 * 60\")`" + `) or a literal without
   calls.
 
-The argument is traced through assignments, function return values and ` + "`self`" + `
+A Python interpreter started with ` + "`-c`" + ` (` + "`subprocess.run([sys.executable, \"-c\", code])`" + `) is judged
+the same way; constant inline code is reported (high) only when it calls something
+sensitive. The argument is traced through assignments, function return values and ` + "`self`" + `
 attributes in the same file.
 
 **Fix:** ship the code as source. For data, use ` + "`json.loads`" + ` or ` + "`ast.literal_eval`" + `.
@@ -60,6 +63,7 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 	}
 	for _, c := range m.Calls {
 		if !pyExecNames[c.Name] {
+			pyInlineInterpreter(p, m, c)
 			continue
 		}
 		arg, ok := c.Arg(0, "source")
@@ -152,4 +156,46 @@ func printable(s string) string {
 		b = append(b, r)
 	}
 	return string(b)
+}
+
+// pyInlineInterpreter reports Python started with -c and a code string
+// (subprocess.run([sys.executable, "-c", code])): exec in another process.
+func pyInlineInterpreter(p *analyzer.Pass, m *python.Module, c *python.Call) {
+	if !pySubprocessCalls[c.Name] && !hasPrefixAny(c.Name, pyExecCalls...) {
+		return
+	}
+	arg, ok := c.Arg(0, "args")
+	if !ok {
+		return
+	}
+	items, ok := argList(m, arg)
+	if !ok || len(items) < 3 {
+		return
+	}
+	prog, ok := m.Fold(items[0][0], items[0][1])
+	isPy := ok && strings.HasPrefix(baseName(prog), "python") || m.Src[m.Toks[items[0][0]].Start:m.Toks[items[0][1]-1].End] == "sys.executable"
+	if !isPy {
+		return
+	}
+	for k := 1; k+1 < len(items); k++ {
+		flag, ok := m.Fold(items[k][0], items[k][1])
+		if !ok || flag != "-c" {
+			continue
+		}
+		lo, hi := items[k+1][0], items[k+1][1]
+		start, end := m.Span(c)
+		if r, ok := fromNetwork(m, lo, hi); ok {
+			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs downloaded code (" + r.Name + ")"})
+		} else if r, ok := fromDecoded(m, lo, hi); ok {
+			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs decoded data (" + r.Name + ")"})
+		} else if code, ok := m.Fold(lo, hi); ok {
+			if d := pyDescribeCode(code); d != "" {
+				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High,
+					Message: "python -c runs inline code that " + d + ": " + clipStr(code, 60)})
+			}
+		} else if src, r := sourceDesc(m, lo, hi); src != "" {
+			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "python -c runs code from " + src + " (" + r.Name + ")"})
+		}
+		return
+	}
 }
