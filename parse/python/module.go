@@ -46,6 +46,8 @@ type Call struct {
 	// are the parentheses.
 	Head, Open, Close int
 	Args              []Arg
+
+	start, end int // byte span, kept so Span needs no token lookups
 }
 
 // Arg is one argument: tokens [Start, End). Keyword is the keyword of a
@@ -554,7 +556,8 @@ func (m *Module) chain(i, e int, emit func(Ref, *Call)) (r Ref, end int, ok bool
 				r.End = j + 1
 				return r, j + 1, true
 			}
-			c := &Call{Name: r.Name, Head: i, Open: j, Close: cl, Args: m.args(j, cl)}
+			c := &Call{Name: r.Name, Head: i, Open: j, Close: cl, Args: m.args(j, cl),
+				start: m.Toks[i].Start, end: m.Toks[cl].End}
 			if emit != nil {
 				cr := r
 				cr.Call, cr.End = true, cl+1
@@ -816,7 +819,7 @@ func (c *Call) Arg(n int, kw string) (Arg, bool) {
 
 // Span returns the byte range of the call expression.
 func (m *Module) Span(c *Call) (start, end int) {
-	return m.Toks[c.Head].Start, m.Toks[c.Close].End
+	return c.start, c.end
 }
 
 // ArgText returns the source text of an argument.
