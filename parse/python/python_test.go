@@ -356,3 +356,45 @@ func TestTokenKinds(t *testing.T) {
 		t.Errorf("tokens:\n got %s\nwant %s", g, want)
 	}
 }
+
+func TestAssignments(t *testing.T) {
+	src := `import os
+a: dict = {}
+b = c = os.environ
+d, (e, f) = 1, (2, 3)
+g += os.getenv("X")
+if (h := os.environ.get("Y")):
+    pass
+with open("p") as fh, open("q") as (x1, x2):
+    pass
+payload.update(os.environ)
+items.append(1)
+def outer():
+    def inner():
+        return os.environ
+    return 1
+if True: k = lambda v: v
+async for z in stream(): pass
+`
+	m := mustParse(t, src)
+	for name, n := range map[string]int{"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1, "h": 1, "fh": 1, "x1": 1,
+		"x2": 1, "payload": 1, "items": 1, "inner()": 1, "outer()": 1, "k": 1, "z": 1} {
+		if got := len(m.Assigns[name]); got != n {
+			t.Errorf("assignments of %s = %d, want %d", name, got, n)
+		}
+	}
+	env := func(r Ref) bool { return strings.HasPrefix(r.Name, "os.environ") || r.Name == "os.getenv" }
+	for _, v := range []string{"b", "c", "g", "h", "payload", "inner()"} {
+		if _, ok := m.DerivesVar("env", v, env); !ok {
+			t.Errorf("%s does not derive from the environment", v)
+		}
+	}
+	for _, v := range []string{"a", "d", "fh", "items", "outer()", "k"} {
+		if _, ok := m.DerivesVar("env", v, env); ok {
+			t.Errorf("%s derives from the environment", v)
+		}
+	}
+	if !m.Assigns["g"][0].Aug || !m.Assigns["payload"][0].Aug {
+		t.Error("augmented assignment or mutation not marked Aug")
+	}
+}
