@@ -21,11 +21,12 @@ var PythonObfuscatedCall = register(&analyzer.Rule{
 ` + "`pickle`" + `/` + "`marshal`" + ` or similar through a name held in a string:
 ` + "`getattr(os, 'system')`" + `, ` + "`__import__('subprocess')`" + `, ` + "`importlib.import_module('o'+'s')`" + `,
 ` + "`getattr(__builtins__, 'ex'+'ec')`" + `, ` + "`__builtins__.__dict__['eval']`" + `, ` + "`globals()['exec']`" + `,
-or an alias assigned from one of those. Ordinary code names what it calls; spelling a
+or an alias assigned from one of those; or writes the name with look-alike Unicode letters
+(` + "`ｅｘｅｃ`" + `, ` + "`𝐨𝐬.𝗌𝗒𝗌𝗍𝖾𝗆`" + `) that Python normalises to the ASCII name. Ordinary code names what it calls; spelling a
 function as a string is how malware keeps names like ` + "`exec`" + ` and ` + "`os.system`" + ` out of
 naive scanners (skillvet resolves the name and the other rules judge the call).
 
-- **critical** when the string is assembled (concatenation, ` + "`join`" + `, ` + "`chr`" + `, reversal,
+- **critical** when the name is written with look-alike letters, or the string is assembled (concatenation, ` + "`join`" + `, ` + "`chr`" + `, reversal,
   base64/hex/rot13) — hiding is the only reason to do that;
 - **high** when the name is a plain literal.
 
@@ -106,7 +107,17 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 	}
 	var spans [][2]int
 	for _, c := range m.Calls {
-		if !pySensitive(c.Name) || pyDynamicLookup[c.Name] {
+		if !pySensitive(c.Name) {
+			continue
+		}
+		if k, ok := pyDisguisedIn(m, c.Head, c.Open); ok {
+			start, end := m.Span(c)
+			spans = append(spans, [2]int{start, end})
+			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+				Message: c.Name + " written with look-alike Unicode letters (" + m.Src[m.Toks[k].Start:m.Toks[k].End] + ")"})
+			continue
+		}
+		if pyDynamicLookup[c.Name] {
 			continue
 		}
 		found, plain := pyLookupStrings(m, c.Head, c.Open)
@@ -159,4 +170,24 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// pyDisguisedIn returns a name token in [a, b) written with compatibility
+// characters (ｅｘｅｃ, 𝐨𝐬), which Python reads as the plain name.
+func pyDisguisedIn(m *python.Module, a, b int) (int, bool) {
+	for k := a; k < b; k++ {
+		if m.Disguised(k) {
+			return k, true
+		}
+	}
+	if m.Toks[a].Kind == python.Name {
+		// an alias imported or assigned under a disguised name
+		head := m.Text(a)
+		for _, as := range m.Assigns[head] {
+			if m.Disguised(as.Tok) {
+				return as.Tok, true
+			}
+		}
+	}
+	return 0, false
 }

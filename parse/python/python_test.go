@@ -398,3 +398,24 @@ async for z in stream(): pass
 		t.Error("augmented assignment or mutation not marked Aug")
 	}
 }
+
+func TestDisguisedNames(t *testing.T) {
+	// fullwidth exec, mathematical bold "os", mathematical sans "system"
+	src := "import 𝐨𝐬\nｅｘｅｃ('1')\n𝐨𝐬.𝗌𝗒𝗌𝗍𝖾𝗆('id')\n"
+	m := mustParse(t, src)
+	for _, n := range []string{"exec", "os.system"} {
+		c := hasCall(m, n)
+		if c == nil {
+			t.Fatalf("no call %s in %v", n, callNames(m))
+		}
+		if !m.Disguised(c.Head) {
+			t.Errorf("%s: head not marked disguised", n)
+		}
+		if s, _ := m.Span(c); !strings.HasPrefix(src[s:], "ｅ") && !strings.HasPrefix(src[s:], "𝐨") {
+			t.Errorf("%s: span does not point at the source", n)
+		}
+	}
+	if m.Disguised(0) {
+		t.Error("keyword import marked disguised")
+	}
+}

@@ -96,7 +96,19 @@ type Tokens struct {
 }
 
 // Text returns the source text of token i.
-func (t *Tokens) Text(i int) string { tk := &t.Toks[i]; return t.Src[tk.Start:tk.End] }
+// For names written with compatibility characters (fullwidth or
+// mathematical letters), it is the name Python sees: ｅｘｅｃ is exec.
+func (t *Tokens) Text(i int) string {
+	tk := &t.Toks[i]
+	if tk.Kind == Name && tk.str != 0 {
+		return t.values[tk.str-1]
+	}
+	return t.Src[tk.Start:tk.End]
+}
+
+// Disguised reports whether name token i is written with compatibility
+// characters that Python normalises to a different, ASCII name.
+func (t *Tokens) Disguised(i int) bool { return t.Toks[i].Kind == Name && t.Toks[i].str != 0 }
 
 // Value returns the decoded value of a String token (for f-strings, the
 // literal parts only) and false for other tokens.
@@ -114,6 +126,9 @@ func (t *Tokens) Is(i int, s string) bool {
 		return false
 	}
 	tk := &t.Toks[i]
+	if tk.Kind == Name && tk.str != 0 {
+		return t.values[tk.str-1] == s
+	}
 	return (tk.Kind == Op || tk.Kind == Name) && tk.End-tk.Start == len(s) && t.Src[tk.Start:tk.End] == s
 }
 
@@ -254,7 +269,11 @@ func (z *tokenizer) scan(i, end int, lineStart bool) error {
 					continue
 				}
 			}
-			z.emit(Name, i, j, 0, "", false)
+			if n, changed := normIdent(s[i:j]); changed {
+				z.emit(Name, i, j, 0, n, true) // Python reads identifiers NFKC-normalised
+			} else {
+				z.emit(Name, i, j, 0, "", false)
+			}
 			i = j
 		case c >= '0' && c <= '9' || c == '.' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
 			j := i + 1
@@ -641,4 +660,46 @@ func hexVal(s string, from, n int) (int, bool) {
 	}
 	v, err := strconv.ParseUint(s[from:from+n], 16, 32)
 	return int(v), err == nil
+}
+
+// normIdent applies the part of NFKC that matters for hiding names:
+// fullwidth ASCII (U+FF01–FF5E) and mathematical alphanumerics
+// (U+1D400–1D7FF) become the ASCII letters and digits Python reads them
+// as. changed is false for names without such characters.
+func normIdent(s string) (string, bool) {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s, false
+	}
+	var b strings.Builder
+	changed := false
+	for _, r := range s {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			r -= 0xFEE0
+			changed = true
+		case r >= 0x1D400 && r < 0x1D6A4:
+			k := (r - 0x1D400) % 52
+			if k < 26 {
+				r = 'A' + k
+			} else {
+				r = 'a' + k - 26
+			}
+			changed = true
+		case r >= 0x1D7CE && r <= 0x1D7FF:
+			r = '0' + (r-0x1D7CE)%10
+			changed = true
+		case r == 0x210E:
+			r = 'h'
+			changed = true
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), changed
 }
