@@ -138,6 +138,14 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 				goto next
 			}
 		}
+		// socket data piped into a process: p.stdin.write(s.recv(1024))
+		if hasSuffixAny(c.Name, ".stdin.write", ".communicate") && len(c.Args) > 0 {
+			if r, ok := fromSocketRecv(m, c.Args[0].Start, c.Args[0].End); ok {
+				p.Report(analyzer.Diagnostic{Start: start, End: end,
+					Message: "remote command loop: feeds data received over a socket (" + r.Name + ") to a process"})
+				goto next
+			}
+		}
 		if pySubprocessCalls[c.Name] || hasPrefixAny(c.Name, pyExecCalls...) {
 			if a, ok := c.Arg(0, "args"); ok {
 				if r, ok := fromSocketRecv(m, a.Start, a.End); ok {
