@@ -278,6 +278,21 @@ func isNetClientRef(r python.Ref) bool {
 // determined: the folded URL argument, a URL literal inside it (also an
 // f-string prefix), or one in the assignments of a variable it uses.
 func sinkURL(m *python.Module, c *python.Call) string {
+	if u := sinkArgURL(m, c); u != "" {
+		return u
+	}
+	// conn = http.client.HTTPSConnection("host"); conn.request(...)
+	var u string
+	if m.Toks[c.Head].Kind == python.Name && c.Head+1 < c.Open {
+		pyEachAssign(m, c.Head, c.Head+1, func(as python.Assign) bool {
+			u = urlIn(m, as.Start, as.End, 0, true)
+			return u != ""
+		})
+	}
+	return u
+}
+
+func sinkArgURL(m *python.Module, c *python.Call) string {
 	a, ok := c.Arg(0, "url")
 	if !ok {
 		if h, ok := c.Arg(0, "host"); ok {
@@ -290,7 +305,7 @@ func sinkURL(m *python.Module, c *python.Call) string {
 		// (host, port) tuples
 		return urlIn(m, a.Start, a.End, 2, true)
 	}
-	if s, ok := m.Fold(a.Start, a.End); ok {
+	if s, ok := m.Fold(a.Start, a.End); ok && (strings.Contains(s, "://") || hostLitRx.MatchString(s)) {
 		return s
 	}
 	return urlIn(m, a.Start, a.End, 2, false)
