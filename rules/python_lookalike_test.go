@@ -47,3 +47,27 @@ func TestPythonLookAlikes(t *testing.T) {
 		t.Errorf("only %d look-alike cases found", n)
 	}
 }
+
+// TestPythonRuleDocs checks what the Python rules promise in their
+// metadata: a Markdown doc with a bad and a good example, a CWE tag, and a
+// category from the taxonomy.
+func TestPythonRuleDocs(t *testing.T) {
+	for _, r := range pythonRules() {
+		if r.Inputs != analyzer.InPython {
+			continue // rules for every text file document themselves elsewhere
+		}
+		if !strings.Contains(r.Doc, "Bad") || !strings.Contains(r.Doc, "Good") || !strings.Contains(r.Doc, "```python") {
+			t.Errorf("%s: Doc needs a bad and a good Python example", r.ID)
+		}
+		cwe := false
+		for _, tag := range r.Tags {
+			cwe = cwe || strings.HasPrefix(tag, "CWE-")
+		}
+		if !cwe {
+			t.Errorf("%s: no CWE tag", r.ID)
+		}
+		if r.Category.Title() == "" {
+			t.Errorf("%s: unknown category", r.ID)
+		}
+	}
+}
