@@ -484,7 +484,7 @@ func (m *Module) resolveHead(i int) (name string, isVar bool) {
 	if n == "__builtins__" || n == "builtins" {
 		return "builtins", false
 	}
-	if builtinHeads[n] && !m.Defs[n] {
+	if builtinHeads[n] && !m.Defs[n] && m.Assigns[n] == nil {
 		return n, false
 	}
 	for _, mod := range m.StarImports {

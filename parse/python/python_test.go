@@ -419,3 +419,15 @@ func TestDisguisedNames(t *testing.T) {
 		t.Error("keyword import marked disguised")
 	}
 }
+
+func TestShadowedBuiltins(t *testing.T) {
+	m := mustParse(t, "def compile(x):\n    return x\neval = lambda s: s\ncompile('a')\neval('b')\nexec('c')\n")
+	if hasCall(m, "exec") == nil {
+		t.Error("builtin exec not resolved")
+	}
+	for _, c := range m.Calls {
+		if _, isVar := m.resolveHead(c.Head); (c.Name == "compile" || c.Name == "eval") && !isVar {
+			t.Errorf("%s resolved to the builtin although it is defined locally", c.Name)
+		}
+	}
+}
