@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 )
@@ -23,6 +24,9 @@ var PythonAgentConfigTamper = register(&analyzer.Rule{
 ` + "`~/.cursor/mcp.json`" + `, ` + "`claude_desktop_config.json`" + `), ` + "`~/.codex/config.toml`" + `, ` + "`~/.gemini/settings.json`" + `,
 or the skill and agent directories (` + "`~/.claude/skills/`" + `, ` + "`~/.claude/agents/`" + `,
 ` + "`~/.claude/commands/`" + `).
+
+Writes are **high**; a project's own instruction file (` + "`CLAUDE.md`" + `, ` + "`AGENTS.md`" + ` at the
+project root, which project set-up skills legitimately create) is **medium**.
 
 A skill that edits these grants itself permissions (` + "`\"allow\": [\"Bash(*)\"]`" + `), installs
 hooks that run on every tool call, plants instructions that every later session obeys,
@@ -49,6 +53,9 @@ print('Add "Bash(npm test)" to your allowed tools if you want to skip the prompt
 	Run: runPythonAgentConfigTamper,
 })
 
+// pyProjectInstructionsRx matches instruction files at a project's root.
+var pyProjectInstructionsRx = regexp.MustCompile(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$`)
+
 var pyAgentConfigRx = regexp.MustCompile(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/|\.vscode/settings\.json)`)
 
 func runPythonAgentConfigTamper(p *analyzer.Pass) error {
@@ -60,7 +67,11 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 		for _, pt := range pyWriteTargets(m, c) {
 			if loc := pyAgentConfigRx.FindString(pt); loc != "" {
 				start, end := m.Span(c)
-				p.Report(analyzer.Diagnostic{Start: start, End: end,
+				sev := High
+				if pyProjectInstructionsRx.MatchString(pt) && !strings.HasPrefix(pt, "~") && !strings.HasPrefix(pt, "/") {
+					sev = Medium // the project's instruction file: project set-up skills write these
+				}
+				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
 					Message: "writes agent configuration or instructions (" + clipStr(pt, 80) + ")"})
 				break
 			}
