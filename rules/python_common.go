@@ -41,10 +41,21 @@ var pyNetModules = []string{"requests.", "httpx.", "urllib.request.", "urllib2."
 // isNetRef matches any reference into a network module.
 func isNetRef(r python.Ref) bool { return hasPrefixAny(r.Name, pyNetModules...) }
 
+// pyNetHelpers are parts of network libraries that do not carry data from
+// the network (quoting, exceptions, status codes, configuration).
+var pyNetHelpers = []string{"requests.utils.", "requests.exceptions.", "requests.codes", "requests.adapters.",
+	"requests.auth.", "requests.status_codes", "requests.structures", "urllib3.util", "urllib3.exceptions",
+	"urllib3.disable_warnings", "httpx.URL", "httpx.Timeout", "httpx.HTTPError", "httpx.HTTPStatusError",
+	"httpx.Limits", "httpx.BasicAuth", "aiohttp.ClientTimeout", "aiohttp.ClientError", "urllib.request.quote",
+	"urllib.request.pathname2url", "socket.gethostname", "socket.timeout", "socket.error", "socket.AF_", "socket.SOCK_"}
+
 // isDownloadRef matches data that arrives from the network: responses of
 // HTTP clients and socket reads.
 func isDownloadRef(r python.Ref) bool {
 	n := r.Name
+	if hasPrefixAny(n, pyNetHelpers...) {
+		return false
+	}
 	if hasPrefixAny(n, "requests.", "httpx.", "urllib.request.urlopen", "urllib2.urlopen", "urllib.urlopen",
 		"urllib3.", "aiohttp.", "pycurl.", "grequests.", "http.client.", "httplib.", "websocket.", "websockets.",
 		"tornado.httpclient.") {
