@@ -18,7 +18,8 @@ type Module struct {
 	Aliases map[string]string
 	// StarImports are the modules imported with from M import *.
 	StarImports []string
-	// Calls are every call whose callee could be named, in source order.
+	// Calls are every call whose callee could be named, ordered by their
+	// opening parenthesis.
 	Calls []*Call
 	// Refs are the dotted-name references (calls included), ordered by
 	// their head token.
