@@ -179,6 +179,7 @@ var homeRx = regexp.MustCompile(`^(~|\$HOME|%USERPROFILE%|\$\{HOME\})`)
 // pathText renders a path expression in tokens [a, b) as text: string
 // literals joined with "/" where the code joins them (os.path.join
 // arguments, the / operator of pathlib), and the home directory as "~".
+// Several paths (a list of them) come out one per line.
 func pathText(m *python.Module, a, b int) string {
 	b = min(b, a+pyMaxExprTok)
 	var sb strings.Builder
@@ -191,7 +192,10 @@ func pathText(m *python.Module, a, b int) string {
 			if v == "HOME" || v == "USERPROFILE" {
 				v = "~"
 			}
-			if sep && sb.Len() > 0 && !strings.HasSuffix(sb.String(), "/") && !strings.HasPrefix(v, "/") {
+			switch {
+			case sep && sb.Len() > 0 && strings.HasPrefix(v, "~"):
+				sb.WriteByte('\n') // another path
+			case sep && sb.Len() > 0 && !strings.HasSuffix(sb.String(), "/") && !strings.HasPrefix(v, "/"):
 				sb.WriteByte('/')
 			}
 			sb.WriteString(v)
@@ -200,7 +204,11 @@ func pathText(m *python.Module, a, b int) string {
 			switch m.Text(k) {
 			case "home":
 				if m.Is(k+1, "(") {
+					if sb.Len() > 0 {
+						sb.WriteByte('\n') // another path: [Path.home() / "a", Path.home() / "b"]
+					}
 					sb.WriteString("~")
+					sep = false
 				}
 			case "HOME", "USERPROFILE":
 				sb.WriteString("~")

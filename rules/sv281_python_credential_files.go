@@ -78,13 +78,15 @@ func pyPathOf(m *python.Module, a, b, depth int) []string {
 // pyCredentialPath matches a credential path in the rendered paths. local
 // is true for a project-local .env, which counts only when it is sent.
 func pyCredentialPath(paths []string) (label, path string, local, ok bool) {
-	for _, p := range paths {
-		l, _, _, ok := intel.MatchCredentialPath(p)
-		if !ok {
-			continue
+	for _, text := range paths {
+		for _, p := range strings.Split(text, "\n") {
+			l, _, _, ok := intel.MatchCredentialPath(p)
+			if !ok {
+				continue
+			}
+			local := l == "dotenv file" && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/")
+			return l, p, local, true
 		}
-		local := l == "dotenv file" && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/")
-		return l, p, local, true
 	}
 	return "", "", false, false
 }
@@ -92,7 +94,7 @@ func pyCredentialPath(paths []string) (label, path string, local, ok bool) {
 // pyCredentialAccesses lists calls that access credential files.
 func pyCredentialAccesses(m *python.Module) []pyCredAccess {
 	var out []pyCredAccess
-	seen := map[int]bool{}
+	seen := map[string]bool{}
 	for _, c := range m.Calls {
 		var paths []string
 		switch {
@@ -127,12 +129,10 @@ func pyCredentialAccesses(m *python.Module) []pyCredAccess {
 		if !ok {
 			continue
 		}
-		line := m.Toks[c.Head].Start
-		ln := strings.Count(m.Src[:line], "\n")
-		if seen[ln] {
-			continue
+		if seen[path] {
+			continue // one finding per credential path
 		}
-		seen[ln] = true
+		seen[path] = true
 		out = append(out, pyCredAccess{call: c, label: label, path: path, local: local})
 	}
 	return out
