@@ -167,7 +167,6 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 	return nil
 }
 
-func lineOf(m *python.Module, tok int) string {
-	n := 1 + strings.Count(m.Src[:m.Toks[tok].Start], "\n")
-	return strconv.Itoa(n)
-}
+// lineOf returns the line of token tok, for messages that point at a
+// related line.
+func lineOf(m *python.Module, tok int) string { return strconv.Itoa(m.Line(m.Toks[tok].Start)) }

@@ -35,6 +35,9 @@ type Module struct {
 	foldBytes int
 	derMemo   map[string]derEntry
 	imports   [][2]int // token ranges of import statements
+
+	linesOnce sync.Once
+	lines     []int // byte offsets where lines start
 }
 
 // Call is a call expression.
@@ -829,4 +832,17 @@ func (m *Module) ArgText(a Arg) string {
 		return ""
 	}
 	return m.Src[m.Toks[a.Start].Start:m.Toks[a.End-1].End]
+}
+
+// Line returns the 1-based line of byte offset off.
+func (m *Module) Line(off int) int {
+	m.linesOnce.Do(func() {
+		m.lines = append(m.lines, 0)
+		for i := 0; i < len(m.Src); i++ {
+			if m.Src[i] == '\n' {
+				m.lines = append(m.lines, i+1)
+			}
+		}
+	})
+	return sort.Search(len(m.lines), func(i int) bool { return m.lines[i] > off })
 }

@@ -431,3 +431,12 @@ func TestShadowedBuiltins(t *testing.T) {
 		}
 	}
 }
+
+func TestLine(t *testing.T) {
+	m := mustParse(t, "a = 1\nb = 2\r\n\nc = 3")
+	for off, want := range map[int]int{0: 1, 5: 1, 6: 2, 13: 3, 14: 4, 18: 4} {
+		if got := m.Line(off); got != want {
+			t.Errorf("Line(%d) = %d, want %d", off, got, want)
+		}
+	}
+}
