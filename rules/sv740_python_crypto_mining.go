@@ -46,13 +46,13 @@ func runPythonCryptoMining(p *analyzer.Pass) error {
 	if m == nil {
 		return nil
 	}
-	reported := map[int]bool{} // line starts
+	reported := map[int]bool{} // lines
 	report := func(start, end int, sev analyzer.Severity, msg string) {
-		ls := strings.LastIndexByte(m.Src[:start], '\n') + 1
-		if reported[ls] {
+		ln := m.Line(start)
+		if reported[ln] {
 			return
 		}
-		reported[ls] = true
+		reported[ln] = true
 		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	for _, c := range m.Calls {
