@@ -109,8 +109,11 @@ func containsAll(s string, subs ...string) bool {
 // pyWaited reports whether the loop body waits for the process it starts
 // (.wait(), .join(), os.wait*).
 func pyWaited(m *python.Module, c *python.Call, end int) bool {
-	for _, w := range m.CallsIn(c.Head, end) {
-		switch pyLastName(w.Name) {
+	for _, r := range m.RefsIn(c.Head, end) {
+		if !r.Call {
+			continue
+		}
+		switch pyLastName(r.Name) {
 		case "wait", "join", "waitpid", "communicate":
 			return true
 		}
