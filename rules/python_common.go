@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/intel"
@@ -472,4 +473,45 @@ func pyFlowsFrom(m *python.Module, sink, src *python.Call) bool {
 		}
 	}
 	return false
+}
+
+// pyReport reports d with its evidence taken from a bounded window of the
+// source around d.Start: a whole line when it is short (what the engine
+// would show), else up to 240 bytes of it. The engine's default copies the
+// whole line per finding, which is quadratic on minified one-line files.
+func pyReport(p *analyzer.Pass, m *python.Module, d analyzer.Diagnostic) {
+	if d.Evidence == "" && d.File == "" {
+		d.Evidence = pyEvidence(m.Src, d.Start)
+	}
+	p.Report(d)
+}
+
+const pyEvidenceMax = 240
+
+func pyEvidence(src string, off int) string {
+	off = max(0, min(off, len(src)))
+	lo := off
+	for lo > 0 && off-lo < pyEvidenceMax && src[lo-1] != '\n' {
+		lo--
+	}
+	hi := off
+	for hi < len(src) && hi-lo < 2*pyEvidenceMax && src[hi] != '\n' && src[hi] != '\r' {
+		hi++
+	}
+	whole := (lo == 0 || src[lo-1] == '\n') && (hi == len(src) || src[hi] == '\n' || src[hi] == '\r')
+	if !whole || hi-lo > pyEvidenceMax {
+		lo = max(lo, off-pyEvidenceMax/4)
+		hi = min(hi, lo+pyEvidenceMax)
+	}
+	for lo < off && lo < len(src) && !utf8.RuneStart(src[lo]) {
+		lo++
+	}
+	for hi > lo && hi < len(src) && !utf8.RuneStart(src[hi]) {
+		hi--
+	}
+	ev := strings.TrimSpace(src[lo:hi])
+	if ev == "" {
+		return "(empty line)"
+	}
+	return ev
 }

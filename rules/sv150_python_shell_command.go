@@ -162,7 +162,7 @@ func runPythonShellCommand(p *analyzer.Pass) error {
 				}
 			}
 			if shellNames[strings.ToLower(baseName(prog))] {
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "pty.spawn starts an interactive shell (" + prog + ")"})
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "pty.spawn starts an interactive shell (" + prog + ")"})
 			}
 			continue
 		}
@@ -175,7 +175,7 @@ func runPythonShellCommand(p *analyzer.Pass) error {
 			if downloadsAndRuns.MatchString(cmd) {
 				continue // SV154
 			}
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
 				Message: how + " runs a constant shell command: " + clipStr(cmd, 80)})
 			continue
 		}
@@ -187,7 +187,7 @@ func runPythonShellCommand(p *analyzer.Pass) error {
 		if src != "" {
 			msg = how + " runs a shell command built from " + src + " (" + ref.Name + ")"
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Message: msg})
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: msg})
 	}
 	return nil
 }
@@ -221,7 +221,7 @@ func pyProgramFromInput(p *analyzer.Pass, m *python.Module, c *python.Call) {
 	}
 	if src, r := sourceDesc(m, lo, hi); src != "" {
 		start, end := m.Span(c)
-		p.Report(analyzer.Diagnostic{Start: start, End: end,
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 			Message: c.Name + " runs a program chosen by " + src + " (" + r.Name + ")"})
 	}
 }

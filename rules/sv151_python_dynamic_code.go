@@ -76,7 +76,7 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 		}
 		start, end := m.Span(c)
 		report := func(sev analyzer.Severity, msg string) {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 		}
 		if r, ok := fromNetwork(m, arg.Start, arg.End); ok {
 			report(Critical, c.Name+" runs downloaded code ("+r.Name+")")
@@ -185,16 +185,16 @@ func pyInlineInterpreter(p *analyzer.Pass, m *python.Module, c *python.Call) {
 		lo, hi := items[k+1][0], items[k+1][1]
 		start, end := m.Span(c)
 		if r, ok := fromNetwork(m, lo, hi); ok {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs downloaded code (" + r.Name + ")"})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs downloaded code (" + r.Name + ")"})
 		} else if r, ok := fromDecoded(m, lo, hi); ok {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs decoded data (" + r.Name + ")"})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs decoded data (" + r.Name + ")"})
 		} else if code, ok := m.Fold(lo, hi); ok {
 			if d := pyDescribeCode(code); d != "" {
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 					Message: "python -c runs inline code that " + d + ": " + clipStr(code, 60)})
 			}
 		} else if src, r := sourceDesc(m, lo, hi); src != "" {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "python -c runs code from " + src + " (" + r.Name + ")"})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "python -c runs code from " + src + " (" + r.Name + ")"})
 		}
 		return
 	}

@@ -82,17 +82,17 @@ func runPythonUnsafeDeserialization(p *analyzer.Pass) error {
 		}
 		if ok {
 			if r, ok := fromNetwork(m, arg.Start, arg.End); ok {
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 					Message: what + " deserialises downloaded data (" + r.Name + "): loading runs code the server chooses"})
 				continue
 			}
 			if r, ok := fromDecoded(m, arg.Start, arg.End); ok {
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 					Message: what + " deserialises data decoded in the file (" + r.Name + "): a hidden payload"})
 				continue
 			}
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: end,
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 			Message: what + " can run code embedded in the data it loads"})
 	}
 	return nil

@@ -121,7 +121,7 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 			for _, kw := range []string{"stdin", "stdout", "stderr"} {
 				if a, ok := c.Kwarg(kw); ok {
 					if _, ok := fromSocket(m, a.Start, a.End); ok {
-						p.Report(analyzer.Diagnostic{Start: start, End: end,
+						pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 							Message: "reverse shell: " + prog + " started with its " + kw + " connected to a socket"})
 						goto next
 					}
@@ -133,7 +133,7 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 		// commands received over a socket
 		if a, b, _, ok := pyShellCommand(m, c); ok {
 			if r, ok := fromSocketRecv(m, a, b); ok {
-				p.Report(analyzer.Diagnostic{Start: start, End: end,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 					Message: "remote command loop: runs shell commands received over a socket (" + r.Name + ")"})
 				goto next
 			}
@@ -141,7 +141,7 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 		// socket data piped into a process: p.stdin.write(s.recv(1024))
 		if hasSuffixAny(c.Name, ".stdin.write", ".communicate") && len(c.Args) > 0 {
 			if r, ok := fromSocketRecv(m, c.Args[0].Start, c.Args[0].End); ok {
-				p.Report(analyzer.Diagnostic{Start: start, End: end,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 					Message: "remote command loop: feeds data received over a socket (" + r.Name + ") to a process"})
 				goto next
 			}
@@ -149,7 +149,7 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 		if pySubprocessCalls[c.Name] || hasPrefixAny(c.Name, pyExecCalls...) {
 			if a, ok := c.Arg(0, "args"); ok {
 				if r, ok := fromSocketRecv(m, a.Start, a.End); ok {
-					p.Report(analyzer.Diagnostic{Start: start, End: end,
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 						Message: "remote command loop: runs programs received over a socket (" + r.Name + ")"})
 				}
 			}
@@ -161,7 +161,7 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 	}
 	for k, c := range spawns {
 		start, end := m.Span(c)
-		p.Report(analyzer.Diagnostic{Start: start, End: end,
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 			Message: "reverse shell: socket duplicated onto stdin/stdout (os.dup2, line " + lineOf(m, wired.Head) + ") and " + spawnProg[k] + " spawned"})
 	}
 	return nil

@@ -79,7 +79,7 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 		a, b, how, isShell := pyShellCommand(m, c)
 		if isShell {
 			if cmd, ok := m.Fold(a, b); ok && downloadsAndRuns.MatchString(cmd) {
-				p.Report(analyzer.Diagnostic{Start: start, End: end,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 					Message: how + " downloads a script and runs it: " + clipStr(cmd, 80)})
 				continue
 			}
@@ -94,7 +94,7 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 				}
 				if r, ok := fromNetwork(m, lo, hi); ok {
 					if _, sock := fromSocketRecv(m, lo, hi); !sock {
-						p.Report(analyzer.Diagnostic{Start: start, End: end,
+						pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 							Message: c.Name + " runs a command taken from an HTTP response (" + r.Name + ")"})
 						continue
 					}
@@ -102,7 +102,7 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 			}
 			for k, f := range files {
 				if pyRunsFile(m, c, f.keys, isShell, a, b) {
-					p.Report(analyzer.Diagnostic{Start: start, End: end,
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 						Message: "runs a file downloaded at line " + lineOf(m, f.call.Head) + pyFrom(f.url)})
 					chmodded[k] = true
 					break
@@ -120,7 +120,7 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 			}
 			for k, f := range files {
 				if !chmodded[k] && len(c.Args) > 0 && pyMentions(m, c.Args[0].Start, c.Args[0].End, "", f.keys) {
-					p.Report(analyzer.Diagnostic{Start: start, End: end,
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 						Message: "makes a file downloaded at line " + lineOf(m, f.call.Head) + " executable" + pyFrom(f.url)})
 					chmodded[k] = true
 					break

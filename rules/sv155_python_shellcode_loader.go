@@ -64,7 +64,7 @@ func runPythonShellcodeLoader(p *analyzer.Pass) error {
 		start, end := m.Span(c)
 		switch {
 		case last == "WriteProcessMemory" || last == "CreateRemoteThread" || last == "NtCreateThreadEx" || last == "QueueUserAPC":
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "injects code into another process (" + last + ")"})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "injects code into another process (" + last + ")"})
 			injected = true
 		case last == "VirtualAlloc" || last == "VirtualAllocEx" || last == "VirtualProtect" || last == "NtAllocateVirtualMemory":
 			if pyExecProtection(m, c) && alloc == nil {
@@ -86,11 +86,11 @@ func runPythonShellcodeLoader(p *analyzer.Pass) error {
 	if len(runners) > 0 {
 		r := runners[len(runners)-1]
 		rs, re := m.Span(r)
-		p.Report(analyzer.Diagnostic{Start: rs, End: re,
+		pyReport(p, m, analyzer.Diagnostic{Start: rs, End: re,
 			Message: "runs machine code from executable memory allocated at line " + lineOf(m, alloc.Head) + " (" + pyLastName(alloc.Name) + ")"})
 		return nil
 	}
-	p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High,
+	pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 		Message: "allocates executable memory (" + pyLastName(alloc.Name) + ")"})
 	return nil
 }

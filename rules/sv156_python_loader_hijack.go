@@ -66,7 +66,7 @@ func runPythonLoaderHijack(p *analyzer.Pass) error {
 		return nil
 	}
 	report := func(tok, endTok int, name, value string) {
-		p.Report(analyzer.Diagnostic{Start: m.Toks[tok].Start, End: m.Toks[endTok].End,
+		pyReport(p, m, analyzer.Diagnostic{Start: m.Toks[tok].Start, End: m.Toks[endTok].End,
 			Message: "sets " + name + " (" + clipStr(value, 60) + "): later processes load code from there"})
 	}
 	// os.environ['LD_PRELOAD'] = ...

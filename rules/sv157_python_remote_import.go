@@ -58,7 +58,7 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 		start, end := m.Span(c)
 		switch {
 		case strings.HasPrefix(c.Name, "httpimport."):
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: "imports modules over HTTP (" + c.Name + ")"})
 		case hasPrefixAny(c.Name, "importlib.util.spec_from_file_location", "importlib.machinery.SourceFileLoader",
 			"importlib.machinery.SourcelessFileLoader", "zipimport.zipimporter", "runpy.run_path", "imp.load_source",
@@ -66,7 +66,7 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 			lo, hi := c.Open+1, c.Close
 			for _, f := range files {
 				if pyMentions(m, lo, hi, "", f.keys) {
-					p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 						Message: "loads a module from a file downloaded at line " + lineOf(m, f.call.Head) + pyFrom(f.url)})
 					break
 				}
@@ -82,7 +82,7 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 			}
 			for _, pt := range pyPathOf(m, a.Start, a.End, 1) {
 				if pyRiskyImportPath(pt) {
-					p.Report(analyzer.Diagnostic{Start: start, End: end,
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 						Message: "adds " + clipStr(pt, 60) + " to the module search path"})
 					break
 				}

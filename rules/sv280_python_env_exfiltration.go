@@ -112,7 +112,7 @@ func runPythonEnvExfiltration(p *analyzer.Pass) error {
 		reported := false
 		for _, a := range c.Args {
 			if r, ok := m.Derives("wholeenv", a.Start, a.End, isWholeEnv); ok {
-				p.Report(analyzer.Diagnostic{Start: start, End: end,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 					Message: "sends the whole environment (" + r.Name + ") to " + dest})
 				reported = true
 				break
@@ -134,15 +134,15 @@ func runPythonEnvExfiltration(p *analyzer.Pass) error {
 			vendor := intel.KeyVendorDomain(key)
 			switch {
 			case class.Suspicious():
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 					Message: "sends environment secret " + key + " to " + dest})
 			case class == intel.HostKnownAPI && vendor != "" && !intel.HostInDomain(host, vendor) && !p.Config.HostAllowed(host):
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
 					Message: "sends " + key + " to " + host + ", not to " + vendor})
 			case trusted || a.Keyword == "headers" || a.Keyword == "auth" || strings.HasSuffix(c.Name, ".putheader"):
 				continue
 			default:
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
 					Message: "sends environment secret " + key + " in the request to " + dest})
 			}
 			break

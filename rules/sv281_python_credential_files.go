@@ -180,7 +180,7 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 				if class == intel.HostKnownAPI || class == intel.HostLoopback || p.Config.HostAllowed(host) {
 					continue
 				}
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 					Message: "reads the project's " + clipStr(a.path, 40) + " and sends it to " + pyHostOr(host) + " (line " + lineOf(m, c.Head) + ")"})
 				break
 			}
@@ -192,7 +192,7 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 			sev = Critical
 			msg += " in a file that sends data over the network (" + sink.Name + ", line " + lineOf(m, sink.Head) + ")"
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
 }

@@ -86,13 +86,13 @@ func runPythonHomeEnumeration(p *analyzer.Pass) error {
 		start, end := m.Span(c)
 		switch {
 		case pattern != "" && pySecretPatternRx.MatchString(pattern):
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 				Message: "searches " + root + " for secret files (" + clipStr(pattern, 60) + ")"})
 		case fileSecrets != "":
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 				Message: "walks " + root + " in a file that looks for secret files (" + clipStr(fileSecrets, 40) + ")"})
 		default:
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "walks " + root})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "walks " + root})
 		}
 	}
 	return nil

@@ -100,7 +100,7 @@ func runPythonBrowserSecrets(p *analyzer.Pass) error {
 			sev = Critical
 			msg += " in a file that sends data over the network (" + sink.Name + ", line " + lineOf(m, sink.Head) + ")"
 		}
-		p.Report(analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
+		pyReport(p, m, analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
 	}
 	return nil
 }

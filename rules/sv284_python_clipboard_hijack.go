@@ -105,7 +105,7 @@ func runPythonClipboardHijack(p *analyzer.Pass) error {
 		if reads && patterns {
 			msg += " after matching wallet addresses on the clipboard"
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Message: msg})
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: msg})
 	}
 	return nil
 }

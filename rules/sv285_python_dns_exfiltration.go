@@ -101,10 +101,10 @@ func runPythonDNSExfiltration(p *analyzer.Pass) error {
 			}
 		}
 		if src != "" {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: "looks up host names under " + domain + " built from " + src + ": data leaves through DNS"})
 		} else {
-			p.Report(analyzer.Diagnostic{Start: start, End: end,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 				Message: "looks up host names built at run time under " + domain})
 		}
 	}

@@ -67,14 +67,14 @@ func runPythonSuspiciousDestination(p *analyzer.Pass) error {
 		}
 		start, end := m.Span(c)
 		if pySends(m, c) {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 				Message: "sends data to " + host + " (" + class.String() + ")"})
 		} else {
 			verb := "fetches from "
 			if l := pyLastName(c.Name); l == "connect" || l == "create_connection" {
 				verb = "connects to "
 			}
-			p.Report(analyzer.Diagnostic{Start: start, End: end,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
 				Message: verb + host + " (" + class.String() + ")"})
 		}
 	}

@@ -118,7 +118,7 @@ func runPythonInputCapture(p *analyzer.Pass) error {
 			msg += " in a file that sends data over the network (" + sink.Name + ", line " + lineOf(m, sink.Head) + ")"
 		}
 		start, end := m.Span(c)
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
 }

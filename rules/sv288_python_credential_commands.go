@@ -90,7 +90,7 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 				sev, msg = High, msg+" in a file that sends data over the network ("+s.Name+", line "+lineOf(m, s.Head)+")"
 			}
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
 }

@@ -95,7 +95,7 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 		case sink:
 			sev, msg = Critical, msg+" in a file that sends data over the network"
 		}
-		p.Report(analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: sev, Message: msg})
+		pyReport(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: sev, Message: msg})
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ func runPythonGitExfiltration(p *analyzer.Pass) error {
 				what += " (" + class.String() + ")"
 			}
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
 			Message: "sends the repository to a remote the skill chooses: " + what})
 	}
 	return nil

@@ -95,7 +95,7 @@ func runPythonArchiveExfiltration(p *analyzer.Pass) error {
 		if sink != nil {
 			sev, msg = Critical, msg+" in a file that sends data over the network ("+sink.Name+", line "+lineOf(m, sink.Head)+")"
 		}
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
 }

@@ -113,7 +113,7 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 		if k, ok := pyDisguisedIn(m, c.Head, c.Open); ok {
 			start, end := m.Span(c)
 			spans = append(spans, [2]int{start, end})
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: c.Name + " written with look-alike Unicode letters (" + m.Src[m.Toks[k].Start:m.Toks[k].End] + ")"})
 			continue
 		}
@@ -136,10 +136,10 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 		start, end := m.Span(c)
 		spans = append(spans, [2]int{start, end})
 		if plain {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 				Message: c.Name + " called through a name in a string" + via})
 		} else {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: c.Name + " called through an assembled name" + via})
 		}
 	}
@@ -165,7 +165,7 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 			inside = inside || start >= sp[0] && end <= sp[1]
 		}
 		if !inside {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: "imports " + mod + " through an assembled name"})
 		}
 	}

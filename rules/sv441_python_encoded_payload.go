@@ -112,7 +112,7 @@ func runPythonEncodedPayload(p *analyzer.Pass) error {
 			continue
 		}
 		start, end := m.Toks[first].Start, m.Toks[j-1].End
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
 			Message:  "long " + enc + " literal (" + strconv.Itoa(len(s)) + " characters) " + what,
 			Evidence: clipStr(m.Src[start:min(end, start+120)], 100)})
 	}

@@ -54,13 +54,13 @@ func runPythonPackedCode(p *analyzer.Pass) error {
 		switch c.Name {
 		case "__pyarmor__", "pyarmor_runtime", "pytransform.pyarmor_runtime", "__pyarmor_enter__", "pyarmor":
 			start, end := m.Span(c)
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Unanalysed: true,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Unanalysed: true,
 				Message: "PyArmor-packed code: the real code is encrypted and cannot be reviewed"})
 			return nil
 		}
 		if hasPrefixAny(c.Name, "pyarmor_runtime_", "pytransform.") {
 			start, end := m.Span(c)
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Unanalysed: true,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Unanalysed: true,
 				Message: "PyArmor-packed code: the real code is encrypted and cannot be reviewed"})
 			return nil
 		}
@@ -81,7 +81,7 @@ func runPythonPackedCode(p *analyzer.Pass) error {
 		}
 	}
 	if len(seen) >= 10 {
-		p.Report(analyzer.Diagnostic{Start: m.Toks[first].Start, End: m.Toks[first].End, Severity: Medium,
+		pyReport(p, m, analyzer.Diagnostic{Start: m.Toks[first].Start, End: m.Toks[first].End, Severity: Medium,
 			Message: strconv.Itoa(len(seen)) + " obfuscated identifiers (look-alike names such as " + m.Text(first) + ")"})
 	}
 	return nil

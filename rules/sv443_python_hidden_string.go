@@ -92,7 +92,7 @@ func runPythonHiddenString(p *analyzer.Pass) error {
 		if kind == "join" && pyLiteralContains(m, a, b, hit) {
 			return // joined from fragments that spell it out: ordinary string building
 		}
-		p.Report(analyzer.Diagnostic{Start: m.Toks[a].Start, End: m.Toks[b-1].End,
+		pyReport(p, m, analyzer.Diagnostic{Start: m.Toks[a].Start, End: m.Toks[b-1].End,
 			Message: "assembles " + what + " from encoded pieces"})
 	}
 	for _, as := range m.Assigns {

@@ -67,18 +67,18 @@ func runPythonPersistence(p *analyzer.Pass) error {
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
 		if target, ok := pyPersistWrite(m, c); ok {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "writes " + clipStr(target, 80) + ": code that runs again later"})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "writes " + clipStr(target, 80) + ": code that runs again later"})
 			continue
 		}
 		if cmd, ok := pyCommandText(m, c); ok && pyPersistCmdRx.MatchString(cmd) {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "installs a scheduled or start-up job: " + clipStr(cmd, 80)})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "installs a scheduled or start-up job: " + clipStr(cmd, 80)})
 			continue
 		}
 		if strings.HasPrefix(c.Name, "winreg.SetValue") || strings.HasPrefix(c.Name, "winreg.CreateKey") || strings.HasPrefix(c.Name, "_winreg.SetValue") {
 			lo, hi := c.Open+1, c.Close
 			text := strings.Join(pyPathOf(m, lo, hi, 2), " ")
 			if pyRunKeyRx.MatchString(text) || pyRunKeyInFile(m) {
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "writes a Windows Run registry key: code that runs at every log-on"})
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "writes a Windows Run registry key: code that runs at every log-on"})
 			}
 		}
 	}

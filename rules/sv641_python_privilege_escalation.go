@@ -66,7 +66,7 @@ func runPythonPrivilegeEscalation(p *analyzer.Pass) error {
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
 		report := func(sev analyzer.Severity, msg string) {
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 		}
 		switch {
 		case pySetIDCalls[c.Name]:

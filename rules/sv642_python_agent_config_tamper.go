@@ -71,7 +71,7 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 				if pyProjectInstructionsRx.MatchString(pt) && !strings.HasPrefix(pt, "~") && !strings.HasPrefix(pt, "/") {
 					sev = Medium // the project's instruction file: project set-up skills write these
 				}
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
 					Message: "writes agent configuration or instructions (" + clipStr(pt, 80) + ")"})
 				break
 			}

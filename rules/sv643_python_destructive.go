@@ -82,7 +82,7 @@ func runPythonDestructive(p *analyzer.Pass) error {
 			}
 			for _, pt := range pyPathOf(m, a.Start, a.End, 2) {
 				if pyWipeRoots.MatchString(pt) {
-					p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "deletes " + pt + " recursively"})
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "deletes " + pt + " recursively"})
 					break
 				}
 			}
@@ -90,13 +90,13 @@ func runPythonDestructive(p *analyzer.Pass) error {
 			lo, hi := c.Head, c.Close
 			for _, r := range m.RefsIn(lo, hi) {
 				if r.Var != "" && pyContains(walkVars, r.Var) {
-					p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "deletes the files of a walk over the home directory or file system"})
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "deletes the files of a walk over the home directory or file system"})
 					break
 				}
 			}
 		default:
 			if cmd, ok := pyCommandText(m, c); ok && pyWipeCmdRx.MatchString(cmd) {
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "runs a destructive command: " + clipStr(cmd, 80)})
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "runs a destructive command: " + clipStr(cmd, 80)})
 			}
 		}
 	}

@@ -103,7 +103,7 @@ func runPythonAntiForensics(p *analyzer.Pass) error {
 		}
 		if msg != "" {
 			start, end := m.Span(c)
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Message: msg})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: msg})
 		}
 	}
 	return nil

@@ -53,7 +53,7 @@ func runPythonCryptoMining(p *analyzer.Pass) error {
 			return
 		}
 		reported[ln] = true
-		p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	for _, c := range m.Calls {
 		cmd, ok := pyCommandText(m, c)

@@ -67,19 +67,19 @@ func runPythonNetworkScan(p *analyzer.Pass) error {
 			if _, ok := m.Derives("netrange", a.Start, a.End, func(r python.Ref) bool {
 				return hasPrefixAny(r.Name, "ipaddress.ip_network", "ipaddress.IPv4Network", "ipaddress.IPv6Network", "netaddr.IPNetwork")
 			}); ok {
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "sweeps the hosts of a network (" + last + " in a loop over ip_network)"})
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "sweeps the hosts of a network (" + last + " in a loop over ip_network)"})
 				continue
 			}
 			if _, ok := m.Derives("portrange", a.Start, a.End, func(r python.Ref) bool { return r.Call && r.Name == "range" }); ok {
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "scans a range of ports (" + last + ")"})
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "scans a range of ports (" + last + ")"})
 			}
 		case last == "scan" && (hasPrefixAny(c.Name, "nmap.") || pyReceiverFrom(m, c, "nmap.")):
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "runs an nmap scan (python-nmap)"})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "runs an nmap scan (python-nmap)"})
 		case hasPrefixAny(c.Name, "scapy.") && (last == "srp" || last == "sr" || last == "arping" || last == "sr1"):
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "sends raw probe packets (scapy " + last + ")"})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "sends raw probe packets (scapy " + last + ")"})
 		default:
 			if cmd, ok := pyCommandText(m, c); ok && pyScanCmdRx.MatchString(cmd) {
-				p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "runs a network scanner: " + clipStr(cmd, 80)})
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "runs a network scanner: " + clipStr(cmd, 80)})
 			}
 		}
 	}

@@ -53,13 +53,13 @@ func runPythonTunnel(p *analyzer.Pass) error {
 		switch {
 		case hasPrefixAny(c.Name, "pyngrok.ngrok.connect", "ngrok.connect", "ngrok.forward", "pyngrok.ngrok.forward") ||
 			(last == "connect" || last == "forward") && pyReceiverFrom(m, c, "pyngrok."):
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "opens an ngrok tunnel to a local port"})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "opens an ngrok tunnel to a local port"})
 		case hasPrefixAny(c.Name, "paramiko.") && last == "request_port_forward" || last == "request_port_forward" && pyReceiverFrom(m, c, "paramiko."):
-			p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "requests a reverse port forward over SSH"})
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "requests a reverse port forward over SSH"})
 		default:
 			if cmd, ok := pyCommandText(m, c); ok {
 				if loc := pyTunnelCmdRx.FindString(cmd); loc != "" {
-					p.Report(analyzer.Diagnostic{Start: start, End: end, Message: "starts a tunnel: " + clipStr(cmd, 80)})
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "starts a tunnel: " + clipStr(cmd, 80)})
 				}
 			}
 		}

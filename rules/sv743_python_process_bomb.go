@@ -74,7 +74,7 @@ func runPythonProcessBomb(p *analyzer.Pass) error {
 				continue
 			}
 			start, cend := m.Span(c)
-			p.Report(analyzer.Diagnostic{Start: start, End: cend,
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: cend,
 				Message: c.Name + " in an endless loop (line " + lineOf(m, i) + "): processes multiply until the machine stalls"})
 			break
 		}
