@@ -515,3 +515,40 @@ func pyEvidence(src string, off int) string {
 	}
 	return ev
 }
+
+func pyFirstNetSink(m *python.Module) *python.Call {
+	for _, c := range m.Calls {
+		if netSink(m, c) {
+			return c
+		}
+	}
+	return nil
+}
+
+// pySinkNote returns a function that says, once computed, whether the file
+// sends data over the network: "" or " in a file that sends data over the
+// network (requests.post, line 12)". Rules that escalate when a read and a
+// way out share a file use it.
+func pySinkNote(m *python.Module) func() string {
+	done, note := false, ""
+	return func() string {
+		if !done {
+			done = true
+			if s := pyFirstNetSink(m); s != nil {
+				note = " in a file that sends data over the network (" + s.Name + ", line " + lineOf(m, s.Head) + ")"
+			}
+		}
+		return note
+	}
+}
+
+// pyDownloadedFiles lists the files the module writes from downloads.
+func pyDownloadedFiles(m *python.Module) []pyDownloadFile {
+	var files []pyDownloadFile
+	for _, c := range m.Calls {
+		if f, ok := pyDownloadTarget(m, c); ok {
+			files = append(files, f)
+		}
+	}
+	return files
+}

@@ -67,12 +67,7 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 	if m == nil {
 		return nil
 	}
-	var files []pyDownloadFile
-	for _, c := range m.Calls {
-		if f, ok := pyDownloadTarget(m, c); ok {
-			files = append(files, f)
-		}
-	}
+	files := pyDownloadedFiles(m)
 	chmodded := map[int]bool{}
 	for _, c := range m.Calls {
 		start, end := m.Span(c)

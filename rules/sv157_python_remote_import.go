@@ -48,12 +48,7 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 	if m == nil {
 		return nil
 	}
-	var files []pyDownloadFile
-	for _, c := range m.Calls {
-		if f, ok := pyDownloadTarget(m, c); ok {
-			files = append(files, f)
-		}
-	}
+	files := pyDownloadedFiles(m)
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
 		switch {

@@ -145,15 +145,6 @@ type pyCredAccess struct {
 	local bool // project-local .env
 }
 
-func pyFirstNetSink(m *python.Module) *python.Call {
-	for _, c := range m.Calls {
-		if netSink(m, c) {
-			return c
-		}
-	}
-	return nil
-}
-
 func runPythonCredentialFiles(p *analyzer.Pass) error {
 	m := pyModule(p)
 	if m == nil {
@@ -163,7 +154,7 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 	if len(acc) == 0 {
 		return nil
 	}
-	sink := pyFirstNetSink(m)
+	sinkNote := pySinkNote(m)
 	for _, a := range acc {
 		start, end := m.Span(a.call)
 		if a.local {
@@ -188,9 +179,8 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 		}
 		msg := "reads " + a.label + " (" + clipStr(a.path, 60) + ")"
 		sev := Medium
-		if sink != nil {
-			sev = Critical
-			msg += " in a file that sends data over the network (" + sink.Name + ", line " + lineOf(m, sink.Head) + ")"
+		if note := sinkNote(); note != "" {
+			sev, msg = Critical, msg+note
 		}
 		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}

@@ -93,12 +93,11 @@ func runPythonBrowserSecrets(p *analyzer.Pass) error {
 	if len(hits) == 0 {
 		return nil
 	}
-	sink := pyFirstNetSink(m)
+	sinkNote := pySinkNote(m)
 	for _, h := range hits {
 		sev, msg := High, h.what
-		if sink != nil {
-			sev = Critical
-			msg += " in a file that sends data over the network (" + sink.Name + ", line " + lineOf(m, sink.Head) + ")"
+		if note := sinkNote(); note != "" {
+			sev, msg = Critical, msg+note
 		}
 		pyReport(p, m, analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
 	}

@@ -98,24 +98,20 @@ func runPythonInputCapture(p *analyzer.Pass) error {
 	if m == nil {
 		return nil
 	}
-	var sink *python.Call
-	sinkKnown := false
+	sinkNote := pySinkNote(m)
 	for _, c := range m.Calls {
 		kind := pyCaptureKind(m, c)
 		if kind == "" {
 			continue
-		}
-		if !sinkKnown {
-			sink, sinkKnown = pyFirstNetSink(m), true
 		}
 		sev := Medium
 		if kind == "keystrokes" {
 			sev = High
 		}
 		msg := "captures " + kind
-		if sink != nil {
+		if note := sinkNote(); note != "" {
 			sev++
-			msg += " in a file that sends data over the network (" + sink.Name + ", line " + lineOf(m, sink.Head) + ")"
+			msg += note
 		}
 		start, end := m.Span(c)
 		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})

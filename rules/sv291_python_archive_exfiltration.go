@@ -4,7 +4,6 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
-	"github.com/skillvet/skillvet/parse/python"
 )
 
 // PythonArchiveExfiltration reports Python code that packs the home
@@ -54,8 +53,7 @@ func runPythonArchiveExfiltration(p *analyzer.Pass) error {
 	if m == nil {
 		return nil
 	}
-	var sink *python.Call
-	sinkKnown := false
+	sinkNote := pySinkNote(m)
 	for _, c := range m.Calls {
 		what := ""
 		last := pyLastName(c.Name)
@@ -87,13 +85,10 @@ func runPythonArchiveExfiltration(p *analyzer.Pass) error {
 		if what == "" {
 			continue
 		}
-		if !sinkKnown {
-			sink, sinkKnown = pyFirstNetSink(m), true
-		}
 		start, end := m.Span(c)
 		sev, msg := High, "archives "+what
-		if sink != nil {
-			sev, msg = Critical, msg+" in a file that sends data over the network ("+sink.Name+", line "+lineOf(m, sink.Head)+")"
+		if note := sinkNote(); note != "" {
+			sev, msg = Critical, msg+note
 		}
 		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
