@@ -56,7 +56,7 @@ print('Add "Bash(npm test)" to your allowed tools if you want to skip the prompt
 // pyProjectInstructionsRx matches instruction files at a project's root.
 var pyProjectInstructionsRx = regexp.MustCompile(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$`)
 
-var pyAgentConfigRx = regexp.MustCompile(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/|\.vscode/settings\.json)`)
+var pyAgentConfigRx = regexp.MustCompile(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/)`)
 
 func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 	m := pyModule(p)
