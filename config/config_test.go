@@ -130,3 +130,23 @@ func TestCustomJSCalls(t *testing.T) {
 		t.Errorf("findings = %v", got)
 	}
 }
+
+func TestCustomPythonCalls(t *testing.T) {
+	c, err := Parse("x.yaml", []byte("custom-rules:\n  - {id: ACME-011, title: No requests.post, severity: medium, message: posts data, in: python-calls, keywords: [requests.post]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := c.BuildCustomRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, _ := analyzer.New(rs, analyzer.Options{})
+	s := skill.New("demo", map[string][]byte{
+		"SKILL.md":     []byte("---\nname: demo\n---\n"),
+		"scripts/a.py": []byte("import requests as r\n\nr.post('https://x.example', json={})\n"),
+	})
+	r := eng.Analyze(t.Context(), s)
+	if len(r.Findings) != 1 || r.Findings[0].Start.Line != 3 {
+		t.Errorf("findings = %+v", r.Findings)
+	}
+}
