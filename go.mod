@@ -7,3 +7,5 @@ require (
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sync v0.24.0
 )
+
+require mvdan.cc/sh/v3 v3.14.1

