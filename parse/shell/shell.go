@@ -677,3 +677,17 @@ func unwrap(args []Word) ([]Word, bool) {
 	}
 	return args, sudo
 }
+
+// ParseAnchored analyses src whose bytes do not map one to one onto the
+// file (a YAML block scalar, an unescaped string): every position is
+// reported at [start, end).
+func ParseAnchored(src string, start, end int) *Script {
+	s := &Script{}
+	if len(src) > MaxBytes || Nesting(src) > MaxNesting {
+		s.Err = fmt.Errorf("%w: %d bytes, nesting %d", ErrLimit, len(src), Nesting(src))
+		return s
+	}
+	a := &analysis{s: s, vars: map[string]string{}}
+	a.parseText(src, mapper{base: start, end: end}, 0, ViaTop, -1, true)
+	return s
+}

@@ -1,0 +1,289 @@
+package analyzer
+
+import (
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/skillvet/skillvet/parse/markdown"
+	"github.com/skillvet/skillvet/parse/shell"
+	"github.com/skillvet/skillvet/skill"
+)
+
+type shellKey struct{}
+type shellSitesKey struct{}
+type shellSnippetKey struct {
+	off  int
+	text string
+}
+
+// Shell returns the analysis of a shell script file, built once per file.
+// The Script is never nil: when the error is set (the source does not
+// parse, or is over the limits) Commands still hold what the line-by-line
+// and heuristic fallbacks extracted.
+func (p *Pass) Shell() (*shell.Script, error) {
+	f := p.File
+	v, _ := f.Memo(shellKey{}, func() (any, error) {
+		return shell.Parse(string(f.Content), 0), nil
+	})
+	s := v.(*shell.Script)
+	return s, s.Err
+}
+
+// ShellSnippet analyses text found at file offset off (a code block's
+// content, a `!command`), memoised per offset and text so rules share it.
+func (p *Pass) ShellSnippet(text string, off int) *shell.Script {
+	v, _ := p.File.Memo(shellSnippetKey{off, text}, func() (any, error) {
+		return shell.Parse(text, off), nil
+	})
+	return v.(*shell.Script)
+}
+
+// ShellSiteKind says where shell text was found.
+type ShellSiteKind uint8
+
+const (
+	SiteScript    ShellSiteKind = iota + 1 // a shell script file
+	SiteCodeBlock                          // a Markdown code block (shell or unlabelled)
+	SiteCodeSpan                           // a Markdown `code span`
+	SiteDynamic                            // a `!cmd`, !`cmd` or ```! block: runs at render time
+	SiteHook                               // a frontmatter hook command: runs on agent events
+)
+
+var siteNames = map[ShellSiteKind]string{SiteScript: "script", SiteCodeBlock: "code block",
+	SiteCodeSpan: "code span", SiteDynamic: "dynamic context command", SiteHook: "frontmatter hook command"}
+
+func (k ShellSiteKind) String() string { return siteNames[k] }
+
+// Executes reports whether the site runs without a human deciding to run
+// it (dynamic context and hooks).
+func (k ShellSiteKind) Executes() bool { return k == SiteDynamic || k == SiteHook }
+
+// ShellSite is one piece of shell in a file.
+type ShellSite struct {
+	Kind       ShellSiteKind
+	Script     *shell.Script
+	Start, End int    // the carrier's range in the file
+	Text       string // the shell text
+	Lang       string // code block info language, lower case
+	// Cautioned is set for code spans in a sentence that warns against
+	// running them ("never run `rm -rf /`").
+	Cautioned bool
+}
+
+// ShellSites returns every piece of shell in the file: the whole file for
+// shell scripts; shell code blocks (labelled sh, bash, zsh, shell, console,
+// terminal, PowerShell, or unlabelled/text blocks that parse as commands),
+// code spans that parse as commands, dynamic-context commands, and for
+// SKILL.md the frontmatter hook commands. Built once per file.
+func (p *Pass) ShellSites() ([]ShellSite, error) {
+	v, err := p.File.Memo(shellSitesKey{}, func() (any, error) {
+		return p.buildShellSites()
+	})
+	if v == nil {
+		return nil, err
+	}
+	return v.([]ShellSite), err
+}
+
+func (p *Pass) buildShellSites() ([]ShellSite, error) {
+	f := p.File
+	switch f.Kind {
+	case skill.KindShell:
+		s, _ := p.Shell()
+		return []ShellSite{{Kind: SiteScript, Script: s, Start: 0, End: len(f.Content), Text: string(f.Content)}}, nil
+	case skill.KindMarkdown:
+	default:
+		return nil, nil
+	}
+	var sites []ShellSite
+	if f.Path == skill.ManifestName && p.Skill.Manifest != nil {
+		sites = append(sites, p.hookSites()...)
+	}
+	doc, err := p.Markdown()
+	if err != nil {
+		return sites, nil // the Markdown rules report unparsable Markdown
+	}
+	for i := range doc.Tokens {
+		t := &doc.Tokens[i]
+		switch t.Kind {
+		case markdown.Command, markdown.InlineCommand, markdown.CommandBlock:
+			sites = append(sites, ShellSite{Kind: SiteDynamic, Script: p.ShellSnippet(t.Text, t.TextStart), Start: t.Start, End: t.End, Text: t.Text})
+		case markdown.CodeBlock:
+			lang := strings.ToLower(strings.TrimSpace(t.Info))
+			if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
+				lang = lang[:i]
+			}
+			text := t.Text
+			shellLang := shellLangs[lang]
+			if !shellLang && !looseLangs[lang] {
+				continue
+			}
+			if shellLang || lang == "" || looseLangs[lang] {
+				text = shell.StripPrompts(text)
+			}
+			s := p.ShellSnippet(text, t.TextStart)
+			if !shellLang && !LooksLikeCommands(s) {
+				continue
+			}
+			sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: s, Start: t.Start, End: t.End, Text: t.Text, Lang: lang})
+		case markdown.CodeSpan:
+			s := p.ShellSnippet(t.Text, t.TextStart)
+			if !LooksLikeCommands(s) {
+				continue
+			}
+			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, Cautioned: cautioned(doc, i)})
+		}
+	}
+	return sites, nil
+}
+
+var shellLangs = map[string]bool{"sh": true, "bash": true, "zsh": true, "shell": true, "console": true,
+	"terminal": true, "shell-session": true, "shellsession": true, "ksh": true, "fish": true, "cmd": true,
+	"powershell": true, "pwsh": true, "ps1": true, "ps": true, "bat": true, "batch": true, "command": true}
+
+var looseLangs = map[string]bool{"": true, "text": true, "txt": true, "plaintext": true, "plain": true}
+
+// commonCommands are programs whose presence makes unlabelled text look
+// like commands rather than prose or output.
+var commonCommands = map[string]bool{
+	"curl": true, "wget": true, "bash": true, "sh": true, "zsh": true, "sudo": true, "chmod": true, "chown": true,
+	"rm": true, "cp": true, "mv": true, "cat": true, "echo": true, "printf": true, "export": true, "cd": true,
+	"git": true, "npm": true, "npx": true, "pnpm": true, "yarn": true, "bun": true, "pip": true, "pip3": true,
+	"python": true, "python3": true, "node": true, "brew": true, "apt": true, "apt-get": true, "yum": true,
+	"dnf": true, "docker": true, "kubectl": true, "make": true, "go": true, "cargo": true, "eval": true,
+	"source": true, "base64": true, "xxd": true, "nc": true, "ncat": true, "socat": true, "tar": true,
+	"unzip": true, "7z": true, "xattr": true, "crontab": true, "systemctl": true, "launchctl": true,
+	"ssh": true, "scp": true, "rsync": true, "dd": true, "mkfifo": true, "iwr": true, "iex": true,
+	"invoke-webrequest": true, "invoke-expression": true, "irm": true, "invoke-restmethod": true,
+	"powershell": true, "pwsh": true, "perl": true, "ruby": true, "php": true, "uv": true, "uvx": true,
+	"deno": true, "xmrig": true, "open": true, "osascript": true, "security": true, "env": true, "printenv": true,
+	"ls": true, "mkdir": true, "touch": true, "tee": true, "dig": true, "nslookup": true, "ftp": true, "tftp": true,
+	"telnet": true, "certutil": true, "mshta": true, "rundll32": true, "regsvr32": true, "msiexec": true, "start": true,
+	"bitsadmin": true, "setx": true, "reg": true, "schtasks": true, "nohup": true, "xargs": true, "awk": true, "sed": true,
+	"grep": true, "find": true, "pkill": true, "kill": true, "mkfs": true, "shred": true,
+}
+
+// LooksLikeCommands reports whether a snippet parsed as shell and at least
+// one command is a known program or a path to one.
+func LooksLikeCommands(s *shell.Script) bool {
+	if s.Err != nil || len(s.Commands) == 0 {
+		return false
+	}
+	for _, c := range s.Commands {
+		if commonCommands[c.Name] {
+			return true
+		}
+		if len(c.Argv) > 0 && (strings.HasPrefix(c.Argv[0].Value, "./") || strings.HasPrefix(c.Argv[0].Value, "/")) {
+			return true
+		}
+	}
+	return false
+}
+
+var cautionWords = []string{"never", "don't", "do not", "dont", "avoid", "must not", "mustn't", "should not",
+	"shouldn't", "not run", "dangerous", "warning", "forbidden", "prohibited", "refuse", "block", "such as", "e.g.", "like"}
+
+// cautioned reports whether the code span at doc.Tokens[i] sits in a
+// sentence that warns against it or quotes it as an example.
+func cautioned(doc *markdown.Doc, i int) bool {
+	t := &doc.Tokens[i]
+	for j := i - 1; j >= 0; j-- {
+		para := &doc.Tokens[j]
+		if para.Kind != markdown.Paragraph && para.Kind != markdown.Heading {
+			continue
+		}
+		if para.Start > t.Start || para.End < t.End {
+			return false
+		}
+		rel := t.Start - para.TextStart
+		if rel < 0 || rel > len(para.Text) {
+			return false
+		}
+		// The sentence holding the span.
+		from := strings.LastIndexAny(para.Text[:rel], ".!?\n") + 1
+		to := len(para.Text)
+		if k := strings.IndexAny(para.Text[rel:], ".!?\n"); k >= 0 {
+			// skip the span itself, which may contain dots
+			if e := t.End - para.TextStart; e > rel && e <= len(para.Text) {
+				if k2 := strings.IndexAny(para.Text[e:], ".!?\n"); k2 >= 0 {
+					to = e + k2
+				} else {
+					to = len(para.Text)
+				}
+			} else {
+				to = rel + k
+			}
+		}
+		sentence := strings.ToLower(para.Text[from:to])
+		for _, w := range cautionWords {
+			if strings.Contains(sentence, w) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// hookSites finds the `command` entries of the frontmatter `hooks`.
+func (p *Pass) hookSites() []ShellSite {
+	m := p.Skill.Manifest
+	k := m.Get("hooks")
+	if k == nil {
+		return nil
+	}
+	var out []ShellSite
+	var walk func(n *yaml.Node, depth int)
+	walk = func(n *yaml.Node, depth int) {
+		if n == nil || depth > 16 {
+			return
+		}
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				key, val := n.Content[i], n.Content[i+1]
+				if key.Value == "command" && val.Kind == yaml.ScalarNode && val.Value != "" {
+					out = append(out, p.hookSite(val))
+					continue
+				}
+				walk(val, depth+1)
+			}
+			return
+		}
+		for _, c := range n.Content {
+			walk(c, depth+1)
+		}
+	}
+	walk(k.Value, 0)
+	return out
+}
+
+func (p *Pass) hookSite(n *yaml.Node) ShellSite {
+	f := p.File
+	start := f.Offset(n.Line, 1)
+	line := f.Line(n.Line)
+	// Column counts code points; find the byte column of the value.
+	col := 0
+	for i := range line {
+		if col == n.Column-1 {
+			start += i
+			break
+		}
+		col++
+	}
+	end := f.Offset(n.Line, len(line)+1)
+	var s *shell.Script
+	rest := ""
+	if start <= end && end <= len(f.Content) {
+		rest = string(f.Content[start:end])
+	}
+	switch {
+	case strings.HasPrefix(rest, n.Value):
+		s = shell.Parse(n.Value, start)
+	case len(rest) > 0 && (rest[0] == '"' || rest[0] == '\'') && strings.HasPrefix(rest[1:], n.Value):
+		s = shell.Parse(n.Value, start+1)
+	default:
+		s = shell.ParseAnchored(n.Value, start, end)
+	}
+	return ShellSite{Kind: SiteHook, Script: s, Start: start, End: end, Text: n.Value}
+}
