@@ -40,6 +40,8 @@ type Script struct {
 	// (errors.Is(err, ErrLimit)). Commands are still extracted from the
 	// lines that parse and, heuristically, from those that do not.
 	Err error
+	// ErrOffset is the file offset the parse error points at.
+	ErrOffset int
 	// Heuristic is set when some commands come from token heuristics.
 	Heuristic bool
 }
@@ -154,8 +156,9 @@ func Parse(src string, base int) *Script {
 		s.Err = fmt.Errorf("%w: %d bytes, over the %d-byte limit", ErrLimit, len(src), MaxBytes)
 		return s
 	}
-	if d := Nesting(src); d > MaxNesting {
+	if d, at := nestingAt(src); d > MaxNesting {
 		s.Err = fmt.Errorf("%w: substitutions and groups nest %d deep, over the limit of %d", ErrLimit, d, MaxNesting)
+		s.ErrOffset = base + at
 		return s
 	}
 	a := &analysis{s: s, vars: map[string]string{}}
@@ -166,14 +169,26 @@ func Parse(src string, base int) *Script {
 // Nesting measures the deepest nesting of $( ( { and backtick levels in src,
 // without parsing (deep nesting overflows recursive parsers).
 func Nesting(src string) int {
-	depth, maxd := 0, 0
+	d, _ := nestingAt(src)
+	return d
+}
+
+// nestingAt also returns the offset where the limit was first exceeded.
+func nestingAt(src string) (int, int) {
+	depth, maxd, at := 0, 0, 0
+	over := func(d, i int) {
+		if d > maxd {
+			maxd = d
+		}
+		if d > MaxNesting && at == 0 {
+			at = i
+		}
+	}
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
 		case '(', '{':
 			depth++
-			if depth > maxd {
-				maxd = depth
-			}
+			over(depth, i)
 		case ')', '}':
 			if depth > 0 {
 				depth--
@@ -184,12 +199,10 @@ func Nesting(src string) int {
 			for j := i - 1; j >= 0 && src[j] == '\\'; j-- {
 				n++
 			}
-			if lvl := depth + n + 1; lvl > maxd {
-				maxd = lvl
-			}
+			over(depth+n+1, i)
 		}
 	}
-	return maxd
+	return maxd, at
 }
 
 // mapper converts offsets in a parsed text to file offsets.
@@ -243,6 +256,11 @@ func (a *analysis) parseText(text string, m mapper, depth int, via Via, parent i
 	}
 	if top {
 		a.s.Err = err
+		a.s.ErrOffset = m.at(0)
+		var pe syntax.ParseError
+		if errors.As(err, &pe) && pe.Pos.IsValid() {
+			a.s.ErrOffset = m.at(int(pe.Pos.Offset()))
+		}
 	}
 	// Line by line; lines that still fail go to token heuristics.
 	off := 0

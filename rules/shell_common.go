@@ -1,0 +1,507 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// Helpers shared by the command rules (SV12x, SV25x, SV42x, SV50x, SV60x,
+// SV72x). They work on analyzer.ShellSites, so every rule sees scripts,
+// Markdown code blocks and spans, dynamic-context lines and hooks alike.
+
+// shellInputs is what the command rules read.
+const shellInputs = analyzer.InShell | analyzer.InMarkdown
+
+// forEachCommand calls fn for every command of every shell site of the file.
+func forEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell.Command)) error {
+	sites, err := p.ShellSites()
+	if err != nil {
+		return err
+	}
+	for i := range sites {
+		s := &sites[i]
+		for _, c := range s.Script.Commands {
+			fn(s, c)
+		}
+	}
+	return nil
+}
+
+// where describes a site for messages.
+func where(s *analyzer.ShellSite) string {
+	switch s.Kind {
+	case analyzer.SiteDynamic:
+		return " in a dynamic context command that runs at render time"
+	case analyzer.SiteHook:
+		return " in a frontmatter hook that runs on agent events"
+	}
+	return ""
+}
+
+// cautionSev lowers a severity for a code span quoted as a warning or
+// example in prose.
+func cautionSev(s *analyzer.ShellSite, sev analyzer.Severity) analyzer.Severity {
+	if s.Kind == analyzer.SiteCodeSpan && s.Cautioned && sev > Low {
+		return Low
+	}
+	return sev
+}
+
+// cmdEnd is the end offset of a command for reports.
+func cmdEnd(c *shell.Command) int {
+	if c.End > c.Start {
+		return c.End
+	}
+	return c.Start
+}
+
+func clipText(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+var downloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "aria2c": true, "http": true,
+	"https": true, "xh": true, "lwp-download": true, "lwp-request": true, "get": true,
+	"iwr": true, "irm": true, "invoke-webrequest": true, "invoke-restmethod": true, "wget2": true, "curlie": true}
+
+// isDownloader reports whether c fetches a URL.
+func isDownloader(c *shell.Command) bool {
+	if downloaders[c.Name] {
+		return true
+	}
+	switch c.Name {
+	case "certutil":
+		return hasArgFold(c, "-urlcache")
+	case "bitsadmin":
+		return hasArgFold(c, "/transfer")
+	case "tftp", "ftp":
+		return true
+	}
+	return false
+}
+
+func hasArgFold(c *shell.Command, a string) bool {
+	for _, w := range c.Argv[1:] {
+		if strings.EqualFold(w.Value, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasArg(c *shell.Command, as ...string) bool {
+	for _, w := range c.Argv[1:] {
+		for _, a := range as {
+			if w.Value == a {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasShortFlag reports a short option cluster holding letter l (-fsSL has
+// s), or the long form.
+func hasShortFlag(c *shell.Command, l byte, long string) bool {
+	for _, w := range c.Argv[1:] {
+		v := w.Value
+		if long != "" && (v == long || strings.HasPrefix(v, long+"=")) {
+			return true
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], l) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+var bareHostRx = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/|$)`)
+
+// urls returns the URLs among a command's arguments (bare host/path
+// arguments of downloaders count).
+func urls(c *shell.Command) []string {
+	var out []string
+	for i, w := range c.Argv {
+		if i == 0 {
+			continue
+		}
+		if m := intel.URLRx.FindAllString(w.Value, -1); m != nil {
+			out = append(out, m...)
+			continue
+		}
+		v := strings.ToLower(w.Value)
+		if isDownloader(c) && !strings.HasPrefix(v, "-") && bareHostRx.MatchString(v) {
+			out = append(out, "http://"+w.Value)
+		}
+	}
+	return out
+}
+
+// hostRisk classifies the riskiest URL of a command: the class, the host
+// and whether the scheme is plain http.
+func hostRisk(us []string) (intel.HostClass, string, bool) {
+	best, host, plain := intel.HostUnknown, "", false
+	for _, u := range us {
+		h, c := intel.URLClass(u)
+		if c.Suspicious() && !best.Suspicious() || host == "" {
+			best, host = c, h
+		}
+		if strings.HasPrefix(strings.ToLower(u), "http://") {
+			plain = true
+		}
+	}
+	return best, host, plain
+}
+
+func describeHost(c intel.HostClass, host string) string {
+	if host == "" {
+		return ""
+	}
+	if c.Suspicious() {
+		return " from " + host + " (" + c.String() + ")"
+	}
+	return " from " + host
+}
+
+var interpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
+	"mksh": true, "fish": true, "csh": true, "tcsh": true, "python": true, "python2": true, "python3": true,
+	"node": true, "nodejs": true, "perl": true, "ruby": true, "php": true, "lua": true, "deno": true, "bun": true,
+	"osascript": true, "iex": true, "invoke-expression": true, "powershell": true, "pwsh": true, "source": true,
+	".": true, "eval": true, "tclsh": true, "Rscript": true, "jshell": true, "pypy": true, "pypy3": true}
+
+func isInterpreter(name string) bool {
+	if interpreters[name] {
+		return true
+	}
+	return strings.HasPrefix(name, "python3.") || strings.HasPrefix(name, "python2.")
+}
+
+// passthrough commands forward their input to their output.
+var passthrough = map[string]bool{"tee": true, "cat": true, "tr": true, "sed": true, "gunzip": true, "zcat": true,
+	"gzip": true, "base64": true, "xxd": true, "rev": true, "openssl": true, "head": true, "tail": true, "dd": true,
+	"bunzip2": true, "xz": true, "unxz": true, "iconv": true, "dos2unix": true, "sort": true, "awk": true}
+
+// pipeSink follows c's output through pass-through filters and returns
+// the command that consumes it, or nil.
+func pipeSink(s *shell.Script, c *shell.Command) *shell.Command {
+	for n := 0; c.PipeNext >= 0 && n < 16; n++ {
+		c = s.Commands[c.PipeNext]
+		if !passthrough[c.Name] {
+			return c
+		}
+	}
+	return nil
+}
+
+// pipeSinkInterp returns the interpreter c's output is piped into.
+func pipeSinkInterp(s *shell.Script, c *shell.Command) *shell.Command {
+	if k := pipeSink(s, c); k != nil && isInterpreter(k.Name) {
+		return k
+	}
+	return nil
+}
+
+// parentOf returns the command whose words held c (substitutions, -c,
+// eval, stdin text), or nil.
+func parentOf(s *shell.Script, c *shell.Command) *shell.Command {
+	if c.Parent >= 0 && c.Parent < len(s.Commands) {
+		return s.Commands[c.Parent]
+	}
+	return nil
+}
+
+// ancestors calls fn with each command that contains c, innermost first.
+func ancestors(s *shell.Script, c *shell.Command, fn func(*shell.Command) bool) {
+	for n := 0; n < 32; n++ {
+		c = parentOf(s, c)
+		if c == nil || !fn(c) {
+			return
+		}
+	}
+}
+
+var homeRx = regexp.MustCompile(`^(\$\{?HOME\}?|\$\{?USERPROFILE\}?|%USERPROFILE%|~[a-z_]*)(/|\\|$)`)
+
+// normPath rewrites $HOME/… and ${HOME}/… to ~/….
+func normPath(v string) string {
+	if m := homeRx.FindStringSubmatchIndex(v); m != nil {
+		return "~/" + strings.TrimLeft(v[m[1]:], "/\\")
+	}
+	return v
+}
+
+var templateEnvRx = regexp.MustCompile(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
+
+// credentialIn returns the credential-path label found in v.
+func credentialIn(v string) (string, bool) {
+	v = normPath(strings.TrimPrefix(strings.TrimPrefix(v, "@"), "<"))
+	if templateEnvRx.MatchString(v) {
+		return "", false
+	}
+	label, _, _, ok := intel.MatchCredentialPath(v)
+	return label, ok
+}
+
+// credentialWords returns the credential labels in c's arguments and
+// input redirections.
+func credentialWords(c *shell.Command) (string, bool) {
+	for _, w := range c.Argv[1:] {
+		if l, ok := credentialIn(w.Value); ok {
+			return l, true
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			if l, ok := credentialIn(r.Target.Value); ok {
+				return l, true
+			}
+		}
+	}
+	return "", false
+}
+
+// readers read the files they are given.
+var readers = map[string]bool{"cat": true, "less": true, "more": true, "head": true, "tail": true, "base64": true,
+	"xxd": true, "od": true, "hexdump": true, "strings": true, "tar": true, "zip": true, "7z": true, "7za": true,
+	"gzip": true, "bzip2": true, "xz": true, "scp": true, "rsync": true, "cp": true, "grep": true, "rg": true,
+	"awk": true, "sed": true, "sqlite3": true, "security": true, "openssl": true, "gpg": true, "jq": true,
+	"yq": true, "type": true, "get-content": true, "gc": true, "dd": true, "tee": true, "python": true,
+	"python3": true, "node": true, "curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "find": true}
+
+// readsCredential reports whether c reads a credential store.
+func readsCredential(c *shell.Command) (string, bool) {
+	if c.Name == "security" {
+		for _, w := range c.Argv[1:] {
+			switch w.Value {
+			case "find-generic-password", "find-internet-password", "dump-keychain", "export":
+				return "macOS keychain", true
+			}
+		}
+	}
+	if !readers[c.Name] {
+		// a plain input redirection reads too: cmd < ~/.aws/credentials
+		for _, r := range c.Redirs {
+			if r.Op == "<" {
+				if l, ok := credentialIn(r.Target.Value); ok {
+					return l, true
+				}
+			}
+		}
+		return "", false
+	}
+	args := c.Argv[1:]
+	if c.Name == "cp" || c.Name == "rsync" || c.Name == "scp" {
+		if len(args) > 1 {
+			args = args[:len(args)-1] // the last word is the destination
+		}
+	}
+	for _, w := range args {
+		if l, ok := credentialIn(w.Value); ok {
+			return l, true
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			if l, ok := credentialIn(r.Target.Value); ok {
+				return l, true
+			}
+		}
+	}
+	return "", false
+}
+
+// sendsData reports whether c transmits data to a remote host, and how.
+func sendsData(c *shell.Command) (string, bool) {
+	switch c.Name {
+	case "curl", "curlie", "xh", "http", "https":
+		for i, w := range c.Argv[1:] {
+			v := w.Value
+			switch {
+			case v == "-d" || v == "-F" || v == "-T" || v == "--form" || v == "--upload-file" || strings.HasPrefix(v, "--data") || v == "--json" || v == "--form-string":
+				return "uploads with curl " + v, true
+			case strings.HasPrefix(v, "-d") && len(v) > 2 && !strings.HasPrefix(v, "--"), strings.HasPrefix(v, "-F") && len(v) > 2:
+				return "uploads with curl " + v[:2], true
+			case (v == "-X" || v == "--request") && i+2 < len(c.Argv):
+				m := strings.ToUpper(c.Argv[i+2].Value)
+				if m == "POST" || m == "PUT" || m == "PATCH" {
+					return "sends a " + m + " request", true
+				}
+			case strings.Contains(v, "=") && w.Subst && intel.URLRx.MatchString(v):
+				return "puts command output in the URL", true
+			}
+		}
+		if len(c.Redirs) > 0 || c.PipePrev >= 0 {
+			for _, w := range c.Argv[1:] {
+				if w.Value == "@-" || strings.HasSuffix(w.Value, "=@-") {
+					return "uploads its input", true
+				}
+			}
+		}
+	case "wget", "wget2":
+		for _, w := range c.Argv[1:] {
+			if strings.HasPrefix(w.Value, "--post-file") || strings.HasPrefix(w.Value, "--post-data") || strings.HasPrefix(w.Value, "--body-file") || strings.HasPrefix(w.Value, "--body-data") {
+				return "uploads with wget " + strings.SplitN(w.Value, "=", 2)[0], true
+			}
+		}
+	case "nc", "ncat", "netcat", "telnet", "socat", "openssl":
+		if c.Name == "openssl" && c.Arg(1) != "s_client" {
+			return "", false
+		}
+		if c.PipePrev >= 0 {
+			return "pipes data to " + c.Name, true
+		}
+		for _, r := range c.Redirs {
+			if r.Op == "<" {
+				return "sends a file to " + c.Name, true
+			}
+		}
+	case "scp", "sftp", "rsync":
+		if len(c.Argv) > 2 && strings.Contains(c.Argv[len(c.Argv)-1].Value, ":") {
+			return "copies to a remote host with " + c.Name, true
+		}
+	case "ftp", "tftp", "smbclient", "rclone", "aws", "gsutil", "az":
+		for _, w := range c.Argv[1:] {
+			switch w.Value {
+			case "put", "cp", "copy", "sync", "-T", "upload":
+				return "uploads with " + c.Name, true
+			}
+		}
+	case "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
+		if hasArgFold(c, "-method") && (hasArgFold(c, "post") || hasArgFold(c, "put")) || hasArgFold(c, "-infile") || hasArgFold(c, "-body") {
+			return "uploads with " + c.Name, true
+		}
+	}
+	if dnsExfil(c) {
+		return "encodes data in a DNS lookup", true
+	}
+	return "", false
+}
+
+// dnsExfil reports a DNS lookup of a name built from command output.
+func dnsExfil(c *shell.Command) bool {
+	switch c.Name {
+	case "dig", "nslookup", "host", "ping", "drill", "resolvectl":
+		for _, w := range c.Argv[1:] {
+			if w.Subst && strings.Contains(w.Value, ".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lowReadonly are commands that only read local state: a dynamic-context
+// line made of them is fine.
+var lowReadonly = map[string]bool{"git": true, "date": true, "ls": true, "pwd": true, "echo": true, "printf": true,
+	"cat": true, "head": true, "tail": true, "wc": true, "find": true, "grep": true, "rg": true, "tree": true,
+	"whoami": true, "uname": true, "hostname": true, "which": true, "type": true, "file": true, "stat": true,
+	"du": true, "df": true, "sort": true, "uniq": true, "cut": true, "jq": true, "yq": true, "sed": true, "awk": true,
+	"basename": true, "dirname": true, "realpath": true, "readlink": true, "test": true, "[": true, "true": true,
+	"false": true, "env": false, "node": false, "npm": false, "gh": false, "diff": true, "cmp": true, "column": true,
+	"tr": true, "xargs": false, "nproc": true, "sw_vers": true, "id": true, "ps": true, "uptime": true, "less": true,
+	"fd": true, "md5sum": true, "sha256sum": true, "shasum": true, "test-path": true, "get-childitem": true}
+
+var gitWriting = map[string]bool{"push": true, "commit": true, "reset": true, "clean": true, "checkout": true,
+	"rebase": true, "config": true, "remote": true, "fetch": true, "pull": true, "clone": true, "merge": true,
+	"am": true, "apply": true, "rm": true, "mv": true, "restore": true, "switch": true, "tag": true, "stash": true,
+	"gc": true, "submodule": true, "worktree": true, "update-ref": true, "filter-branch": true, "send-email": true}
+
+// isReadOnly reports whether a command only reads local state.
+func isReadOnly(c *shell.Command) bool {
+	if c.Name == "" {
+		return true
+	}
+	if !lowReadonly[c.Name] {
+		return false
+	}
+	if c.Name == "git" {
+		for _, w := range c.Argv[1:] {
+			if strings.HasPrefix(w.Value, "-") {
+				continue
+			}
+			return !gitWriting[w.Value]
+		}
+		return true
+	}
+	if (c.Name == "sed" && hasShortFlag(c, 'i', "--in-place")) || (c.Name == "find" && (hasArg(c, "-delete", "-exec", "-execdir", "-ok"))) {
+		return false
+	}
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case ">", ">>", "&>", "&>>", ">|":
+			if r.Target.Value != "/dev/null" && !strings.HasPrefix(r.Target.Value, "&") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// outputFile returns the file a downloader writes to, if any.
+func outputFile(c *shell.Command) (string, bool) {
+	for i := 1; i < len(c.Argv); i++ {
+		v := c.Argv[i].Value
+		next := ""
+		if i+1 < len(c.Argv) {
+			next = c.Argv[i+1].Value
+		}
+		switch {
+		case v == "-o" || v == "--output" || v == "-O" && (c.Name == "wget" || c.Name == "wget2") || v == "--output-document" || strings.EqualFold(v, "-outfile"):
+			if next != "" && next != "-" && next != "/dev/stdout" {
+				return next, true
+			}
+			return "", false
+		case strings.HasPrefix(v, "--output-document=") || strings.HasPrefix(v, "--output="):
+			f := v[strings.IndexByte(v, '=')+1:]
+			return f, f != "-"
+		case c.Name == "curl" && (v == "-O" || v == "--remote-name" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "O")):
+			for _, u := range urls(c) {
+				return urlBase(u), true
+			}
+		}
+	}
+	if c.Name == "wget" || c.Name == "wget2" {
+		if hasShortFlag(c, 'q', "") && hasArg(c, "-O-", "-qO-", "-qO", "-O") {
+			return "", false
+		}
+		for _, u := range urls(c) {
+			return urlBase(u), true
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" {
+			return r.Target.Value, true
+		}
+	}
+	return "", false
+}
+
+func urlBase(u string) string {
+	u = strings.SplitN(strings.SplitN(u, "?", 2)[0], "#", 2)[0]
+	if i := strings.LastIndexByte(u, '/'); i >= 0 && !strings.HasSuffix(u[:i], ":/") {
+		return u[i+1:]
+	}
+	return ""
+}
+
+// sameFile compares two path words loosely (./x, $TMPDIR/x and x match).
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	trim := func(s string) string {
+		s = strings.Trim(s, `"'`)
+		if i := strings.LastIndexAny(s, "/\\"); i >= 0 {
+			s = s[i+1:]
+		}
+		return s
+	}
+	return trim(a) == trim(b) && trim(a) != ""
+}
