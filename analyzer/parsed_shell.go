@@ -65,6 +65,7 @@ type ShellSite struct {
 	Script     *shell.Script
 	Start, End int    // the carrier's range in the file
 	Text       string // the shell text
+	TextStart  int    // file offset of Text's first byte
 	Lang       string // code block info language, lower case
 	// Cautioned is set for code spans in a sentence that warns against
 	// running them ("never run `rm -rf /`").
@@ -91,7 +92,7 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 	switch f.Kind {
 	case skill.KindShell:
 		s, _ := p.Shell()
-		return []ShellSite{{Kind: SiteScript, Script: s, Start: 0, End: len(f.Content), Text: string(f.Content)}}, nil
+		return []ShellSite{{Kind: SiteScript, Script: s, Start: 0, End: len(f.Content), Text: string(f.Content), TextStart: 0}}, nil
 	case skill.KindMarkdown:
 	default:
 		return nil, nil
@@ -104,11 +105,17 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 	if err != nil {
 		return sites, nil // the Markdown rules report unparsable Markdown
 	}
+	dynamic := map[int]bool{}
+	for i := range doc.Tokens {
+		if t := &doc.Tokens[i]; t.Kind == markdown.InlineCommand {
+			dynamic[t.TextStart] = true
+		}
+	}
 	for i := range doc.Tokens {
 		t := &doc.Tokens[i]
 		switch t.Kind {
 		case markdown.Command, markdown.InlineCommand, markdown.CommandBlock:
-			sites = append(sites, ShellSite{Kind: SiteDynamic, Script: p.ShellSnippet(t.Text, t.TextStart), Start: t.Start, End: t.End, Text: t.Text})
+			sites = append(sites, ShellSite{Kind: SiteDynamic, Script: p.ShellSnippet(t.Text, t.TextStart), Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart})
 		case markdown.CodeBlock:
 			lang := strings.ToLower(strings.TrimSpace(t.Info))
 			if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
@@ -126,13 +133,16 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 			if !shellLang && !LooksLikeCommands(s) {
 				continue
 			}
-			sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: s, Start: t.Start, End: t.End, Text: t.Text, Lang: lang})
+			sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Lang: lang})
 		case markdown.CodeSpan:
+			if dynamic[t.TextStart] {
+				continue // the !`cmd` itself: already a dynamic site
+			}
 			s := p.ShellSnippet(t.Text, t.TextStart)
 			if !LooksLikeCommands(s) {
 				continue
 			}
-			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, Cautioned: cautioned(doc, i)})
+			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Cautioned: cautioned(doc, i)})
 		}
 	}
 	return sites, nil
@@ -277,13 +287,15 @@ func (p *Pass) hookSite(n *yaml.Node) ShellSite {
 	if start <= end && end <= len(f.Content) {
 		rest = string(f.Content[start:end])
 	}
+	textStart := start
 	switch {
 	case strings.HasPrefix(rest, n.Value):
 		s = shell.Parse(n.Value, start)
 	case len(rest) > 0 && (rest[0] == '"' || rest[0] == '\'') && strings.HasPrefix(rest[1:], n.Value):
-		s = shell.Parse(n.Value, start+1)
+		textStart = start + 1
+		s = shell.Parse(n.Value, textStart)
 	default:
 		s = shell.ParseAnchored(n.Value, start, end)
 	}
-	return ShellSite{Kind: SiteHook, Script: s, Start: start, End: end, Text: n.Value}
+	return ShellSite{Kind: SiteHook, Script: s, Start: start, End: end, Text: n.Value, TextStart: textStart}
 }

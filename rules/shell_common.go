@@ -505,3 +505,33 @@ func sameFile(a, b string) bool {
 	}
 	return trim(a) == trim(b) && trim(a) != ""
 }
+
+// hiddenLayer reports whether c was reached through text piped into a
+// shell (decoded base64 or hex, reversed, printed from escapes) or an eval
+// of such text.
+func hiddenLayer(s *shell.Script, c *shell.Command) bool {
+	hidden := func(x *shell.Command) bool {
+		if x.Via == shell.ViaStdin {
+			return true
+		}
+		if x.Via == shell.ViaEval || x.Via == shell.ViaDashC {
+			if par := parentOf(s, x); par != nil {
+				for _, w := range par.Argv {
+					if w.Subst && w.Const {
+						return true // the text came out of a decoded substitution
+					}
+				}
+			}
+		}
+		return false
+	}
+	if hidden(c) {
+		return true
+	}
+	found := false
+	ancestors(s, c, func(a *shell.Command) bool {
+		found = hidden(a)
+		return !found
+	})
+	return found
+}
