@@ -42,13 +42,14 @@ func where(s *analyzer.ShellSite) string {
 	return ""
 }
 
-// cautionSev lowers a severity for a code span quoted as a warning or
-// example in prose.
-func cautionSev(s *analyzer.ShellSite, sev analyzer.Severity) analyzer.Severity {
-	if s.Kind == analyzer.SiteCodeSpan && s.Cautioned && sev > Low {
-		return Low
+// report reports a finding about a shell site, except for code spans that
+// prose quotes as a warning or an example ("never run `rm -rf /`"): those
+// are not instructions.
+func report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
+	if s.Kind == analyzer.SiteCodeSpan && s.Cautioned {
+		return
 	}
-	return sev
+	p.Report(d)
 }
 
 // cmdEnd is the end offset of a command for reports.

@@ -121,7 +121,7 @@ func runRemoteScriptExec(p *analyzer.Pass) error {
 				continue
 			}
 			reported[start] = true
-			p.Report(analyzer.Diagnostic{Start: start, End: cmdEnd(c), Severity: cautionSev(site, sev), Message: msg})
+			report(p, site, analyzer.Diagnostic{Start: start, End: cmdEnd(c), Severity: sev, Message: msg})
 		}
 		if site.Lang == "powershell" || site.Lang == "pwsh" || site.Lang == "ps1" || site.Lang == "ps" || s.Heuristic || site.Kind == analyzer.SiteCodeSpan {
 			powershellCradles(p, site, reported)
@@ -144,7 +144,7 @@ func powershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported map[
 				if class.Suspicious() || plain || site.Kind.Executes() {
 					sev = Critical
 				}
-				p.Report(analyzer.Diagnostic{Start: start, Severity: cautionSev(site, sev),
+				report(p, site, analyzer.Diagnostic{Start: start, Severity: sev,
 					Message: "PowerShell download cradle runs a downloaded script with Invoke-Expression" + describeHost(class, host) + where(site)})
 			}
 		}

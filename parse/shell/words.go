@@ -383,7 +383,7 @@ func (a *analysis) computeOutput(c *Command) {
 			}
 		}
 	case "base64", "openssl", "b64", "basenc":
-		if !isBase64Decode(c) {
+		if !IsBase64Decode(c) {
 			return
 		}
 		if in, ok := a.stdin(c); ok {
@@ -428,9 +428,9 @@ func hasFlags(args []Word, l string) bool {
 	return false
 }
 
-// isBase64Decode recognises base64 -d/-D/--decode, openssl base64 -d and
+// IsBase64Decode recognises base64 -d/-D/--decode, openssl base64 -d and
 // openssl enc -d -base64.
-func isBase64Decode(c *Command) bool {
+func IsBase64Decode(c *Command) bool {
 	args := c.Argv[1:]
 	switch c.Name {
 	case "openssl":
