@@ -664,6 +664,9 @@ func unwrap(args []Word) ([]Word, bool) {
 		default:
 			return args, sudo
 		}
+		if len(args) == 1 {
+			return args, sudo // the wrapper alone (exec 3<>file, bare sudo)
+		}
 		opts := wrapperValueOpts[name]
 		args = args[1:]
 		for len(args) > 0 {
