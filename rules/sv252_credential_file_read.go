@@ -1,0 +1,118 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// CredentialFileRead reports commands that read credential stores.
+var CredentialFileRead = register(&analyzer.Rule{
+	ID:       "SV252",
+	Name:     "credential-file-read",
+	Title:    "Command reads a credential file or keychain",
+	Severity: High,
+	Category: analyzer.CatCredentialFiles,
+	Tags:     []string{"security", "CWE-522", "CWE-538"},
+	Inputs:   shellInputs,
+	Doc: `Finds commands that read, copy or archive credential stores: ` + "`cat ~/.ssh/id_rsa`" + `,
+` + "`cp ~/.aws/credentials …`" + `, ` + "`tar czf x.tgz ~/.ssh ~/.gnupg`" + `, ` + "`base64 ~/.git-credentials`" + `,
+` + "`security find-generic-password`" + ` / ` + "`dump-keychain`" + `, browser ` + "`Login Data`" + ` and wallet files, shell
+history. What is read ends up in the agent's context or in a file another step can
+send; sending it is reported by SV250 (critical).
+
+Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `, ` + "`ssh-keygen`" + `,
+` + "`chmod 600 ~/.ssh/id_ed25519`" + `, ` + "`ls ~/.ssh`" + `), copying ` + "`.env.example`" + ` to ` + "`.env`" + `, and reading the
+project's own ` + "`.env`" + ` by relative path.
+
+**Fix:** do not read credential files; ask the user for the one value needed, or use
+the tool that owns the credential (` + "`gh auth token`" + `, ` + "`aws sts get-caller-identity`" + `).
+
+Bad:
+
+` + "```sh" + `
+cat ~/.aws/credentials
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+aws sts get-caller-identity
+` + "```",
+	Run: runCredentialFileRead,
+})
+
+func runCredentialFileRead(p *analyzer.Pass) error {
+	sites, err := p.ShellSites()
+	if err != nil {
+		return err
+	}
+	for i := range sites {
+		site := &sites[i]
+		s := site.Script
+		for idx, c := range s.Commands {
+			label, ok := readsCredential(c)
+			if !ok || localDotenv(c) || flowsToNetwork(s, idx, c) {
+				continue
+			}
+			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c),
+				Message: c.Name + " reads " + label + where(site)})
+		}
+	}
+	return nil
+}
+
+// localDotenv reports a read of the project's own .env by relative path
+// and of nothing else.
+func localDotenv(c *shell.Command) bool {
+	vals := make([]string, 0, len(c.Argv))
+	for _, w := range c.Argv[1:] {
+		vals = append(vals, w.Value)
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			vals = append(vals, r.Target.Value)
+		}
+	}
+	found := false
+	for _, v := range vals {
+		l, ok := credentialIn(v)
+		if !ok {
+			continue
+		}
+		v = normPath(v)
+		if l != "dotenv file" || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "/") {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// flowsToNetwork reports whether SV250 sees c's output reach a sender.
+func flowsToNetwork(s *shell.Script, idx int, c *shell.Command) bool {
+	if _, ok := sendsData(c); ok {
+		return true
+	}
+	for n, k := 0, c; k.PipeNext >= 0 && n < 16; n++ {
+		k = s.Commands[k.PipeNext]
+		if _, ok := sendsData(k); ok {
+			return true
+		}
+	}
+	found := false
+	ancestors(s, c, func(a *shell.Command) bool {
+		_, found = sendsData(a)
+		return !found
+	})
+	if found {
+		return true
+	}
+	for _, n := range s.Commands[idx+1:] {
+		if _, ok := sendsData(n); ok {
+			return true
+		}
+	}
+	return false
+}
