@@ -1,0 +1,141 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// PrivilegeCommand reports setuid bits, world-writable modes and scripted
+// sudo.
+var PrivilegeCommand = register(&analyzer.Rule{
+	ID:       "SV603",
+	Name:     "privilege-weakening",
+	Title:    "setuid bit, world-writable permissions or scripted sudo password",
+	Severity: High,
+	Category: analyzer.CatPrivEsc,
+	Tags:     []string{"security", "CWE-732", "CWE-250"},
+	Inputs:   shellInputs,
+	Doc: `Finds commands that weaken the system's privilege boundaries:
+
+- setting the setuid or setgid bit: ` + "`chmod u+s`" + `, ` + "`chmod +s`" + `, ` + "`chmod 4755`" + `, ` + "`chmod 2755`" + ` (**high**);
+- world-writable permissions: ` + "`chmod 777`" + `, ` + "`chmod -R 777`" + `, ` + "`chmod a+w`" + `, ` + "`o+w`" + ` (**medium**;
+  **high** on system paths);
+- a sudo password fed from the script: ` + "`echo pass | sudo -S …`" + ` (**high**);
+- ` + "`sudo`" + ` running a downloaded program or a shell read from stdin is reported by SV120.
+
+**Fix:** use the narrowest mode that works (` + "`chmod 755`" + ` / ` + "`644`" + `), never setuid; let the user
+run privileged steps themselves.
+
+Bad:
+
+` + "```sh" + `
+sudo chmod u+s /usr/bin/python3
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+chmod 755 ./scripts/run.sh
+` + "```",
+	Run: runPrivilegeCommand,
+})
+
+var octalModeRx = regexp.MustCompile(`^0?([0-7])?([0-7])([0-7])([0-7])$`)
+
+func privilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
+	switch c.Name {
+	case "chmod":
+		var mode string
+		var targets []string
+		for _, w := range c.Argv[1:] {
+			v := w.Value
+			if strings.HasPrefix(v, "-") && len(v) > 1 && (v[1] < '0' || v[1] > '7') && !strings.ContainsAny(v, "=+") {
+				continue
+			}
+			if mode == "" {
+				mode = v
+				continue
+			}
+			targets = append(targets, v)
+		}
+		system := false
+		for _, t := range targets {
+			t = normPath(t)
+			if strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "/tmp/") || t == "~/" || t == "~" || strings.HasPrefix(t, "~/.") {
+				system = true
+			}
+		}
+		if m := octalModeRx.FindStringSubmatch(mode); m != nil {
+			if m[1] == "4" || m[1] == "6" || m[1] == "2" {
+				return High, "chmod " + mode + " sets the setuid/setgid bit"
+			}
+			if m[4] == "7" || m[4] == "6" || m[4] == "2" || m[4] == "3" {
+				if system {
+					return High, "chmod " + mode + " makes system files world-writable"
+				}
+				return Medium, "chmod " + mode + " makes files world-writable"
+			}
+			return analyzer.SevNone, ""
+		}
+		if strings.Contains(mode, "+s") || strings.Contains(mode, "=s") || strings.Contains(mode, "+xs") || strings.Contains(mode, "+sx") {
+			return High, "chmod " + mode + " sets the setuid/setgid bit"
+		}
+		if who, perm, ok := strings.Cut(mode, "+"); ok && strings.Contains(perm, "w") && strings.ContainsAny(who, "oa") {
+			if system {
+				return High, "chmod " + mode + " makes system files world-writable"
+			}
+			return Medium, "chmod " + mode + " makes files world-writable"
+		}
+	}
+	if c.Sudo && len(c.Args) > 0 && baseName(c.Args[0].Value) == "sudo" && hasSudoStdin(c) && c.PipePrev >= 0 {
+		if prev := s.Commands[c.PipePrev]; prev.Name == "echo" || prev.Name == "printf" || prev.Name == "cat" {
+			return High, "feeds the sudo password from the script (sudo -S)"
+		}
+	}
+	return analyzer.SevNone, ""
+}
+
+func baseName(s string) string {
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		s = s[i+1:]
+	}
+	return strings.ToLower(s)
+}
+
+func hasSudoStdin(c *shell.Command) bool {
+	for _, w := range c.Args[1:] {
+		v := w.Value
+		if v == "--stdin" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "S") {
+			return true
+		}
+		if !strings.HasPrefix(v, "-") {
+			return false
+		}
+	}
+	return false
+}
+
+func runPrivilegeCommand(p *analyzer.Pass) error {
+	sites, err := p.ShellSites()
+	if err != nil {
+		return err
+	}
+	for i := range sites {
+		site := &sites[i]
+		s := site.Script
+		for _, c := range s.Commands {
+			sev, what := privilege(s, c)
+			if sev == analyzer.SevNone {
+				continue
+			}
+			if c.Sudo && !strings.Contains(what, "sudo") {
+				what += " as root"
+			}
+			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Severity: sev, Message: what + where(site)})
+		}
+	}
+	return nil
+}
