@@ -99,6 +99,9 @@ type Command struct {
 	// Argv are its words, Argv[0] being the program.
 	Name string
 	Argv []Word
+	// Assigns are the values of NAME=value words before the command (or
+	// of an assignment-only statement), in order.
+	Assigns []Word
 	// Sudo is true when a privilege wrapper (sudo, doas, pkexec, su -c)
 	// runs the command.
 	Sudo bool
@@ -455,7 +458,8 @@ func (b *builder) command(cmd syntax.Command) []int {
 	}
 }
 
-func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) {
+func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) []Word {
+	var words []Word
 	for _, as := range as {
 		if as.Value == nil {
 			if as.Array != nil {
@@ -468,6 +472,7 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) {
 			continue
 		}
 		w := b.word(as.Value, owner)
+		words = append(words, w)
 		if record && as.Name != nil && as.Index == nil {
 			if w.Const {
 				if as.Append {
@@ -480,6 +485,7 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) {
 			}
 		}
 	}
+	return words
 }
 
 func (b *builder) decl(d *syntax.DeclClause) []int {
@@ -520,12 +526,12 @@ func (b *builder) call(ce *syntax.CallExpr) []int {
 		c := b.newCmd(ce.Pos(), ce.End())
 		c.assign = true
 		id := b.add(c)
-		b.assigns(ce.Assigns, id, true)
+		c.Assigns = b.assigns(ce.Assigns, id, true)
 		return []int{id}
 	}
 	c := b.newCmd(ce.Pos(), ce.End())
 	id := b.add(c)
-	b.assigns(ce.Assigns, id, false)
+	c.Assigns = b.assigns(ce.Assigns, id, false)
 	for _, w := range ce.Args {
 		c.Args = append(c.Args, b.word(w, id))
 	}
