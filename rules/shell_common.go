@@ -13,11 +13,11 @@ import (
 // SV72x). They work on analyzer.ShellSites, so every rule sees scripts,
 // Markdown code blocks and spans, dynamic-context lines and hooks alike.
 
-// shellInputs is what the command rules read.
-const shellInputs = analyzer.InShell | analyzer.InMarkdown
+// shShellInputs is what the command rules read.
+const shShellInputs = analyzer.InShell | analyzer.InMarkdown
 
-// forEachCommand calls fn for every command of every shell site of the file.
-func forEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell.Command)) error {
+// shForEachCommand calls fn for every command of every shell site of the file.
+func shForEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell.Command)) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -31,8 +31,8 @@ func forEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell
 	return nil
 }
 
-// where describes a site for messages.
-func where(s *analyzer.ShellSite) string {
+// shWhere describes a site for messages.
+func shWhere(s *analyzer.ShellSite) string {
 	switch s.Kind {
 	case analyzer.SiteDynamic:
 		return " in a dynamic context command that runs at render time"
@@ -42,25 +42,25 @@ func where(s *analyzer.ShellSite) string {
 	return ""
 }
 
-// report reports a finding about a shell site, except for code spans that
+// shReport reports a finding about a shell site, except for code spans that
 // prose quotes as a warning or an example ("never run `rm -rf /`"): those
 // are not instructions.
-func report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
+func shReport(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
 	if s.Kind == analyzer.SiteCodeSpan && s.Cautioned {
 		return
 	}
 	p.Report(d)
 }
 
-// cmdEnd is the end offset of a command for reports.
-func cmdEnd(c *shell.Command) int {
+// shCmdEnd is the end offset of a command for reports.
+func shCmdEnd(c *shell.Command) int {
 	if c.End > c.Start {
 		return c.End
 	}
 	return c.Start
 }
 
-func clipText(s string, n int) string {
+func shClipText(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) <= n {
 		return s
@@ -68,27 +68,27 @@ func clipText(s string, n int) string {
 	return s[:n] + "…"
 }
 
-var downloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "aria2c": true, "http": true,
+var shDownloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "aria2c": true, "http": true,
 	"https": true, "xh": true, "lwp-download": true, "lwp-request": true, "get": true,
 	"iwr": true, "irm": true, "invoke-webrequest": true, "invoke-restmethod": true, "wget2": true, "curlie": true}
 
-// isDownloader reports whether c fetches a URL.
-func isDownloader(c *shell.Command) bool {
-	if downloaders[c.Name] {
+// shIsDownloader reports whether c fetches a URL.
+func shIsDownloader(c *shell.Command) bool {
+	if shDownloaders[c.Name] {
 		return true
 	}
 	switch c.Name {
 	case "certutil":
-		return hasArgFold(c, "-urlcache")
+		return shHasArgFold(c, "-urlcache")
 	case "bitsadmin":
-		return hasArgFold(c, "/transfer")
+		return shHasArgFold(c, "/transfer")
 	case "tftp", "ftp":
 		return true
 	}
 	return false
 }
 
-func hasArgFold(c *shell.Command, a string) bool {
+func shHasArgFold(c *shell.Command, a string) bool {
 	for _, w := range c.Argv[1:] {
 		if strings.EqualFold(w.Value, a) {
 			return true
@@ -97,7 +97,7 @@ func hasArgFold(c *shell.Command, a string) bool {
 	return false
 }
 
-func hasArg(c *shell.Command, as ...string) bool {
+func shHasArg(c *shell.Command, as ...string) bool {
 	for _, w := range c.Argv[1:] {
 		for _, a := range as {
 			if w.Value == a {
@@ -108,9 +108,9 @@ func hasArg(c *shell.Command, as ...string) bool {
 	return false
 }
 
-// hasShortFlag reports a short option cluster holding letter l (-fsSL has
+// shHasShortFlag reports a short option cluster holding letter l (-fsSL has
 // s), or the long form.
-func hasShortFlag(c *shell.Command, l byte, long string) bool {
+func shHasShortFlag(c *shell.Command, l byte, long string) bool {
 	for _, w := range c.Argv[1:] {
 		v := w.Value
 		if long != "" && (v == long || strings.HasPrefix(v, long+"=")) {
@@ -123,11 +123,11 @@ func hasShortFlag(c *shell.Command, l byte, long string) bool {
 	return false
 }
 
-var bareHostRx = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/|$)`)
+var shBareHostRx = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/|$)`)
 
-// urls returns the URLs among a command's arguments (bare host/path
+// shUrls returns the URLs among a command's arguments (bare host/path
 // arguments of downloaders count).
-func urls(c *shell.Command) []string {
+func shUrls(c *shell.Command) []string {
 	var out []string
 	for i, w := range c.Argv {
 		if i == 0 {
@@ -138,16 +138,16 @@ func urls(c *shell.Command) []string {
 			continue
 		}
 		v := strings.ToLower(w.Value)
-		if isDownloader(c) && !strings.HasPrefix(v, "-") && bareHostRx.MatchString(v) {
+		if shIsDownloader(c) && !strings.HasPrefix(v, "-") && shBareHostRx.MatchString(v) {
 			out = append(out, "http://"+w.Value)
 		}
 	}
 	return out
 }
 
-// hostRisk classifies the riskiest URL of a command: the class, the host
+// shHostRisk classifies the riskiest URL of a command: the class, the host
 // and whether the scheme is plain http.
-func hostRisk(us []string) (intel.HostClass, string, bool) {
+func shHostRisk(us []string) (intel.HostClass, string, bool) {
 	best, host, plain := intel.HostUnknown, "", false
 	for _, u := range us {
 		h, c := intel.URLClass(u)
@@ -161,7 +161,7 @@ func hostRisk(us []string) (intel.HostClass, string, bool) {
 	return best, host, plain
 }
 
-func describeHost(c intel.HostClass, host string) string {
+func shDescribeHost(c intel.HostClass, host string) string {
 	if host == "" {
 		return ""
 	}
@@ -171,96 +171,96 @@ func describeHost(c intel.HostClass, host string) string {
 	return " from " + host
 }
 
-var interpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
+var shInterpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
 	"mksh": true, "fish": true, "csh": true, "tcsh": true, "python": true, "python2": true, "python3": true,
 	"node": true, "nodejs": true, "perl": true, "ruby": true, "php": true, "lua": true, "deno": true, "bun": true,
 	"osascript": true, "iex": true, "invoke-expression": true, "powershell": true, "pwsh": true, "source": true,
 	".": true, "eval": true, "tclsh": true, "Rscript": true, "jshell": true, "pypy": true, "pypy3": true}
 
-func isInterpreter(name string) bool {
-	if interpreters[name] {
+func shIsInterpreter(name string) bool {
+	if shInterpreters[name] {
 		return true
 	}
 	return strings.HasPrefix(name, "python3.") || strings.HasPrefix(name, "python2.")
 }
 
-// passthrough commands forward their input to their output.
-var passthrough = map[string]bool{"tee": true, "cat": true, "tr": true, "sed": true, "gunzip": true, "zcat": true,
+// shPassthrough commands forward their input to their output.
+var shPassthrough = map[string]bool{"tee": true, "cat": true, "tr": true, "sed": true, "gunzip": true, "zcat": true,
 	"gzip": true, "base64": true, "xxd": true, "rev": true, "openssl": true, "head": true, "tail": true, "dd": true,
 	"bunzip2": true, "xz": true, "unxz": true, "iconv": true, "dos2unix": true, "sort": true, "awk": true}
 
-// pipeSink follows c's output through pass-through filters and returns
+// shPipeSink follows c's output through pass-through filters and returns
 // the command that consumes it, or nil.
-func pipeSink(s *shell.Script, c *shell.Command) *shell.Command {
+func shPipeSink(s *shell.Script, c *shell.Command) *shell.Command {
 	for n := 0; c.PipeNext >= 0 && n < 16; n++ {
 		c = s.Commands[c.PipeNext]
-		if !passthrough[c.Name] {
+		if !shPassthrough[c.Name] {
 			return c
 		}
 	}
 	return nil
 }
 
-// pipeSinkInterp returns the interpreter c's output is piped into.
-func pipeSinkInterp(s *shell.Script, c *shell.Command) *shell.Command {
-	if k := pipeSink(s, c); k != nil && isInterpreter(k.Name) {
+// shPipeSinkInterp returns the interpreter c's output is piped into.
+func shPipeSinkInterp(s *shell.Script, c *shell.Command) *shell.Command {
+	if k := shPipeSink(s, c); k != nil && shIsInterpreter(k.Name) {
 		return k
 	}
 	return nil
 }
 
-// parentOf returns the command whose words held c (substitutions, -c,
+// shParentOf returns the command whose words held c (substitutions, -c,
 // eval, stdin text), or nil.
-func parentOf(s *shell.Script, c *shell.Command) *shell.Command {
+func shParentOf(s *shell.Script, c *shell.Command) *shell.Command {
 	if c.Parent >= 0 && c.Parent < len(s.Commands) {
 		return s.Commands[c.Parent]
 	}
 	return nil
 }
 
-// ancestors calls fn with each command that contains c, innermost first.
-func ancestors(s *shell.Script, c *shell.Command, fn func(*shell.Command) bool) {
+// shAncestors calls fn with each command that contains c, innermost first.
+func shAncestors(s *shell.Script, c *shell.Command, fn func(*shell.Command) bool) {
 	for n := 0; n < 32; n++ {
-		c = parentOf(s, c)
+		c = shParentOf(s, c)
 		if c == nil || !fn(c) {
 			return
 		}
 	}
 }
 
-var homeRx = regexp.MustCompile(`^(\$\{?HOME\}?|\$\{?USERPROFILE\}?|%USERPROFILE%|~[a-z_]*)(/|\\|$)`)
+var shHomeRx = regexp.MustCompile(`^(\$\{?HOME\}?|\$\{?USERPROFILE\}?|%USERPROFILE%|~[a-z_]*)(/|\\|$)`)
 
-// normPath rewrites $HOME/… and ${HOME}/… to ~/….
-func normPath(v string) string {
-	if m := homeRx.FindStringSubmatchIndex(v); m != nil {
+// shNormPath rewrites $HOME/… and ${HOME}/… to ~/….
+func shNormPath(v string) string {
+	if m := shHomeRx.FindStringSubmatchIndex(v); m != nil {
 		return "~/" + strings.TrimLeft(v[m[1]:], "/\\")
 	}
 	return v
 }
 
-var templateEnvRx = regexp.MustCompile(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
+var shTemplateEnvRx = regexp.MustCompile(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
 
-// credentialIn returns the credential-path label found in v.
-func credentialIn(v string) (string, bool) {
-	v = normPath(strings.TrimPrefix(strings.TrimPrefix(v, "@"), "<"))
-	if templateEnvRx.MatchString(v) {
+// shCredentialIn returns the credential-path label found in v.
+func shCredentialIn(v string) (string, bool) {
+	v = shNormPath(strings.TrimPrefix(strings.TrimPrefix(v, "@"), "<"))
+	if shTemplateEnvRx.MatchString(v) {
 		return "", false
 	}
 	label, _, _, ok := intel.MatchCredentialPath(v)
 	return label, ok
 }
 
-// credentialWords returns the credential labels in c's arguments and
+// shCredentialWords returns the credential labels in c's arguments and
 // input redirections.
-func credentialWords(c *shell.Command) (string, bool) {
+func shCredentialWords(c *shell.Command) (string, bool) {
 	for _, w := range c.Argv[1:] {
-		if l, ok := credentialIn(w.Value); ok {
+		if l, ok := shCredentialIn(w.Value); ok {
 			return l, true
 		}
 	}
 	for _, r := range c.Redirs {
 		if r.Op == "<" {
-			if l, ok := credentialIn(r.Target.Value); ok {
+			if l, ok := shCredentialIn(r.Target.Value); ok {
 				return l, true
 			}
 		}
@@ -268,16 +268,16 @@ func credentialWords(c *shell.Command) (string, bool) {
 	return "", false
 }
 
-// readers read the files they are given.
-var readers = map[string]bool{"cat": true, "less": true, "more": true, "head": true, "tail": true, "base64": true,
+// shReaders read the files they are given.
+var shReaders = map[string]bool{"cat": true, "less": true, "more": true, "head": true, "tail": true, "base64": true,
 	"xxd": true, "od": true, "hexdump": true, "strings": true, "tar": true, "zip": true, "7z": true, "7za": true,
 	"gzip": true, "bzip2": true, "xz": true, "scp": true, "rsync": true, "cp": true, "grep": true, "rg": true,
 	"awk": true, "sed": true, "sqlite3": true, "security": true, "openssl": true, "gpg": true, "jq": true,
 	"yq": true, "type": true, "get-content": true, "gc": true, "dd": true, "tee": true, "python": true,
 	"python3": true, "node": true, "curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "find": true}
 
-// readsCredential reports whether c reads a credential store.
-func readsCredential(c *shell.Command) (string, bool) {
+// shReadsCredential reports whether c reads a credential store.
+func shReadsCredential(c *shell.Command) (string, bool) {
 	if c.Name == "security" {
 		for _, w := range c.Argv[1:] {
 			switch w.Value {
@@ -286,11 +286,11 @@ func readsCredential(c *shell.Command) (string, bool) {
 			}
 		}
 	}
-	if !readers[c.Name] {
+	if !shReaders[c.Name] {
 		// a plain input redirection reads too: cmd < ~/.aws/credentials
 		for _, r := range c.Redirs {
 			if r.Op == "<" {
-				if l, ok := credentialIn(r.Target.Value); ok {
+				if l, ok := shCredentialIn(r.Target.Value); ok {
 					return l, true
 				}
 			}
@@ -304,13 +304,13 @@ func readsCredential(c *shell.Command) (string, bool) {
 		}
 	}
 	for _, w := range args {
-		if l, ok := credentialIn(w.Value); ok {
+		if l, ok := shCredentialIn(w.Value); ok {
 			return l, true
 		}
 	}
 	for _, r := range c.Redirs {
 		if r.Op == "<" {
-			if l, ok := credentialIn(r.Target.Value); ok {
+			if l, ok := shCredentialIn(r.Target.Value); ok {
 				return l, true
 			}
 		}
@@ -318,8 +318,8 @@ func readsCredential(c *shell.Command) (string, bool) {
 	return "", false
 }
 
-// sendsData reports whether c transmits data to a remote host, and how.
-func sendsData(c *shell.Command) (string, bool) {
+// shSendsData reports whether c transmits data to a remote host, and how.
+func shSendsData(c *shell.Command) (string, bool) {
 	switch c.Name {
 	case "curl", "curlie", "xh", "http", "https":
 		for i, w := range c.Argv[1:] {
@@ -375,18 +375,18 @@ func sendsData(c *shell.Command) (string, bool) {
 			}
 		}
 	case "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
-		if hasArgFold(c, "-method") && (hasArgFold(c, "post") || hasArgFold(c, "put")) || hasArgFold(c, "-infile") || hasArgFold(c, "-body") {
+		if shHasArgFold(c, "-method") && (shHasArgFold(c, "post") || shHasArgFold(c, "put")) || shHasArgFold(c, "-infile") || shHasArgFold(c, "-body") {
 			return "uploads with " + c.Name, true
 		}
 	}
-	if dnsExfil(c) {
+	if shDnsExfil(c) {
 		return "encodes data in a DNS lookup", true
 	}
 	return "", false
 }
 
-// dnsExfil reports a DNS lookup of a name built from command output.
-func dnsExfil(c *shell.Command) bool {
+// shDnsExfil reports a DNS lookup of a name built from command output.
+func shDnsExfil(c *shell.Command) bool {
 	switch c.Name {
 	case "dig", "nslookup", "host", "ping", "drill", "resolvectl":
 		for _, w := range c.Argv[1:] {
@@ -398,9 +398,9 @@ func dnsExfil(c *shell.Command) bool {
 	return false
 }
 
-// lowReadonly are commands that only read local state: a dynamic-context
+// shLowReadonly are commands that only read local state: a dynamic-context
 // line made of them is fine.
-var lowReadonly = map[string]bool{"git": true, "date": true, "ls": true, "pwd": true, "echo": true, "printf": true,
+var shLowReadonly = map[string]bool{"git": true, "date": true, "ls": true, "pwd": true, "echo": true, "printf": true,
 	"cat": true, "head": true, "tail": true, "wc": true, "find": true, "grep": true, "rg": true, "tree": true,
 	"whoami": true, "uname": true, "hostname": true, "which": true, "type": true, "file": true, "stat": true,
 	"du": true, "df": true, "sort": true, "uniq": true, "cut": true, "jq": true, "yq": true, "sed": true, "awk": true,
@@ -409,17 +409,17 @@ var lowReadonly = map[string]bool{"git": true, "date": true, "ls": true, "pwd": 
 	"tr": true, "xargs": false, "nproc": true, "sw_vers": true, "id": true, "ps": true, "uptime": true, "less": true,
 	"fd": true, "md5sum": true, "sha256sum": true, "shasum": true, "test-path": true, "get-childitem": true}
 
-var gitWriting = map[string]bool{"push": true, "commit": true, "reset": true, "clean": true, "checkout": true,
+var shGitWriting = map[string]bool{"push": true, "commit": true, "reset": true, "clean": true, "checkout": true,
 	"rebase": true, "config": true, "remote": true, "fetch": true, "pull": true, "clone": true, "merge": true,
 	"am": true, "apply": true, "rm": true, "mv": true, "restore": true, "switch": true, "tag": true, "stash": true,
 	"gc": true, "submodule": true, "worktree": true, "update-ref": true, "filter-branch": true, "send-email": true}
 
-// isReadOnly reports whether a command only reads local state.
-func isReadOnly(c *shell.Command) bool {
+// shIsReadOnly reports whether a command only reads local state.
+func shIsReadOnly(c *shell.Command) bool {
 	if c.Name == "" {
 		return true
 	}
-	if !lowReadonly[c.Name] {
+	if !shLowReadonly[c.Name] {
 		return false
 	}
 	if c.Name == "git" {
@@ -427,11 +427,11 @@ func isReadOnly(c *shell.Command) bool {
 			if strings.HasPrefix(w.Value, "-") {
 				continue
 			}
-			return !gitWriting[w.Value]
+			return !shGitWriting[w.Value]
 		}
 		return true
 	}
-	if (c.Name == "sed" && hasShortFlag(c, 'i', "--in-place")) || (c.Name == "find" && (hasArg(c, "-delete", "-exec", "-execdir", "-ok"))) {
+	if (c.Name == "sed" && shHasShortFlag(c, 'i', "--in-place")) || (c.Name == "find" && (shHasArg(c, "-delete", "-exec", "-execdir", "-ok"))) {
 		return false
 	}
 	for _, r := range c.Redirs {
@@ -445,8 +445,8 @@ func isReadOnly(c *shell.Command) bool {
 	return true
 }
 
-// outputFile returns the file a downloader writes to, if any.
-func outputFile(c *shell.Command) (string, bool) {
+// shOutputFile returns the file a downloader writes to, if any.
+func shOutputFile(c *shell.Command) (string, bool) {
 	for i := 1; i < len(c.Argv); i++ {
 		v := c.Argv[i].Value
 		next := ""
@@ -463,17 +463,17 @@ func outputFile(c *shell.Command) (string, bool) {
 			f := v[strings.IndexByte(v, '=')+1:]
 			return f, f != "-"
 		case c.Name == "curl" && (v == "-O" || v == "--remote-name" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "O")):
-			for _, u := range urls(c) {
-				return urlBase(u), true
+			for _, u := range shUrls(c) {
+				return shUrlBase(u), true
 			}
 		}
 	}
 	if c.Name == "wget" || c.Name == "wget2" {
-		if hasShortFlag(c, 'q', "") && hasArg(c, "-O-", "-qO-", "-qO", "-O") {
+		if shHasShortFlag(c, 'q', "") && shHasArg(c, "-O-", "-qO-", "-qO", "-O") {
 			return "", false
 		}
-		for _, u := range urls(c) {
-			return urlBase(u), true
+		for _, u := range shUrls(c) {
+			return shUrlBase(u), true
 		}
 	}
 	for _, r := range c.Redirs {
@@ -484,7 +484,7 @@ func outputFile(c *shell.Command) (string, bool) {
 	return "", false
 }
 
-func urlBase(u string) string {
+func shUrlBase(u string) string {
 	u = strings.SplitN(strings.SplitN(u, "?", 2)[0], "#", 2)[0]
 	if i := strings.LastIndexByte(u, '/'); i >= 0 && !strings.HasSuffix(u[:i], ":/") {
 		return u[i+1:]
@@ -492,8 +492,8 @@ func urlBase(u string) string {
 	return ""
 }
 
-// sameFile compares two path words loosely (./x, $TMPDIR/x and x match).
-func sameFile(a, b string) bool {
+// shSameFile compares two path words loosely (./x, $TMPDIR/x and x match).
+func shSameFile(a, b string) bool {
 	if a == "" || b == "" {
 		return false
 	}
@@ -507,16 +507,16 @@ func sameFile(a, b string) bool {
 	return trim(a) == trim(b) && trim(a) != ""
 }
 
-// hiddenLayer reports whether c was reached through text piped into a
+// shHiddenLayer reports whether c was reached through text piped into a
 // shell (decoded base64 or hex, reversed, printed from escapes) or an eval
 // of such text.
-func hiddenLayer(s *shell.Script, c *shell.Command) bool {
+func shHiddenLayer(s *shell.Script, c *shell.Command) bool {
 	hidden := func(x *shell.Command) bool {
 		if x.Via == shell.ViaStdin {
 			return true
 		}
 		if x.Via == shell.ViaEval || x.Via == shell.ViaDashC {
-			if par := parentOf(s, x); par != nil {
+			if par := shParentOf(s, x); par != nil {
 				for _, w := range par.Argv {
 					if w.Subst && w.Const {
 						return true // the text came out of a decoded substitution
@@ -530,7 +530,7 @@ func hiddenLayer(s *shell.Script, c *shell.Command) bool {
 		return true
 	}
 	found := false
-	ancestors(s, c, func(a *shell.Command) bool {
+	shAncestors(s, c, func(a *shell.Command) bool {
 		found = hidden(a)
 		return !found
 	})

@@ -7,8 +7,8 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// UnanalysableShell reports shell scripts the scanner could not parse.
-var UnanalysableShell = register(&analyzer.Rule{
+// ShellUnanalysable reports shell scripts the scanner could not parse.
+var ShellUnanalysable = register(&analyzer.Rule{
 	ID:       "SV007",
 	Name:     "unanalysable-shell",
 	Title:    "Shell script cannot be parsed or exceeds analysis limits",
@@ -47,10 +47,10 @@ if [ -n "$X" ]; then
   echo "configured"
 fi
 ` + "```",
-	Run: runUnanalysableShell,
+	Run: shRunUnanalysableShell,
 })
 
-func runUnanalysableShell(p *analyzer.Pass) error {
+func shRunUnanalysableShell(p *analyzer.Pass) error {
 	s, err := p.Shell()
 	if err == nil {
 		return nil

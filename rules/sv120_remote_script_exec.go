@@ -9,15 +9,15 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// RemoteScriptExec reports downloaded content run by an interpreter.
-var RemoteScriptExec = register(&analyzer.Rule{
+// ShellRemoteExec reports downloaded content run by an interpreter.
+var ShellRemoteExec = register(&analyzer.Rule{
 	ID:       "SV120",
 	Name:     "remote-script-execution",
 	Title:    "Downloaded script piped or substituted into an interpreter",
 	Severity: Critical,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-494", "CWE-829"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds commands that run whatever a server returns, with no chance to review it:
 
 - a download piped into an interpreter: ` + "`curl … | bash`" + `, ` + "`wget -qO- … | sudo sh`" + `,
@@ -54,13 +54,13 @@ Good:
 curl -fsSLo install.sh https://example.com/install-1.2.3.sh
 echo "<sha256>  install.sh" | sha256sum -c - && bash install.sh
 ` + "```",
-	Run: runRemoteScriptExec,
+	Run: shRunRemoteScriptExec,
 })
 
-var psDownloadRx = regexp.MustCompile(`(?i)\b(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b|downloadstring|downloadfile|net\.webclient|start-bitstransfer`)
-var psExecRx = regexp.MustCompile(`(?i)(^|[\s|;(&])(iex|invoke-expression)\b|\|\s*&\s*\(|scriptblock\]::create`)
+var shPsDownloadRx = regexp.MustCompile(`(?i)\b(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b|downloadstring|downloadfile|net\.webclient|start-bitstransfer`)
+var shPsExecRx = regexp.MustCompile(`(?i)(^|[\s|;(&])(iex|invoke-expression)\b|\|\s*&\s*\(|scriptblock\]::create`)
 
-func runRemoteScriptExec(p *analyzer.Pass) error {
+func shRunRemoteScriptExec(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -70,16 +70,16 @@ func runRemoteScriptExec(p *analyzer.Pass) error {
 		s := site.Script
 		reported := map[int]bool{}
 		for _, c := range s.Commands {
-			if !isDownloader(c) {
+			if !shIsDownloader(c) {
 				continue
 			}
 			how := ""
 			var runner *shell.Command
-			if k := pipeSinkInterp(s, c); k != nil {
+			if k := shPipeSinkInterp(s, c); k != nil {
 				runner, how = k, "pipes it into "+k.Name
 			} else if c.Via == shell.ViaSubst || c.Via == shell.ViaProcSubst {
-				ancestors(s, c, func(a *shell.Command) bool {
-					if isInterpreter(a.Name) || a.Name == "iex" {
+				shAncestors(s, c, func(a *shell.Command) bool {
+					if shIsInterpreter(a.Name) || a.Name == "iex" {
 						runner = a
 						return false
 					}
@@ -92,14 +92,14 @@ func runRemoteScriptExec(p *analyzer.Pass) error {
 			if runner == nil {
 				continue
 			}
-			us := urls(c)
-			class, host, plain := hostRisk(us)
+			us := shUrls(c)
+			class, host, plain := shHostRisk(us)
 			sev := High
 			vendor := len(us) > 0
 			for _, u := range us {
 				vendor = vendor && intel.VendorInstaller(u)
 			}
-			layered := hiddenLayer(s, c)
+			layered := shHiddenLayer(s, c)
 			switch {
 			case class.Suspicious() || plain || layered || site.Kind.Executes():
 				sev = Critical
@@ -109,7 +109,7 @@ func runRemoteScriptExec(p *analyzer.Pass) error {
 			if runner.Sudo {
 				how += " as root"
 			}
-			msg := "downloads a script" + describeHost(class, host) + " and " + how + where(site)
+			msg := "downloads a script" + shDescribeHost(class, host) + " and " + how + shWhere(site)
 			if vendor && sev == Medium {
 				msg += " (official vendor installer: pin a version and checksum where possible)"
 			}
@@ -121,31 +121,31 @@ func runRemoteScriptExec(p *analyzer.Pass) error {
 				continue
 			}
 			reported[start] = true
-			report(p, site, analyzer.Diagnostic{Start: start, End: cmdEnd(c), Severity: sev, Message: msg})
+			shReport(p, site, analyzer.Diagnostic{Start: start, End: shCmdEnd(c), Severity: sev, Message: msg})
 		}
 		if site.Lang == "powershell" || site.Lang == "pwsh" || site.Lang == "ps1" || site.Lang == "ps" || s.Heuristic || site.Kind == analyzer.SiteCodeSpan {
-			powershellCradles(p, site, reported)
+			shPowershellCradles(p, site, reported)
 		}
 	}
 	return nil
 }
 
-// powershellCradles finds iwr|iex style download cradles line by line:
+// shPowershellCradles finds iwr|iex style download cradles line by line:
 // PowerShell does not parse as bash.
-func powershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]bool) {
+func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]bool) {
 	off := 0
 	for _, line := range strings.SplitAfter(site.Text, "\n") {
-		if psDownloadRx.MatchString(line) && psExecRx.MatchString(line) {
+		if shPsDownloadRx.MatchString(line) && shPsExecRx.MatchString(line) {
 			start := site.TextStart + off
 			if !reported[start] {
 				reported[start] = true
-				class, host, plain := hostRisk(intel.URLRx.FindAllString(line, -1))
+				class, host, plain := shHostRisk(intel.URLRx.FindAllString(line, -1))
 				sev := High
 				if class.Suspicious() || plain || site.Kind.Executes() {
 					sev = Critical
 				}
-				report(p, site, analyzer.Diagnostic{Start: start, Severity: sev,
-					Message: "PowerShell download cradle runs a downloaded script with Invoke-Expression" + describeHost(class, host) + where(site)})
+				shReport(p, site, analyzer.Diagnostic{Start: start, Severity: sev,
+					Message: "PowerShell download cradle runs a downloaded script with Invoke-Expression" + shDescribeHost(class, host) + shWhere(site)})
 			}
 		}
 		off += len(line)

@@ -5,16 +5,16 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// DecodedPayloadExec reports base64 or hex decoded data run by an
+// ShellDecodedPayload reports base64 or hex decoded data run by an
 // interpreter.
-var DecodedPayloadExec = register(&analyzer.Rule{
+var ShellDecodedPayload = register(&analyzer.Rule{
 	ID:       "SV121",
 	Name:     "decoded-payload-execution",
 	Title:    "Base64 or hex payload decoded and run by a shell",
 	Severity: Critical,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-506", "CWE-78"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds encoded text that is decoded and handed to an interpreter:
 ` + "`echo '<base64>' | base64 -D | bash`" + `, ` + "`base64 -d <<< … | sh`" + `, ` + "`xxd -r -p | sh`" + `,
 ` + "`eval \"$(echo … | base64 --decode)\"`" + `, ` + "`bash -c \"$(… | base64 -d)\"`" + `, or a decoded file
@@ -42,10 +42,10 @@ Good:
 ` + "```sh" + `
 ./scripts/install.sh   # reviewed, in the skill
 ` + "```",
-	Run: runDecodedPayloadExec,
+	Run: shRunDecodedPayloadExec,
 })
 
-func runDecodedPayloadExec(p *analyzer.Pass) error {
+func shRunDecodedPayloadExec(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -54,10 +54,10 @@ func runDecodedPayloadExec(p *analyzer.Pass) error {
 		site := &sites[i]
 		s := site.Script
 		for j, c := range s.Commands {
-			if !isDecoder(c) {
+			if !shIsDecoder(c) {
 				continue
 			}
-			runner := decodedRunner(s, j, c)
+			runner := shDecodedRunner(s, j, c)
 			if runner == "" {
 				continue
 			}
@@ -72,37 +72,37 @@ func runDecodedPayloadExec(p *analyzer.Pass) error {
 			}
 			sev, msg := Critical, kind+" payload is decoded and "+runner
 			if c.Decoded != "" {
-				msg += "; it decodes to: " + clipText(c.Decoded, 160)
+				msg += "; it decodes to: " + shClipText(c.Decoded, 160)
 			} else {
 				sev = High
 				msg += " (payload is not a literal and was not decoded)"
 			}
-			report(p, site, analyzer.Diagnostic{Start: start, End: cmdEnd(c), Severity: sev, Message: msg + where(site)})
+			shReport(p, site, analyzer.Diagnostic{Start: start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
 		}
 	}
 	return nil
 }
 
-// isDecoder reports base64 -d / xxd -r / openssl base64 -d style commands.
-func isDecoder(c *shell.Command) bool {
+// shIsDecoder reports base64 -d / xxd -r / openssl base64 -d style commands.
+func shIsDecoder(c *shell.Command) bool {
 	switch c.Name {
 	case "base64", "b64", "basenc", "openssl":
 		return shell.IsBase64Decode(c)
 	case "xxd":
-		return hasShortFlag(c, 'r', "--revert")
+		return shHasShortFlag(c, 'r', "--revert")
 	}
 	return false
 }
 
-// decodedRunner says how the decoder's output is run, or "".
-func decodedRunner(s *shell.Script, idx int, c *shell.Command) string {
-	if k := pipeSinkInterp(s, c); k != nil {
+// shDecodedRunner says how the decoder's output is run, or "".
+func shDecodedRunner(s *shell.Script, idx int, c *shell.Command) string {
+	if k := shPipeSinkInterp(s, c); k != nil {
 		return "piped into " + k.Name
 	}
 	if c.Via == shell.ViaSubst || c.Via == shell.ViaProcSubst {
 		how := ""
-		ancestors(s, c, func(a *shell.Command) bool {
-			if isInterpreter(a.Name) {
+		shAncestors(s, c, func(a *shell.Command) bool {
+			if shIsInterpreter(a.Name) {
 				how = "run by " + a.Name + " (" + c.Via.String() + ")"
 				return false
 			}
@@ -111,29 +111,29 @@ func decodedRunner(s *shell.Script, idx int, c *shell.Command) string {
 		return how
 	}
 	// Decoded into a file that a later command runs.
-	out, ok := outputFile(c)
+	out, ok := shOutputFile(c)
 	if !ok {
 		return ""
 	}
 	for _, n := range s.Commands[idx+1:] {
-		if runsFile(n, out) {
+		if shRunsFile(n, out) {
 			return "written to " + out + ", which is then run"
 		}
 	}
 	return ""
 }
 
-// runsFile reports whether c executes the file f (./f, bash f, python f).
-func runsFile(c *shell.Command, f string) bool {
+// shRunsFile reports whether c executes the file f (./f, bash f, python f).
+func shRunsFile(c *shell.Command, f string) bool {
 	if len(c.Argv) == 0 {
 		return false
 	}
-	if sameFile(c.Argv[0].Value, f) && c.Name != "chmod" {
+	if shSameFile(c.Argv[0].Value, f) && c.Name != "chmod" {
 		return true
 	}
-	if isInterpreter(c.Name) || c.Name == "open" || c.Name == "start" || c.Name == "nohup" {
+	if shIsInterpreter(c.Name) || c.Name == "open" || c.Name == "start" || c.Name == "nohup" {
 		for _, w := range c.Argv[1:] {
-			if sameFile(w.Value, f) {
+			if shSameFile(w.Value, f) {
 				return true
 			}
 		}

@@ -8,15 +8,15 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// DownloadExecute reports a file that is downloaded and then executed.
-var DownloadExecute = register(&analyzer.Rule{
+// ShellDownloadExecute reports a file that is downloaded and then executed.
+var ShellDownloadExecute = register(&analyzer.Rule{
 	ID:       "SV122",
 	Name:     "download-and-execute",
 	Title:    "Downloaded file made executable and run",
 	Severity: High,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-494"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds a download saved to a file (` + "`curl -O`" + `, ` + "`curl -o f`" + `, ` + "`wget URL`" + `, ` + "`> f`" + `)
 that the same script or code block then runs: ` + "`chmod +x f && ./f`" + `, ` + "`bash f`" + `,
 ` + "`python3 f`" + `, ` + "`open f`" + `. This is the second stage of real campaigns:
@@ -44,10 +44,10 @@ Good:
 curl -sLO https://github.com/acme/agent/releases/download/v1.4.0/agent
 echo "<sha256>  agent" | sha256sum -c - && chmod +x agent && ./agent
 ` + "```",
-	Run: runDownloadExecute,
+	Run: shRunDownloadExecute,
 })
 
-func runDownloadExecute(p *analyzer.Pass) error {
+func shRunDownloadExecute(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -56,10 +56,10 @@ func runDownloadExecute(p *analyzer.Pass) error {
 		site := &sites[i]
 		s := site.Script
 		for j, c := range s.Commands {
-			if !isDownloader(c) {
+			if !shIsDownloader(c) {
 				continue
 			}
-			file, ok := outputFile(c)
+			file, ok := shOutputFile(c)
 			if !ok || file == "" {
 				continue
 			}
@@ -67,12 +67,12 @@ func runDownloadExecute(p *analyzer.Pass) error {
 			verified, unquarantined := false, false
 			for _, n := range s.Commands[j+1:] {
 				switch {
-				case isVerifier(n):
+				case shIsVerifier(n):
 					verified = true
-				case n.Name == "xattr" && mentions(n, file):
+				case n.Name == "xattr" && shMentions(n, file):
 					unquarantined = true
 				}
-				if runsFile(n, file) {
+				if shRunsFile(n, file) {
 					run = n
 					break
 				}
@@ -80,51 +80,51 @@ func runDownloadExecute(p *analyzer.Pass) error {
 			if run == nil || verified {
 				continue
 			}
-			class, host, plain := hostRisk(urls(c))
+			class, host, plain := shHostRisk(shUrls(c))
 			sev := High
-			if class.Suspicious() || plain || unquarantined || site.Kind.Executes() || hiddenLayer(s, c) {
+			if class.Suspicious() || plain || unquarantined || site.Kind.Executes() || shHiddenLayer(s, c) {
 				sev = Critical
 			}
-			msg := "downloads " + file + describeHost(class, host) + " and runs it (" + clipText(run.Text(), 60) + ") without verifying it"
+			msg := "downloads " + file + shDescribeHost(class, host) + " and runs it (" + shClipText(run.Text(), 60) + ") without verifying it"
 			if unquarantined {
 				msg += ", after stripping its quarantine attribute"
 			}
-			if tmpDir(c, s, j) {
+			if shTmpDir(c, s, j) {
 				msg += "; staged in a temporary directory"
 			}
-			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Severity: sev, Message: msg + where(site)})
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
 		}
 	}
 	return nil
 }
 
-// isVerifier reports a checksum or signature check.
-func isVerifier(c *shell.Command) bool {
+// shIsVerifier reports a checksum or signature check.
+func shIsVerifier(c *shell.Command) bool {
 	switch c.Name {
 	case "sha256sum", "sha512sum", "shasum", "gpg", "gpg2", "cosign", "minisign", "signify", "codesign", "spctl", "md5sum":
-		return c.Name != "codesign" || hasShortFlag(c, 'v', "--verify")
+		return c.Name != "codesign" || shHasShortFlag(c, 'v', "--verify")
 	case "openssl":
-		return c.Arg(1) == "dgst" && hasArg(c, "-verify")
+		return c.Arg(1) == "dgst" && shHasArg(c, "-verify")
 	}
 	return false
 }
 
-func mentions(c *shell.Command, file string) bool {
+func shMentions(c *shell.Command, file string) bool {
 	for _, w := range c.Argv[1:] {
-		if sameFile(w.Value, file) {
+		if shSameFile(w.Value, file) {
 			return true
 		}
 	}
 	return false
 }
 
-// tmpDir reports whether the download lands in a temporary directory.
-func tmpDir(c *shell.Command, s *shell.Script, idx int) bool {
+// shTmpDir reports whether the download lands in a temporary directory.
+func shTmpDir(c *shell.Command, s *shell.Script, idx int) bool {
 	isTmp := func(v string) bool {
 		v = strings.ToUpper(v)
 		return strings.Contains(v, "TMPDIR") || strings.HasPrefix(v, "/TMP") || strings.HasPrefix(v, "/VAR/TMP") || strings.Contains(v, "%TEMP%") || strings.Contains(v, "$ENV:TEMP") || strings.HasPrefix(v, "/DEV/SHM")
 	}
-	if f, ok := outputFile(c); ok && isTmp(f) {
+	if f, ok := shOutputFile(c); ok && isTmp(f) {
 		return true
 	}
 	for k := idx - 1; k >= 0 && k >= idx-3; k-- {
@@ -135,9 +135,9 @@ func tmpDir(c *shell.Command, s *shell.Script, idx int) bool {
 	return false
 }
 
-// hostIsSuspicious reports whether any URL of the command is on a host
+// shHostIsSuspicious reports whether any URL of the command is on a host
 // class legitimate skills rarely use.
-func hostIsSuspicious(c *shell.Command) bool {
-	cl, _, _ := hostRisk(urls(c))
+func shHostIsSuspicious(c *shell.Command) bool {
+	cl, _, _ := shHostRisk(shUrls(c))
 	return cl.Suspicious() || cl == intel.HostRawIP
 }

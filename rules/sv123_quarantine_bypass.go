@@ -6,15 +6,15 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// QuarantineBypass reports commands that defeat macOS Gatekeeper.
-var QuarantineBypass = register(&analyzer.Rule{
+// ShellQuarantineBypass reports commands that defeat macOS Gatekeeper.
+var ShellQuarantineBypass = register(&analyzer.Rule{
 	ID:       "SV123",
 	Name:     "gatekeeper-bypass",
 	Title:    "macOS quarantine attribute stripped or Gatekeeper disabled",
 	Severity: High,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-693"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds ` + "`xattr -c <file>`" + `, ` + "`xattr -d com.apple.quarantine <file>`" + `, ` + "`xattr -cr`" + `,
 ` + "`spctl --master-disable`" + ` / ` + "`--global-disable`" + ` and ` + "`defaults write com.apple.LaunchServices LSQuarantine`" + `.
 macOS marks downloaded files with a quarantine attribute so that Gatekeeper checks
@@ -37,10 +37,10 @@ Good:
 ` + "```sh" + `
 brew install --cask acme-helper
 ` + "```",
-	Run: runQuarantineBypass,
+	Run: shRunQuarantineBypass,
 })
 
-func runQuarantineBypass(p *analyzer.Pass) error {
+func shRunQuarantineBypass(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -49,7 +49,7 @@ func runQuarantineBypass(p *analyzer.Pass) error {
 		site := &sites[i]
 		suspicious := false
 		for _, c := range site.Script.Commands {
-			if isDownloader(c) && hostIsSuspicious(c) {
+			if shIsDownloader(c) && shHostIsSuspicious(c) {
 				suspicious = true
 			}
 		}
@@ -58,13 +58,13 @@ func runQuarantineBypass(p *analyzer.Pass) error {
 			switch c.Name {
 			case "xattr":
 				switch {
-				case hasArg(c, "com.apple.quarantine") && (hasShortFlag(c, 'd', "--delete") || hasArg(c, "-w")):
+				case shHasArg(c, "com.apple.quarantine") && (shHasShortFlag(c, 'd', "--delete") || shHasArg(c, "-w")):
 					what = "removes the com.apple.quarantine attribute"
-				case hasShortFlag(c, 'c', "--clear"):
+				case shHasShortFlag(c, 'c', "--clear"):
 					what = "clears all extended attributes (including quarantine) with xattr -c"
 				}
 			case "spctl":
-				if hasArg(c, "--master-disable", "--global-disable", "--disable") {
+				if shHasArg(c, "--master-disable", "--global-disable", "--disable") {
 					what = "disables Gatekeeper with spctl"
 				}
 			case "defaults":
@@ -79,11 +79,11 @@ func runQuarantineBypass(p *analyzer.Pass) error {
 			if suspicious || site.Kind.Executes() {
 				sev = Critical
 			}
-			msg := what + ", so Gatekeeper will not check the file before it runs" + where(site)
+			msg := what + ", so Gatekeeper will not check the file before it runs" + shWhere(site)
 			if suspicious {
 				msg += "; the same commands download from a suspicious host"
 			}
-			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Severity: sev, Message: msg})
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg})
 		}
 	}
 	return nil

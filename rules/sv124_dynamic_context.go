@@ -5,15 +5,15 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// DynamicContextExec judges commands that run at render time.
-var DynamicContextExec = register(&analyzer.Rule{
+// ShellDynamicContext judges commands that run at render time.
+var ShellDynamicContext = register(&analyzer.Rule{
 	ID:       "SV124",
 	Name:     "dynamic-context-execution",
 	Title:    "Render-time command or hook does more than read local state",
 	Severity: High,
 	Category: analyzer.CatCommandInj,
 	Tags:     []string{"security", "CWE-78", "CWE-250"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Dynamic context (` + "`!command`" + ` lines, ` + "!`command`" + ` inline and ` + "```!" + ` blocks) runs when the
 skill is loaded, before any human reads it; frontmatter ` + "`hooks`" + ` commands run on agent
 events. They are the most direct code execution a skill has, so each is judged:
@@ -44,42 +44,42 @@ Good:
 !git status --short
 !git log --oneline -5
 ` + "```",
-	Run: runDynamicContextExec,
+	Run: shRunDynamicContextExec,
 })
 
-var packageRunners = map[string]bool{"npx": true, "uvx": true, "pipx": true, "bunx": true, "pnpx": true,
+var shPackageRunners = map[string]bool{"npx": true, "uvx": true, "pipx": true, "bunx": true, "pnpx": true,
 	"npm": true, "pnpm": true, "yarn": true, "pip": true, "pip3": true, "gem": true, "cargo": true, "go": true,
 	"brew": true, "apt": true, "apt-get": true, "dnf": true, "yum": true, "apk": true, "uv": true}
 
-var networkTools = map[string]bool{"nc": true, "ncat": true, "netcat": true, "ssh": true, "scp": true, "sftp": true,
+var shNetworkTools = map[string]bool{"nc": true, "ncat": true, "netcat": true, "ssh": true, "scp": true, "sftp": true,
 	"rsync": true, "telnet": true, "socat": true, "ftp": true, "tftp": true, "dig": true, "nslookup": true,
 	"ping": true, "nmap": true, "gh": false}
 
-var modifiers = map[string]bool{"rm": true, "mv": true, "cp": true, "chmod": true, "chown": true, "dd": true,
+var shModifiers = map[string]bool{"rm": true, "mv": true, "cp": true, "chmod": true, "chown": true, "dd": true,
 	"tee": true, "truncate": true, "ln": true, "mkdir": true, "touch": true, "shred": true, "install": true,
 	"unlink": true, "rmdir": true, "kill": true, "pkill": true, "killall": true, "crontab": true, "launchctl": true,
 	"systemctl": true, "defaults": true, "osascript": true, "open": true}
 
-func judgeDynamic(c *shell.Command) (analyzer.Severity, string) {
-	if l, ok := readsCredential(c); ok {
+func shJudgeDynamic(c *shell.Command) (analyzer.Severity, string) {
+	if l, ok := shReadsCredential(c); ok {
 		return High, "reads " + l
 	}
-	if l, ok := credentialWords(c); ok && c.Name != "ls" && c.Name != "test" && c.Name != "[" {
+	if l, ok := shCredentialWords(c); ok && c.Name != "ls" && c.Name != "test" && c.Name != "[" {
 		return High, "touches " + l
 	}
 	switch {
-	case isDownloader(c):
+	case shIsDownloader(c):
 		return High, "reaches the network with " + c.Name
-	case networkTools[c.Name]:
+	case shNetworkTools[c.Name]:
 		return High, "reaches the network with " + c.Name
-	case c.Name == "eval" || (shell.IsShell(c.Name) || c.Name == "python" || c.Name == "python3" || c.Name == "node" || c.Name == "perl" || c.Name == "ruby") && hasShortFlag(c, 'c', "") || c.Name == "node" && hasShortFlag(c, 'e', "--eval") || c.Name == "perl" && hasShortFlag(c, 'e', ""):
+	case c.Name == "eval" || (shell.IsShell(c.Name) || c.Name == "python" || c.Name == "python3" || c.Name == "node" || c.Name == "perl" || c.Name == "ruby") && shHasShortFlag(c, 'c', "") || c.Name == "node" && shHasShortFlag(c, 'e', "--eval") || c.Name == "perl" && shHasShortFlag(c, 'e', ""):
 		return Medium, "runs inline code with " + c.Name
-	case packageRunners[c.Name] && c.Arg(1) != "--version" && c.Arg(1) != "-v" && c.Arg(1) != "list" && c.Arg(1) != "ls" && c.Arg(1) != "view" && c.Arg(1) != "outdated":
+	case shPackageRunners[c.Name] && c.Arg(1) != "--version" && c.Arg(1) != "-v" && c.Arg(1) != "list" && c.Arg(1) != "ls" && c.Arg(1) != "view" && c.Arg(1) != "outdated":
 		return Medium, "installs or runs packages with " + c.Name
-	case modifiers[c.Name] || c.Name == "sed" && hasShortFlag(c, 'i', "--in-place"):
+	case shModifiers[c.Name] || c.Name == "sed" && shHasShortFlag(c, 'i', "--in-place"):
 		return Medium, "modifies the system with " + c.Name
 	}
-	if !isReadOnly(c) {
+	if !shIsReadOnly(c) {
 		for _, r := range c.Redirs {
 			switch r.Op {
 			case ">", ">>", "&>", "&>>", ">|":
@@ -91,7 +91,7 @@ func judgeDynamic(c *shell.Command) (analyzer.Severity, string) {
 	return analyzer.SevNone, ""
 }
 
-func runDynamicContextExec(p *analyzer.Pass) error {
+func shRunDynamicContextExec(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -103,7 +103,7 @@ func runDynamicContextExec(p *analyzer.Pass) error {
 		}
 		best, why := analyzer.SevNone, ""
 		for _, c := range site.Script.Commands {
-			if sev, w := judgeDynamic(c); sev > best {
+			if sev, w := shJudgeDynamic(c); sev > best {
 				best, why = sev, w
 			}
 		}

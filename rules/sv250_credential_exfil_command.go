@@ -5,15 +5,15 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// CredentialExfilCommand reports credential files sent to the network.
-var CredentialExfilCommand = register(&analyzer.Rule{
+// ShellCredentialExfil reports credential files sent to the network.
+var ShellCredentialExfil = register(&analyzer.Rule{
 	ID:       "SV250",
 	Name:     "credential-exfiltration-command",
 	Title:    "Command sends a credential file to the network",
 	Severity: Critical,
 	Category: analyzer.CatExfiltration,
 	Tags:     []string{"security", "CWE-200", "CWE-522"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds commands that read a credential store (SSH keys, ` + "`~/.aws/credentials`" + `,
 ` + "`~/.config/gh/hosts.yml`" + `, ` + "`~/.git-credentials`" + `, ` + "`~/.netrc`" + `, ` + "`.env`" + `, ` + "`~/.npmrc`" + `, ` + "`~/.kube/config`" + `,
 keychains, browser and wallet stores, shell history, …) and send it off the machine:
@@ -41,10 +41,10 @@ Good:
 ` + "```sh" + `
 curl -s -H "Authorization: Bearer $ACME_API_TOKEN" https://api.acme.com/v1/me
 ` + "```",
-	Run: runCredentialExfilCommand,
+	Run: shRunCredentialExfilCommand,
 })
 
-func runCredentialExfilCommand(p *analyzer.Pass) error {
+func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -54,27 +54,27 @@ func runCredentialExfilCommand(p *analyzer.Pass) error {
 		s := site.Script
 		earlier := ""
 		for idx, c := range s.Commands {
-			how, sends := sendsData(c)
+			how, sends := shSendsData(c)
 			if !sends {
-				if l, ok := readsCredential(c); ok && earlier == "" {
+				if l, ok := shReadsCredential(c); ok && earlier == "" {
 					earlier = l
 				}
 				continue
 			}
-			label, flow := credentialFlow(s, idx, c)
+			label, flow := shCredentialFlow(s, idx, c)
 			if label == "" && earlier != "" {
 				label, flow = earlier, "read earlier in the same commands"
 			}
 			switch {
 			case label != "":
-				class, host, _ := hostRisk(urls(c))
-				report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c),
-					Message: "sends " + label + " (" + flow + ") to the network: " + c.Name + " " + how + describeHost(class, host) + where(site)})
-			case dnsExfil(c):
-				report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Severity: High,
-					Message: "DNS exfiltration: " + c.Name + " looks up a name built from command output" + where(site)})
+				class, host, _ := shHostRisk(shUrls(c))
+				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c),
+					Message: "sends " + label + " (" + flow + ") to the network: " + c.Name + " " + how + shDescribeHost(class, host) + shWhere(site)})
+			case shDnsExfil(c):
+				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: High,
+					Message: "DNS exfiltration: " + c.Name + " looks up a name built from command output" + shWhere(site)})
 			}
-			if l, ok := readsCredential(c); ok && earlier == "" {
+			if l, ok := shReadsCredential(c); ok && earlier == "" {
 				earlier = l
 			}
 		}
@@ -82,29 +82,29 @@ func runCredentialExfilCommand(p *analyzer.Pass) error {
 	return nil
 }
 
-// credentialFlow finds a credential that reaches sender c through its
+// shCredentialFlow finds a credential that reaches sender c through its
 // arguments, its input pipe or its substitutions.
-func credentialFlow(s *shell.Script, idx int, c *shell.Command) (string, string) {
-	if l, ok := credentialWords(c); ok {
+func shCredentialFlow(s *shell.Script, idx int, c *shell.Command) (string, string) {
+	if l, ok := shCredentialWords(c); ok {
 		return l, "as an argument"
 	}
 	for n, prev := 0, c.PipePrev; prev >= 0 && n < 16; n++ {
 		pc := s.Commands[prev]
-		if l, ok := readsCredential(pc); ok {
+		if l, ok := shReadsCredential(pc); ok {
 			return l, "piped from " + pc.Name
 		}
 		prev = pc.PipePrev
 	}
 	for _, o := range s.Commands[idx+1:] {
 		inside := false
-		ancestors(s, o, func(a *shell.Command) bool {
+		shAncestors(s, o, func(a *shell.Command) bool {
 			inside = a == c
 			return !inside
 		})
 		if !inside {
 			continue
 		}
-		if l, ok := readsCredential(o); ok {
+		if l, ok := shReadsCredential(o); ok {
 			return l, "substituted from " + o.Name
 		}
 	}

@@ -7,16 +7,16 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// EnvironmentExfil reports the whole environment sent to the network or
-// dumped into the agent's context.
-var EnvironmentExfil = register(&analyzer.Rule{
+// ShellEnvironmentDump reports the whole environment sent to the network
+// or dumped into the agent's context.
+var ShellEnvironmentDump = register(&analyzer.Rule{
 	ID:       "SV251",
 	Name:     "environment-dump",
 	Title:    "Whole environment sent to the network or dumped at render time",
 	Severity: Critical,
 	Category: analyzer.CatCredentials,
 	Tags:     []string{"security", "CWE-526", "CWE-200"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds commands that dump every environment variable (` + "`env`" + `, ` + "`printenv`" + `, ` + "`set`" + `,
 ` + "`export -p`" + `, ` + "`declare -x`" + `, ` + "`/proc/self/environ`" + `, PowerShell ` + "`env:`" + `) — API keys and tokens
 included — and:
@@ -39,11 +39,11 @@ Good:
 ` + "```sh" + `
 test -n "$ACME_API_KEY" || echo "set ACME_API_KEY first"
 ` + "```",
-	Run: runEnvironmentExfil,
+	Run: shRunEnvironmentExfil,
 })
 
-// isEnvDump reports a command that prints the whole environment.
-func isEnvDump(c *shell.Command) bool {
+// shIsEnvDump reports a command that prints the whole environment.
+func shIsEnvDump(c *shell.Command) bool {
 	args := c.Argv[1:]
 	switch c.Name {
 	case "env", "printenv":
@@ -54,7 +54,7 @@ func isEnvDump(c *shell.Command) bool {
 		}
 		return true
 	case "set", "compgen":
-		return len(args) == 0 || c.Name == "compgen" && hasArg(c, "-v", "-e")
+		return len(args) == 0 || c.Name == "compgen" && shHasArg(c, "-v", "-e")
 	case "export", "declare", "typeset":
 		return len(args) == 1 && (args[0].Value == "-p" || args[0].Value == "-x" || args[0].Value == "-px")
 	case "cat", "strings", "xxd", "tr":
@@ -64,19 +64,19 @@ func isEnvDump(c *shell.Command) bool {
 			}
 		}
 	case "get-childitem", "gci", "dir", "ls":
-		return hasArgFold(c, "env:") || hasArgFold(c, "env:\\")
+		return shHasArgFold(c, "env:") || shHasArgFold(c, "env:\\")
 	}
 	return false
 }
 
-func isNetworkSink(c *shell.Command) bool {
-	if _, ok := sendsData(c); ok {
+func shIsNetworkSink(c *shell.Command) bool {
+	if _, ok := shSendsData(c); ok {
 		return true
 	}
-	return isDownloader(c) || networkTools[c.Name]
+	return shIsDownloader(c) || shNetworkTools[c.Name]
 }
 
-func runEnvironmentExfil(p *analyzer.Pass) error {
+func shRunEnvironmentExfil(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -85,34 +85,34 @@ func runEnvironmentExfil(p *analyzer.Pass) error {
 		site := &sites[i]
 		s := site.Script
 		for idx, c := range s.Commands {
-			if !isEnvDump(c) {
+			if !shIsEnvDump(c) {
 				continue
 			}
-			if to := envDestination(s, idx, c); to != "" {
-				report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c),
-					Message: "sends the whole environment (" + c.Name + ") to the network via " + to + where(site)})
+			if to := shEnvDestination(s, idx, c); to != "" {
+				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c),
+					Message: "sends the whole environment (" + c.Name + ") to the network via " + to + shWhere(site)})
 				continue
 			}
 			if site.Kind.Executes() && c.PipeNext < 0 && len(c.Redirs) == 0 {
-				report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Severity: High,
-					Message: "prints the whole environment (" + c.Name + "), API keys and tokens included, into the agent's context" + where(site)})
+				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: High,
+					Message: "prints the whole environment (" + c.Name + "), API keys and tokens included, into the agent's context" + shWhere(site)})
 			}
 		}
 	}
 	return nil
 }
 
-// envDestination returns the network command that receives c's output.
-func envDestination(s *shell.Script, idx int, c *shell.Command) string {
+// shEnvDestination returns the network command that receives c's output.
+func shEnvDestination(s *shell.Script, idx int, c *shell.Command) string {
 	for n, k := 0, c; k.PipeNext >= 0 && n < 16; n++ {
 		k = s.Commands[k.PipeNext]
-		if isNetworkSink(k) {
+		if shIsNetworkSink(k) {
 			return k.Name
 		}
 	}
 	to := ""
-	ancestors(s, c, func(a *shell.Command) bool {
-		if isNetworkSink(a) {
+	shAncestors(s, c, func(a *shell.Command) bool {
+		if shIsNetworkSink(a) {
 			to = a.Name
 			return false
 		}
@@ -121,9 +121,9 @@ func envDestination(s *shell.Script, idx int, c *shell.Command) string {
 	if to != "" {
 		return to
 	}
-	if f, ok := outputFile(c); ok && f != "" && f != "/dev/null" {
+	if f, ok := shOutputFile(c); ok && f != "" && f != "/dev/null" {
 		for _, n := range s.Commands[idx+1:] {
-			if isNetworkSink(n) && mentionsFile(n, f) {
+			if shIsNetworkSink(n) && shMentionsFile(n, f) {
 				return n.Name + " (through " + f + ")"
 			}
 		}
@@ -131,20 +131,20 @@ func envDestination(s *shell.Script, idx int, c *shell.Command) string {
 	return ""
 }
 
-// mentionsFile reports whether any argument or input redirection of c
+// shMentionsFile reports whether any argument or input redirection of c
 // refers to file f (also as @f or name=@f).
-func mentionsFile(c *shell.Command, f string) bool {
+func shMentionsFile(c *shell.Command, f string) bool {
 	for _, w := range c.Argv[1:] {
 		v := w.Value
 		if i := strings.LastIndex(v, "@"); i >= 0 {
 			v = v[i+1:]
 		}
-		if sameFile(v, f) || strings.HasSuffix(v, "="+f) {
+		if shSameFile(v, f) || strings.HasSuffix(v, "="+f) {
 			return true
 		}
 	}
 	for _, r := range c.Redirs {
-		if r.Op == "<" && sameFile(r.Target.Value, f) {
+		if r.Op == "<" && shSameFile(r.Target.Value, f) {
 			return true
 		}
 	}

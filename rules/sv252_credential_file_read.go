@@ -7,15 +7,15 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// CredentialFileRead reports commands that read credential stores.
-var CredentialFileRead = register(&analyzer.Rule{
+// ShellCredentialRead reports commands that read credential stores.
+var ShellCredentialRead = register(&analyzer.Rule{
 	ID:       "SV252",
 	Name:     "credential-file-read",
 	Title:    "Command reads a credential file or keychain",
 	Severity: High,
 	Category: analyzer.CatCredentialFiles,
 	Tags:     []string{"security", "CWE-522", "CWE-538"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds commands that read, copy or archive credential stores: ` + "`cat ~/.ssh/id_rsa`" + `,
 ` + "`cp ~/.aws/credentials …`" + `, ` + "`tar czf x.tgz ~/.ssh ~/.gnupg`" + `, ` + "`base64 ~/.git-credentials`" + `,
 ` + "`security find-generic-password`" + ` / ` + "`dump-keychain`" + `, browser ` + "`Login Data`" + ` and wallet files, shell
@@ -40,10 +40,10 @@ Good:
 ` + "```sh" + `
 aws sts get-caller-identity
 ` + "```",
-	Run: runCredentialFileRead,
+	Run: shRunCredentialFileRead,
 })
 
-func runCredentialFileRead(p *analyzer.Pass) error {
+func shRunCredentialFileRead(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -52,20 +52,20 @@ func runCredentialFileRead(p *analyzer.Pass) error {
 		site := &sites[i]
 		s := site.Script
 		for idx, c := range s.Commands {
-			label, ok := readsCredential(c)
-			if !ok || localDotenv(c) || flowsToNetwork(s, idx, c) {
+			label, ok := shReadsCredential(c)
+			if !ok || shLocalDotenv(c) || shFlowsToNetwork(s, idx, c) {
 				continue
 			}
-			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c),
-				Message: c.Name + " reads " + label + where(site)})
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c),
+				Message: c.Name + " reads " + label + shWhere(site)})
 		}
 	}
 	return nil
 }
 
-// localDotenv reports a read of the project's own .env by relative path
+// shLocalDotenv reports a read of the project's own .env by relative path
 // and of nothing else.
-func localDotenv(c *shell.Command) bool {
+func shLocalDotenv(c *shell.Command) bool {
 	vals := make([]string, 0, len(c.Argv))
 	for _, w := range c.Argv[1:] {
 		vals = append(vals, w.Value)
@@ -77,11 +77,11 @@ func localDotenv(c *shell.Command) bool {
 	}
 	found := false
 	for _, v := range vals {
-		l, ok := credentialIn(v)
+		l, ok := shCredentialIn(v)
 		if !ok {
 			continue
 		}
-		v = normPath(v)
+		v = shNormPath(v)
 		if l != "dotenv file" || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "/") {
 			return false
 		}
@@ -90,27 +90,27 @@ func localDotenv(c *shell.Command) bool {
 	return found
 }
 
-// flowsToNetwork reports whether SV250 sees c's output reach a sender.
-func flowsToNetwork(s *shell.Script, idx int, c *shell.Command) bool {
-	if _, ok := sendsData(c); ok {
+// shFlowsToNetwork reports whether SV250 sees c's output reach a sender.
+func shFlowsToNetwork(s *shell.Script, idx int, c *shell.Command) bool {
+	if _, ok := shSendsData(c); ok {
 		return true
 	}
 	for n, k := 0, c; k.PipeNext >= 0 && n < 16; n++ {
 		k = s.Commands[k.PipeNext]
-		if _, ok := sendsData(k); ok {
+		if _, ok := shSendsData(k); ok {
 			return true
 		}
 	}
 	found := false
-	ancestors(s, c, func(a *shell.Command) bool {
-		_, found = sendsData(a)
+	shAncestors(s, c, func(a *shell.Command) bool {
+		_, found = shSendsData(a)
 		return !found
 	})
 	if found {
 		return true
 	}
 	for _, n := range s.Commands[idx+1:] {
-		if _, ok := sendsData(n); ok {
+		if _, ok := shSendsData(n); ok {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"strconv"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/parse/shell"
@@ -15,7 +16,7 @@ var ShellObfuscation = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatObfuscation,
 	Tags:     []string{"security", "CWE-506", "CWE-116"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds shell written so that a reader cannot see what it runs:
 
 - a command name built from ANSI-C escapes (` + "`$'\\x63\\x75\\x72\\x6c'`" + ` is ` + "`curl`" + `) or assembled from
@@ -41,85 +42,65 @@ Good:
 ` + "```sh" + `
 curl -fsSLo p.sh https://example.com/p.sh
 ` + "```",
-	Run: runShellObfuscation,
+	Run: shRunShellObfuscation,
 })
 
-var longB64Rx = regexp.MustCompile(`[A-Za-z0-9+/]{200,}={0,2}`)
+var shLongB64Rx = regexp.MustCompile(`[A-Za-z0-9+/]{200,}={0,2}`)
 
-func runShellObfuscation(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
-		s := site.Script
-		for _, c := range s.Commands {
-			if what := obfuscation(s, c); what != "" {
-				report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Message: what + where(site)})
-			}
+func shRunShellObfuscation(p *analyzer.Pass) error {
+	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+		if what := shObfuscation(site.Script, c); what != "" {
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Message: what + shWhere(site)})
 		}
-	}
-	return nil
+	})
 }
 
-func obfuscation(s *shell.Script, c *shell.Command) string {
+func shObfuscation(s *shell.Script, c *shell.Command) string {
 	if len(c.Argv) > 0 {
 		w := c.Argv[0]
 		switch {
 		case w.Escaped:
-			return "command name " + c.Name + " is written as ANSI-C escapes (" + clipText(w.Raw, 40) + ")"
+			return "command name " + c.Name + " is written as ANSI-C escapes (" + shClipText(w.Raw, 40) + ")"
 		case w.Sliced:
-			return "command name " + c.Name + " is assembled from substrings of variables (" + clipText(w.Raw, 40) + ")"
+			return "command name " + c.Name + " is assembled from substrings of variables (" + shClipText(w.Raw, 40) + ")"
 		}
 	}
 	switch c.Name {
 	case "rev":
-		if k := pipeSinkInterp(s, c); k != nil {
+		if k := shPipeSinkInterp(s, c); k != nil {
 			return "reversed text is piped into " + k.Name
 		}
 	case "tr":
-		if k := pipeSinkInterp(s, c); k != nil {
+		if k := shPipeSinkInterp(s, c); k != nil {
 			return "text transformed with tr (e.g. ROT13) is piped into " + k.Name
 		}
 	case "printf", "echo":
 		escaped := false
 		for _, w := range c.Argv[1:] {
-			escaped = escaped || w.Escaped || hexEscRx.MatchString(w.Value)
+			escaped = escaped || w.Escaped || shHexEscRx.MatchString(w.Value)
 		}
-		if k := pipeSinkInterp(s, c); escaped && k != nil {
+		if k := shPipeSinkInterp(s, c); escaped && k != nil {
 			return c.Name + " prints escaped text that is piped into " + k.Name
 		}
 	case "eval":
 		for _, w := range c.Argv[1:] {
 			if !w.Const && !w.Subst {
-				return "eval runs a string built from variables (" + clipText(w.Raw, 40) + ")"
+				return "eval runs a string built from variables (" + shClipText(w.Raw, 40) + ")"
 			}
 		}
 	}
 	for _, ws := range [][]shell.Word{c.Assigns, c.Argv} {
 		for _, w := range ws {
-			if m := longB64Rx.FindString(w.Value); m != "" {
+			if m := shLongB64Rx.FindString(w.Value); m != "" {
 				in := "a " + c.Name + " command"
 				if c.Name == "" {
 					in = "an assignment"
 				}
-				return "long base64 blob (" + itoa(len(m)) + " characters) in " + in
+				return "long base64 blob (" + strconv.Itoa(len(m)) + " characters) in " + in
 			}
 		}
 	}
 	return ""
 }
 
-var hexEscRx = regexp.MustCompile(`(\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}`)
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
-}
+var shHexEscRx = regexp.MustCompile(`(\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}`)

@@ -9,9 +9,9 @@ import (
 	"github.com/skillvet/skillvet/parse/markdown"
 )
 
-// InstallLure reports prose that talks the reader into running an
+// ShellInstallLure reports prose that talks the reader into running an
 // untrusted installer.
-var InstallLure = register(&analyzer.Rule{
+var ShellInstallLure = register(&analyzer.Rule{
 	ID:       "SV501",
 	Name:     "install-lure",
 	Title:    "Prose lures the reader into a fake prerequisite installer",
@@ -52,46 +52,46 @@ Good:
 ` + "```markdown" + `
 Prerequisite: install the CLI with ` + "`brew install openclaw`" + `.
 ` + "```",
-	Run: runInstallLure,
+	Run: shRunInstallLure,
 })
 
 var (
-	lurePasswordRx = regexp.MustCompile(`(?i)\b(pass(word|wd|code)?|pwd|pw)\s*(:|=|is\s*["'` + "`" + `*])\s*["'` + "`" + `*]*[^\s"'` + "`" + `*)]{3,}|\b(extract|unzip|open|unpack|decompress)\b[^.\n]{0,40}\bwith\s+(the\s+)?(password|passcode|key)\b`)
-	lureArchiveRx  = regexp.MustCompile(`(?i)\b(zip|rar|7z|7-zip|archive|extract|unzip|unpack|unrar|winrar)\b|\.(zip|rar|7z)\b`)
-	lureInfectedRx = regexp.MustCompile(`(?i)pass(word)?\s*[:=]?\s*["'` + "`" + `*]*infected\b`)
-	lureBannerRx   = regexp.MustCompile(`(?i)\b(important|attention|warning|prerequisites?|before (you )?(use|using|start|continue|proceed))\b`)
-	lureNeedRx     = regexp.MustCompile(`(?i)\b(required|requires|require|must (be )?install|install (it )?first|needs? to be installed|prerequisite)\b`)
-	lureTerminalRx = regexp.MustCompile(`(?i)\b(run|paste|copy|execute|enter|type)\b[^.\n]{0,60}\b(in|into|to|inside)\s+(your\s+|the\s+|a\s+|macos\s+)?(terminal|command[- ]line|shell|cmd|powershell|console)\b|\b(visit|open|go to)\b[^.\n]{0,40}\b(page|link|url|site)\b[^.\n]{0,80}\b(run|paste|copy|execute)\b`)
-	lureRunFileRx  = regexp.MustCompile(`(?i)\bdownload\b[^\n]{0,120}\b(run|open|execute|launch|double[- ]click|install)\b[^\n]{0,40}|\b(run|open|execute|launch)\b[^.\n]{0,30}\.(exe|msi|scr|bat|dmg|pkg|app)\b`)
-	lureExeURLRx   = regexp.MustCompile(`(?i)\.(exe|msi|scr|zip|rar|7z|dmg|pkg|jar|bat|ps1)(\?|#|$)`)
-	lureLookalike  = regexp.MustCompile(`(?i)^/[^/]+/[^/]*-(releases?|downloads?|installer|setup|bin|binaries|dist|latest)(/|$)`)
+	shLurePasswordRx = regexp.MustCompile(`(?i)\b(pass(word|wd|code)?|pwd|pw)\s*(:|=|is\s*["'` + "`" + `*])\s*["'` + "`" + `*]*[^\s"'` + "`" + `*)]{3,}|\b(extract|unzip|open|unpack|decompress)\b[^.\n]{0,40}\bwith\s+(the\s+)?(password|passcode|key)\b`)
+	shLureArchiveRx  = regexp.MustCompile(`(?i)\b(zip|rar|7z|7-zip|archive|extract|unzip|unpack|unrar|winrar)\b|\.(zip|rar|7z)\b`)
+	shLureInfectedRx = regexp.MustCompile(`(?i)pass(word)?\s*[:=]?\s*["'` + "`" + `*]*infected\b`)
+	shLureBannerRx   = regexp.MustCompile(`(?i)\b(important|attention|warning|prerequisites?|before (you )?(use|using|start|continue|proceed))\b`)
+	shLureNeedRx     = regexp.MustCompile(`(?i)\b(required|requires|require|must (be )?install|install (it )?first|needs? to be installed|prerequisite)\b`)
+	shLureTerminalRx = regexp.MustCompile(`(?i)\b(run|paste|copy|execute|enter|type)\b[^.\n]{0,60}\b(in|into|to|inside)\s+(your\s+|the\s+|a\s+|macos\s+)?(terminal|command[- ]line|shell|cmd|powershell|console)\b|\b(visit|open|go to)\b[^.\n]{0,40}\b(page|link|url|site)\b[^.\n]{0,80}\b(run|paste|copy|execute)\b`)
+	shLureRunFileRx  = regexp.MustCompile(`(?i)\bdownload\b[^\n]{0,120}\b(run|open|execute|launch|double[- ]click|install)\b[^\n]{0,40}|\b(run|open|execute|launch)\b[^.\n]{0,30}\.(exe|msi|scr|bat|dmg|pkg|app)\b`)
+	shLureExeURLRx   = regexp.MustCompile(`(?i)\.(exe|msi|scr|zip|rar|7z|dmg|pkg|jar|bat|ps1)(\?|#|$)`)
+	shLureLookalike  = regexp.MustCompile(`(?i)^/[^/]+/[^/]*-(releases?|downloads?|installer|setup|bin|binaries|dist|latest)(/|$)`)
 )
 
-type lureScore struct {
+type shLureScore struct {
 	score   int
 	signals []string
 	pw      bool
 	host    bool
 }
 
-func (l *lureScore) add(n int, s string) {
+func (l *shLureScore) add(n int, s string) {
 	l.score += n
 	l.signals = append(l.signals, s)
 }
 
-func scoreLure(text string) lureScore {
-	var l lureScore
-	if lurePasswordRx.MatchString(text) && lureArchiveRx.MatchString(text) || lureInfectedRx.MatchString(text) {
+func shScoreLure(text string) shLureScore {
+	var l shLureScore
+	if shLurePasswordRx.MatchString(text) && shLureArchiveRx.MatchString(text) || shLureInfectedRx.MatchString(text) {
 		l.add(3, "password-protected archive")
 		l.pw = true
-		if lureInfectedRx.MatchString(text) {
+		if shLureInfectedRx.MatchString(text) {
 			l.add(1, `"infected" password`)
 		}
 	}
-	if lureTerminalRx.MatchString(text) {
+	if shLureTerminalRx.MatchString(text) {
 		l.add(1, "asks to run a command in a terminal")
 	}
-	if lureRunFileRx.MatchString(text) {
+	if shLureRunFileRx.MatchString(text) {
 		l.add(1, "asks to download and run a file")
 	}
 	susp, look, exe := "", "", false
@@ -105,18 +105,18 @@ func scoreLure(text string) lureScore {
 			if i := strings.Index(u, host); i >= 0 {
 				path = u[i+len(host):]
 			}
-			if lureLookalike.MatchString(path) && look == "" {
+			if shLureLookalike.MatchString(path) && look == "" {
 				look = u
 			}
 		}
-		exe = exe || lureExeURLRx.MatchString(u)
+		exe = exe || shLureExeURLRx.MatchString(u)
 	}
 	if susp != "" {
 		l.add(2, "links to "+susp)
 		l.host = true
 	}
 	if look != "" {
-		l.add(2, "look-alike release page "+clipText(look, 60))
+		l.add(2, "look-alike release page "+shClipText(look, 60))
 	}
 	if exe {
 		l.add(1, "direct link to an executable or archive")
@@ -124,11 +124,11 @@ func scoreLure(text string) lureScore {
 	return l
 }
 
-func isBanner(text string) bool {
-	return lureBannerRx.MatchString(text) && lureNeedRx.MatchString(text)
+func shIsBanner(text string) bool {
+	return shLureBannerRx.MatchString(text) && shLureNeedRx.MatchString(text)
 }
 
-func runInstallLure(p *analyzer.Pass) error {
+func shRunInstallLure(p *analyzer.Pass) error {
 	doc, err := p.Markdown()
 	if err != nil {
 		return nil // unparsable Markdown is reported by the Markdown rules
@@ -139,10 +139,10 @@ func runInstallLure(p *analyzer.Pass) error {
 		if t.Kind != markdown.Paragraph && t.Kind != markdown.Heading {
 			continue
 		}
-		l := scoreLure(t.Text)
-		banner := isBanner(t.Text)
+		l := shScoreLure(t.Text)
+		banner := shIsBanner(t.Text)
 		for _, r := range recent {
-			banner = banner || isBanner(r)
+			banner = banner || shIsBanner(r)
 		}
 		if banner && l.score > 0 {
 			l.add(1, "prerequisite banner")

@@ -7,15 +7,15 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// PasswordArchiveCommand reports extraction of password-protected archives.
-var PasswordArchiveCommand = register(&analyzer.Rule{
+// ShellPasswordArchive reports extraction of password-protected archives.
+var ShellPasswordArchive = register(&analyzer.Rule{
 	ID:       "SV502",
 	Name:     "password-archive-extraction",
 	Title:    "Command extracts a password-protected archive",
 	Severity: High,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-506"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds commands that extract an archive with a password given on the command line:
 ` + "`unzip -P <pw>`" + `, ` + "`7z x -p<pw>`" + `, ` + "`unrar x -p<pw>`" + `, ` + "`bsdtar --passphrase`" + `. Malware is shipped in
 password-protected archives so that scanners (and mail or registry filters) cannot
@@ -38,13 +38,13 @@ Good:
 curl -LO https://github.com/acme/tool/releases/download/v1.0.0/tool.zip
 unzip tool.zip
 ` + "```",
-	Run: runPasswordArchiveCommand,
+	Run: shRunPasswordArchiveCommand,
 })
 
-func archivePassword(c *shell.Command) bool {
+func shArchivePassword(c *shell.Command) bool {
 	switch c.Name {
 	case "unzip", "funzip":
-		return hasArg(c, "-P") || hasArg(c, "--password")
+		return shHasArg(c, "-P") || shHasArg(c, "--password")
 	case "7z", "7za", "7zr", "7zz", "unrar", "rar":
 		for _, w := range c.Argv[1:] {
 			if strings.HasPrefix(w.Value, "-p") && len(w.Value) > 2 && w.Value != "-p-" {
@@ -52,14 +52,14 @@ func archivePassword(c *shell.Command) bool {
 			}
 		}
 	case "bsdtar", "tar":
-		return hasArg(c, "--passphrase") || strings.Contains(c.Text(), "--passphrase=")
+		return shHasArg(c, "--passphrase") || strings.Contains(c.Text(), "--passphrase=")
 	case "expand-archive":
-		return hasArgFold(c, "-password")
+		return shHasArgFold(c, "-password")
 	}
 	return false
 }
 
-func runPasswordArchiveCommand(p *analyzer.Pass) error {
+func shRunPasswordArchiveCommand(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -68,17 +68,17 @@ func runPasswordArchiveCommand(p *analyzer.Pass) error {
 		site := &sites[i]
 		suspicious := false
 		for _, c := range site.Script.Commands {
-			suspicious = suspicious || isDownloader(c) && hostIsSuspicious(c)
+			suspicious = suspicious || shIsDownloader(c) && shHostIsSuspicious(c)
 		}
 		for _, c := range site.Script.Commands {
-			if !archivePassword(c) {
+			if !shArchivePassword(c) {
 				continue
 			}
 			sev, msg := High, c.Name+" extracts a password-protected archive, a way to hide its content from scanners"
 			if suspicious {
 				sev, msg = Critical, msg+"; the same commands download it from a suspicious host"
 			}
-			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Severity: sev, Message: msg + where(site)})
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
 		}
 	}
 	return nil

@@ -8,15 +8,15 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// DestructiveCommand reports commands that wipe the system or home.
-var DestructiveCommand = register(&analyzer.Rule{
+// ShellDestructive reports commands that wipe the system or home.
+var ShellDestructive = register(&analyzer.Rule{
 	ID:       "SV601",
 	Name:     "destructive-command",
 	Title:    "Command deletes or overwrites the system, home directory or disks",
 	Severity: Critical,
 	Category: analyzer.CatPrivEsc,
 	Tags:     []string{"security", "CWE-732", "CWE-78"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds commands whose effect is to destroy data wholesale:
 
 - ` + "`rm -rf`" + ` (any spelling: ` + "`-fr`" + `, ` + "`-Rf`" + `, ` + "`--recursive --force`" + `) on ` + "`/`" + `, ` + "`/*`" + `, ` + "`~`" + `, ` + "`~/`" + `,
@@ -41,19 +41,19 @@ Good:
 ` + "```sh" + `
 rm -rf ./build
 ` + "```",
-	Run: runDestructiveCommand,
+	Run: shRunDestructiveCommand,
 })
 
-var forkBombRx = regexp.MustCompile(`(\S+)\(\)\s*\{\s*(\S+)\s*\|\s*(\S+)\s*&\s*\}\s*;\s*(\S+)`)
-var blockDevRx = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)`)
+var shForkBombRx = regexp.MustCompile(`(\S+)\(\)\s*\{\s*(\S+)\s*\|\s*(\S+)\s*&\s*\}\s*;\s*(\S+)`)
+var shBlockDevRx = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)`)
 
-var criticalDirs = map[string]bool{"/": true, "/*": true, "~": true, "~/": true, "~/*": true, "/home": true,
+var shCriticalDirs = map[string]bool{"/": true, "/*": true, "~": true, "~/": true, "~/*": true, "/home": true,
 	"/home/*": true, "/users": true, "/users/*": true, "/etc": true, "/usr": true, "/var": true, "/boot": true,
 	"/bin": true, "/lib": true, "/opt": true, "/root": true, "/system": true, "/library": true, "/applications": true,
 	"~/documents": true, "~/desktop": true, "~/library": true, "/sbin": true, "/private": true, "/dev": true, "c:\\": true, "c:/": true}
 
-func isCriticalDir(v string) bool {
-	v = strings.ToLower(normPath(strings.TrimSpace(v)))
+func shIsCriticalDir(v string) bool {
+	v = strings.ToLower(shNormPath(strings.TrimSpace(v)))
 	if v == "~/" {
 		return true
 	}
@@ -61,20 +61,20 @@ func isCriticalDir(v string) bool {
 	if v == "" { // "/" trimmed
 		return true
 	}
-	return criticalDirs[v] || criticalDirs[v+"/"]
+	return shCriticalDirs[v] || shCriticalDirs[v+"/"]
 }
 
-func destructive(c *shell.Command) string {
+func shDestructive(c *shell.Command) string {
 	switch c.Name {
 	case "rm":
-		rec := hasShortFlag(c, 'r', "--recursive") || hasShortFlag(c, 'R', "")
-		force := hasShortFlag(c, 'f', "--force")
-		if hasArg(c, "--no-preserve-root") {
+		rec := shHasShortFlag(c, 'r', "--recursive") || shHasShortFlag(c, 'R', "")
+		force := shHasShortFlag(c, 'f', "--force")
+		if shHasArg(c, "--no-preserve-root") {
 			return "rm --no-preserve-root"
 		}
 		if rec {
 			for _, w := range c.Argv[1:] {
-				if !strings.HasPrefix(w.Value, "-") && isCriticalDir(w.Value) {
+				if !strings.HasPrefix(w.Value, "-") && shIsCriticalDir(w.Value) {
 					flags := "-r"
 					if force {
 						flags = "-rf"
@@ -85,13 +85,13 @@ func destructive(c *shell.Command) string {
 		}
 	case "dd":
 		for _, w := range c.Argv[1:] {
-			if v, ok := strings.CutPrefix(w.Value, "of="); ok && blockDevRx.MatchString(v) {
+			if v, ok := strings.CutPrefix(w.Value, "of="); ok && shBlockDevRx.MatchString(v) {
 				return "dd overwrites the disk " + v
 			}
 		}
 	case "shred", "wipefs":
 		for _, w := range c.Argv[1:] {
-			if blockDevRx.MatchString(w.Value) {
+			if shBlockDevRx.MatchString(w.Value) {
 				return c.Name + " wipes the disk " + w.Value
 			}
 		}
@@ -100,13 +100,13 @@ func destructive(c *shell.Command) string {
 			return "diskutil " + c.Arg(1)
 		}
 	case "find":
-		if len(c.Argv) > 1 && isCriticalDir(c.Arg(1)) && hasArg(c, "-delete") {
+		if len(c.Argv) > 1 && shIsCriticalDir(c.Arg(1)) && shHasArg(c, "-delete") {
 			return "find " + c.Arg(1) + " -delete"
 		}
 	case "chmod", "chown", "chgrp":
-		if hasShortFlag(c, 'R', "--recursive") {
+		if shHasShortFlag(c, 'R', "--recursive") {
 			for _, w := range c.Argv[2:] {
-				if isCriticalDir(w.Value) {
+				if shIsCriticalDir(w.Value) {
 					return c.Name + " -R on " + w.Value
 				}
 			}
@@ -116,14 +116,14 @@ func destructive(c *shell.Command) string {
 		return c.Name + " formats a file system"
 	}
 	for _, r := range c.Redirs {
-		if (r.Op == ">" || r.Op == ">|") && blockDevRx.MatchString(r.Target.Value) {
+		if (r.Op == ">" || r.Op == ">|") && shBlockDevRx.MatchString(r.Target.Value) {
 			return "writes over the disk " + r.Target.Value
 		}
 	}
 	return ""
 }
 
-func runDestructiveCommand(p *analyzer.Pass) error {
+func shRunDestructiveCommand(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -131,19 +131,19 @@ func runDestructiveCommand(p *analyzer.Pass) error {
 	for i := range sites {
 		site := &sites[i]
 		for _, c := range site.Script.Commands {
-			what := destructive(c)
+			what := shDestructive(c)
 			if what == "" {
 				continue
 			}
 			if c.Sudo {
 				what += " as root"
 			}
-			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Message: "destructive command: " + what + where(site)})
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Message: "destructive command: " + what + shWhere(site)})
 		}
-		if m := forkBombRx.FindStringSubmatchIndex(site.Text); m != nil {
+		if m := shForkBombRx.FindStringSubmatchIndex(site.Text); m != nil {
 			name := site.Text[m[2]:m[3]]
 			if site.Text[m[4]:m[5]] == name && site.Text[m[6]:m[7]] == name && site.Text[m[8]:m[9]] == name {
-				report(p, site, analyzer.Diagnostic{Start: site.TextStart + m[0], Message: "destructive command: fork bomb exhausts the machine" + where(site)})
+				shReport(p, site, analyzer.Diagnostic{Start: site.TextStart + m[0], Message: "destructive command: fork bomb exhausts the machine" + shWhere(site)})
 			}
 		}
 	}

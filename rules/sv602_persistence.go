@@ -8,15 +8,15 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// Persistence reports commands that make something run again later.
-var Persistence = register(&analyzer.Rule{
+// ShellPersistence reports commands that make something run again later.
+var ShellPersistence = register(&analyzer.Rule{
 	ID:       "SV602",
 	Name:     "persistence",
 	Title:    "Command installs persistence (shell rc, cron, launch agent, systemd, sudoers)",
 	Severity: High,
 	Category: analyzer.CatPrivEsc,
 	Tags:     []string{"security", "CWE-506", "CWE-269"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds commands that make code run again later or with more rights:
 
 - writing shell start-up files: ` + "`>> ~/.bashrc`" + `, ` + "`~/.zshrc`" + `, ` + "`~/.profile`" + `, ` + "`~/.bash_profile`" + `,
@@ -42,17 +42,17 @@ Good:
 ` + "```sh" + `
 echo 'Add ~/.acme/bin to your PATH.'
 ` + "```",
-	Run: runPersistence,
+	Run: shRunPersistence,
 })
 
-var rcFileRx = regexp.MustCompile(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
-var persistPathRx = regexp.MustCompile(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
-var accessPathRx = regexp.MustCompile(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
-var benignRcLineRx = regexp.MustCompile(`^\s*(export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"\$\([\w./-]+\s+(init|shellenv|env|activate|completion)|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
+var shRcFileRx = regexp.MustCompile(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
+var shPersistPathRx = regexp.MustCompile(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
+var shAccessPathRx = regexp.MustCompile(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
+var shBenignRcLineRx = regexp.MustCompile(`^\s*(export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"\$\([\w./-]+\s+(init|shellenv|env|activate|completion)|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
 
-// writeTargets returns the files c writes, with the text written when
+// shWriteTargets returns the files c writes, with the text written when
 // known.
-func writeTargets(s *shell.Script, c *shell.Command) []struct{ path, text string } {
+func shWriteTargets(s *shell.Script, c *shell.Command) []struct{ path, text string } {
 	var out []struct{ path, text string }
 	text := ""
 	if c.OutputKnown {
@@ -67,7 +67,7 @@ func writeTargets(s *shell.Script, c *shell.Command) []struct{ path, text string
 					body = r2.Body.Value
 				}
 			}
-			out = append(out, struct{ path, text string }{normPath(r.Target.Value), body})
+			out = append(out, struct{ path, text string }{shNormPath(r.Target.Value), body})
 		}
 	}
 	switch c.Name {
@@ -78,18 +78,18 @@ func writeTargets(s *shell.Script, c *shell.Command) []struct{ path, text string
 		}
 		for _, w := range c.Argv[1:] {
 			if !strings.HasPrefix(w.Value, "-") {
-				out = append(out, struct{ path, text string }{normPath(w.Value), in})
+				out = append(out, struct{ path, text string }{shNormPath(w.Value), in})
 			}
 		}
 	case "cp", "mv", "ln", "install", "rsync":
 		if len(c.Argv) > 2 {
-			out = append(out, struct{ path, text string }{normPath(c.Argv[len(c.Argv)-1].Value), ""})
+			out = append(out, struct{ path, text string }{shNormPath(c.Argv[len(c.Argv)-1].Value), ""})
 		}
 	case "sed", "perl":
-		if hasShortFlag(c, 'i', "--in-place") {
+		if shHasShortFlag(c, 'i', "--in-place") {
 			for _, w := range c.Argv[2:] {
 				if !strings.HasPrefix(w.Value, "-") {
-					out = append(out, struct{ path, text string }{normPath(w.Value), "(edited in place)"})
+					out = append(out, struct{ path, text string }{shNormPath(w.Value), "(edited in place)"})
 				}
 			}
 		}
@@ -97,15 +97,15 @@ func writeTargets(s *shell.Script, c *shell.Command) []struct{ path, text string
 	return out
 }
 
-func persistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
-	for _, t := range writeTargets(s, c) {
+func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
+	for _, t := range shWriteTargets(s, c) {
 		switch {
-		case accessPathRx.MatchString(t.path):
+		case shAccessPathRx.MatchString(t.path):
 			return Critical, "writes " + t.path + ", granting lasting access"
-		case persistPathRx.MatchString(t.path):
+		case shPersistPathRx.MatchString(t.path):
 			return High, "writes " + t.path + ", which runs automatically"
-		case rcFileRx.MatchString(t.path):
-			if t.text != "" && t.text != "(edited in place)" && benignLines(t.text) {
+		case shRcFileRx.MatchString(t.path):
+			if t.text != "" && t.text != "(edited in place)" && shBenignLines(t.text) {
 				return Medium, "appends configuration to " + t.path
 			}
 			return High, "modifies the shell start-up file " + t.path + ", which runs in every new shell"
@@ -125,11 +125,11 @@ func persistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 			return High, "registers a launch agent with launchctl " + a
 		}
 	case "systemctl":
-		if hasArg(c, "enable") {
+		if shHasArg(c, "enable") {
 			return Medium, "enables a systemd service at boot"
 		}
 	case "schtasks":
-		if hasArgFold(c, "/create") {
+		if shHasArgFold(c, "/create") {
 			return High, "creates a scheduled task"
 		}
 	case "reg":
@@ -148,19 +148,19 @@ func persistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 	return analyzer.SevNone, ""
 }
 
-func benignLines(text string) bool {
+func shBenignLines(text string) bool {
 	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		if !benignRcLineRx.MatchString(l) || strings.Contains(l, "curl") || strings.Contains(l, "wget") || strings.Contains(l, "base64") || strings.Contains(l, "/dev/tcp") || strings.Contains(l, "nohup") {
+		if !shBenignRcLineRx.MatchString(l) || strings.Contains(l, "curl") || strings.Contains(l, "wget") || strings.Contains(l, "base64") || strings.Contains(l, "/dev/tcp") || strings.Contains(l, "nohup") {
 			return false
 		}
 	}
 	return true
 }
 
-func runPersistence(p *analyzer.Pass) error {
+func shRunPersistence(p *analyzer.Pass) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -169,14 +169,14 @@ func runPersistence(p *analyzer.Pass) error {
 		site := &sites[i]
 		s := site.Script
 		for _, c := range s.Commands {
-			sev, what := persistence(s, c)
+			sev, what := shPersistence(s, c)
 			if sev == analyzer.SevNone {
 				continue
 			}
 			if site.Kind.Executes() && sev < High {
 				sev = High
 			}
-			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Severity: sev, Message: "persistence: " + what + where(site)})
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: "persistence: " + what + shWhere(site)})
 		}
 	}
 	return nil

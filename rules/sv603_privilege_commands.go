@@ -8,16 +8,16 @@ import (
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
-// PrivilegeCommand reports setuid bits, world-writable modes and scripted
+// ShellPrivilege reports setuid bits, world-writable modes and scripted
 // sudo.
-var PrivilegeCommand = register(&analyzer.Rule{
+var ShellPrivilege = register(&analyzer.Rule{
 	ID:       "SV603",
 	Name:     "privilege-weakening",
 	Title:    "setuid bit, world-writable permissions or scripted sudo password",
 	Severity: High,
 	Category: analyzer.CatPrivEsc,
 	Tags:     []string{"security", "CWE-732", "CWE-250"},
-	Inputs:   shellInputs,
+	Inputs:   shShellInputs,
 	Doc: `Finds commands that weaken the system's privilege boundaries:
 
 - setting the setuid or setgid bit: ` + "`chmod u+s`" + `, ` + "`chmod +s`" + `, ` + "`chmod 4755`" + `, ` + "`chmod 2755`" + ` (**high**);
@@ -40,12 +40,12 @@ Good:
 ` + "```sh" + `
 chmod 755 ./scripts/run.sh
 ` + "```",
-	Run: runPrivilegeCommand,
+	Run: shRunPrivilegeCommand,
 })
 
-var octalModeRx = regexp.MustCompile(`^0?([0-7])?([0-7])([0-7])([0-7])$`)
+var shOctalModeRx = regexp.MustCompile(`^0?([0-7])?([0-7])([0-7])([0-7])$`)
 
-func privilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
+func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
 	switch c.Name {
 	case "chmod":
 		var mode string
@@ -63,12 +63,12 @@ func privilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
 		}
 		system := false
 		for _, t := range targets {
-			t = normPath(t)
+			t = shNormPath(t)
 			if strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "/tmp/") || t == "~/" || t == "~" || strings.HasPrefix(t, "~/.") {
 				system = true
 			}
 		}
-		if m := octalModeRx.FindStringSubmatch(mode); m != nil {
+		if m := shOctalModeRx.FindStringSubmatch(mode); m != nil {
 			if m[1] == "4" || m[1] == "6" || m[1] == "2" {
 				return High, "chmod " + mode + " sets the setuid/setgid bit"
 			}
@@ -90,7 +90,7 @@ func privilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
 			return Medium, "chmod " + mode + " makes files world-writable"
 		}
 	}
-	if c.Sudo && len(c.Args) > 0 && baseName(c.Args[0].Value) == "sudo" && hasSudoStdin(c) && c.PipePrev >= 0 {
+	if c.Sudo && len(c.Args) > 0 && shBaseName(c.Args[0].Value) == "sudo" && shHasSudoStdin(c) && c.PipePrev >= 0 {
 		if prev := s.Commands[c.PipePrev]; prev.Name == "echo" || prev.Name == "printf" || prev.Name == "cat" {
 			return High, "feeds the sudo password from the script (sudo -S)"
 		}
@@ -98,14 +98,14 @@ func privilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
 	return analyzer.SevNone, ""
 }
 
-func baseName(s string) string {
+func shBaseName(s string) string {
 	if i := strings.LastIndexByte(s, '/'); i >= 0 {
 		s = s[i+1:]
 	}
 	return strings.ToLower(s)
 }
 
-func hasSudoStdin(c *shell.Command) bool {
+func shHasSudoStdin(c *shell.Command) bool {
 	for _, w := range c.Args[1:] {
 		v := w.Value
 		if v == "--stdin" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "S") {
@@ -118,24 +118,15 @@ func hasSudoStdin(c *shell.Command) bool {
 	return false
 }
 
-func runPrivilegeCommand(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
-		s := site.Script
-		for _, c := range s.Commands {
-			sev, what := privilege(s, c)
-			if sev == analyzer.SevNone {
-				continue
-			}
-			if c.Sudo && !strings.Contains(what, "sudo") {
-				what += " as root"
-			}
-			report(p, site, analyzer.Diagnostic{Start: c.Start, End: cmdEnd(c), Severity: sev, Message: what + where(site)})
+func shRunPrivilegeCommand(p *analyzer.Pass) error {
+	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+		sev, what := shPrivilege(site.Script, c)
+		if sev == analyzer.SevNone {
+			return
 		}
-	}
-	return nil
+		if c.Sudo && !strings.Contains(what, "sudo") {
+			what += " as root"
+		}
+		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: what + shWhere(site)})
+	})
 }
