@@ -69,7 +69,7 @@ func shClipText(s string, n int) string {
 }
 
 var shDownloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "aria2c": true, "http": true,
-	"https": true, "xh": true, "lwp-download": true, "lwp-request": true, "get": true,
+	"https": true, "xh": true, "lwp-download": true, "lwp-request": true,
 	"iwr": true, "irm": true, "invoke-webrequest": true, "invoke-restmethod": true, "wget2": true, "curlie": true}
 
 // shIsDownloader reports whether c fetches a URL.
@@ -89,7 +89,7 @@ func shIsDownloader(c *shell.Command) bool {
 }
 
 func shHasArgFold(c *shell.Command, a string) bool {
-	for _, w := range c.Argv[1:] {
+	for _, w := range c.Params() {
 		if strings.EqualFold(w.Value, a) {
 			return true
 		}
@@ -98,7 +98,7 @@ func shHasArgFold(c *shell.Command, a string) bool {
 }
 
 func shHasArg(c *shell.Command, as ...string) bool {
-	for _, w := range c.Argv[1:] {
+	for _, w := range c.Params() {
 		for _, a := range as {
 			if w.Value == a {
 				return true
@@ -111,7 +111,7 @@ func shHasArg(c *shell.Command, as ...string) bool {
 // shHasShortFlag reports a short option cluster holding letter l (-fsSL has
 // s), or the long form.
 func shHasShortFlag(c *shell.Command, l byte, long string) bool {
-	for _, w := range c.Argv[1:] {
+	for _, w := range c.Params() {
 		v := w.Value
 		if long != "" && (v == long || strings.HasPrefix(v, long+"=")) {
 			return true
@@ -253,7 +253,7 @@ func shCredentialIn(v string) (string, bool) {
 // shCredentialWords returns the credential labels in c's arguments and
 // input redirections.
 func shCredentialWords(c *shell.Command) (string, bool) {
-	for _, w := range c.Argv[1:] {
+	for _, w := range c.Params() {
 		if l, ok := shCredentialIn(w.Value); ok {
 			return l, true
 		}
@@ -279,7 +279,7 @@ var shReaders = map[string]bool{"cat": true, "less": true, "more": true, "head":
 // shReadsCredential reports whether c reads a credential store.
 func shReadsCredential(c *shell.Command) (string, bool) {
 	if c.Name == "security" {
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			switch w.Value {
 			case "find-generic-password", "find-internet-password", "dump-keychain", "export":
 				return "macOS keychain", true
@@ -297,7 +297,7 @@ func shReadsCredential(c *shell.Command) (string, bool) {
 		}
 		return "", false
 	}
-	args := c.Argv[1:]
+	args := c.Params()
 	if c.Name == "cp" || c.Name == "rsync" || c.Name == "scp" {
 		if len(args) > 1 {
 			args = args[:len(args)-1] // the last word is the destination
@@ -322,7 +322,7 @@ func shReadsCredential(c *shell.Command) (string, bool) {
 func shSendsData(c *shell.Command) (string, bool) {
 	switch c.Name {
 	case "curl", "curlie", "xh", "http", "https":
-		for i, w := range c.Argv[1:] {
+		for i, w := range c.Params() {
 			v := w.Value
 			switch {
 			case v == "-d" || v == "-F" || v == "-T" || v == "--form" || v == "--upload-file" || strings.HasPrefix(v, "--data") || v == "--json" || v == "--form-string":
@@ -339,14 +339,14 @@ func shSendsData(c *shell.Command) (string, bool) {
 			}
 		}
 		if len(c.Redirs) > 0 || c.PipePrev >= 0 {
-			for _, w := range c.Argv[1:] {
+			for _, w := range c.Params() {
 				if w.Value == "@-" || strings.HasSuffix(w.Value, "=@-") {
 					return "uploads its input", true
 				}
 			}
 		}
 	case "wget", "wget2":
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			if strings.HasPrefix(w.Value, "--post-file") || strings.HasPrefix(w.Value, "--post-data") || strings.HasPrefix(w.Value, "--body-file") || strings.HasPrefix(w.Value, "--body-data") {
 				return "uploads with wget " + strings.SplitN(w.Value, "=", 2)[0], true
 			}
@@ -368,7 +368,7 @@ func shSendsData(c *shell.Command) (string, bool) {
 			return "copies to a remote host with " + c.Name, true
 		}
 	case "ftp", "tftp", "smbclient", "rclone", "aws", "gsutil", "az":
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			switch w.Value {
 			case "put", "cp", "copy", "sync", "-T", "upload":
 				return "uploads with " + c.Name, true
@@ -389,7 +389,7 @@ func shSendsData(c *shell.Command) (string, bool) {
 func shDnsExfil(c *shell.Command) bool {
 	switch c.Name {
 	case "dig", "nslookup", "host", "ping", "drill", "resolvectl":
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			if w.Subst && strings.Contains(w.Value, ".") {
 				return true
 			}
@@ -423,7 +423,7 @@ func shIsReadOnly(c *shell.Command) bool {
 		return false
 	}
 	if c.Name == "git" {
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			if strings.HasPrefix(w.Value, "-") {
 				continue
 			}

@@ -132,7 +132,7 @@ func shRunsFile(c *shell.Command, f string) bool {
 		return true
 	}
 	if shIsInterpreter(c.Name) || c.Name == "open" || c.Name == "start" || c.Name == "nohup" {
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			if shSameFile(w.Value, f) {
 				return true
 			}

@@ -110,7 +110,7 @@ func shIsVerifier(c *shell.Command) bool {
 }
 
 func shMentions(c *shell.Command, file string) bool {
-	for _, w := range c.Argv[1:] {
+	for _, w := range c.Params() {
 		if shSameFile(w.Value, file) {
 			return true
 		}

@@ -88,7 +88,7 @@ func shReverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 	}
 	switch c.Name {
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd":
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			v := w.Value
 			if v == "-e" || v == "-c" || v == "--exec" || v == "--sh-exec" || v == "--lua-exec" ||
 				len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "ec") && !strings.ContainsAny(v[1:], "z") {
@@ -117,7 +117,7 @@ func shReverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 			return "socat connects a program to the network"
 		}
 	case "python", "python2", "python3", "perl", "ruby", "php", "node", "lua":
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			if shInlineSocketRx.MatchString(w.Value) && shInlineShellRx.MatchString(w.Value) {
 				return c.Name + " one-liner opens a socket and spawns a shell"
 			}

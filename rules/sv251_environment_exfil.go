@@ -44,7 +44,7 @@ test -n "$ACME_API_KEY" || echo "set ACME_API_KEY first"
 
 // shIsEnvDump reports a command that prints the whole environment.
 func shIsEnvDump(c *shell.Command) bool {
-	args := c.Argv[1:]
+	args := c.Params()
 	switch c.Name {
 	case "env", "printenv":
 		for _, w := range args {
@@ -134,7 +134,7 @@ func shEnvDestination(s *shell.Script, idx int, c *shell.Command) string {
 // shMentionsFile reports whether any argument or input redirection of c
 // refers to file f (also as @f or name=@f).
 func shMentionsFile(c *shell.Command, f string) bool {
-	for _, w := range c.Argv[1:] {
+	for _, w := range c.Params() {
 		v := w.Value
 		if i := strings.LastIndex(v, "@"); i >= 0 {
 			v = v[i+1:]

@@ -67,7 +67,7 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 // and of nothing else.
 func shLocalDotenv(c *shell.Command) bool {
 	vals := make([]string, 0, len(c.Argv))
-	for _, w := range c.Argv[1:] {
+	for _, w := range c.Params() {
 		vals = append(vals, w.Value)
 	}
 	for _, r := range c.Redirs {

@@ -23,7 +23,7 @@ var ShellObfuscation = register(&analyzer.Rule{
   substrings and replacements of variables (` + "`${a:3:1}${a:0:1}…`" + `, ` + "`${x//_/}`" + `);
 - text that is reversed (` + "`rev`" + `), ROT13-ed (` + "`tr A-Za-z N-ZA-Mn-za-m`" + `) or printed from escapes
   (` + "`printf '\\x63…'`" + `, ` + "`echo -e`" + `) and piped into a shell;
-- ` + "`eval`" + ` of a string built from variables;
+- ` + "`eval`" + ` of a string assembled from escapes or substrings of variables;
 - long base64 blobs (200+ characters) in a command.
 
 The analyser resolves these where the input is constant and the other rules judge
@@ -76,16 +76,16 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 		}
 	case "printf", "echo":
 		escaped := false
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			escaped = escaped || w.Escaped || shHexEscRx.MatchString(w.Value)
 		}
 		if k := shPipeSinkInterp(s, c); escaped && k != nil {
 			return c.Name + " prints escaped text that is piped into " + k.Name
 		}
 	case "eval":
-		for _, w := range c.Argv[1:] {
-			if !w.Const && !w.Subst {
-				return "eval runs a string built from variables (" + shClipText(w.Raw, 40) + ")"
+		for _, w := range c.Params() {
+			if w.Sliced || w.Escaped {
+				return "eval runs a string assembled from escapes or substrings (" + shClipText(w.Raw, 40) + ")"
 			}
 		}
 	}

@@ -46,7 +46,7 @@ func shArchivePassword(c *shell.Command) bool {
 	case "unzip", "funzip":
 		return shHasArg(c, "-P") || shHasArg(c, "--password")
 	case "7z", "7za", "7zr", "7zz", "unrar", "rar":
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			if strings.HasPrefix(w.Value, "-p") && len(w.Value) > 2 && w.Value != "-p-" {
 				return true
 			}

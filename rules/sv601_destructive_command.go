@@ -73,7 +73,7 @@ func shDestructive(c *shell.Command) string {
 			return "rm --no-preserve-root"
 		}
 		if rec {
-			for _, w := range c.Argv[1:] {
+			for _, w := range c.Params() {
 				if !strings.HasPrefix(w.Value, "-") && shIsCriticalDir(w.Value) {
 					flags := "-r"
 					if force {
@@ -84,13 +84,13 @@ func shDestructive(c *shell.Command) string {
 			}
 		}
 	case "dd":
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			if v, ok := strings.CutPrefix(w.Value, "of="); ok && shBlockDevRx.MatchString(v) {
 				return "dd overwrites the disk " + v
 			}
 		}
 	case "shred", "wipefs":
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			if shBlockDevRx.MatchString(w.Value) {
 				return c.Name + " wipes the disk " + w.Value
 			}

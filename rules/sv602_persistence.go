@@ -76,7 +76,7 @@ func shWriteTargets(s *shell.Script, c *shell.Command) []struct{ path, text stri
 		if c.PipePrev >= 0 && s.Commands[c.PipePrev].OutputKnown {
 			in = s.Commands[c.PipePrev].Output
 		}
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			if !strings.HasPrefix(w.Value, "-") {
 				out = append(out, struct{ path, text string }{shNormPath(w.Value), in})
 			}

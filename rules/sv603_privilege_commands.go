@@ -50,7 +50,7 @@ func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 	case "chmod":
 		var mode string
 		var targets []string
-		for _, w := range c.Argv[1:] {
+		for _, w := range c.Params() {
 			v := w.Value
 			if strings.HasPrefix(v, "-") && len(v) > 1 && (v[1] < '0' || v[1] > '7') && !strings.ContainsAny(v, "=+") {
 				continue
@@ -69,7 +69,10 @@ func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 			}
 		}
 		if m := shOctalModeRx.FindStringSubmatch(mode); m != nil {
-			if m[1] == "4" || m[1] == "6" || m[1] == "2" {
+			if m[1] == "1" {
+				return analyzer.SevNone, "" // sticky world-writable directories (/tmp style) are intended
+			}
+			if m[1] == "4" || m[1] == "6" || m[1] == "2" || m[1] == "3" || m[1] == "5" || m[1] == "7" {
 				return High, "chmod " + mode + " sets the setuid/setgid bit"
 			}
 			if m[4] == "7" || m[4] == "6" || m[4] == "2" || m[4] == "3" {

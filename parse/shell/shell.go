@@ -132,6 +132,15 @@ type Command struct {
 	assign    bool // an assignment-only statement (X=$(…)) kept for its substitutions
 }
 
+// Params returns the program's arguments (Argv without the program),
+// nil when there is no program.
+func (c *Command) Params() []Word {
+	if len(c.Argv) < 2 {
+		return nil
+	}
+	return c.Argv[1:]
+}
+
 // Arg returns Argv[i].Value, or "".
 func (c *Command) Arg(i int) string {
 	if i < len(c.Argv) {
