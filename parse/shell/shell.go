@@ -236,8 +236,9 @@ func b2i(b bool) int {
 }
 
 type analysis struct {
-	s    *Script
-	vars map[string]string
+	s      *Script
+	vars   map[string]string
+	parser *syntax.Parser // reused: a parse finishes before the next starts
 }
 
 type builder struct {
@@ -260,7 +261,7 @@ func (a *analysis) parseText(text string, m mapper, depth int, via Via, parent i
 	if !top && (len(text) > MaxBytes || Nesting(text) > MaxNesting) {
 		return
 	}
-	f, err := parseFile(text)
+	f, err := a.parseFile(text)
 	if err == nil {
 		b := &builder{a: a, src: text, m: m, depth: depth, via: via, parent: parent}
 		b.run(f.Stmts)
@@ -289,7 +290,7 @@ func (a *analysis) parseText(text string, m mapper, depth int, via Via, parent i
 			if m.exact {
 				lm.base = m.at(off)
 			}
-			if lf, lerr := parseFile(line); lerr == nil {
+			if lf, lerr := a.parseFile(line); lerr == nil {
 				b := &builder{a: a, src: line, m: lm, depth: depth, via: via, parent: parent}
 				b.run(lf.Stmts)
 			} else {
@@ -300,14 +301,17 @@ func (a *analysis) parseText(text string, m mapper, depth int, via Via, parent i
 	}
 }
 
-func parseFile(text string) (f *syntax.File, err error) {
+func (a *analysis) parseFile(text string) (f *syntax.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			f, err = nil, fmt.Errorf("shell parser failed: %v", r)
+			a.parser = nil // its state is unknown after a panic
 		}
 	}()
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	return p.Parse(strings.NewReader(text), "")
+	if a.parser == nil {
+		a.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	return a.parser.Parse(strings.NewReader(text), "")
 }
 
 func (b *builder) pos(p syntax.Pos) int {
@@ -541,6 +545,7 @@ func (b *builder) call(ce *syntax.CallExpr) []int {
 	c := b.newCmd(ce.Pos(), ce.End())
 	id := b.add(c)
 	c.Assigns = b.assigns(ce.Assigns, id, false)
+	c.Args = make([]Word, 0, len(ce.Args))
 	for _, w := range ce.Args {
 		c.Args = append(c.Args, b.word(w, id))
 	}
