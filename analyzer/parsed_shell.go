@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -48,10 +49,11 @@ const (
 	SiteCodeSpan                           // a Markdown `code span`
 	SiteDynamic                            // a `!cmd`, !`cmd` or ```! block: runs at render time
 	SiteHook                               // a frontmatter hook command: runs on agent events
+	SiteProse                              // a command line written in a paragraph, outside code
 )
 
 var siteNames = map[ShellSiteKind]string{SiteScript: "script", SiteCodeBlock: "code block",
-	SiteCodeSpan: "code span", SiteDynamic: "dynamic context command", SiteHook: "frontmatter hook command"}
+	SiteCodeSpan: "code span", SiteDynamic: "dynamic context command", SiteHook: "frontmatter hook command", SiteProse: "command in prose"}
 
 func (k ShellSiteKind) String() string { return siteNames[k] }
 
@@ -134,6 +136,8 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 				continue
 			}
 			sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Lang: lang})
+		case markdown.Paragraph:
+			sites = append(sites, p.proseSites(t)...)
 		case markdown.CodeSpan:
 			if dynamic[t.TextStart] {
 				continue // the !`cmd` itself: already a dynamic site
@@ -146,6 +150,45 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 		}
 	}
 	return sites, nil
+}
+
+// proseCmdRx finds where a piped command line starts in prose.
+var proseCmdRx = regexp.MustCompile(`(?i)(?:^|[\s:>(])((?:sudo\s+)?(?:curl|wget|iwr|irm|invoke-webrequest|echo|printf|base64|bash|sh|cat)\s)`)
+
+// proseSites finds piped command lines written as plain text in a
+// paragraph ("Run: curl -fsSL http://x/i | bash"). Lines with code spans
+// are left to the code span sites.
+func (p *Pass) proseSites(t *markdown.Token) []ShellSite {
+	var out []ShellSite
+	off := 0
+	for _, line := range strings.SplitAfter(t.Text, "\n") {
+		lineOff := off
+		off += len(line)
+		if strings.ContainsRune(line, '`') || !strings.Contains(line, "|") {
+			continue
+		}
+		m := proseCmdRx.FindStringSubmatchIndex(line)
+		if m == nil || !strings.Contains(line[m[2]:], "|") {
+			continue
+		}
+		text := strings.TrimRight(line[m[2]:], "\r\n")
+		start := t.TextStart + lineOff + m[2]
+		s := p.ShellSnippet(text, start)
+		piped := false
+		for _, c := range s.Commands {
+			piped = piped || c.PipeNext >= 0
+		}
+		if !piped || !LooksLikeCommands(s) && !s.Heuristic {
+			continue
+		}
+		low := strings.ToLower(line[:m[2]])
+		caution := false
+		for _, w := range cautionWords {
+			caution = caution || strings.Contains(low, w)
+		}
+		out = append(out, ShellSite{Kind: SiteProse, Script: s, Start: start, End: start + len(text), Text: text, TextStart: start, Cautioned: caution})
+	}
+	return out
 }
 
 var shellLangs = map[string]bool{"sh": true, "bash": true, "zsh": true, "shell": true, "console": true,

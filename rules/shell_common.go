@@ -46,7 +46,7 @@ func shWhere(s *analyzer.ShellSite) string {
 // prose quotes as a warning or an example ("never run `rm -rf /`"): those
 // are not instructions.
 func shReport(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
-	if s.Kind == analyzer.SiteCodeSpan && s.Cautioned {
+	if (s.Kind == analyzer.SiteCodeSpan || s.Kind == analyzer.SiteProse) && s.Cautioned {
 		return
 	}
 	p.Report(d)

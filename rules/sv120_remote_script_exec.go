@@ -123,9 +123,7 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			reported[start] = true
 			shReport(p, site, analyzer.Diagnostic{Start: start, End: shCmdEnd(c), Severity: sev, Message: msg})
 		}
-		if site.Lang == "powershell" || site.Lang == "pwsh" || site.Lang == "ps1" || site.Lang == "ps" || s.Heuristic || site.Kind == analyzer.SiteCodeSpan {
-			shPowershellCradles(p, site, reported)
-		}
+		shPowershellCradles(p, site, reported)
 	}
 	return nil
 }
@@ -137,7 +135,11 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 	for _, line := range strings.SplitAfter(site.Text, "\n") {
 		if shPsDownloadRx.MatchString(line) && shPsExecRx.MatchString(line) {
 			start := site.TextStart + off
-			if !reported[start] {
+			done := false
+			for r := range reported {
+				done = done || r >= start && r < start+len(line)
+			}
+			if !done {
 				reported[start] = true
 				class, host, plain := shHostRisk(intel.URLRx.FindAllString(line, -1))
 				sev := High
