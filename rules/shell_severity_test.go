@@ -38,8 +38,9 @@ func TestShellSeverities(t *testing.T) {
 		{ShellPersistence, "SV602/tp-persist", "SKILL.md", 9, Medium},
 		{ShellPersistence, "SV602/tp-persist", "SKILL.md", 13, Critical},
 		{ShellPrivilege, "SV603/tp-priv", "SKILL.md", 11, Medium},
-		{ShellInstallLure, "SV501/tp-lures", "SKILL.md", 9, Critical},
-		{ShellInstallLure, "SV501/tp-lures", "SKILL.md", 11, High},
+		{ShellInstallLure, "SV501/tp-lures", "SKILL.md", 11, Critical},
+		{ShellInstallLure, "SV501/tp-lures", "SKILL.md", 15, High},
+		{ShellInstallLure, "SV501/tp-list-lure", "SKILL.md", 9, Critical},
 		{ShellPasswordArchive, "SV502/tp-zip", "SKILL.md", 9, Critical},
 		{ShellPasswordArchive, "SV502/tp-zip", "SKILL.md", 13, High},
 	}
