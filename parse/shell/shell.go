@@ -77,7 +77,11 @@ type Word struct {
 	Escaped bool
 	// Sliced is true when the word was assembled from ${var:off:len}
 	// substrings or ${var/x/y} replacements of constants.
-	Sliced     bool
+	Sliced bool
+	// Tainted is true when the word expands script arguments ($1, $@),
+	// input read with read, or a variable named like user input
+	// ($USER_QUERY, $INPUT, …), directly or through assignments.
+	Tainted    bool
 	Start, End int // byte offsets in the file
 	Raw        string
 }
@@ -173,9 +177,13 @@ func Parse(src string, base int) *Script {
 		s.ErrOffset = base + at
 		return s
 	}
-	a := &analysis{s: s, vars: map[string]string{}}
+	a := newAnalysis(s)
 	a.parseText(src, mapper{base: base, exact: true}, 0, ViaTop, -1, true)
 	return s
+}
+
+func newAnalysis(s *Script) *analysis {
+	return &analysis{s: s, vars: map[string]string{}, loops: map[string]string{}, tainted: map[string]bool{}}
 }
 
 // Nesting measures the deepest nesting of $( ( { and backtick levels in src,
@@ -236,9 +244,11 @@ func b2i(b bool) int {
 }
 
 type analysis struct {
-	s      *Script
-	vars   map[string]string
-	parser *syntax.Parser // reused: a parse finishes before the next starts
+	s       *Script
+	vars    map[string]string
+	loops   map[string]string // for-loop variables: their items, space-joined
+	tainted map[string]bool   // variables holding script arguments or read input
+	parser  *syntax.Parser    // reused: a parse finishes before the next starts
 }
 
 type builder struct {
@@ -431,8 +441,18 @@ func (b *builder) command(cmd syntax.Command) []int {
 		return append(b.stmts(c.Cond), b.stmts(c.Do)...)
 	case *syntax.ForClause:
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
+			var items []string
+			tainted := len(wi.Items) == 0 // for x; do … iterates "$@"
 			for _, w := range wi.Items {
-				b.word(w, -1)
+				rw := b.word(w, -1)
+				items = append(items, rw.Value)
+				tainted = tainted || rw.Tainted
+			}
+			if wi.Name != nil {
+				b.a.loops[wi.Name.Value] = strings.Join(items, " ")
+				if tainted {
+					b.a.tainted[wi.Name.Value] = true
+				}
 			}
 		}
 		return b.stmts(c.Do)
@@ -486,6 +506,13 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) []Word {
 		}
 		w := b.word(as.Value, owner)
 		words = append(words, w)
+		if record && as.Name != nil {
+			if w.Tainted {
+				b.a.tainted[as.Name.Value] = true
+			} else if as.Index == nil && !as.Append {
+				delete(b.a.tainted, as.Name.Value)
+			}
+		}
 		if record && as.Name != nil && as.Index == nil {
 			if w.Const {
 				if as.Append {
@@ -586,6 +613,18 @@ func (b *builder) finish(c *Command, id int) {
 	}
 	if c.Name == "su" {
 		c.Sudo = true
+	}
+	if c.Name == "read" || c.Name == "mapfile" || c.Name == "readarray" {
+		for i := 1; i < len(c.Argv); i++ {
+			v := c.Argv[i].Value
+			switch {
+			case v == "-p" || v == "-d" || v == "-n" || v == "-N" || v == "-t" || v == "-u" || v == "-i":
+				i++
+			case strings.HasPrefix(v, "-"):
+			default:
+				b.a.tainted[v] = true
+			}
+		}
 	}
 	if b.depth >= MaxDepth {
 		return
@@ -728,7 +767,7 @@ func ParseAnchored(src string, start, end int) *Script {
 		s.Err = fmt.Errorf("%w: %d bytes, nesting %d", ErrLimit, len(src), Nesting(src))
 		return s
 	}
-	a := &analysis{s: s, vars: map[string]string{}}
+	a := newAnalysis(s)
 	a.parseText(src, mapper{base: start, end: end}, 0, ViaTop, -1, true)
 	return s
 }

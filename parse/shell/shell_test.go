@@ -167,3 +167,26 @@ func TestStripPrompts(t *testing.T) {
 		t.Fatalf("%q", out)
 	}
 }
+
+func TestLoopVarsAndTaint(t *testing.T) {
+	s := Parse("for f in ~/.netrc ~/.npmrc; do cat \"$f\"; done\nQ=\"$1\"\neval \"grep $Q .\"\nread -r -p 'x' ANSWER\nsh -c \"echo $ANSWER\"\nsh -c \"echo $HOME\"\n", 0)
+	c := find(s, "cat")
+	if c == nil || !strings.Contains(c.Arg(1), "~/.netrc") || !strings.Contains(c.Arg(1), "~/.npmrc") {
+		t.Fatalf("loop values not kept: %+v", c)
+	}
+	if e := find(s, "eval"); e == nil || !e.Argv[1].Tainted {
+		t.Errorf("eval argument from $1 not tainted")
+	}
+	var shs []*Command
+	for _, x := range s.Commands {
+		if x.Name == "sh" {
+			shs = append(shs, x)
+		}
+	}
+	if len(shs) != 2 || !shs[0].Argv[2].Tainted || shs[1].Argv[2].Tainted {
+		t.Errorf("read taint wrong")
+	}
+	if s2 := Parse(`psql -c "$USER_QUESTION_SQL"`, 0); !s2.Commands[0].Argv[2].Tainted {
+		t.Errorf("user-input-named variable not tainted")
+	}
+}

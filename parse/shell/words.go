@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -34,7 +35,13 @@ func (b *builder) parts(ps []syntax.WordPart, owner int, out *Word, sb *strings.
 		case *syntax.DblQuoted:
 			b.parts(p.Parts, owner, out, sb, true)
 		case *syntax.ParamExp:
-			if v, ok, sliced := b.param(p); ok {
+			if p.Param != nil && b.a.isTainted(p.Param.Value) {
+				out.Tainted = true
+			}
+			if v, ok := b.a.loops[paramName(p)]; ok && p.Param != nil && p.Slice == nil && p.Repl == nil {
+				out.Const = false // one of several values: keep them all for matching
+				sb.WriteString(v)
+			} else if v, ok, sliced := b.param(p); ok {
 				sb.WriteString(v)
 				out.Sliced = out.Sliced || sliced
 			} else {
@@ -60,6 +67,27 @@ func (b *builder) parts(ps []syntax.WordPart, owner int, out *Word, sb *strings.
 			sb.WriteString(b.raw(p))
 		}
 	}
+}
+
+func paramName(p *syntax.ParamExp) string {
+	if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.NestedParam != nil || p.Exp != nil {
+		return ""
+	}
+	return p.Param.Value
+}
+
+var untrustedNameRx = regexp.MustCompile(`(?i)^(user_\w+|\w*_?(input|query|question|prompt|message|request|search|term|payload)(_\w+)?|args?|params?)$`)
+
+// isTainted reports whether a variable holds untrusted input.
+func (a *analysis) isTainted(name string) bool {
+	switch {
+	case name == "@" || name == "*" || len(name) == 1 && name[0] >= '1' && name[0] <= '9':
+		return true
+	case a.tainted[name]:
+		return true
+	}
+	_, known := a.vars[name]
+	return !known && untrustedNameRx.MatchString(name)
 }
 
 // param resolves $VAR, ${VAR}, ${VAR:off:len} and ${VAR/x/y} of known
