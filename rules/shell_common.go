@@ -238,12 +238,14 @@ func shNormPath(v string) string {
 	return v
 }
 
+var shPublicSSHRx = regexp.MustCompile(`(?i)\.ssh/([\w.-]+\.pub|known_hosts(\.old)?)$`)
+
 var shTemplateEnvRx = regexp.MustCompile(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
 
 // shCredentialIn returns the credential-path label found in v.
 func shCredentialIn(v string) (string, bool) {
 	v = shNormPath(strings.TrimPrefix(strings.TrimPrefix(v, "@"), "<"))
-	if shTemplateEnvRx.MatchString(v) {
+	if shTemplateEnvRx.MatchString(v) || shPublicSSHRx.MatchString(v) {
 		return "", false
 	}
 	label, _, _, ok := intel.MatchCredentialPath(v)
@@ -285,6 +287,7 @@ func shReadsCredential(c *shell.Command) (string, bool) {
 				return "macOS keychain", true
 			}
 		}
+		return "", false
 	}
 	if !shReaders[c.Name] {
 		// a plain input redirection reads too: cmd < ~/.aws/credentials

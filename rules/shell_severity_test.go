@@ -43,6 +43,8 @@ func TestShellSeverities(t *testing.T) {
 		{ShellInstallLure, "SV501/tp-list-lure", "SKILL.md", 9, Critical},
 		{ShellPasswordArchive, "SV502/tp-zip", "SKILL.md", 9, Critical},
 		{ShellPasswordArchive, "SV502/tp-zip", "SKILL.md", 13, High},
+		{ShellCredentialRead, "SV252/tp-read", "SKILL.md", 10, High},   // Chrome Safe Storage
+		{ShellCredentialRead, "SV252/tp-read", "SKILL.md", 13, Medium}, // a tool's own keychain item
 	}
 	results := map[string][]analyzer.Finding{}
 	for _, c := range cases {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -56,7 +57,11 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 			if !ok || shLocalDotenv(c) || shFlowsToNetwork(s, idx, c) {
 				continue
 			}
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c),
+			sev := High
+			if c.Name == "security" && shOwnKeychainItem(c) {
+				sev = Medium
+			}
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev,
 				Message: c.Name + " reads " + label + shWhere(site)})
 		}
 	}
@@ -112,6 +117,24 @@ func shFlowsToNetwork(s *shell.Script, idx int, c *shell.Command) bool {
 	for _, n := range s.Commands[idx+1:] {
 		if _, ok := shSendsData(n); ok {
 			return true
+		}
+	}
+	return false
+}
+
+// shBrowserKeychainRx matches keychain items that unlock browser and
+// wallet stores.
+var shBrowserKeychainRx = regexp.MustCompile(`(?i)safe storage|chrome|chromium|brave|edge|opera|vivaldi|arc|firefox|wallet|metamask|exodus|1password|bitwarden`)
+
+// shOwnKeychainItem reports a lookup of one named keychain item (-s) that
+// is not a browser or wallet key: a tool reading its own token.
+func shOwnKeychainItem(c *shell.Command) bool {
+	if c.Arg(1) != "find-generic-password" && c.Arg(1) != "find-internet-password" {
+		return false
+	}
+	for i, w := range c.Argv {
+		if (w.Value == "-s" || w.Value == "-l") && i+1 < len(c.Argv) {
+			return !shBrowserKeychainRx.MatchString(c.Argv[i+1].Value)
 		}
 	}
 	return false
