@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -75,7 +77,14 @@ func shJudgeDynamic(c *shell.Command) (analyzer.Severity, string) {
 	case c.Name == "eval" || (shell.IsShell(c.Name) || c.Name == "python" || c.Name == "python3" || c.Name == "node" || c.Name == "perl" || c.Name == "ruby") && shHasShortFlag(c, 'c', "") || c.Name == "node" && shHasShortFlag(c, 'e', "--eval") || c.Name == "perl" && shHasShortFlag(c, 'e', ""):
 		return Medium, "runs inline code with " + c.Name
 	case c.Name == "npx" && shHasArg(c, "--no-install", "--offline"):
-		return Info, "runs the locally installed package " + c.Arg(len(c.Argv)-1)
+		pkg := ""
+		for _, w := range c.Params() {
+			if !strings.HasPrefix(w.Value, "-") {
+				pkg = w.Value
+				break
+			}
+		}
+		return Info, "runs the locally installed package " + pkg
 	case shPackageRunners[c.Name] && c.Arg(1) != "--version" && c.Arg(1) != "-v" && c.Arg(1) != "list" && c.Arg(1) != "ls" && c.Arg(1) != "view" && c.Arg(1) != "outdated":
 		return Medium, "installs or runs packages with " + c.Name
 	case shModifiers[c.Name] || c.Name == "sed" && shHasShortFlag(c, 'i', "--in-place"):
