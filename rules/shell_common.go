@@ -275,7 +275,7 @@ var shReaders = map[string]bool{"cat": true, "less": true, "more": true, "head":
 	"xxd": true, "od": true, "hexdump": true, "strings": true, "tar": true, "zip": true, "7z": true, "7za": true,
 	"gzip": true, "bzip2": true, "xz": true, "scp": true, "rsync": true, "cp": true, "grep": true, "rg": true,
 	"awk": true, "sed": true, "sqlite3": true, "security": true, "openssl": true, "gpg": true, "jq": true,
-	"yq": true, "type": true, "get-content": true, "gc": true, "dd": true, "tee": true, "python": true,
+	"yq": true, "type": true, "get-content": true, "gc": true, "dd": true, "python": true,
 	"python3": true, "node": true, "curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "find": true}
 
 // shReadsCredential reports whether c reads a credential store.

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -17,8 +19,8 @@ var ShellDecodedPayload = register(&analyzer.Rule{
 	Inputs:   shShellInputs,
 	Doc: `Finds encoded text that is decoded and handed to an interpreter:
 ` + "`echo '<base64>' | base64 -D | bash`" + `, ` + "`base64 -d <<< … | sh`" + `, ` + "`xxd -r -p | sh`" + `,
-` + "`eval \"$(echo … | base64 --decode)\"`" + `, ` + "`bash -c \"$(… | base64 -d)\"`" + `, or a decoded file
-that is executed next.
+` + "`eval \"$(echo … | base64 --decode)\"`" + `, ` + "`bash -c \"$(… | base64 -d)\"`" + `, a decoded file
+that is executed next, or ` + "`powershell -EncodedCommand <base64 UTF-16>`" + `.
 
 When the encoded input is a literal, the payload is decoded, shown in the message,
 and analysed as shell again, so the other rules see what it really runs (a
@@ -54,6 +56,14 @@ func shRunDecodedPayloadExec(p *analyzer.Pass) error {
 		site := &sites[i]
 		s := site.Script
 		for j, c := range s.Commands {
+			if enc, ok := shPowerShellEncoded(c); ok {
+				msg, sev := "PowerShell runs an -EncodedCommand payload", Critical
+				if d, ok := shell.DecodeUTF16Base64(enc); ok {
+					msg += "; it decodes to: " + shClipText(d, 160)
+				}
+				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
+				continue
+			}
 			if !shIsDecoder(c) {
 				continue
 			}
@@ -139,4 +149,19 @@ func shRunsFile(c *shell.Command, f string) bool {
 		}
 	}
 	return false
+}
+
+// shPowerShellEncoded returns the -EncodedCommand argument of a PowerShell
+// invocation (any unambiguous prefix: -e, -enc, -ec, …).
+func shPowerShellEncoded(c *shell.Command) (string, bool) {
+	if c.Name != "powershell" && c.Name != "pwsh" {
+		return "", false
+	}
+	for i := 1; i+1 < len(c.Argv); i++ {
+		v := strings.ToLower(c.Argv[i].Value)
+		if v == "-ec" || len(v) >= 2 && strings.HasPrefix("-encodedcommand", v) {
+			return c.Argv[i+1].Value, true
+		}
+	}
+	return "", false
 }

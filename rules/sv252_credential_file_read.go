@@ -54,7 +54,7 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 		s := site.Script
 		for idx, c := range s.Commands {
 			label, ok := shReadsCredential(c)
-			if !ok || shLocalDotenv(c) || shFlowsToNetwork(s, idx, c) {
+			if !ok || !site.Kind.Executes() && shLocalDotenv(c) || shFlowsToNetwork(s, idx, c) {
 				continue
 			}
 			sev := High

@@ -128,6 +128,10 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 		if shHasArg(c, "enable") {
 			return Medium, "enables a systemd service at boot"
 		}
+	case "systemsetup":
+		if strings.EqualFold(c.Arg(1), "-setremotelogin") && strings.EqualFold(c.Arg(2), "on") {
+			return High, "turns on remote login (SSH) for the machine"
+		}
 	case "schtasks":
 		if shHasArgFold(c, "/create") {
 			return High, "creates a scheduled task"

@@ -45,7 +45,7 @@ var shScanners = map[string]bool{"nmap": true, "masscan": true, "zmap": true, "r
 var shWideCIDRRx = regexp.MustCompile(`^\d{1,3}(\.\d{1,3}){3}/([0-9]|1[0-6])$`)
 
 var shPortRangeRx = regexp.MustCompile(`^\d{1,5}-\d{1,5}$`)
-var shVarIPRx = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\$`)
+var shVarIPRx = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.(\$|\d{1,3}-\d{1,3}$)`)
 
 func shScan(c *shell.Command) string {
 	if shScanners[c.Name] {
@@ -72,7 +72,7 @@ func shScan(c *shell.Command) string {
 	case "ping", "curl", "telnet":
 		for _, w := range c.Params() {
 			if shVarIPRx.MatchString(w.Value) || strings.Contains(w.Value, "/dev/tcp/") && !w.Const {
-				return c.Name + " sweeps addresses built from a variable (" + shClipText(w.Raw, 40) + ")"
+				return c.Name + " sweeps a range of addresses (" + shClipText(w.Raw, 40) + ")"
 			}
 		}
 	}

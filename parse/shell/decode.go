@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -243,4 +244,19 @@ func blank(l string) string {
 		}
 	}
 	return string(b)
+}
+
+// DecodeUTF16Base64 decodes the base64 of UTF-16LE text, the form
+// PowerShell's -EncodedCommand takes.
+func DecodeUTF16Base64(s string) (string, bool) {
+	s = strings.TrimRight(strings.TrimSpace(s), "=")
+	b, err := base64.RawStdEncoding.DecodeString(s)
+	if err != nil || len(b) < 2 || len(b)%2 != 0 {
+		return "", false
+	}
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	return printable([]byte(string(utf16.Decode(u))))
 }

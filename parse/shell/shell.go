@@ -70,7 +70,8 @@ type Word struct {
 	Value string
 	// Const is true when nothing in the word was left unresolved.
 	Const bool
-	// Subst is true when the word holds a command or process substitution.
+	// Subst is true when the word holds command output: a command or
+	// process substitution, or a variable assigned from one.
 	Subst bool
 	// Escaped is true when the word uses ANSI-C hex, octal or unicode
 	// escapes ($'\x63').
@@ -183,7 +184,7 @@ func Parse(src string, base int) *Script {
 }
 
 func newAnalysis(s *Script) *analysis {
-	return &analysis{s: s, vars: map[string]string{}, loops: map[string]string{}, tainted: map[string]bool{}}
+	return &analysis{s: s, vars: map[string]string{}, loops: map[string]string{}, tainted: map[string]bool{}, outVars: map[string]bool{}}
 }
 
 // Nesting measures the deepest nesting of $( ( { and backtick levels in src,
@@ -248,6 +249,7 @@ type analysis struct {
 	vars    map[string]string
 	loops   map[string]string // for-loop variables: their items, space-joined
 	tainted map[string]bool   // variables holding script arguments or read input
+	outVars map[string]bool   // variables assigned from command output
 	parser  *syntax.Parser    // reused: a parse finishes before the next starts
 }
 
@@ -511,6 +513,11 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) []Word {
 				b.a.tainted[as.Name.Value] = true
 			} else if as.Index == nil && !as.Append {
 				delete(b.a.tainted, as.Name.Value)
+			}
+			if w.Subst {
+				b.a.outVars[as.Name.Value] = true
+			} else if as.Index == nil && !as.Append {
+				delete(b.a.outVars, as.Name.Value)
 			}
 		}
 		if record && as.Name != nil && as.Index == nil {

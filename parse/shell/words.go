@@ -38,6 +38,9 @@ func (b *builder) parts(ps []syntax.WordPart, owner int, out *Word, sb *strings.
 			if p.Param != nil && b.a.isTainted(p.Param.Value) {
 				out.Tainted = true
 			}
+			if p.Param != nil && b.a.outVars[p.Param.Value] {
+				out.Subst = true
+			}
 			if v, ok := b.a.loops[paramName(p)]; ok && p.Param != nil && p.Slice == nil && p.Repl == nil {
 				out.Const = false // one of several values: keep them all for matching
 				sb.WriteString(v)
