@@ -539,3 +539,20 @@ func shHiddenLayer(s *shell.Script, c *shell.Command) bool {
 	})
 	return found
 }
+
+// shScanAhead bounds how far rules look for a later step (the run of a
+// downloaded file, the upload of a dumped one): real chains are a few
+// commands long, and a bound keeps crafted scripts linear.
+const shScanAhead = 500
+
+// shAhead returns the commands after index i, at most shScanAhead.
+func shAhead(s *shell.Script, i int) []*shell.Command {
+	if i < 0 {
+		i = -1
+	}
+	end := min(len(s.Commands), i+1+shScanAhead)
+	if i+1 >= end {
+		return nil
+	}
+	return s.Commands[i+1 : end]
+}

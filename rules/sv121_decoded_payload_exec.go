@@ -125,7 +125,7 @@ func shDecodedRunner(s *shell.Script, idx int, c *shell.Command) string {
 	if !ok {
 		return ""
 	}
-	for _, n := range s.Commands[idx+1:] {
+	for _, n := range shAhead(s, idx) {
 		if shRunsFile(n, out) {
 			return "written to " + out + ", which is then run"
 		}

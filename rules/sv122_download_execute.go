@@ -65,7 +65,7 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 			}
 			var run *shell.Command
 			verified, unquarantined := false, false
-			for _, n := range s.Commands[j+1:] {
+			for _, n := range shAhead(s, j) {
 				switch {
 				case shIsVerifier(n):
 					verified = true

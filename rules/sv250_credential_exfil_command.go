@@ -95,6 +95,7 @@ func shCredentialFlow(s *shell.Script, idx int, c *shell.Command) (string, strin
 		}
 		prev = pc.PipePrev
 	}
+	// c's substitutions are the commands right after it that it contains.
 	for _, o := range s.Commands[idx+1:] {
 		inside := false
 		shAncestors(s, o, func(a *shell.Command) bool {
@@ -102,7 +103,7 @@ func shCredentialFlow(s *shell.Script, idx int, c *shell.Command) (string, strin
 			return !inside
 		})
 		if !inside {
-			continue
+			break
 		}
 		if l, ok := shReadsCredential(o); ok {
 			return l, "substituted from " + o.Name

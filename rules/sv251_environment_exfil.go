@@ -122,7 +122,7 @@ func shEnvDestination(s *shell.Script, idx int, c *shell.Command) string {
 		return to
 	}
 	if f, ok := shOutputFile(c); ok && f != "" && f != "/dev/null" {
-		for _, n := range s.Commands[idx+1:] {
+		for _, n := range shAhead(s, idx) {
 			if shIsNetworkSink(n) && shMentionsFile(n, f) {
 				return n.Name + " (through " + f + ")"
 			}

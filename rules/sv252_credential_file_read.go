@@ -52,9 +52,15 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 	for i := range sites {
 		site := &sites[i]
 		s := site.Script
+		// senderAfter[i]: some command at index >= i sends data.
+		senderAfter := make([]bool, len(s.Commands)+1)
+		for i := len(s.Commands) - 1; i >= 0; i-- {
+			_, sends := shSendsData(s.Commands[i])
+			senderAfter[i] = senderAfter[i+1] || sends
+		}
 		for idx, c := range s.Commands {
 			label, ok := shReadsCredential(c)
-			if !ok || !site.Kind.Executes() && shLocalDotenv(c) || shFlowsToNetwork(s, idx, c) {
+			if !ok || !site.Kind.Executes() && shLocalDotenv(c) || senderAfter[idx] || shSentByAncestor(s, c) {
 				continue
 			}
 			sev := High
@@ -95,31 +101,14 @@ func shLocalDotenv(c *shell.Command) bool {
 	return found
 }
 
-// shFlowsToNetwork reports whether SV250 sees c's output reach a sender.
-func shFlowsToNetwork(s *shell.Script, idx int, c *shell.Command) bool {
-	if _, ok := shSendsData(c); ok {
-		return true
-	}
-	for n, k := 0, c; k.PipeNext >= 0 && n < 16; n++ {
-		k = s.Commands[k.PipeNext]
-		if _, ok := shSendsData(k); ok {
-			return true
-		}
-	}
+// shSentByAncestor reports whether a command containing c sends data.
+func shSentByAncestor(s *shell.Script, c *shell.Command) bool {
 	found := false
 	shAncestors(s, c, func(a *shell.Command) bool {
 		_, found = shSendsData(a)
 		return !found
 	})
-	if found {
-		return true
-	}
-	for _, n := range s.Commands[idx+1:] {
-		if _, ok := shSendsData(n); ok {
-			return true
-		}
-	}
-	return false
+	return found
 }
 
 // shBrowserKeychainRx matches keychain items that unlock browser and

