@@ -262,6 +262,7 @@ type analysis struct {
 	tainted map[string]bool   // variables holding script arguments or read input
 	outVars map[string]bool   // variables assigned from command output
 	parser  *syntax.Parser    // reused: a parse finishes before the next starts
+	zsh     *syntax.Parser    // second chance for text bash rejects
 }
 
 type builder struct {
@@ -328,13 +329,25 @@ func (a *analysis) parseFile(text string) (f *syntax.File, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			f, err = nil, fmt.Errorf("shell parser failed: %v", r)
-			a.parser = nil // its state is unknown after a panic
+			a.parser, a.zsh = nil, nil // their state is unknown after a panic
 		}
 	}()
 	if a.parser == nil {
 		a.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
 	}
-	return a.parser.Parse(strings.NewReader(text), "")
+	f, err = a.parser.Parse(strings.NewReader(text), "")
+	if err == nil {
+		return f, nil
+	}
+	// zsh scripts (and some bash that mvdan's bash mode rejects) parse
+	// as zsh; the first error is kept when neither works.
+	if a.zsh == nil {
+		a.zsh = syntax.NewParser(syntax.Variant(syntax.LangZsh))
+	}
+	if zf, zerr := a.zsh.Parse(strings.NewReader(text), ""); zerr == nil {
+		return zf, nil
+	}
+	return nil, err
 }
 
 func (b *builder) pos(p syntax.Pos) int {

@@ -218,3 +218,13 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestZshFallback(t *testing.T) {
+	s := Parse("lines=(${(f)\"$(cat list)\"})\nfor l in $lines; do curl -s $l | sh; done\n", 0)
+	if s.Err != nil {
+		t.Fatalf("zsh script: %v", s.Err)
+	}
+	if c := find(s, "curl"); c == nil || c.PipeNext < 0 {
+		t.Fatalf("zsh commands: %s", names(s))
+	}
+}
