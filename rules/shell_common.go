@@ -16,19 +16,25 @@ import (
 // shShellInputs is what the command rules read.
 const shShellInputs = analyzer.InShell | analyzer.InMarkdown
 
-// shForEachCommand calls fn for every command of every shell site of the file.
-func shForEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell.Command)) error {
+// shForEachSite calls fn for every shell site of the file.
+func shForEachSite(p *analyzer.Pass, fn func(site *analyzer.ShellSite)) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
 	}
 	for i := range sites {
-		s := &sites[i]
-		for _, c := range s.Script.Commands {
-			fn(s, c)
-		}
+		fn(&sites[i])
 	}
 	return nil
+}
+
+// shForEachCommand calls fn for every command of every shell site of the file.
+func shForEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell.Command)) error {
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
+		for _, c := range site.Script.Commands {
+			fn(site, c)
+		}
+	})
 }
 
 // shWhere describes a site for messages.
@@ -252,10 +258,16 @@ func shCredentialIn(v string) (string, bool) {
 	return label, ok
 }
 
-// shCredentialWords returns the credential labels in c's arguments and
+// shCredentialWords returns the credential label in c's arguments or
 // input redirections.
 func shCredentialWords(c *shell.Command) (string, bool) {
-	for _, w := range c.Params() {
+	return shCredentialRead(c.Params(), c)
+}
+
+// shCredentialRead looks for a credential path in words and in c's input
+// redirections (cmd < ~/.aws/credentials reads too).
+func shCredentialRead(words []shell.Word, c *shell.Command) (string, bool) {
+	for _, w := range words {
 		if l, ok := shCredentialIn(w.Value); ok {
 			return l, true
 		}
@@ -290,15 +302,7 @@ func shReadsCredential(c *shell.Command) (string, bool) {
 		return "", false
 	}
 	if !shReaders[c.Name] {
-		// a plain input redirection reads too: cmd < ~/.aws/credentials
-		for _, r := range c.Redirs {
-			if r.Op == "<" {
-				if l, ok := shCredentialIn(r.Target.Value); ok {
-					return l, true
-				}
-			}
-		}
-		return "", false
+		return shCredentialRead(nil, c)
 	}
 	args := c.Params()
 	if c.Name == "cp" || c.Name == "rsync" || c.Name == "scp" {
@@ -306,19 +310,18 @@ func shReadsCredential(c *shell.Command) (string, bool) {
 			args = args[:len(args)-1] // the last word is the destination
 		}
 	}
-	for _, w := range args {
-		if l, ok := shCredentialIn(w.Value); ok {
-			return l, true
+	return shCredentialRead(args, c)
+}
+
+// shSuspiciousDownload reports whether any command of the site downloads
+// from a raw IP, paste site, tunnel, file drop or similar host.
+func shSuspiciousDownload(site *analyzer.ShellSite) bool {
+	for _, c := range site.Script.Commands {
+		if shIsDownloader(c) && shHostIsSuspicious(c) {
+			return true
 		}
 	}
-	for _, r := range c.Redirs {
-		if r.Op == "<" {
-			if l, ok := shCredentialIn(r.Target.Value); ok {
-				return l, true
-			}
-		}
-	}
-	return "", false
+	return false
 }
 
 // shSendsData reports whether c transmits data to a remote host, and how.

@@ -61,12 +61,7 @@ var shPsDownloadRx = regexp.MustCompile(`(?i)\b(iwr|irm|invoke-webrequest|invoke
 var shPsExecRx = regexp.MustCompile(`(?i)(^|[\s|;(&])(iex|invoke-expression)\b|\|\s*&\s*\(|scriptblock\]::create`)
 
 func shRunRemoteScriptExec(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		reported := map[int]bool{}
 		for _, c := range s.Commands {
@@ -124,8 +119,7 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			shReport(p, site, analyzer.Diagnostic{Start: start, End: shCmdEnd(c), Severity: sev, Message: msg})
 		}
 		shPowershellCradles(p, site, reported)
-	}
-	return nil
+	})
 }
 
 // shPowershellCradles finds iwr|iex style download cradles line by line:

@@ -48,12 +48,7 @@ Good:
 })
 
 func shRunDecodedPayloadExec(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		for j, c := range s.Commands {
 			if enc, ok := shPowerShellEncoded(c); ok {
@@ -89,8 +84,7 @@ func shRunDecodedPayloadExec(p *analyzer.Pass) error {
 			}
 			shReport(p, site, analyzer.Diagnostic{Start: start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
 		}
-	}
-	return nil
+	})
 }
 
 // shIsDecoder reports base64 -d / xxd -r / openssl base64 -d style commands.

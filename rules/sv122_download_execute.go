@@ -48,12 +48,7 @@ echo "<sha256>  agent" | sha256sum -c - && chmod +x agent && ./agent
 })
 
 func shRunDownloadExecute(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		for j, c := range s.Commands {
 			if !shIsDownloader(c) {
@@ -94,8 +89,7 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 			}
 			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
 		}
-	}
-	return nil
+	})
 }
 
 // shIsVerifier reports a checksum or signature check.

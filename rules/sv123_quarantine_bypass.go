@@ -41,18 +41,8 @@ brew install --cask acme-helper
 })
 
 func shRunQuarantineBypass(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
-		suspicious := false
-		for _, c := range site.Script.Commands {
-			if shIsDownloader(c) && shHostIsSuspicious(c) {
-				suspicious = true
-			}
-		}
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
+		suspicious := shSuspiciousDownload(site)
 		for _, c := range site.Script.Commands {
 			what := ""
 			switch c.Name {
@@ -85,6 +75,5 @@ func shRunQuarantineBypass(p *analyzer.Pass) error {
 			}
 			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg})
 		}
-	}
-	return nil
+	})
 }

@@ -103,14 +103,9 @@ func shJudgeDynamic(c *shell.Command) (analyzer.Severity, string) {
 }
 
 func shRunDynamicContextExec(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		if !site.Kind.Executes() {
-			continue
+			return
 		}
 		best, why := analyzer.SevNone, ""
 		for _, c := range site.Script.Commands {
@@ -119,13 +114,12 @@ func shRunDynamicContextExec(p *analyzer.Pass) error {
 			}
 		}
 		if best == analyzer.SevNone {
-			continue
+			return
 		}
 		what := "dynamic context command runs at render time with no human in the loop and "
 		if site.Kind == analyzer.SiteHook {
 			what = "frontmatter hook command runs on agent events and "
 		}
 		p.Report(analyzer.Diagnostic{Start: site.TextStart, End: site.End, Severity: best, Message: what + why})
-	}
-	return nil
+	})
 }

@@ -49,12 +49,7 @@ var shInlineSocketRx = regexp.MustCompile(`(?i)socket|TCPSocket|fsockopen|IO::So
 var shInlineShellRx = regexp.MustCompile(`(?i)pty\.spawn|dup2|subprocess|/bin/(ba)?sh|\bexec\b|spawn\(|popen|system\(|child_process|cmd\.exe`)
 
 func shRunReverseShell(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		fifo := false
 		for _, c := range s.Commands {
@@ -71,8 +66,7 @@ func shRunReverseShell(p *analyzer.Pass) error {
 			reported[c.Start] = true
 			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Message: "reverse shell: " + why + shWhere(site)})
 		}
-	}
-	return nil
+	})
 }
 
 func shReverseShell(s *shell.Script, c *shell.Command, fifo bool) string {

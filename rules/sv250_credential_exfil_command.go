@@ -45,12 +45,7 @@ curl -s -H "Authorization: Bearer $ACME_API_TOKEN" https://api.acme.com/v1/me
 })
 
 func shRunCredentialExfilCommand(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		earlier := ""
 		for idx, c := range s.Commands {
@@ -78,8 +73,7 @@ func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 				earlier = l
 			}
 		}
-	}
-	return nil
+	})
 }
 
 // shCredentialFlow finds a credential that reaches sender c through its

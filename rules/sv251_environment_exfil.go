@@ -77,12 +77,7 @@ func shIsNetworkSink(c *shell.Command) bool {
 }
 
 func shRunEnvironmentExfil(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		for idx, c := range s.Commands {
 			if !shIsEnvDump(c) {
@@ -98,8 +93,7 @@ func shRunEnvironmentExfil(p *analyzer.Pass) error {
 					Message: "prints the whole environment (" + c.Name + "), API keys and tokens included, into the agent's context" + shWhere(site)})
 			}
 		}
-	}
-	return nil
+	})
 }
 
 // shEnvDestination returns the network command that receives c's output.

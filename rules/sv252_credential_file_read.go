@@ -45,12 +45,7 @@ aws sts get-caller-identity
 })
 
 func shRunCredentialFileRead(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		// senderAfter[i]: some command at index >= i sends data.
 		senderAfter := make([]bool, len(s.Commands)+1)
@@ -70,8 +65,7 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev,
 				Message: c.Name + " reads " + label + shWhere(site)})
 		}
-	}
-	return nil
+	})
 }
 
 // shLocalDotenv reports a read of the project's own .env by relative path

@@ -60,16 +60,8 @@ func shArchivePassword(c *shell.Command) bool {
 }
 
 func shRunPasswordArchiveCommand(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
-		suspicious := false
-		for _, c := range site.Script.Commands {
-			suspicious = suspicious || shIsDownloader(c) && shHostIsSuspicious(c)
-		}
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
+		suspicious := shSuspiciousDownload(site)
 		for _, c := range site.Script.Commands {
 			if !shArchivePassword(c) {
 				continue
@@ -80,6 +72,5 @@ func shRunPasswordArchiveCommand(p *analyzer.Pass) error {
 			}
 			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
 		}
-	}
-	return nil
+	})
 }

@@ -124,12 +124,7 @@ func shDestructive(c *shell.Command) string {
 }
 
 func shRunDestructiveCommand(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		for _, c := range site.Script.Commands {
 			what := shDestructive(c)
 			if what == "" {
@@ -146,6 +141,5 @@ func shRunDestructiveCommand(p *analyzer.Pass) error {
 				shReport(p, site, analyzer.Diagnostic{Start: site.TextStart + m[0], Message: "destructive command: fork bomb exhausts the machine" + shWhere(site)})
 			}
 		}
-	}
-	return nil
+	})
 }

@@ -165,12 +165,7 @@ func shBenignLines(text string) bool {
 }
 
 func shRunPersistence(p *analyzer.Pass) error {
-	sites, err := p.ShellSites()
-	if err != nil {
-		return err
-	}
-	for i := range sites {
-		site := &sites[i]
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		for _, c := range s.Commands {
 			sev, what := shPersistence(s, c)
@@ -182,6 +177,5 @@ func shRunPersistence(p *analyzer.Pass) error {
 			}
 			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: "persistence: " + what + shWhere(site)})
 		}
-	}
-	return nil
+	})
 }

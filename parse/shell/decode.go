@@ -13,12 +13,7 @@ import (
 // padding tolerated) and returns the text when it is mostly printable
 // UTF-8.
 func DecodeBase64(s string) (string, bool) {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
-		}
-		return r
-	}, s)
+	s = stripSpace(s)
 	s = strings.TrimRight(s, "=")
 	if len(s) < 4 {
 		return "", false
@@ -36,12 +31,7 @@ func DecodeBase64(s string) (string, bool) {
 
 // DecodeHex decodes a plain hex dump (xxd -p), whitespace tolerated.
 func DecodeHex(s string) (string, bool) {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
-		}
-		return r
-	}, s)
+	s = stripSpace(s)
 	s = strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
 	b, err := hex.DecodeString(s)
 	if err != nil || len(b) == 0 {
@@ -259,4 +249,13 @@ func DecodeUTF16Base64(s string) (string, bool) {
 		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
 	}
 	return printable([]byte(string(utf16.Decode(u))))
+}
+
+func stripSpace(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
