@@ -1,7 +1,10 @@
 package analyzer
 
 import (
+	"bytes"
+	"encoding/json"
 	"regexp"
+	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -48,12 +51,12 @@ const (
 	SiteCodeBlock                          // a Markdown code block (shell or unlabelled)
 	SiteCodeSpan                           // a Markdown `code span`
 	SiteDynamic                            // a `!cmd`, !`cmd` or ```! block: runs at render time
-	SiteHook                               // a frontmatter hook command: runs on agent events
+	SiteHook                               // a hook command (frontmatter or JSON hooks): runs on agent events
 	SiteProse                              // a command line written in a paragraph, outside code
 )
 
 var siteNames = map[ShellSiteKind]string{SiteScript: "script", SiteCodeBlock: "code block",
-	SiteCodeSpan: "code span", SiteDynamic: "dynamic context command", SiteHook: "frontmatter hook command", SiteProse: "command in prose"}
+	SiteCodeSpan: "code span", SiteDynamic: "dynamic context command", SiteHook: "hook command", SiteProse: "command in prose"}
 
 func (k ShellSiteKind) String() string { return siteNames[k] }
 
@@ -77,8 +80,10 @@ type ShellSite struct {
 // ShellSites returns every piece of shell in the file: the whole file for
 // shell scripts; shell code blocks (labelled sh, bash, zsh, shell, console,
 // terminal, PowerShell, or unlabelled/text blocks that parse as commands),
-// code spans that parse as commands, dynamic-context commands, and for
-// SKILL.md the frontmatter hook commands. Built once per file.
+// code spans that parse as commands, piped command lines in prose,
+// dynamic-context commands, for SKILL.md the frontmatter hook commands,
+// and for JSON files the "command" strings under "hooks". Built once per
+// file.
 func (p *Pass) ShellSites() ([]ShellSite, error) {
 	v, err := p.File.Memo(shellSitesKey{}, func() (any, error) {
 		return p.buildShellSites()
@@ -95,6 +100,8 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 	case skill.KindShell:
 		s, _ := p.Shell()
 		return []ShellSite{{Kind: SiteScript, Script: s, Start: 0, End: len(f.Content), Text: string(f.Content), TextStart: 0}}, nil
+	case skill.KindJSON:
+		return p.jsonHookSites(), nil
 	case skill.KindMarkdown:
 	default:
 		return nil, nil
@@ -341,4 +348,73 @@ func (p *Pass) hookSite(n *yaml.Node) ShellSite {
 		s = shell.ParseAnchored(n.Value, start, end)
 	}
 	return ShellSite{Kind: SiteHook, Script: s, Start: start, End: end, Text: n.Value, TextStart: textStart}
+}
+
+// jsonHookSites finds hook commands in JSON files of the skill (a plugin's
+// hooks/hooks.json, a bundled .claude/settings.json): every "command"
+// string under a "hooks" key.
+func (p *Pass) jsonHookSites() []ShellSite {
+	f := p.File
+	if !bytes.Contains(f.Content, []byte(`"hooks"`)) {
+		return nil
+	}
+	var doc any
+	if json.Unmarshal(f.Content, &doc) != nil {
+		return nil
+	}
+	var out []ShellSite
+	from := 0
+	var walk func(v any, inHooks bool, depth int)
+	walk = func(v any, inHooks bool, depth int) {
+		if depth > 32 {
+			return
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				if cmd, ok := v[k].(string); ok && inHooks && k == "command" && cmd != "" {
+					out = append(out, p.jsonSite(cmd, &from))
+					continue
+				}
+				walk(v[k], inHooks || k == "hooks", depth+1)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e, inHooks, depth+1)
+			}
+		}
+	}
+	walk(doc, false, 0)
+	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
+// jsonSite places a JSON string value in the file: exactly when it is
+// written without escapes, else at the string.
+func (p *Pass) jsonSite(cmd string, from *int) ShellSite {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(cmd)
+	lit := bytes.TrimSpace(buf.Bytes())
+	c := p.File.Content
+	i := bytes.Index(c[*from:], lit)
+	if i < 0 {
+		i = bytes.Index(c, lit)
+	} else {
+		i += *from
+	}
+	if i < 0 {
+		return ShellSite{Kind: SiteHook, Script: shell.ParseAnchored(cmd, 0, 0), Text: cmd}
+	}
+	*from = i + len(lit)
+	if string(lit) == `"`+cmd+`"` {
+		return ShellSite{Kind: SiteHook, Script: shell.Parse(cmd, i+1), Start: i, End: i + len(lit), Text: cmd, TextStart: i + 1}
+	}
+	return ShellSite{Kind: SiteHook, Script: shell.ParseAnchored(cmd, i, i+len(lit)), Start: i, End: i + len(lit), Text: cmd, TextStart: i}
 }

@@ -14,7 +14,7 @@ import (
 // Markdown code blocks and spans, dynamic-context lines and hooks alike.
 
 // shShellInputs is what the command rules read.
-const shShellInputs = analyzer.InShell | analyzer.InMarkdown
+const shShellInputs = analyzer.InShell | analyzer.InMarkdown | analyzer.InJSON
 
 // shForEachSite calls fn for every shell site of the file.
 func shForEachSite(p *analyzer.Pass, fn func(site *analyzer.ShellSite)) error {
@@ -43,7 +43,7 @@ func shWhere(s *analyzer.ShellSite) string {
 	case analyzer.SiteDynamic:
 		return " in a dynamic context command that runs at render time"
 	case analyzer.SiteHook:
-		return " in a frontmatter hook that runs on agent events"
+		return " in a hook command that runs on agent events"
 	}
 	return ""
 }

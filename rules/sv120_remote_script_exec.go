@@ -27,7 +27,7 @@ var ShellRemoteExec = register(&analyzer.Rule{
 - PowerShell: ` + "`iwr … | iex`" + `, ` + "`irm … | iex`" + `, ` + "`iex (New-Object Net.WebClient).DownloadString(…)`" + `.
 
 It looks in shell scripts and in every place a Markdown file holds commands: shell
-code blocks, code spans, ` + "`!command`" + ` dynamic context and frontmatter hooks. Commands
+code blocks, code spans, ` + "`!command`" + ` dynamic context and hook commands (frontmatter ` + "`hooks`" + `, ` + "`hooks/*.json`" + `). Commands
 inside ` + "`sh -c`" + `, ` + "`eval`" + ` and base64-decoded payloads are analysed too.
 
 Severity: **critical** when the host is a raw IP, paste site, tunnel, file drop or

@@ -118,7 +118,7 @@ func shRunDynamicContextExec(p *analyzer.Pass) error {
 		}
 		what := "dynamic context command runs at render time with no human in the loop and "
 		if site.Kind == analyzer.SiteHook {
-			what = "frontmatter hook command runs on agent events and "
+			what = "hook command runs on agent events and "
 		}
 		p.Report(analyzer.Diagnostic{Start: site.TextStart, End: site.End, Severity: best, Message: what + why})
 	})
