@@ -27,6 +27,8 @@ func TestShellSeverities(t *testing.T) {
 		{ShellRemoteExec, "SV120/tp-banner", "SKILL.md", 9, Critical}, // hook
 		{ShellDecodedPayload, "SV121/tp-layered", "scripts/setup.sh", 6, High},
 		{ShellDecodedPayload, "SV121/tp-layered", "SKILL.md", 10, Critical},
+		{ShellDecodedPayload, "SV121/tp-layered", "SKILL.md", 21, Medium},
+		{ShellDecodedPayload, "SV121/tp-layered", "SKILL.md", 18, Critical},
 		{ShellDownloadExecute, "SV122/tp-second-stage", "SKILL.md", 10, Critical},
 		{ShellDownloadExecute, "SV122/tp-second-stage", "scripts/update.sh", 2, High},
 		{ShellQuarantineBypass, "SV123/tp-xattr", "SKILL.md", 10, Critical},

@@ -55,6 +55,8 @@ func shRunDecodedPayloadExec(p *analyzer.Pass) error {
 				msg, sev := "PowerShell runs an -EncodedCommand payload", Critical
 				if d, ok := shell.DecodeUTF16Base64(enc); ok {
 					msg += "; it decodes to: " + shClipText(d, 160)
+				} else {
+					msg, sev = msg+" that does not decode (truncated or not a literal)", Medium
 				}
 				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
 				continue
