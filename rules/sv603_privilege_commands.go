@@ -93,7 +93,7 @@ func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 			return Medium, "chmod " + mode + " makes files world-writable"
 		}
 	}
-	if c.Sudo && len(c.Args) > 0 && shBaseName(c.Args[0].Value) == "sudo" && shHasSudoStdin(c) && c.PipePrev >= 0 {
+	if c.Sudo && shHasSudoStdin(c) && c.PipePrev >= 0 {
 		if prev := s.Commands[c.PipePrev]; prev.Name == "echo" || prev.Name == "printf" || prev.Name == "cat" {
 			return High, "feeds the sudo password from the script (sudo -S)"
 		}
@@ -109,7 +109,14 @@ func shBaseName(s string) string {
 }
 
 func shHasSudoStdin(c *shell.Command) bool {
-	for _, w := range c.Args[1:] {
+	i := 0
+	for i < len(c.Args) && shBaseName(c.Args[i].Value) != "sudo" {
+		i++
+	}
+	if i == len(c.Args) {
+		return false
+	}
+	for _, w := range c.Args[i+1:] {
 		v := w.Value
 		if v == "--stdin" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "S") {
 			return true

