@@ -259,13 +259,15 @@ func b2i(b bool) int {
 }
 
 type analysis struct {
-	s       *Script
-	vars    map[string]string
-	loops   map[string]string // for-loop variables: their items, space-joined
-	tainted map[string]bool   // variables holding script arguments or read input
-	outVars map[string]bool   // variables assigned from command output
-	parser  *syntax.Parser    // reused: a parse finishes before the next starts
-	zsh     *syntax.Parser    // second chance for text bash rejects
+	s         *Script
+	vars      map[string]string
+	loops     map[string]string // for-loop variables: their items, space-joined
+	tainted   map[string]bool   // variables holding script arguments or read input
+	outVars   map[string]bool   // variables assigned from command output
+	funcDepth int               // > 0 inside function bodies
+	stdinFed  int               // > 0 while building commands whose stdin is a pipe or file
+	parser    *syntax.Parser    // reused: a parse finishes before the next starts
+	zsh       *syntax.Parser    // second chance for text bash rejects
 }
 
 type builder struct {
@@ -389,6 +391,14 @@ func (b *builder) stmt(st *syntax.Stmt) []int {
 	if st == nil || b.a.full() {
 		return nil
 	}
+	fed := false
+	for _, r := range st.Redirs {
+		fed = fed || r.Op == syntax.RdrIn || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc
+	}
+	if fed {
+		b.a.stdinFed++
+		defer func() { b.a.stdinFed-- }()
+	}
 	ids := b.command(st.Cmd)
 	if len(st.Redirs) > 0 {
 		var owner int = -1
@@ -438,7 +448,14 @@ func (b *builder) command(cmd syntax.Command) []int {
 		return b.call(c)
 	case *syntax.BinaryCmd:
 		x := b.stmt(c.X)
+		pipe := c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+		if pipe {
+			b.a.stdinFed++
+		}
 		y := b.stmt(c.Y)
+		if pipe {
+			b.a.stdinFed--
+		}
 		if (c.Op == syntax.Pipe || c.Op == syntax.PipeAll) && len(y) > 0 {
 			cs := b.a.s.Commands
 			next := y[0]
@@ -471,7 +488,7 @@ func (b *builder) command(cmd syntax.Command) []int {
 	case *syntax.ForClause:
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
 			var items []string
-			tainted := len(wi.Items) == 0 // for x; do … iterates "$@"
+			tainted := len(wi.Items) == 0 && b.a.funcDepth == 0 // for x; do … iterates "$@"
 			for _, w := range wi.Items {
 				rw := b.word(w, -1)
 				items = append(items, rw.Value)
@@ -493,6 +510,9 @@ func (b *builder) command(cmd syntax.Command) []int {
 		}
 		return ids
 	case *syntax.FuncDecl:
+		// Inside a function $1 is the caller's argument, not the script's.
+		b.a.funcDepth++
+		defer func() { b.a.funcDepth-- }()
 		return b.stmt(c.Body)
 	case *syntax.TimeClause:
 		return b.stmt(c.Stmt)
@@ -536,7 +556,9 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) []Word {
 		w := b.word(as.Value, owner)
 		words = append(words, w)
 		if record && as.Name != nil {
-			if w.Tainted {
+			// Taint follows plain aliases (Q="$1", Q=${1:-x}), not
+			// accumulations such as opts="$opts $1".
+			if w.Tainted && isAlias(as.Value) {
 				b.a.tainted[as.Name.Value] = true
 			} else if as.Index == nil && !as.Append {
 				delete(b.a.tainted, as.Name.Value)
@@ -648,7 +670,8 @@ func (b *builder) finish(c *Command, id int) {
 	if c.Name == "su" {
 		c.Sudo = true
 	}
-	if c.Name == "read" || c.Name == "mapfile" || c.Name == "readarray" {
+	// read from the terminal or the agent, not from a pipe or a file.
+	if (c.Name == "read" || c.Name == "mapfile" || c.Name == "readarray") && b.a.stdinFed == 0 {
 		for i := 1; i < len(c.Argv); i++ {
 			v := c.Argv[i].Value
 			switch {
@@ -804,4 +827,22 @@ func ParseAnchored(src string, start, end int) *Script {
 	a := newAnalysis(s)
 	a.run(src, mapper{base: start, end: end})
 	return s
+}
+
+// isAlias reports a word that is exactly one parameter expansion, quoted
+// or not.
+func isAlias(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.ParamExp:
+		return true
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			_, ok := p.Parts[0].(*syntax.ParamExp)
+			return ok
+		}
+	}
+	return false
 }

@@ -186,6 +186,12 @@ func TestLoopVarsAndTaint(t *testing.T) {
 	if len(shs) != 2 || !shs[0].Argv[2].Tainted || shs[1].Argv[2].Tainted {
 		t.Errorf("read taint wrong")
 	}
+	s3 := Parse("lvs | while read vars; do eval \"$vars\"; done\nopts=\"$opts $1\"; eval \"$opts\"\nf() { eval \"$1\"; }\n", 0)
+	for _, c := range s3.Commands {
+		if c.Name == "eval" && c.Argv[1].Tainted {
+			t.Errorf("over-tainted: %s", c.Text())
+		}
+	}
 	if s2 := Parse(`psql -c "$USER_QUESTION_SQL"`, 0); !s2.Commands[0].Argv[2].Tainted {
 		t.Errorf("user-input-named variable not tainted")
 	}

@@ -79,13 +79,15 @@ func paramName(p *syntax.ParamExp) string {
 	return p.Param.Value
 }
 
-var untrustedNameRx = regexp.MustCompile(`(?i)^(user_\w+|\w*_?(input|query|question|prompt|message|request|search|term|payload)(_\w+)?|args?|params?)$`)
+var untrustedNameRx = regexp.MustCompile(`(?i)^(user_\w+|(\w+_)?(input|query|question|prompt|message|request|search_term|payload)(_\w+)?)$`)
 
-// isTainted reports whether a variable holds untrusted input.
+// isTainted reports whether a variable holds untrusted input: the
+// script's arguments (outside functions), what read stored, variables
+// assigned from those, and variables named like user input.
 func (a *analysis) isTainted(name string) bool {
 	switch {
 	case name == "@" || name == "*" || len(name) == 1 && name[0] >= '1' && name[0] <= '9':
-		return true
+		return a.funcDepth == 0
 	case a.tainted[name]:
 		return true
 	}
