@@ -16,7 +16,8 @@ var ShellCommandInjection = register(&analyzer.Rule{
 	Inputs:   shShellInputs,
 	Doc: `Finds shell that runs text built from untrusted input as code: ` + "`eval`" + `, ` + "`sh -c`" + ` /
 ` + "`bash -c`" + `, ` + "`source`" + ` or ` + "`.`" + ` with a word that expands script arguments (` + "`$1`" + `, ` + "`$@`" + `),
-input from ` + "`read`" + `, a variable assigned from those, or a placeholder named like user input
+input ` + "`read`" + ` takes from the terminal, a plain copy of those (` + "`Q=\"$1\"`" + `; not inside functions,
+where ` + "`$1`" + ` is the caller's argument), or a placeholder named like user input
 (` + "`$USER_QUERY`" + `, ` + "`$INPUT`" + `, ` + "`$PROMPT`" + `, …). The agent fills these from whatever the user,
 a web page or a document said, so a quote or ` + "`;`" + ` in that text runs arbitrary commands.
 
