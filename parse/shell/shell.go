@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -193,9 +194,22 @@ func (a *analysis) run(src string, m mapper) {
 		if r := recover(); r != nil {
 			a.s.Err = fmt.Errorf("%w: shell analysis failed: %v", ErrLimit, r)
 		}
+		if a.parser != nil {
+			bashParsers.Put(a.parser)
+		}
+		if a.zsh != nil {
+			zshParsers.Put(a.zsh)
+		}
 	}()
 	a.parseText(src, m, 0, ViaTop, -1, true)
 }
+
+// Parsers are reused across analyses: building one allocates buffers that
+// dominate the cost of parsing a short snippet.
+var (
+	bashParsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+	zshParsers  = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangZsh)) }}
+)
 
 func newAnalysis(s *Script) *analysis {
 	return &analysis{s: s, vars: map[string]string{}, loops: map[string]string{}, tainted: map[string]bool{}, outVars: map[string]bool{}}
@@ -338,7 +352,7 @@ func (a *analysis) parseFile(text string) (f *syntax.File, err error) {
 		}
 	}()
 	if a.parser == nil {
-		a.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+		a.parser = bashParsers.Get().(*syntax.Parser)
 	}
 	f, err = a.parser.Parse(strings.NewReader(text), "")
 	if err == nil {
@@ -347,7 +361,7 @@ func (a *analysis) parseFile(text string) (f *syntax.File, err error) {
 	// zsh scripts (and some bash that mvdan's bash mode rejects) parse
 	// as zsh; the first error is kept when neither works.
 	if a.zsh == nil {
-		a.zsh = syntax.NewParser(syntax.Variant(syntax.LangZsh))
+		a.zsh = zshParsers.Get().(*syntax.Parser)
 	}
 	if zf, zerr := a.zsh.Parse(strings.NewReader(text), ""); zerr == nil {
 		return zf, nil

@@ -13,6 +13,12 @@ import (
 // is owner.
 func (b *builder) word(w *syntax.Word, owner int) Word {
 	out := Word{Const: true, Start: b.pos(w.Pos()), End: b.end(w.End()), Raw: b.raw(w), exact: b.m.exact}
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.Contains(l.Value, "\\") {
+			out.Value = l.Value // the common case: no copy
+			return out
+		}
+	}
 	var sb strings.Builder
 	b.parts(w.Parts, owner, &out, &sb, false)
 	out.Value = sb.String()
