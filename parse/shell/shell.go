@@ -108,8 +108,9 @@ type Command struct {
 	// Argv are its words, Argv[0] being the program.
 	Name string
 	Argv []Word
-	// Assigns are the values of NAME=value words before the command (or
-	// of an assignment-only statement), in order.
+	// Assigns are the NAME=value words before the command (or of an
+	// assignment-only statement), in order: Value is the value, Raw the
+	// whole NAME=value text.
 	Assigns []Word
 	// Sudo is true when a privilege wrapper (sudo, doas, pkexec, su -c)
 	// runs the command.
@@ -568,7 +569,9 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) []Word {
 			continue
 		}
 		w := b.word(as.Value, owner)
-		words = append(words, w)
+		aw := w
+		aw.Raw = b.raw(as) // NAME=value
+		words = append(words, aw)
 		if record && as.Name != nil {
 			// Taint follows plain aliases (Q="$1", Q=${1:-x}), not
 			// accumulations such as opts="$opts $1".
