@@ -52,6 +52,8 @@ pip install 'acme-tools==1.4.2'
 var shPackageManagers = map[string]bool{"pip": true, "pip3": true, "uv": true, "pipx": true, "npm": true,
 	"pnpm": true, "yarn": true, "bun": true, "gem": true, "poetry": true, "conda": true, "cargo": true, "go": true}
 
+var shPipFamily = map[string]bool{"pip": true, "pip3": true, "uv": true, "pipx": true}
+
 var shIndexFlags = map[string]bool{"--index-url": true, "-i": true, "--extra-index-url": true, "--trusted-host": true,
 	"--registry": true, "--source": true, "--find-links": true, "-f": true, "--index": true, "--default-index": true}
 
@@ -100,6 +102,7 @@ func shPackageSource(c *shell.Command) (string, []string) {
 		switch {
 		case v == "install" || v == "add" || v == "i" || v == "get" || v == "pip":
 			install = true
+		case (v == "-i" || v == "-f") && !shPipFamily[c.Name]:
 		case shIndexFlags[v] || strings.HasPrefix(v, "--index-url=") || strings.HasPrefix(v, "--extra-index-url=") || strings.HasPrefix(v, "--registry="):
 			name, val, _ := strings.Cut(v, "=")
 			if val == "" && i+1 < len(args) {
