@@ -124,13 +124,17 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 		t := &doc.Tokens[i]
 		switch t.Kind {
 		case markdown.Command, markdown.InlineCommand, markdown.CommandBlock:
-			sites = append(sites, ShellSite{Kind: SiteDynamic, Script: p.ShellSnippet(t.Text, t.TextStart), Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart})
+			text := t.Text
+			if t.Kind == markdown.CommandBlock {
+				text = p.verbatim(t)
+			}
+			sites = append(sites, ShellSite{Kind: SiteDynamic, Script: p.ShellSnippet(text, t.TextStart), Start: t.Start, End: t.End, Text: text, TextStart: t.TextStart})
 		case markdown.CodeBlock:
 			lang := strings.ToLower(strings.TrimSpace(t.Info))
 			if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
 				lang = lang[:i]
 			}
-			text := t.Text
+			text := p.verbatim(t)
 			shellLang := shellLangs[lang]
 			if !shellLang && !looseLangs[lang] {
 				continue
@@ -142,7 +146,7 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 			if !shellLang && !LooksLikeCommands(s) {
 				continue
 			}
-			sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Lang: lang})
+			sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: s, Start: t.Start, End: t.End, Text: text, TextStart: t.TextStart, Lang: lang})
 		case markdown.Paragraph:
 			sites = append(sites, p.proseSites(t)...)
 		case markdown.CodeSpan:
@@ -196,6 +200,45 @@ func (p *Pass) proseSites(t *markdown.Token) []ShellSite {
 		out = append(out, ShellSite{Kind: SiteProse, Script: s, Start: start, End: start + len(text), Text: text, TextStart: start, Cautioned: caution})
 	}
 	return out
+}
+
+// verbatim returns a code block's content as the file holds it from
+// TextStart, so that offsets in it are file offsets: inside list items
+// and blockquotes the token's Text drops each line's indentation and
+// quote markers, which would shift every later line. Quote markers become
+// blanks. It falls back to Text when the two do not hold the same words.
+func (p *Pass) verbatim(t *markdown.Token) string {
+	c := p.File.Content
+	if t.TextStart < 0 || t.End > len(c) || t.TextStart >= t.End {
+		return t.Text
+	}
+	raw := c[t.TextStart:t.End]
+	lines := bytes.SplitAfter(raw, []byte("\n"))
+	if n := len(lines); n > 0 {
+		last := bytes.TrimLeft(lines[n-1], " \t>")
+		if t.Fenced && (bytes.HasPrefix(last, []byte("```")) || bytes.HasPrefix(last, []byte("~~~"))) {
+			lines = lines[:n-1]
+		}
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 && t.Quote > 0 {
+			// blank the container prefix: spaces and '>' markers
+			j := 0
+			for j < len(l) && (l[j] == ' ' || l[j] == '\t' || l[j] == '>') {
+				j++
+			}
+			b.WriteString(strings.Repeat(" ", j))
+			b.Write(l[j:])
+			continue
+		}
+		b.Write(l)
+	}
+	v := b.String()
+	if strings.Join(strings.Fields(v), " ") != strings.Join(strings.Fields(t.Text), " ") {
+		return t.Text
+	}
+	return v
 }
 
 var shellLangs = map[string]bool{"sh": true, "bash": true, "zsh": true, "shell": true, "console": true,
