@@ -134,15 +134,12 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 			if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
 				lang = lang[:i]
 			}
-			text := p.verbatim(t)
 			shellLang := shellLangs[lang]
 			if !shellLang && !looseLangs[lang] {
 				continue
 			}
-			if shellLang || lang == "" || looseLangs[lang] {
-				text = shell.StripPrompts(text)
-			}
-			s := p.ShellSnippet(text, t.TextStart)
+			text := p.verbatim(t)
+			s := p.ShellSnippet(shell.StripPrompts(text), t.TextStart)
 			if !shellLang && !LooksLikeCommands(s) {
 				continue
 			}
