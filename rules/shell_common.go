@@ -411,7 +411,7 @@ var shLowReadonly = map[string]bool{"git": true, "date": true, "ls": true, "pwd"
 	"whoami": true, "uname": true, "hostname": true, "which": true, "type": true, "file": true, "stat": true,
 	"du": true, "df": true, "sort": true, "uniq": true, "cut": true, "jq": true, "yq": true, "sed": true, "awk": true,
 	"basename": true, "dirname": true, "realpath": true, "readlink": true, "test": true, "[": true, "true": true,
-	"false": true, "env": false, "node": false, "npm": false, "gh": false, "diff": true, "cmp": true, "column": true,
+	"false": true, "diff": true, "cmp": true, "column": true,
 	"tr": true, "xargs": false, "nproc": true, "sw_vers": true, "id": true, "ps": true, "uptime": true, "less": true,
 	"fd": true, "md5sum": true, "sha256sum": true, "shasum": true, "test-path": true, "get-childitem": true}
 

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
-	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -133,5 +132,5 @@ func shTmpDir(c *shell.Command, s *shell.Script, idx int) bool {
 // class legitimate skills rarely use.
 func shHostIsSuspicious(c *shell.Command) bool {
 	cl, _, _ := shHostRisk(shUrls(c))
-	return cl.Suspicious() || cl == intel.HostRawIP
+	return cl.Suspicious()
 }

@@ -55,7 +55,7 @@ var shPackageRunners = map[string]bool{"npx": true, "uvx": true, "pipx": true, "
 
 var shNetworkTools = map[string]bool{"nc": true, "ncat": true, "netcat": true, "ssh": true, "scp": true, "sftp": true,
 	"rsync": true, "telnet": true, "socat": true, "ftp": true, "tftp": true, "dig": true, "nslookup": true,
-	"ping": true, "nmap": true, "gh": false}
+	"ping": true, "nmap": true}
 
 var shModifiers = map[string]bool{"rm": true, "mv": true, "cp": true, "chmod": true, "chown": true, "dd": true,
 	"tee": true, "truncate": true, "ln": true, "mkdir": true, "touch": true, "shred": true, "install": true,

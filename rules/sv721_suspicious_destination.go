@@ -51,7 +51,7 @@ curl -s https://api.github.com/repos/acme/tool/releases/latest
 var shIPv4Rx = regexp.MustCompile(`(^|[@/:=\s])(\d{1,3}(?:\.\d{1,3}){3})($|[:/\s])`)
 
 var shNetCommands = map[string]bool{"nc": true, "ncat": true, "netcat": true, "ssh": true, "scp": true, "sftp": true,
-	"rsync": true, "telnet": true, "socat": true, "ftp": true, "tftp": true, "git": true, "ping": false}
+	"rsync": true, "telnet": true, "socat": true, "ftp": true, "tftp": true, "git": true}
 
 // shDestinations returns the hosts a network command talks to.
 func shDestinations(c *shell.Command) []string {
