@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/markdown"
 	"github.com/skillvet/skillvet/parse/shell"
+	"github.com/skillvet/skillvet/skill"
 )
 
 // ShellCredentialRead reports commands that read credential stores.
@@ -21,7 +23,8 @@ var ShellCredentialRead = register(&analyzer.Rule{
 ` + "`cp ~/.aws/credentials …`" + `, ` + "`tar czf x.tgz ~/.ssh ~/.gnupg`" + `, ` + "`base64 ~/.git-credentials`" + `,
 ` + "`security find-generic-password`" + ` / ` + "`dump-keychain`" + `, browser ` + "`Login Data`" + ` and wallet files, shell
 history. What is read ends up in the agent's context or in a file another step can
-send; sending it is reported by SV250 (critical).
+send; sending it is reported by SV250 (critical). A ` + "`!read ~/.aws/credentials`" + ` directive, which
+inlines the file at render time, is reported too.
 
 Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `, ` + "`ssh-keygen`" + `,
 ` + "`chmod 600 ~/.ssh/id_ed25519`" + `, ` + "`ls ~/.ssh`" + `), copying ` + "`.env.example`" + ` to ` + "`.env`" + `, and reading the
@@ -45,6 +48,7 @@ aws sts get-caller-identity
 })
 
 func shRunCredentialFileRead(p *analyzer.Pass) error {
+	shReadDirectives(p)
 	return shForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		// senderAfter[i]: some command at index >= i sends data.
@@ -121,4 +125,25 @@ func shOwnKeychainItem(c *shell.Command) bool {
 		}
 	}
 	return false
+}
+
+// shReadDirectives reports `!read path` directives that inline a
+// credential file at render time.
+func shReadDirectives(p *analyzer.Pass) {
+	if p.File.Kind != skill.KindMarkdown {
+		return
+	}
+	doc, err := p.Markdown()
+	if err != nil {
+		return
+	}
+	for _, t := range doc.Tokens {
+		if t.Kind != markdown.ReadDirective {
+			continue
+		}
+		if l, ok := shCredentialIn(t.Text); ok {
+			p.Report(analyzer.Diagnostic{Start: t.Start, End: t.End,
+				Message: "!read inlines " + l + " (" + shClipText(t.Text, 60) + ") into the agent's context at render time"})
+		}
+	}
 }
