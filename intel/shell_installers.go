@@ -42,8 +42,8 @@ func VendorInstaller(raw string) bool {
 	return false
 }
 
-// MinerNames are cryptocurrency miner programs.
-var MinerNames = map[string]bool{
+// MinerPrograms are the executable names of cryptocurrency miners.
+var MinerPrograms = map[string]bool{
 	"xmrig": true, "xmr-stak": true, "xmr-stak-cpu": true, "xmr-stak-rx": true, "cpuminer": true, "cpuminer-opt": true,
 	"minerd": true, "cgminer": true, "bfgminer": true, "t-rex": true, "lolminer": true, "nbminer": true,
 	"phoenixminer": true, "ethminer": true, "nanominer": true, "gminer": true, "srbminer": true,

@@ -48,7 +48,7 @@ var (
 )
 
 func shMining(c *shell.Command) string {
-	if intel.MinerNames[c.Name] || strings.HasPrefix(c.Name, "xmrig") {
+	if intel.MinerPrograms[c.Name] || strings.HasPrefix(c.Name, "xmrig") {
 		return "runs the miner " + c.Name
 	}
 	if shIsDownloader(c) {
