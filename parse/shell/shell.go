@@ -213,7 +213,16 @@ var (
 )
 
 func newAnalysis(s *Script) *analysis {
-	return &analysis{s: s, vars: map[string]string{}, loops: map[string]string{}, tainted: map[string]bool{}, outVars: map[string]bool{}}
+	return &analysis{s: s}
+}
+
+// setVar writes to one of the analysis maps, which stay nil (and cost
+// nothing) for the many snippets that never assign.
+func setVar[V any](m *map[string]V, k string, v V) {
+	if *m == nil {
+		*m = map[string]V{}
+	}
+	(*m)[k] = v
 }
 
 // Nesting measures the deepest nesting of $( ( { and backtick levels in src,
@@ -510,9 +519,9 @@ func (b *builder) command(cmd syntax.Command) []int {
 				tainted = tainted || rw.Tainted
 			}
 			if wi.Name != nil {
-				b.a.loops[wi.Name.Value] = strings.Join(items, " ")
+				setVar(&b.a.loops, wi.Name.Value, strings.Join(items, " "))
 				if tainted {
-					b.a.tainted[wi.Name.Value] = true
+					setVar(&b.a.tainted, wi.Name.Value, true)
 				}
 			}
 		}
@@ -576,12 +585,12 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) []Word {
 			// Taint follows plain aliases (Q="$1", Q=${1:-x}), not
 			// accumulations such as opts="$opts $1".
 			if w.Tainted && isAlias(as.Value) {
-				b.a.tainted[as.Name.Value] = true
+				setVar(&b.a.tainted, as.Name.Value, true)
 			} else if as.Index == nil && !as.Append {
 				delete(b.a.tainted, as.Name.Value)
 			}
 			if w.Subst {
-				b.a.outVars[as.Name.Value] = true
+				setVar(&b.a.outVars, as.Name.Value, true)
 			} else if as.Index == nil && !as.Append {
 				delete(b.a.outVars, as.Name.Value)
 			}
@@ -589,9 +598,9 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) []Word {
 		if record && as.Name != nil && as.Index == nil {
 			if w.Const {
 				if as.Append {
-					b.a.vars[as.Name.Value] += w.Value
+					setVar(&b.a.vars, as.Name.Value, b.a.vars[as.Name.Value]+w.Value)
 				} else {
-					b.a.vars[as.Name.Value] = w.Value
+					setVar(&b.a.vars, as.Name.Value, w.Value)
 				}
 			} else {
 				delete(b.a.vars, as.Name.Value)
@@ -696,7 +705,7 @@ func (b *builder) finish(c *Command, id int) {
 				i++
 			case strings.HasPrefix(v, "-"):
 			default:
-				b.a.tainted[v] = true
+				setVar(&b.a.tainted, v, true)
 			}
 		}
 	}
