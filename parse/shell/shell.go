@@ -768,7 +768,7 @@ func dashC(argv []Word) (Word, bool) {
 // IsShell reports whether name is a POSIX-family shell.
 func IsShell(name string) bool {
 	switch name {
-	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "busybox sh", "fish", "csh", "tcsh":
+	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh":
 		return true
 	}
 	return false
@@ -786,7 +786,8 @@ func baseName(s string) string {
 var wrapperValueOpts = map[string]map[string]bool{
 	"sudo":    {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-r": true, "-t": true, "-U": true},
 	"doas":    {"-u": true, "-C": true},
-	"env":     {"-u": true, "-C": true, "-S": false},
+	"env":     {"-u": true, "-C": true},
+	"xargs":   {"-I": true, "-n": true, "-P": true, "-L": true, "-d": true, "-E": true, "-s": true, "-a": true},
 	"nice":    {"-n": true},
 	"timeout": {"-s": true, "-k": true, "--signal": true, "--kill-after": true},
 	"stdbuf":  {"-i": true, "-o": true, "-e": true},
@@ -832,10 +833,6 @@ func unwrap(args []Word) ([]Word, bool) {
 			if opts[a] && len(args) > 0 {
 				args = args[1:]
 			}
-		}
-		if name == "xargs" {
-			// xargs CMD: the command runs with piped arguments.
-			return args, sudo
 		}
 	}
 	return args, sudo

@@ -246,3 +246,13 @@ func TestScriptFileBody(t *testing.T) {
 		t.Errorf("text file body analysed as shell")
 	}
 }
+
+func TestWrappers(t *testing.T) {
+	s := Parse("find . -name '*.sh' | xargs -I {} sudo -u root nohup bash {}\nenv -u X FOO=1 timeout 5 curl -s https://x.example\n", 0)
+	if c := find(s, "bash"); c == nil || !c.Sudo || c.Arg(1) != "{}" {
+		t.Errorf("xargs/sudo/nohup not unwrapped: %s", names(s))
+	}
+	if c := find(s, "curl"); c == nil || c.Arg(2) != "https://x.example" {
+		t.Errorf("env/timeout not unwrapped: %s", names(s))
+	}
+}
