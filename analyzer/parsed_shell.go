@@ -100,6 +100,11 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 	case skill.KindShell:
 		s, _ := p.Shell()
 		return []ShellSite{{Kind: SiteScript, Script: s, Start: 0, End: len(f.Content), Text: string(f.Content), TextStart: 0}}, nil
+	case skill.KindPowerShell:
+		// Not bash: the line-by-line fallback and token heuristics still
+		// see pipelines, download cradles and -EncodedCommand.
+		text := string(f.Content)
+		return []ShellSite{{Kind: SiteScript, Script: p.ShellSnippet(text, 0), Start: 0, End: len(f.Content), Text: text, Lang: "powershell"}}, nil
 	case skill.KindJSON:
 		return p.jsonHookSites(), nil
 	case skill.KindMarkdown:

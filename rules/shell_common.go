@@ -14,7 +14,7 @@ import (
 // Markdown code blocks and spans, dynamic-context lines and hooks alike.
 
 // shShellInputs is what the command rules read.
-const shShellInputs = analyzer.InShell | analyzer.InMarkdown | analyzer.InJSON
+const shShellInputs = analyzer.InShell | analyzer.InMarkdown | analyzer.InJSON | analyzer.InPowerShell
 
 // shForEachSite calls fn for every shell site of the file.
 func shForEachSite(p *analyzer.Pass, fn func(site *analyzer.ShellSite)) error {
