@@ -117,6 +117,8 @@ type plan struct {
 	local  *analyzer.Engine
 	limits Limits
 	env    []string
+	// maxRequest is the worker's request frame limit (-max-request).
+	maxRequest int
 }
 
 func newPlan(cfg Config) (*plan, error) {
@@ -133,7 +135,18 @@ func newPlan(cfg Config) (*plan, error) {
 	for _, cr := range cfg.CustomRules {
 		specs[strings.ToUpper(cr.ID)] = cr
 	}
-	p := &plan{engine: cfg.Engine, limits: cfg.Limits.withDefaults(), env: cfg.Env, known: map[string]bool{}}
+	lim := cfg.Limits
+	if lim.Memory == 0 {
+		// Room for the request, the skill and its parses when the skill
+		// limits are raised above the defaults.
+		sl := cfg.Engine.Limits
+		if sl == (skill.Limits{}) {
+			sl = skill.DefaultLimits
+		}
+		lim.Memory = max(DefaultMemory, 12*sl.MaxTotalBytes)
+	}
+	p := &plan{engine: cfg.Engine, limits: lim.withDefaults(), env: cfg.Env, known: map[string]bool{},
+		maxRequest: maxRequestFor(cfg.Engine.Limits)}
 	if p.env == nil {
 		p.env = []string{}
 	}
@@ -178,7 +191,7 @@ func Analyze(ctx context.Context, exe string, args []string, s *skill.Skill, cfg
 		return fail(s, "analysis not started: "+err.Error())
 	}
 	return p.analyze(ctx, s, func(ctx context.Context, req []byte) ([]byte, error) {
-		w, err := startProc(exe, args, p.limits, p.env)
+		w, err := startProc(exe, args, p)
 		if err != nil {
 			return nil, err
 		}
@@ -336,7 +349,7 @@ func (p *Pool) get() (*proc, error) {
 	}
 	p.mu.Unlock()
 	p.started.Add(1)
-	return startProc(p.exe, p.args, p.plan.limits, p.plan.env)
+	return startProc(p.exe, p.args, p.plan)
 }
 
 func (p *Pool) put(w *proc) {
@@ -374,11 +387,13 @@ type proc struct {
 	limits Limits
 }
 
-func startProc(exe string, args []string, lim Limits, env []string) (*proc, error) {
+func startProc(exe string, args []string, p *plan) (*proc, error) {
+	lim := p.limits
 	argv := append(append([]string(nil), args...),
-		"-memory="+strconv.FormatInt(max(lim.Memory, 0), 10), "-stack="+strconv.Itoa(max(lim.Stack, 0)))
+		"-memory="+strconv.FormatInt(max(lim.Memory, 0), 10), "-stack="+strconv.Itoa(max(lim.Stack, 0)),
+		"-max-request="+strconv.Itoa(p.maxRequest))
 	cmd := exec.Command(exe, argv...)
-	cmd.Env = env
+	cmd.Env = p.env
 	// Our own pipes (not StdinPipe/StdoutPipe): Wait, which runs as soon as
 	// the worker exits, must not close the reader under an answer that is
 	// still buffered in the pipe.

@@ -402,3 +402,24 @@ func TestFatalLine(t *testing.T) {
 		}
 	}
 }
+
+// Raised skill limits raise the worker's memory limit and request frame
+// limit with them; explicit limits win.
+func TestPlanLimits(t *testing.T) {
+	p, err := newPlan(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.limits.Memory != DefaultMemory || p.limits.Stack != DefaultStack || p.limits.Timeout != DefaultTimeout {
+		t.Fatalf("defaults %+v", p.limits)
+	}
+	big := skill.Limits{MaxFileBytes: 64 << 20, MaxFiles: 5000, MaxTotalBytes: 512 << 20}
+	p, _ = newPlan(Config{Engine: analyzer.Options{Limits: big}})
+	if p.limits.Memory != 12*(512<<20) || p.maxRequest < 2*(512<<20) {
+		t.Fatalf("big skills: memory %d, max request %d", p.limits.Memory, p.maxRequest)
+	}
+	p, _ = newPlan(Config{Engine: analyzer.Options{Limits: big}, Limits: Limits{Memory: 300 << 20, Stack: -1}})
+	if p.limits.Memory != 300<<20 || p.limits.Stack != -1 {
+		t.Fatalf("explicit limits: %+v", p.limits)
+	}
+}

@@ -45,6 +45,7 @@ func WorkerMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	mem := fs.Int64("memory", DefaultMemory, "memory limit in bytes (RLIMIT_DATA, and a soft GC limit below it)")
 	stack := fs.Int("stack", DefaultStack, "maximum goroutine stack in bytes")
+	maxReq := fs.Int("max-request", maxRequestFor(skill.Limits{}), "largest request frame in bytes")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -57,7 +58,7 @@ func WorkerMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: cannot apply limits: %v\n", WorkerCommand, err)
 		return 2
 	}
-	return Serve(stdin, stdout, stderr)
+	return serve(stdin, stdout, stderr, *maxReq)
 }
 
 // applyLimits caps this process. debug.SetMaxStack makes unbounded
@@ -76,14 +77,13 @@ func applyLimits(mem int64, stack int) error {
 	return nil
 }
 
-// Serve answers requests read from in until EOF. Each request is one skill;
-// the answer is its findings. A malformed frame ends the worker with exit
-// code 2 (the parent fails that analysis closed).
-func Serve(in io.Reader, out, stderr io.Writer) int {
+// serve answers requests read from in until EOF. Each request is one skill;
+// the answer is its findings. A malformed or oversized frame ends the
+// worker with exit code 2 (the parent fails that analysis closed).
+func serve(in io.Reader, out, stderr io.Writer, max int) int {
 	br := bufio.NewReaderSize(in, 1<<16)
 	bw := bufio.NewWriterSize(out, 1<<16)
 	h := &handler{cat: catalogue()}
-	max := maxRequestFor(skill.Limits{})
 	for {
 		line, err := readFrame(br, max)
 		if err == io.EOF {
@@ -106,9 +106,6 @@ func Serve(in io.Reader, out, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: writing response: %v\n", WorkerCommand, err)
 			return 2
-		}
-		if l := req.Engine.Limits; l != (skill.Limits{}) {
-			max = maxRequestFor(l)
 		}
 	}
 }
@@ -137,9 +134,6 @@ func (h *handler) handle(req *request) response {
 		resp.Err = err.Error()
 		return resp
 	}
-	if beforeAnalyze != nil {
-		beforeAnalyze(s)
-	}
 	res := eng.Analyze(context.Background(), s)
 	for _, f := range res.Findings {
 		resp.Findings = append(resp.Findings, toWire(f))
@@ -147,10 +141,6 @@ func (h *handler) handle(req *request) response {
 	resp.Errors = append(resp.Errors, res.Errors...)
 	return resp
 }
-
-// beforeAnalyze is a test hook (set only by this package's TestMain in a
-// re-executed worker).
-var beforeAnalyze func(*skill.Skill)
 
 // rebuild makes the skill from the request's bytes and checks that its
 // hash is the parent's: the worker analyses exactly what was hashed.
