@@ -423,3 +423,49 @@ func TestPlanLimits(t *testing.T) {
 		t.Fatalf("explicit limits: %+v", p.limits)
 	}
 }
+
+// Concurrent analyses share the pool's workers; crashes among them fail
+// only their own skill.
+func TestPoolConcurrent(t *testing.T) {
+	exe, args := worker(t)
+	set := append(rules.All(), crashRule)
+	eng, _ := analyzer.New(set, analyzer.Options{})
+	pool, err := NewPool(exe, args, Config{Rules: set}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	skills := fixtureSkills(t)[:8]
+	for i := 0; i < 3; i++ {
+		skills = append(skills, skill.New("skills/crash", manifest("TRIGGER-EXIT3")))
+	}
+	type out struct {
+		res *analyzer.Result
+		err error
+	}
+	outs := make([]out, len(skills))
+	done := make(chan int)
+	for i, s := range skills {
+		go func() {
+			r, err := pool.Analyze(context.Background(), s)
+			outs[i] = out{r, err}
+			done <- i
+		}()
+	}
+	for range skills {
+		<-done
+	}
+	for i, s := range skills {
+		if s.Dir == "skills/crash" {
+			failedWith(t, outs[i].res, outs[i].err, "exit status 3")
+			continue
+		}
+		if outs[i].err != nil {
+			t.Fatalf("%s: %v", s.Dir, outs[i].err)
+		}
+		sameResult(t, s.Dir, eng.Analyze(context.Background(), s), outs[i].res)
+	}
+	if n := pool.Started(); n < 3 || n > 5 {
+		t.Errorf("started %d workers: want one per crash (3), plus at most 2 that survive", n)
+	}
+}
