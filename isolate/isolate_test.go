@@ -1,6 +1,7 @@
 package isolate
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -53,6 +54,9 @@ var crashRule = &analyzer.Rule{
 		case strings.Contains(c, "TRIGGER-TRUNCATE"):
 			os.Stdout.WriteString(`{"v":1,"hash":"`)
 			os.Exit(0)
+		case strings.Contains(c, "TRIGGER-FLOOD"):
+			os.Stdout.Write(bytes.Repeat([]byte("x"), maxResponse+1<<17)) // no newline: an endless frame
+			time.Sleep(time.Hour)
 		case strings.Contains(c, "TRIGGER-GOPANIC"):
 			done := make(chan struct{})
 			go func() { panic("boom in a parser goroutine") }() // no recover can catch it
@@ -286,6 +290,7 @@ func TestWorkerFailuresFailClosed(t *testing.T) {
 		{"TRIGGER-HANG", Limits{Timeout: 1500 * time.Millisecond}, []string{"analysis worker timed out after 1.5s and was killed"}},
 		{"TRIGGER-ALLOC", Limits{Memory: 256 << 20}, []string{"analysis worker crashed: fatal error: ", "out of memory", "memory limit 256 MiB"}},
 		{"TRIGGER-TRUNCATE", Limits{}, []string{"analysis worker exited without a complete answer: unexpected EOF (exit status 0)"}},
+		{"TRIGGER-FLOOD", Limits{}, []string{"analysis worker sent a response over 67108864 bytes"}},
 		{"TRIGGER-GOPANIC", Limits{}, []string{"analysis worker crashed: panic: boom in a parser goroutine (exit status 2)"}},
 	}
 	for _, c := range cases {
