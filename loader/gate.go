@@ -157,6 +157,17 @@ func (g *Gate) Close() error {
 	return nil
 }
 
+// Scan analyses s with the gate's rule set the way Check does (in a worker
+// process when the gate is isolated; cached by content hash), without
+// validating or deciding. The result is never nil.
+func (g *Gate) Scan(ctx context.Context, s *skill.Skill) (*analyzer.Result, error) {
+	res, _, err := g.scan(ctx, s)
+	return res, err
+}
+
+// Limits are the read limits the gate loads skills with.
+func (g *Gate) Limits() skill.Limits { return g.limits }
+
 // Isolated reports whether the gate analyses in worker processes.
 func (g *Gate) Isolated() bool { return g.pool != nil }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/loader"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -44,6 +45,10 @@ type scanner struct {
 	roots     []string // absolute, symlinks resolved
 	engine    *analyzer.Engine
 	threshold analyzer.Severity
+	// gate, when set, analyses instead of engine: the loader's gate runs in
+	// isolated worker processes, and scan_skill must not parse untrusted
+	// files in the server process either.
+	gate *loader.Gate
 }
 
 func newScanner(roots []string, set []*analyzer.Rule, th analyzer.Severity) (*scanner, error) {
@@ -160,8 +165,20 @@ func (sc *scanner) run(ctx context.Context, p string) (*ScanOutput, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, ScanTimeout)
 	defer cancel()
-	// Scan closes rfs.
-	res := sc.engine.Scan(ctx, analyzer.Source{Dir: dir, Open: func() (fs.FS, error) { return rfs, nil }})
+	var res *analyzer.Result
+	if sc.gate != nil {
+		s, err := skill.Load(ctx, rfs, dir, sc.gate.Limits())
+		rfs.Close()
+		if err != nil {
+			return nil, err
+		}
+		if res, err = sc.gate.Scan(ctx, s); err != nil && res == nil {
+			return nil, err
+		}
+	} else {
+		// Scan closes rfs.
+		res = sc.engine.Scan(ctx, analyzer.Source{Dir: dir, Open: func() (fs.FS, error) { return rfs, nil }})
+	}
 	out := &ScanOutput{Path: dir, Name: res.Skill.Name, Verdict: string(res.Verdict(sc.threshold)),
 		FailOn: sc.threshold.String(), Hash: res.Skill.Hash, Findings: toFindings(res.Findings, true), Errors: res.Errors}
 	return out, nil

@@ -107,6 +107,7 @@ func New(o Options) (*Server, error) {
 	if o.ScanThreshold == analyzer.SevNone {
 		o.ScanThreshold = o.Loader.Gate().Threshold()
 	}
+	isolatedScan := o.ScanRules == nil && o.Loader.Gate().Isolated()
 	if o.ScanRules == nil {
 		o.ScanRules = rules.All()
 	}
@@ -119,6 +120,9 @@ func New(o Options) (*Server, error) {
 		sc, err := newScanner(o.ScanRoots, o.ScanRules, o.ScanThreshold)
 		if err != nil {
 			return nil, err
+		}
+		if isolatedScan {
+			sc.gate = o.Loader.Gate()
 		}
 		s.scan = sc
 	}

@@ -52,8 +52,12 @@ func TestMCPStdio(t *testing.T) {
 	a, b := fixture(t) // clean (in both), bad (ELF), needs (ineligible)
 	scanRoot := filepath.Join(tmp, "scan")
 	put(t, filepath.Join(scanRoot, "ok/SKILL.md"), "---\nname: ok\ndescription: OK\n---\nok\n")
+	put(t, filepath.Join(scanRoot, "elf/SKILL.md"), "---\nname: elf\ndescription: Ships a binary.\n---\nrun it\n")
+	put(t, filepath.Join(scanRoot, "elf/bin/x"), "\x7fELF\x02\x01\x01\x00"+strings.Repeat("\x00", 16))
 
-	cmd := exec.Command(bin, "mcp", "--root", a, "--root", b, "--scan-root", scanRoot, "--debounce", "20ms")
+	// --isolate: the gate and scan_skill analyse in worker processes (the
+	// same binary's hidden worker command).
+	cmd := exec.Command(bin, "mcp", "--root", a, "--root", b, "--scan-root", scanRoot, "--debounce", "20ms", "--isolate")
 	cmd.Dir = tmp
 	cmd.Env = append(os.Environ(), "HOME="+tmp)
 	var stderr lockedBuffer
@@ -111,6 +115,9 @@ func TestMCPStdio(t *testing.T) {
 	}
 	if res, out := callTool("scan_skill", map[string]any{"path": "ok"}); res.IsError || !strings.Contains(out, `ok (`) || !strings.Contains(out, ": pass") {
 		t.Errorf("scan ok: %q", out)
+	}
+	if res, out := callTool("scan_skill", map[string]any{"path": "elf"}); res.IsError || !strings.Contains(out, ": block") || !strings.Contains(out, "SV003") {
+		t.Errorf("scan elf: %q", out)
 	}
 	if res, out := callTool("scan_skill", map[string]any{"path": filepath.Join(a, "bad")}); !res.IsError || !strings.Contains(out, "outside the allowed scan roots") {
 		t.Errorf("scan outside: %v %q", res.IsError, out)
