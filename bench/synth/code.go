@@ -5,6 +5,19 @@ import (
 	"strings"
 )
 
+// scope hands out identifiers that are unique within it, so generated code
+// declares nothing twice (parsers reject that).
+type scope map[string]bool
+
+func (sc scope) fresh(name string) string {
+	n := name
+	for i := 2; sc[n]; i++ {
+		n = fmt.Sprintf("%s%d", name, i)
+	}
+	sc[n] = true
+	return n
+}
+
 func camel(a, b string) string {
 	b = strings.ReplaceAll(b, "-", "")
 	return a + title(b)
@@ -40,6 +53,8 @@ func (g *gen) js(ts bool) string {
 		return b.String()
 	}
 	esm := ts || g.chance(0.5)
+	top := scope{"main": true, "BASE_URL": true, "DEFAULTS": true}
+	mods := map[string]bool{}
 	for i := g.between(2, 7); i > 0; i-- {
 		m := pick(g, jsModules)
 		v := strings.NewReplacer("node:", "", "/", "", "_", "").Replace(m)
@@ -47,6 +62,11 @@ func (g *gen) js(ts bool) string {
 			m = pick(g, npmPkgs)
 			v = strings.NewReplacer("@", "", "/", "", "-", "", ".", "").Replace(m)
 		}
+		if mods[m] {
+			continue
+		}
+		mods[m] = true
+		v = top.fresh(v)
 		if esm {
 			fmt.Fprintf(&b, "import %s from '%s';\n", v, m)
 		} else {
@@ -63,17 +83,21 @@ func (g *gen) js(ts bool) string {
 			b.WriteString("}\n\n")
 		}
 	}
-	fmt.Fprintf(&b, "const %s = process.env.%s || '%s';\n", strings.ToUpper(pick(g, idents)), pick(g, envNames), g.strLit())
+	fmt.Fprintf(&b, "const BASE_URL = process.env.BASE_URL || 'https://%s';\n", pick(g, hosts))
+	fmt.Fprintf(&b, "const %s = process.env.%s || '%s';\n", top.fresh(strings.ToUpper(pick(g, idents))), pick(g, envNames), g.strLit())
 	fmt.Fprintf(&b, "const DEFAULTS = { %s: %d, %s: '%s', retries: %d };\n\n", pick(g, idents), g.intn(100), pick(g, idents), g.strLit(), g.between(1, 5))
 	target := g.between(20, 260)
 	for strings.Count(b.String(), "\n") < target {
 		switch g.intn(5) {
 		case 0:
-			b.WriteString(g.jsClass(ts))
+			b.WriteString(g.jsClass(ts, top))
 		default:
-			b.WriteString(g.jsFunc(ts))
+			b.WriteString(g.jsFunc(ts, top))
 		}
 		b.WriteByte('\n')
+	}
+	if !top["mainDefined"] {
+		b.WriteString("async function main(argv) {\n  console.log(argv.join(' '));\n}\n\n")
 	}
 	if esm {
 		b.WriteString("export default main;\n")
@@ -84,16 +108,22 @@ func (g *gen) js(ts bool) string {
 	return b.String()
 }
 
-func (g *gen) jsFunc(ts bool) string {
+// jsFunc writes a function declared in top (nil: a standalone snippet).
+func (g *gen) jsFunc(ts bool, top scope) string {
 	var b strings.Builder
-	name := camel(pick(g, verbs), pick(g, nouns))
-	if g.chance(0.15) {
+	if top == nil {
+		top = scope{}
+	}
+	var name string
+	if !top["mainDefined"] && g.chance(0.15) {
 		name = "main"
+		top["mainDefined"] = true
+	} else {
+		name = top.fresh(camel(pick(g, verbs), pick(g, nouns)))
 	}
-	arg, arg2 := pick(g, idents), pick(g, idents)
-	if arg2 == arg {
-		arg2 += "2"
-	}
+	local := scope{}
+	arg := local.fresh(pick(g, idents))
+	arg2 := local.fresh(pick(g, idents))
 	typ := ""
 	if ts {
 		typ = ": " + pick(g, []string{"string", "number", "unknown", "Record<string, string>"})
@@ -105,7 +135,7 @@ func (g *gen) jsFunc(ts bool) string {
 		fmt.Fprintf(&b, "function %s(%s%s, %s = {}) {\n", name, arg, typ, arg2)
 	}
 	for i := g.between(3, 14); i > 0; i-- {
-		v := pick(g, idents) + fmt.Sprint(g.intn(10))
+		v := local.fresh(pick(g, idents) + fmt.Sprint(g.intn(10)))
 		switch g.intn(11) {
 		case 0:
 			if async {
@@ -129,7 +159,7 @@ func (g *gen) jsFunc(ts bool) string {
 		case 7:
 			fmt.Fprintf(&b, "  const %s = new Map(%s.map((r) => [r.%s, r]));\n", v, arg, pick(g, idents))
 		case 8:
-			fmt.Fprintf(&b, "  const { %s, %s } = %s;\n", pick(g, idents), pick(g, idents)+"1", arg2)
+			fmt.Fprintf(&b, "  const { %s, %s } = %s;\n", local.fresh(pick(g, idents)), local.fresh(pick(g, idents)+"1"), arg2)
 		case 9:
 			if g.chance(0.15) {
 				fmt.Fprintf(&b, "  const %s = execFileSync('%s', ['%s', '%s'], { encoding: 'utf8' });\n", v, pick(g, []string{"git", "node", "npx", "pandoc"}), pick(g, idents), pick(g, nouns))
@@ -144,17 +174,18 @@ func (g *gen) jsFunc(ts bool) string {
 	return b.String()
 }
 
-func (g *gen) jsClass(ts bool) string {
+func (g *gen) jsClass(ts bool, top scope) string {
 	var b strings.Builder
 	name := title(pick(g, nouns)) + title(pick(g, []string{"client", "store", "parser", "builder", "cache"}))
-	name = strings.ReplaceAll(name, "-", "")
+	name = top.fresh(strings.ReplaceAll(name, "-", ""))
 	fmt.Fprintf(&b, "class %s {\n", name)
 	if ts {
 		fmt.Fprintf(&b, "  private %s: Map<string, unknown> = new Map();\n\n", pick(g, idents))
 	}
 	fmt.Fprintf(&b, "  constructor(options = {}) {\n    this.options = { ...DEFAULTS, ...options };\n    this.%s = [];\n  }\n\n", pick(g, idents))
+	methods := scope{"constructor": true}
 	for i := g.between(1, 4); i > 0; i-- {
-		m := camel(pick(g, verbs), pick(g, idents))
+		m := methods.fresh(camel(pick(g, verbs), pick(g, idents)))
 		fmt.Fprintf(&b, "  async %s(%s) {\n", m, pick(g, idents))
 		for j := g.between(1, 5); j > 0; j-- {
 			fmt.Fprintf(&b, "    this.%s.push(%s);\n", pick(g, idents), "'"+g.strLit()+"'")
@@ -171,7 +202,9 @@ func (g *gen) minified(lines int) string {
 	b.WriteString("/*! " + pick(g, npmPkgs) + " v" + fmt.Sprintf("%d.%d.%d", g.intn(5), g.intn(30), g.intn(20)) + " | MIT */\n")
 	vars := "abcdefghijklmnopqrstuvwxyz"
 	v := func() string { return string(vars[g.intn(26)]) }
+	upper := "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	for l := 0; l < lines; l++ {
+		fns := scope{}
 		size := g.between(3000, 20000)
 		start := b.Len()
 		b.WriteString("!function(e,t){\"use strict\";")
@@ -180,7 +213,12 @@ func (g *gen) minified(lines int) string {
 			case 0:
 				fmt.Fprintf(&b, "var %s=%s(%d),%s=%s.%s||{};", v(), v(), g.intn(999), v(), v(), pick(g, idents))
 			case 1:
-				fmt.Fprintf(&b, "function %s(%s,%s){return %s&&%s.%s?%s[%q]:%s}", v()+v(), v(), v(), v(), v(), pick(g, idents), v(), pick(g, idents), v())
+				p, q := v(), v()
+				for q == p {
+					q = v()
+				}
+				fn := fns.fresh(string(upper[g.intn(26)]) + v())
+				fmt.Fprintf(&b, "function %s(%s,%s){return %s&&%s.%s?%s[%q]:%s}", fn, p, q, p, q, pick(g, idents), q, pick(g, idents), p)
 			case 2:
 				fmt.Fprintf(&b, "for(var %s=0;%s<%s.length;%s++)%s.push(%s[%s]);", "n", "n", v(), "n", v(), v(), "n")
 			case 3:

@@ -191,7 +191,7 @@ func (g *gen) codeBlock(scripts []string) string {
 	case 2:
 		return "```python\n" + g.pyFunc(0) + "```\n"
 	case 3:
-		return "```javascript\n" + g.jsFunc(false) + "```\n"
+		return "```javascript\n" + g.jsFunc(false, nil) + "```\n"
 	case 4:
 		var b strings.Builder
 		b.WriteString("```yaml\n")
