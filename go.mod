@@ -3,6 +3,7 @@ module github.com/skillvet/skillvet
 go 1.26.8
 
 require (
+	github.com/fsnotify/fsnotify v1.10.1
 	github.com/owenrumney/go-sarif/v3 v3.3.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/yuin/goldmark v1.8.7
@@ -16,3 +17,5 @@ require (
 	github.com/xeipuuv/gojsonschema v1.2.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
+
+require golang.org/x/sys v0.13.0 // indirect

@@ -59,6 +59,8 @@ func problemMessage(p skill.Problem) string {
 		return "skill too large to analyse: " + p.Detail
 	case skill.ProblemSymlinkEscape:
 		return "symlink points outside the skill and was not followed: " + p.Detail
+	case skill.ProblemBadSymlink:
+		return "broken symlink: " + p.Detail
 	case skill.ProblemSpecialFile:
 		return "special file not read: " + p.Detail
 	case skill.ProblemNoManifest:

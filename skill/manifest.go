@@ -226,9 +226,27 @@ func yamlError(err error, base int) *YAMLError {
 		if n, e := strconv.Atoi(sm[1]); e == nil {
 			line = base + n
 			msg = strings.TrimSpace(strings.TrimPrefix(strings.Replace(msg, sm[0], "", 1), ":"))
+			if yamlParserProblems[msg] {
+				line++ // yaml.v3 reports parser (not scanner) errors with a 0-based line
+			}
 		}
 	}
 	return &YAMLError{Line: line, Msg: msg}
+}
+
+// yamlParserProblems are the problems yaml.v3's parser (as opposed to its
+// scanner) reports; its error message gives their line 0-based.
+var yamlParserProblems = map[string]bool{
+	"did not find expected key":              true,
+	"did not find expected node content":     true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"did not find expected <document start>": true,
+	"found undefined tag handle":             true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
 }
 
 func shiftLines(n *yaml.Node, base, depth int) {
@@ -295,8 +313,11 @@ type lineRepair struct {
 	Key  string
 }
 
-// repairYAML quotes top-level values that contain ": " or " #" and are not
-// already quoted or structured: the commonest reason real skills' YAML fails.
+// repairYAML quotes top-level values that contain ": " (or end in ":") and
+// are not already quoted or structured: the commonest reason real skills'
+// YAML fails. A " #" alone never breaks the parse (it starts a comment), so
+// such lines are left alone: quoting them would pull the comment into the
+// value and report a line that was fine.
 func repairYAML(src []byte) ([]byte, []lineRepair) {
 	lines := bytes.Split(src, []byte("\n"))
 	var reps []lineRepair
@@ -310,7 +331,7 @@ func repairYAML(src []byte) ([]byte, []lineRepair) {
 		case '"', '\'', '[', '{', '|', '>', '&', '*', '!':
 			continue
 		}
-		if !strings.Contains(v, ": ") && !strings.Contains(v, " #") && !strings.HasSuffix(v, ":") {
+		if !strings.Contains(v, ": ") && !strings.HasSuffix(v, ":") {
 			continue
 		}
 		q := "'" + strings.ReplaceAll(v, "'", "''") + "'"

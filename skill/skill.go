@@ -42,6 +42,7 @@ const (
 	ProblemTooManyFiles  ProblemKind = "too-many-files"
 	ProblemTotalTooLarge ProblemKind = "total-too-large"
 	ProblemSymlinkEscape ProblemKind = "symlink-escape"
+	ProblemBadSymlink    ProblemKind = "bad-symlink"
 	ProblemSpecialFile   ProblemKind = "special-file"
 	ProblemReadError     ProblemKind = "read-error"
 	ProblemNoManifest    ProblemKind = "no-manifest"
@@ -196,7 +197,12 @@ func (s *Skill) checkSymlink(fsys fs.FS, p string) {
 		s.problem(p, ProblemSymlinkEscape, "symlink leaves the skill directory: "+target)
 		return
 	}
-	// A link inside the skill: its target is read as a file of its own.
+	// A link inside the skill: its target is read as a file of its own, but
+	// it must resolve (an agent following a dangling link or a loop gets an
+	// error, or whatever appears there later).
+	if _, err := fs.Stat(fsys, p); err != nil {
+		s.problem(p, ProblemBadSymlink, "symlink does not resolve inside the skill: "+target)
+	}
 }
 
 func modeName(m fs.FileMode) string {

@@ -135,7 +135,7 @@ func TestHostileInput(t *testing.T) {
 			blocked[s.Name] = true
 		}
 	}
-	for _, n := range []string{"bin", "big", "link", "deep"} {
+	for _, n := range []string{"bin", "big", "link", "deep", "yaml", "deepyaml"} {
 		if !blocked[n] {
 			t.Errorf("skill %s not blocked: %+v", n, rep.Skills)
 		}

@@ -1,0 +1,329 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/config"
+	"github.com/skillvet/skillvet/loader"
+	"github.com/skillvet/skillvet/rules"
+)
+
+// loaderOptions are the flags shared by list, info, prompt, render and
+// resolve: where skills come from and how the gate is configured.
+type loaderOptions struct {
+	roots     listFlag
+	bundled   listFlag
+	workspace string
+	app       string
+	agentCfg  string
+	config    string
+	failOn    string
+	approve   listFlag
+	format    string
+}
+
+func addLoaderFlags(fs *flag.FlagSet, o *loaderOptions) {
+	fs.Var(&o.roots, "root", "skill root (a directory of <name>/SKILL.md; repeatable, later wins); replaces the user roots (~/.config/<app>/skills, ~/.claude/skills, ~/.agents/skills) and, unless --workspace is given, the workspace roots")
+	fs.Var(&o.bundled, "bundled", "directory of bundled skills (repeatable)")
+	fs.StringVar(&o.workspace, "workspace", "", "project directory whose skills, .claude/skills and .agents/skills roots win over all others (default: the current directory when no --root is given)")
+	fs.StringVar(&o.app, "app", "skillvet", "agent name for the ~/.config/<app>/skills root")
+	fs.StringVar(&o.agentCfg, "agent-config", "", "agent configuration file (YAML or JSON): skills (per-skill enabled, env, apiKey), config, include, ignore, allowBundled, approvals")
+	fs.StringVar(&o.config, "config", "", "skillvet configuration (default: .skillvet.yaml found from the workspace): gate threshold and admissions, rules, limits, allowed hosts, custom rules")
+	fs.StringVar(&o.failOn, "fail-on", "", "lowest severity that keeps a skill out: critical, high, medium, low or info (default: gate.threshold from .skillvet.yaml, else high)")
+	fs.Var(&o.approve, "approve", "admit one skill version whatever its findings: HASH=REASON (repeatable; the hash is printed by list and info)")
+	fs.StringVar(&o.format, "format", "text", "output format: text or json")
+}
+
+// loaderFile is the --config file.
+type loaderFile struct {
+	Skills       map[string]loader.SkillConfig `yaml:"skills" json:"skills"`
+	Config       map[string]any                `yaml:"config" json:"config"`
+	Include      []string                      `yaml:"include" json:"include"`
+	Ignore       []string                      `yaml:"ignore" json:"ignore"`
+	AllowBundled []string                      `yaml:"allowBundled" json:"allowBundled"`
+	Approvals    []loader.Approval             `yaml:"approvals" json:"approvals"`
+}
+
+// skillConfigYAML mirrors loader.SkillConfig for YAML decoding.
+type skillConfigYAML struct {
+	Enabled *bool             `yaml:"enabled"`
+	Env     map[string]string `yaml:"env"`
+	APIKey  string            `yaml:"apiKey"`
+}
+
+func readLoaderFile(p string) (*loaderFile, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	var raw struct {
+		Skills       map[string]skillConfigYAML `yaml:"skills"`
+		Config       map[string]any             `yaml:"config"`
+		Include      []string                   `yaml:"include"`
+		Ignore       []string                   `yaml:"ignore"`
+		AllowBundled []string                   `yaml:"allowBundled"`
+		Approvals    []struct {
+			Hash   string `yaml:"hash"`
+			Reason string `yaml:"reason"`
+		} `yaml:"approvals"`
+	}
+	dec := yaml.NewDecoder(strings.NewReader(string(b)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&raw); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	f := &loaderFile{Skills: map[string]loader.SkillConfig{}, Config: raw.Config, Include: raw.Include,
+		Ignore: raw.Ignore, AllowBundled: raw.AllowBundled}
+	for n, c := range raw.Skills {
+		f.Skills[n] = loader.SkillConfig{Enabled: c.Enabled, Env: c.Env, APIKey: c.APIKey}
+	}
+	for _, a := range raw.Approvals {
+		f.Approvals = append(f.Approvals, loader.Approval{Hash: a.Hash, Reason: a.Reason})
+	}
+	return f, nil
+}
+
+// roots builds the root list from the flags.
+func (o *loaderOptions) rootList(e *env) ([]loader.Root, error) {
+	d := loader.Defaults{App: o.app, Bundled: o.bundled, Workspace: o.workspace}
+	if len(o.roots) == 0 {
+		home := e.getenv("HOME")
+		if home == "" {
+			if h, err := os.UserHomeDir(); err == nil {
+				home = h
+			}
+		}
+		d.Home = home
+		if d.Workspace == "" {
+			d.Workspace = "."
+		}
+	}
+	roots := loader.DefaultRoots(d)
+	for i, r := range o.roots {
+		// Given roots sit between bundled and workspace, in the order given.
+		roots = append(roots, loader.Root{Dir: r, Kind: loader.SourceUser, Priority: loader.PriorityUser + i})
+	}
+	for i := range roots {
+		if abs, err := filepath.Abs(roots[i].Dir); err == nil {
+			roots[i].Dir = abs
+		}
+	}
+	return roots, nil
+}
+
+// load builds a loader from the flags and loads once.
+func (o *loaderOptions) load(ctx context.Context, e *env) (*loader.Registry, error) {
+	if o.format != "text" && o.format != "json" {
+		return nil, fmt.Errorf("unknown format %q (want text or json)", o.format)
+	}
+	cfgPath := o.config
+	if cfgPath == "" {
+		start := o.workspace
+		if start == "" {
+			start = "."
+		}
+		cfgPath = config.Find(start)
+	}
+	cfg := &config.Config{}
+	if cfgPath != "" {
+		var err error
+		if cfg, err = config.Load(cfgPath); err != nil {
+			return nil, err
+		}
+	}
+	thName := o.failOn
+	if thName == "" {
+		thName = cfg.Gate.Threshold
+	}
+	if thName == "" {
+		thName = "high"
+	}
+	th, err := analyzer.ParseSeverity(thName)
+	if err != nil {
+		return nil, err
+	}
+	if th == analyzer.SevNone {
+		return nil, errors.New("--fail-on none would admit everything; the loader gate needs a threshold")
+	}
+	roots, err := o.rootList(e)
+	if err != nil {
+		return nil, err
+	}
+	custom, err := cfg.BuildCustomRules()
+	if err != nil {
+		return nil, err
+	}
+	set, err := selectRules(append(rules.All(), custom...), cfg.Rules.Enable, cfg.Rules.Disable)
+	if err != nil {
+		return nil, err
+	}
+	opts := loader.Options{Roots: roots, Threshold: th, Getenv: e.getenv, Rules: set, Limits: cfg.SkillLimits(),
+		FileTimeout: cfg.Limits.FileTimeout, Severity: cfg.SeverityOverrides(), AllowedHosts: cfg.AllowedHosts}
+	for _, a := range cfg.Gate.Admit {
+		opts.Approvals = append(opts.Approvals, loader.Approval{Hash: a.Hash, Reason: a.Reason})
+	}
+	if o.agentCfg != "" {
+		f, err := readLoaderFile(o.agentCfg)
+		if err != nil {
+			return nil, err
+		}
+		opts.Skills, opts.Config, opts.Include, opts.Ignore = f.Skills, f.Config, f.Include, f.Ignore
+		opts.AllowBundled = f.AllowBundled
+		opts.Approvals = append(opts.Approvals, f.Approvals...)
+	}
+	for _, a := range o.approve {
+		h, reason, ok := strings.Cut(a, "=")
+		if !ok || strings.TrimSpace(reason) == "" {
+			return nil, fmt.Errorf("--approve %q: want HASH=REASON", a)
+		}
+		opts.Approvals = append(opts.Approvals, loader.Approval{Hash: h, Reason: reason})
+	}
+	l, err := loader.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	return l.Load(ctx)
+}
+
+// loaderMain parses the shared flags plus the command's own, loads, and
+// runs body. Errors before body are usage or runtime errors (exit 2).
+func loaderMain(ctx context.Context, e *env, c *command, args []string, extra func(*flag.FlagSet),
+	body func(reg *loader.Registry, o *loaderOptions, pos []string) int) int {
+	return runLoaderCommand(ctx, e, c, args, extra, true, body)
+}
+
+// loaderMainUntilName is loaderMain for commands whose arguments after the
+// first positional one belong to the skill: flags are parsed only before
+// it.
+func loaderMainUntilName(ctx context.Context, e *env, c *command, args []string, extra func(*flag.FlagSet),
+	body func(reg *loader.Registry, o *loaderOptions, pos []string) int) int {
+	return runLoaderCommand(ctx, e, c, args, extra, false, body)
+}
+
+func runLoaderCommand(ctx context.Context, e *env, c *command, args []string, extra func(*flag.FlagSet), interleaved bool,
+	body func(reg *loader.Registry, o *loaderOptions, pos []string) int) int {
+	o := &loaderOptions{}
+	fs := newFlags(e, c)
+	addLoaderFlags(fs, o)
+	if extra != nil {
+		extra(fs)
+	}
+	var pos []string
+	var err error
+	if interleaved {
+		pos, err = parseInterleaved(fs, args)
+	} else if err = fs.Parse(args); err == nil {
+		pos = fs.Args()
+	}
+	if err != nil {
+		return flagExit(err)
+	}
+	reg, err := o.load(ctx, e)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "skillvet:", err)
+		return exitError
+	}
+	return body(reg, o, pos)
+}
+
+func writeJSON(e *env, v any) int {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintln(e.stderr, "skillvet:", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// entryJSON is the JSON form of a registry entry (list and info).
+type entryJSON struct {
+	Name           string              `json:"name"`
+	Source         string              `json:"source"`
+	Root           string              `json:"root"`
+	Path           string              `json:"path"`
+	RealPath       string              `json:"realPath"`
+	Hash           string              `json:"hash,omitempty"`
+	Status         string              `json:"status"`
+	Eligible       *bool               `json:"eligible,omitempty"`
+	Verdict        string              `json:"verdict,omitempty"`
+	Reason         string              `json:"reason,omitempty"`
+	ShadowedBy     string              `json:"shadowedBy,omitempty"`
+	Description    string              `json:"description,omitempty"`
+	ModelInvocable bool                `json:"modelInvocable"`
+	UserInvocable  bool                `json:"userInvocable"`
+	Approved       *loader.Approval    `json:"approved,omitempty"`
+	Eligibility    *loader.Eligibility `json:"eligibility,omitempty"`
+	Frontmatter    map[string]any      `json:"frontmatter,omitempty"`
+	Blocking       []findingJSON       `json:"blocking"`
+	Findings       []findingJSON       `json:"findings,omitempty"`
+}
+
+type findingJSON struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Message  string `json:"message"`
+	Evidence string `json:"evidence,omitempty"`
+}
+
+func toFindingsJSON(fs []analyzer.Finding) []findingJSON {
+	out := []findingJSON{}
+	for _, f := range fs {
+		out = append(out, findingJSON{Rule: f.Rule, Severity: f.Severity.String(), File: f.File,
+			Line: f.Start.Line, Column: f.Start.Column, Message: f.Message, Evidence: f.Evidence})
+	}
+	return out
+}
+
+func toEntryJSON(x *loader.Entry, all bool) entryJSON {
+	j := entryJSON{Name: x.Name, Source: string(x.Source), Root: x.Root, Path: x.Dir, RealPath: x.RealDir,
+		Hash: x.Hash, Status: string(x.Status), Verdict: string(x.Verdict), Reason: x.Reason,
+		ShadowedBy: x.ShadowedBy, Description: x.Description, ModelInvocable: x.ModelInvocable,
+		UserInvocable: x.UserInvocable, Approved: x.Approved, Blocking: toFindingsJSON(x.Findings)}
+	if x.Eligibility != nil {
+		ok := x.Eligibility.Eligible
+		j.Eligible = &ok
+		if all {
+			j.Eligibility = x.Eligibility
+		}
+	}
+	if all && x.Skill != nil && x.Skill.Manifest != nil && x.Skill.Manifest.Root != nil {
+		var fm map[string]any
+		if err := x.Skill.Manifest.Root.Decode(&fm); err == nil {
+			if _, err := json.Marshal(fm); err == nil { // e.g. non-string keys
+				j.Frontmatter = fm
+			}
+		}
+	}
+	if all && x.Result != nil {
+		j.Findings = toFindingsJSON(x.Result.Findings)
+	}
+	return j
+}
+
+// servedExit maps an error from Render or Resolve to an exit code: 1 when
+// the skill or file is not served (refused, ineligible, not found, an
+// invalid URI), 2 otherwise.
+func servedExit(e *env, err error) int {
+	fmt.Fprintln(e.stderr, "skillvet:", analyzer.Sanitize(err.Error()))
+	var re *loader.RefusedError
+	if errors.As(err, &re) || errors.Is(err, loader.ErrNotFound) || errors.Is(err, loader.ErrBadURI) {
+		return exitFindings
+	}
+	return exitError
+}

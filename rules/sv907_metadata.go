@@ -1,0 +1,80 @@
+package rules
+
+import (
+	"go.yaml.in/yaml/v3"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// SpecMetadata checks the optional metadata field: a map of string keys to
+// string values, with vendor objects allowed under known extension keys.
+var SpecMetadata = register(&analyzer.Rule{
+	ID:       "SV907",
+	Name:     "metadata-field",
+	Title:    "metadata is not a map of string keys to string values",
+	Severity: Low,
+	Category: analyzer.CatLint,
+	Tags:     []string{"lint", "spec", "frontmatter"},
+	Inputs:   analyzer.InSkill,
+	Doc: `The optional ` + "`metadata`" + ` field is a map from string keys to string values
+(` + "`author`" + `, ` + "`version`" + `, …). This rule reports ` + "`metadata`" + ` that is not a mapping, keys that
+are not strings, and values that are not strings: numbers and booleans (quote them),
+nulls, lists and nested mappings.
+
+Known extensions nest objects on purpose and are accepted here; their content is checked
+by SV910: OpenClaw's ` + "`metadata.openclaw`" + ` and its legacy names ` + "`metadata.clawdbot`" + ` and
+` + "`metadata.clawdis`" + `.
+
+**Why it matters:** agents that validate the specification reject the skill, and
+` + "`version: 1.10`" + ` unquoted is the number 1.1.
+
+**Fix:** quote scalar values; move structured data to a file under ` + "`references/`" + `.
+
+Bad:
+
+` + "```yaml" + `
+metadata:
+  version: 1.10
+  tags: [pdf, forms]
+` + "```" + `
+
+Good:
+
+` + "```yaml" + `
+metadata:
+  version: "1.10"
+  tags: pdf forms
+` + "```",
+	Run: runSpecMetadata,
+})
+
+// lintMetadataExtensions are metadata keys whose values are vendor objects.
+var lintMetadataExtensions = map[string]bool{"openclaw": true, "clawdbot": true, "clawdis": true}
+
+func runSpecMetadata(p *analyzer.Pass) error {
+	v := lintValue(p, "metadata")
+	if v == nil {
+		return nil
+	}
+	if v.Kind != yaml.MappingNode {
+		lintAt(p, v, 0, "metadata must be a mapping of string keys to string values, not %s", lintKind(v))
+		return nil
+	}
+	for _, kv := range lintPairs(v) {
+		key, val := kv[0], kv[1]
+		if key.Tag == "!!merge" {
+			continue // "<<: *defaults" merges another mapping in
+		}
+		if !lintIsString(key) {
+			lintAt(p, key, 0, "metadata key %s is %s; keys must be strings", key.Value, lintKind(key))
+			continue
+		}
+		if lintMetadataExtensions[key.Value] {
+			continue // vendor object, checked by SV910
+		}
+		if !lintIsString(val) {
+			lintAt(p, val, 0, "metadata.%s is %s; the specification allows only string values (quote scalars, move structured data elsewhere)", key.Value, lintKind(val))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,310 @@
+package rules
+
+import (
+	"bytes"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/markdown"
+	"github.com/skillvet/skillvet/skill"
+)
+
+// SpecLinkTargets reports relative links, images and !read paths in Markdown
+// that point outside the skill, at absolute paths, or at files the skill
+// does not contain.
+var SpecLinkTargets = register(&analyzer.Rule{
+	ID:       "SV913",
+	Name:     "link-targets",
+	Title:    "Link or !read path is missing, absolute or leaves the skill",
+	Severity: Medium,
+	Category: analyzer.CatLint,
+	Tags:     []string{"lint", "spec", "CWE-22"},
+	Inputs:   analyzer.InMarkdown,
+	Keywords: []string{"](", "]:", "!read", "src", "href"},
+	Doc: `Checks every local reference in the skill's Markdown files: links ` + "`[x](path)`" + `, reference
+links, images ` + "`![x](path)`" + `, ` + "`src`" + `/` + "`href`" + ` attributes of inline HTML, and ` + "`!read path`" + `
+directives. Paths resolve relative to the file that holds them (a link in
+` + "`references/a.md`" + ` to ` + "`b.md`" + ` means ` + "`references/b.md`" + `), after removing ` + "`#fragment`" + ` and
+` + "`?query`" + ` and URL-decoding (` + "`%2e%2e`" + ` is ` + "`..`" + `). URLs with a scheme (` + "`https:`" + `, ` + "`mailto:`" + `),
+protocol-relative URLs and ` + "`#anchors`" + ` are not checked.
+
+- **high:** the path is absolute (` + "`/etc/passwd`" + `, ` + "`~/.aws/credentials`" + `, ` + "`C:\\Users\\…`" + `,
+  ` + "`\\\\server\\share`" + `, ` + "`file:///…`" + `), or leaves the skill towards a credential file or a hidden
+  file or directory (` + "`../../.ssh/id_rsa`" + `, ` + "`../.env`" + `, ` + "`../../../.config/gh/hosts.yml`" + `). An
+  agent told to read a linked file reads it, so such a link is a way to pull secrets into
+  the context (and from there into a reply, a commit or a request).
+- **medium:** the path leaves the skill towards an ordinary file (a sibling skill's
+  SKILL.md, the repository's docs): it breaks once the skill is installed on its own, and
+  the agent then reads whatever sits at that path. Also medium: the path stays inside the
+  skill but the file is not there (or differs only in case, which breaks on
+  case-sensitive file systems): the agent looks for instructions that do not exist.
+
+Paths that start with ` + "`{baseDir}/`" + ` or ` + "`${CLAUDE_SKILL_DIR}/`" + ` resolve from the skill root;
+other paths with template variables are not checked. Templates under ` + "`assets/`" + ` and the
+repository files ` + "`README`" + `, ` + "`CHANGELOG`" + `, ` + "`CONTRIBUTING`" + ` and ` + "`LICENSE`" + ` at the skill root link
+to the user's project or the surrounding repository: missing targets there are not
+reported, and targets outside the skill are low.
+
+**Fix:** ship the file under the skill directory and link to it relatively.
+
+Bad:
+
+` + "```markdown" + `
+Read [the config](../../.ssh/config) and [the guide](references/GUIDE.md) first.
+` + "```" + `
+
+Good:
+
+` + "```markdown" + `
+Read [the guide](references/guide.md) first.
+` + "```",
+	Run: runSpecLinkTargets,
+})
+
+// Link target verdicts.
+const (
+	lintTargetOK = iota
+	lintTargetMissing
+	lintTargetCase
+	lintTargetAbsolute
+	lintTargetEscape
+)
+
+var (
+	lintSchemeRx  = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+	lintDriveRx   = regexp.MustCompile(`^[A-Za-z]:(?:[\\/]|$)`)
+	lintHTMLRefRx = regexp.MustCompile(`(?i)\b(?:src|href)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+)
+
+// lintHomeVarRx matches paths that start in the user's home or another
+// directory outside the skill through an environment variable.
+var lintHomeVarRx = regexp.MustCompile(`(?i)^(?:\$\{?(?:HOME|USERPROFILE|XDG_[A-Z_]+|APPDATA|LOCALAPPDATA|TMPDIR)\}?|\$env:(?:USERPROFILE|HOME|APPDATA|LOCALAPPDATA|TEMP)|%(?:USERPROFILE|HOMEPATH|HOMEDRIVE|APPDATA|LOCALAPPDATA|TEMP|TMP)%)(?:/|$)`)
+
+// lintRootPrefixes make a path relative to the skill root.
+var lintRootPrefixes = []string{"{baseDir}/", "${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/"}
+
+// lintResolveTarget classifies a link target written in a file of
+// directory dir. It returns the verdict and the resolved slash path (or,
+// for lintTargetCase, the path that exists with other case).
+func lintResolveTarget(s *skill.Skill, dir, raw string) (int, string) {
+	t := strings.TrimSpace(raw)
+	if t == "" || strings.HasPrefix(t, "#") {
+		return lintTargetOK, ""
+	}
+	if strings.HasPrefix(t, `\\`) || lintDriveRx.MatchString(t) || strings.HasPrefix(strings.ToLower(t), "file:") {
+		return lintTargetAbsolute, t
+	}
+	if strings.HasPrefix(t, "//") || lintSchemeRx.MatchString(t) {
+		return lintTargetOK, "" // a URL
+	}
+	if i := strings.IndexAny(t, "?#"); i >= 0 {
+		t = t[:i]
+	}
+	if d, err := url.PathUnescape(t); err == nil {
+		t = d
+	}
+	t = strings.ReplaceAll(t, `\`, "/")
+	for _, pre := range lintRootPrefixes {
+		if rest, ok := strings.CutPrefix(t, pre); ok {
+			t, dir = rest, "."
+			break
+		}
+	}
+	if lintHomeVarRx.MatchString(t) {
+		return lintTargetAbsolute, t // $HOME/…, %USERPROFILE%\…
+	}
+	if strings.ContainsAny(t, "${}%") {
+		if _, _, _, ok := intel.MatchCredentialPath(t); ok {
+			return lintTargetAbsolute, t // $X/.ssh/id_rsa: whatever $X is, it is not the skill
+		}
+		return lintTargetOK, "" // a template the agent fills in
+	}
+	if t == "" {
+		return lintTargetOK, ""
+	}
+	if strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") || lintDriveRx.MatchString(t) {
+		return lintTargetAbsolute, t
+	}
+	j := path.Join(dir, t)
+	if j == ".." || strings.HasPrefix(j, "../") {
+		return lintTargetEscape, j
+	}
+	if j == "." || s.File(j) != nil || s.HasDir(j) {
+		return lintTargetOK, j
+	}
+	for _, pr := range s.Problems {
+		if pr.Path == j {
+			return lintTargetOK, j // there, but not readable: SV001 reports it
+		}
+	}
+	for _, f := range s.Files {
+		if strings.EqualFold(f.Path, j) {
+			return lintTargetCase, f.Path
+		}
+	}
+	for _, d := range s.Dirs() {
+		if strings.EqualFold(d, j) {
+			return lintTargetCase, d
+		}
+	}
+	return lintTargetMissing, j
+}
+
+func runSpecLinkTargets(p *analyzer.Pass) error {
+	doc, err := p.Markdown()
+	if err != nil {
+		return nil // unparsable Markdown is reported by the parse rules
+	}
+	dir := path.Dir(p.File.Path)
+	for i := range doc.Tokens {
+		t := &doc.Tokens[i]
+		switch t.Kind {
+		case markdown.Link, markdown.Image:
+			from := t.End
+			if t.End <= t.Start {
+				from = t.Start
+			}
+			at := lintFind(p.File.Content, "](<"+t.URL, from, t.Start)
+			if at[0] == t.Start {
+				at = lintFind(p.File.Content, "]("+t.URL, from, t.Start)
+			}
+			if at[0] != t.Start {
+				at[0] = at[1] - len(t.URL) // skip the "](" the search anchored on
+			}
+			lintCheckTarget(p, dir, t.URL, at, lintLinkLabel(t.Kind))
+		case markdown.ReadDirective:
+			target := strings.Trim(t.Text, "\"'`")
+			lintCheckTarget(p, dir, target, lintFind(p.File.Content, target, t.Start, t.Start), "!read path")
+		case markdown.InlineHTML, markdown.HTMLBlock:
+			if t.IsComment() {
+				continue
+			}
+			from, end := t.Start, min(t.End, len(p.File.Content))
+			for _, sm := range lintHTMLRefRx.FindAllStringSubmatchIndex(t.Text, -1) {
+				a, b := sm[2], sm[3]
+				if a < 0 {
+					a, b = sm[4], sm[5]
+				}
+				target := t.Text[a:b]
+				at := [2]int{t.Start, t.Start}
+				// Find the attribute itself in the file: the token's text
+				// skips container prefixes (quotes, list indents).
+				if from < end {
+					if i := bytes.Index(p.File.Content[from:end], []byte(t.Text[sm[0]:sm[1]])); i >= 0 {
+						at = [2]int{from + i + a - sm[0], from + i + b - sm[0]}
+						from += i + sm[1] - sm[0]
+					}
+				}
+				lintCheckTarget(p, dir, target, at, "HTML reference")
+			}
+		}
+	}
+	return nil
+}
+
+func lintLinkLabel(k markdown.Kind) string {
+	if k == markdown.Image {
+		return "image"
+	}
+	return "link"
+}
+
+// lintFind returns the span of target's text at or after from, within the
+// line that holds from and the next one; else the point fallback.
+func lintFind(content []byte, target string, from, fallback int) [2]int {
+	if target == "" || from < 0 || from >= len(content) {
+		return [2]int{fallback, fallback}
+	}
+	end := len(content)
+	if i := bytes.IndexByte(content[from:], '\n'); i >= 0 {
+		end = from + i + 1
+		if j := bytes.IndexByte(content[end:], '\n'); j >= 0 {
+			end += j
+		} else {
+			end = len(content)
+		}
+	}
+	if i := bytes.Index(content[from:end], []byte(target)); i >= 0 {
+		return [2]int{from + i, from + i + len(target)}
+	}
+	return [2]int{fallback, fallback}
+}
+
+func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what string) {
+	v, resolved := lintResolveTarget(p.Skill, dir, target)
+	d := analyzer.Diagnostic{Start: at[0], End: at[1]}
+	switch v {
+	case lintTargetOK:
+		return
+	case lintTargetCase, lintTargetMissing:
+		if lintHumanDoc(p.File.Path) {
+			return // templates and repository docs link to their destination, not the skill
+		}
+	}
+	switch v {
+	case lintTargetEscape:
+		if label := lintSensitivePath(resolved); label != "" {
+			d.Severity = High
+			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory (" + label + "): an agent following it reads files the skill does not ship"
+		} else {
+			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory: it breaks when the skill is installed on its own, and the agent reads whatever is there instead"
+		}
+	case lintTargetAbsolute:
+		d.Severity = High
+		d.Message = what + " " + lintQuote(target) + " is an absolute path outside the skill: an agent following it reads files the skill does not ship"
+	case lintTargetCase:
+		d.Message = what + " " + lintQuote(target) + " does not exist; the skill has " + resolved + " (differs in case: breaks on case-sensitive file systems)"
+	case lintTargetMissing:
+		d.Message = what + " " + lintQuote(target) + " does not exist in the skill (" + resolved + ")"
+	}
+	if lintHumanDoc(p.File.Path) && (v == lintTargetEscape || v == lintTargetAbsolute) {
+		d.Severity = Low
+		d.Message += " (in " + p.File.Path + ", which agents do not read as instructions unless told to)"
+	}
+	p.Report(d)
+}
+
+// lintSensitivePath says why a path that leaves the skill is dangerous to
+// read (credential files, hidden files and directories such as .ssh, .env,
+// .config, .claude), or "" for ordinary files such as a sibling skill's
+// SKILL.md or a repository's docs.
+func lintSensitivePath(p string) string {
+	if label, _, _, ok := intel.MatchCredentialPath(p); ok {
+		return label
+	}
+	for _, c := range strings.Split(p, "/") {
+		if c != "" && c != "." && c != ".." && strings.HasPrefix(c, ".") {
+			return "hidden file or directory " + c
+		}
+	}
+	return ""
+}
+
+// lintHumanDoc reports whether a Markdown file is a template or a document
+// for people rather than instructions: files under assets/ (copied into the
+// user's project, so their links point there) and the repository files
+// README, CHANGELOG, CONTRIBUTING and LICENSE at the skill root (whose links
+// navigate the repository around the skill).
+func lintHumanDoc(p string) bool {
+	if strings.HasPrefix(p, "assets/") {
+		return true
+	}
+	if strings.Contains(p, "/") {
+		return false
+	}
+	u := strings.ToUpper(p)
+	for _, pre := range []string{"README", "CHANGELOG", "CONTRIBUTING", "LICENSE", "LICENCE"} {
+		if strings.HasPrefix(u, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+func lintQuote(s string) string {
+	return "\"" + strings.ReplaceAll(s, "\"", "\\\"") + "\""
+}

@@ -1,0 +1,2 @@
+#!/bin/sh
+gh pr view "$1"
