@@ -86,6 +86,7 @@ func buildCorpus() (*corpus, error) {
 		if _, err := synth.Generate(c.root, opts); err != nil {
 			return nil, err
 		}
+		flush()
 		for i := 0; i < opts.N; i++ {
 			if s := synth.SkillAt(opts, i); s.Malicious {
 				c.mal[filepath.Join(c.root, s.Dir)] = true

@@ -94,8 +94,10 @@ func SkillAt(opts Options, i int) *Skill {
 	}
 	r := rand.New(rand.NewPCG(opts.Seed, uint64(i)*0x9e3779b97f4a7c15+1))
 	g := &gen{r: r}
-	name := g.skillName()
-	s := &Skill{Dir: fmt.Sprintf("%05d-%s", i, name)}
+	// The name is unique and equals the directory name, as the Agent
+	// Skills spec asks (a loader serves one skill per name).
+	name := fmt.Sprintf("%s-%d", g.skillName(), i)
+	s := &Skill{Dir: name}
 	s.Malicious = mal > 0 && r.Float64() < mal
 	s.Files = g.skill(name, s.Malicious)
 	return s
