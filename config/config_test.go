@@ -105,3 +105,28 @@ func TestCustomRules(t *testing.T) {
 		t.Errorf("bad custom rule error = %v", err)
 	}
 }
+
+func TestCustomJSCalls(t *testing.T) {
+	c, err := Parse("x.yaml", []byte("custom-rules:\n  - {id: ACME-010, title: No fetch, severity: high, message: network call, in: js-calls, regex: ['^fetch$|axios']}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := c.BuildCustomRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, _ := analyzer.New(rs, analyzer.Options{})
+	s := skill.New("demo", map[string][]byte{
+		"SKILL.md":     []byte("---\nname: demo\n---\n"),
+		"scripts/a.js": []byte("const f = fetch;\nconsole.log('fetch me');\nf('https://x.example');\n"),
+		"scripts/b.ts": []byte("import axios from 'axios';\nconst r: any = await axios.get('https://x.example');\n"),
+	})
+	r := eng.Analyze(t.Context(), s)
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Path+":"+string(rune('0'+f.Start.Line)))
+	}
+	if strings.Join(got, " ") != "scripts/a.js:3 scripts/b.ts:2" {
+		t.Errorf("findings = %v", got)
+	}
+}

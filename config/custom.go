@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/dop251/goja/ast"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -22,6 +23,9 @@ import (
 //	html         Markdown HTML blocks and inline HTML (comments included)
 //	links        Markdown link, image and autolink destinations
 //	frontmatter  frontmatter keys and scalar values ("key: value" per node)
+//	js-calls     resolved callee names of JS/TS calls and constructors, with
+//	             aliases, destructuring and computed members seen through
+//	             ("child_process.exec", "fetch", "eval")
 //
 // A token matches when it contains any keyword or matches any regex.
 
@@ -30,7 +34,7 @@ var customIDRx = regexp.MustCompile(`^[A-Z][A-Z0-9]*-?[0-9]{1,4}$`)
 var customIn = map[string]analyzer.Input{
 	"text": analyzer.InAnyText, "prose": analyzer.InMarkdown, "code": analyzer.InMarkdown,
 	"commands": analyzer.InMarkdown, "html": analyzer.InMarkdown, "links": analyzer.InMarkdown,
-	"frontmatter": analyzer.InSkill,
+	"frontmatter": analyzer.InSkill, "js-calls": analyzer.InJS,
 }
 
 // BuildCustomRules turns custom-rules entries into analyzer rules.
@@ -73,7 +77,7 @@ func (cr *CustomRule) build() (*analyzer.Rule, error) {
 	}
 	in, ok := customIn[cr.In]
 	if !ok {
-		return nil, fmt.Errorf("in %q: want one of text, prose, code, commands, html, links, frontmatter", cr.In)
+		return nil, fmt.Errorf("in %q: want one of text, prose, code, commands, html, links, frontmatter, js-calls", cr.In)
 	}
 	if len(cr.Keywords) == 0 && len(cr.Regex) == 0 {
 		return nil, fmt.Errorf("needs keywords or regex")
@@ -122,6 +126,29 @@ func (cr *CustomRule) build() (*analyzer.Rule, error) {
 					off := p.File.LineStart(n)
 					report(off+s, off+e)
 				}
+			}
+		case "js-calls":
+			prog, err := p.JS()
+			if err != nil {
+				return nil // SV006 reports unparsable JS
+			}
+			info := prog.Info()
+			check := func(n ast.Node, callee ast.Expression) {
+				name := info.Resolve(callee)
+				if name == "" {
+					return
+				}
+				if _, _, ok := m.match(name); ok {
+					if s, e, ok := prog.Range(n); ok {
+						report(s, e)
+					}
+				}
+			}
+			for _, c := range info.Calls() {
+				check(c, c.Callee)
+			}
+			for _, c := range info.News() {
+				check(c, c.Callee)
 			}
 		case "frontmatter":
 			mf := p.Skill.Manifest

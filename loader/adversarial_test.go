@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -39,6 +40,12 @@ func advCases() []advCase {
 	return []advCase{
 		{name: "blockquotes-100k", rules: []string{"SV005"}, make: func(t *testing.T, d string) {
 			advSkill(t, d, "blockquotes-100k", map[string]string{"references/deep.md": strings.Repeat(">", 100_000) + " hi\n"})
+		}},
+		{name: "js-brackets-300k", rules: []string{"SV006"}, make: func(t *testing.T, d string) {
+			advSkill(t, d, "js-brackets-300k", map[string]string{"scripts/a.js": "x = " + strings.Repeat("[", 300_000) + strings.Repeat("]", 300_000) + ";\n"})
+		}},
+		{name: "ts-parens-300k", rules: []string{"SV006"}, make: func(t *testing.T, d string) {
+			advSkill(t, d, "ts-parens-300k", map[string]string{"scripts/a.ts": "let x: number = " + strings.Repeat("(", 300_000) + "1" + strings.Repeat(")", 300_000) + ";\n"})
 		}},
 		{name: "yaml-billion-laughs", rules: []string{"SV901"}, make: func(t *testing.T, d string) {
 			var b strings.Builder
@@ -159,5 +166,61 @@ func TestAdversarialSuite(t *testing.T) {
 				t.Errorf("no blocking finding from %v (line %d); reason %q, findings %+v", c.rules, c.line, e.Reason, e.Findings)
 			}
 		})
+	}
+}
+
+// TestAdversarialFixtures runs the committed cases in testdata/adversarial:
+// expect.txt names, per case, the file, the rules (any of) and the line the
+// blocking finding must have. Line numbers must survive CRLF and lone CR
+// endings, UTF-16, and source-map comments that try to move them.
+func TestAdversarialFixtures(t *testing.T) {
+	const dir = "../testdata/adversarial"
+	b, err := os.ReadFile(filepath.Join(dir, "expect.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) != 4 {
+			t.Fatalf("expect.txt: bad line %q", line)
+		}
+		name, file, ids := f[0], f[1], strings.Split(f[2], ",")
+		want, _ := strconv.Atoi(f[3])
+		cases++
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			if err := os.CopyFS(filepath.Join(root, name), os.DirFS(filepath.Join(dir, name))); err != nil {
+				t.Fatal(err)
+			}
+			l, err := New(Options{Roots: []Root{{Dir: root}}, Rules: rules.All(), Platform: "linux"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			reg, err := l.Load(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := entriesNamed(reg, name)
+			if len(e) != 1 || e[0].Status != StatusRefused {
+				t.Fatalf("entries %+v, want one refused", e)
+			}
+			for _, fd := range e[0].Findings {
+				for _, id := range ids {
+					if fd.Rule == id && fd.Path == file && fd.Start.Line == want {
+						return
+					}
+				}
+			}
+			t.Errorf("no %v finding at %s:%d; findings: %+v", ids, file, want, e[0].Findings)
+		})
+	}
+	if cases == 0 {
+		t.Fatal("no cases in expect.txt")
 	}
 }

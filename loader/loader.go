@@ -263,6 +263,7 @@ func (l *Loader) load(ctx context.Context) (*Registry, Change, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, Change{}, err
 	}
+	flagImpersonation(entries)
 	reg := newRegistry(entries)
 	reg.Stats = LoadStats{Candidates: len(cands), Scanned: int(l.gate.Scans() - scans), Duration: time.Since(start)}
 	keep := map[string]bool{}

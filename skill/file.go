@@ -61,9 +61,18 @@ func (f *File) ForgetParses() {
 
 func (f *File) index() []int {
 	f.once.Do(func() {
+		// Lines end at \n, \r\n or a lone \r, as in JavaScript, Python,
+		// YAML, CommonMark and editors: a lone CR must not shift lines.
 		lines := make([]int, 1, 64)
-		for i, c := range f.Content {
-			if c == '\n' {
+		c := f.Content
+		for i := 0; i < len(c); i++ {
+			switch c[i] {
+			case '\n':
+				lines = append(lines, i+1)
+			case '\r':
+				if i+1 < len(c) && c[i+1] == '\n' {
+					continue
+				}
 				lines = append(lines, i+1)
 			}
 		}
@@ -135,10 +144,16 @@ func (f *File) Offset(line, byteCol int) int {
 	return off
 }
 
+// lineEnd returns the offset of the terminator of 0-based line i (or the
+// end of the content).
 func (f *File) lineEnd(i int) int {
 	idx := f.index()
 	if i+1 < len(idx) {
-		return idx[i+1] - 1
+		end := idx[i+1] - 1
+		if f.Content[end] == '\n' && end > idx[i] && f.Content[end-1] == '\r' {
+			end--
+		}
+		return end
 	}
 	return len(f.Content)
 }
@@ -149,11 +164,7 @@ func (f *File) Line(n int) string {
 	if n < 1 || n > len(idx) {
 		return ""
 	}
-	s := f.Content[idx[n-1]:f.lineEnd(n-1)]
-	if len(s) > 0 && s[len(s)-1] == '\r' {
-		s = s[:len(s)-1]
-	}
-	return string(s)
+	return string(f.Content[idx[n-1]:f.lineEnd(n-1)])
 }
 
 // LineStart returns the byte offset at which 1-based line n starts.

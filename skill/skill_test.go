@@ -168,3 +168,13 @@ func TestLoadMemFS(t *testing.T) {
 		t.Error("New and Load disagree on the hash of the same content")
 	}
 }
+
+func TestLoneCarriageReturnEndsALine(t *testing.T) {
+	f := NewFile("a.js", []byte("a\r\nb\rc\nd"))
+	if f.LineCount() != 4 || f.Line(1) != "a" || f.Line(2) != "b" || f.Line(3) != "c" || f.Line(4) != "d" {
+		t.Errorf("lines: %d %q %q %q %q", f.LineCount(), f.Line(1), f.Line(2), f.Line(3), f.Line(4))
+	}
+	if p := f.Pos(strings.Index(string(f.Content), "c")); p.Line != 3 || p.Column != 1 {
+		t.Errorf("pos of c = %+v", p)
+	}
+}

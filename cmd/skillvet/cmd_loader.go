@@ -124,6 +124,15 @@ func (o *loaderOptions) rootList(e *env) ([]loader.Root, error) {
 
 // load builds a loader from the flags and loads once.
 func (o *loaderOptions) load(ctx context.Context, e *env) (*loader.Registry, error) {
+	l, err := o.newLoader(e)
+	if err != nil {
+		return nil, err
+	}
+	return l.Load(ctx)
+}
+
+// newLoader builds a loader from the flags; it does not load.
+func (o *loaderOptions) newLoader(e *env) (*loader.Loader, error) {
 	if o.format != "text" && o.format != "json" {
 		return nil, fmt.Errorf("unknown format %q (want text or json)", o.format)
 	}
@@ -189,11 +198,7 @@ func (o *loaderOptions) load(ctx context.Context, e *env) (*loader.Registry, err
 		}
 		opts.Approvals = append(opts.Approvals, loader.Approval{Hash: h, Reason: reason})
 	}
-	l, err := loader.New(opts)
-	if err != nil {
-		return nil, err
-	}
-	return l.Load(ctx)
+	return loader.New(opts)
 }
 
 // loaderMain parses the shared flags plus the command's own, loads, and

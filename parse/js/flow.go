@@ -1,0 +1,208 @@
+package js
+
+import "github.com/dop251/goja/ast"
+
+// maxReach bounds the expressions one Reach call visits.
+const maxReach = 4000
+
+// Reach calls fn for every expression whose value may flow into e: its
+// sub-expressions, the initialisers and assignments of the names it uses
+// (file-wide, so it over-approximates across scopes), the values returned
+// by local functions it calls, the call a callback parameter comes from,
+// and the object a for-in/for-of variable walks. fn returns false to stop
+// descending below an expression. Each expression is visited once.
+func (in *Info) Reach(e ast.Expression, fn func(ast.Expression) bool) {
+	r := reacher{in: in, fn: fn, seen: map[ast.Node]bool{}, rets: map[ast.Node]bool{}}
+	r.visit(e)
+}
+
+type reacher struct {
+	in   *Info
+	fn   func(ast.Expression) bool
+	seen map[ast.Node]bool
+	rets map[ast.Node]bool
+	n    int
+}
+
+func (r *reacher) visit(e ast.Expression) {
+	if e == nil || r.seen[e] || r.n > maxReach {
+		return
+	}
+	r.seen[e] = true
+	r.n++
+	if !r.fn(e) {
+		return
+	}
+	switch x := e.(type) {
+	case *ast.Identifier:
+		for _, def := range r.in.defs(x) {
+			r.def(def)
+		}
+	case *ast.DotExpression:
+		r.visit(x.Left)
+	case *ast.BracketExpression:
+		r.visit(x.Left)
+		r.visit(x.Member)
+	case *ast.CallExpression:
+		r.visit(x.Callee)
+		for _, a := range x.ArgumentList {
+			r.visit(a)
+		}
+		if id, ok := x.Callee.(*ast.Identifier); ok {
+			for _, def := range r.in.defs(id) {
+				r.returns(def.Init)
+			}
+		}
+	case *ast.NewExpression:
+		r.visit(x.Callee)
+		for _, a := range x.ArgumentList {
+			r.visit(a)
+		}
+	case *ast.BinaryExpression:
+		r.visit(x.Left)
+		r.visit(x.Right)
+	case *ast.TemplateLiteral:
+		for _, s := range x.Expressions {
+			r.visit(s)
+		}
+	case *ast.ArrayLiteral:
+		for _, v := range x.Value {
+			r.visit(v)
+		}
+	case *ast.ObjectLiteral:
+		for _, p := range x.Value {
+			switch p := p.(type) {
+			case *ast.PropertyKeyed:
+				r.visit(p.Value)
+			case *ast.PropertyShort:
+				id := p.Name
+				r.visit(&id)
+			case *ast.SpreadElement:
+				r.visit(p.Expression)
+			}
+		}
+	case *ast.SpreadElement:
+		r.visit(x.Expression)
+	case *ast.ConditionalExpression:
+		r.visit(x.Consequent)
+		r.visit(x.Alternate)
+	case *ast.AwaitExpression:
+		r.visit(x.Argument)
+	case *ast.SequenceExpression:
+		if len(x.Sequence) > 0 {
+			r.visit(x.Sequence[len(x.Sequence)-1])
+		}
+	case *ast.UnaryExpression:
+		r.visit(x.Operand)
+	case *ast.AssignExpression:
+		r.visit(x.Right)
+	case *ast.OptionalChain:
+		r.visit(x.Expression)
+	case *ast.Optional:
+		r.visit(x.Expression)
+	case *ast.YieldExpression:
+		r.visit(x.Argument)
+	}
+}
+
+func (r *reacher) def(d *Def) {
+	if d.Init != nil {
+		r.visit(d.Init)
+	}
+	if d.From != nil {
+		r.visit(d.From)
+	}
+	if d.Param && d.Node != nil {
+		if c := r.in.idx.cbCall[d.Node]; c != nil {
+			r.visit(c)
+			return
+		}
+		// a parameter of a local function: the arguments of its calls
+		if i := paramIndex(d.Node, d.Name); i >= 0 {
+			for _, c := range r.in.callsOf(d.Node) {
+				if i < len(c.ArgumentList) {
+					r.visit(c.ArgumentList[i])
+				}
+			}
+		}
+	}
+}
+
+// paramIndex is the position of a plain identifier parameter of fn.
+func paramIndex(fn ast.Node, name string) int {
+	var pl *ast.ParameterList
+	switch f := fn.(type) {
+	case *ast.FunctionLiteral:
+		pl = f.ParameterList
+	case *ast.ArrowFunctionLiteral:
+		pl = f.ParameterList
+	}
+	if pl == nil {
+		return -1
+	}
+	for i, b := range pl.List {
+		if id, ok := b.Target.(*ast.Identifier); ok && id.Name.String() == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// callsOf returns the calls of a local function by name (f(...) where f
+// is bound once to the function).
+func (in *Info) callsOf(fn ast.Node) []*ast.CallExpression {
+	in.mu.Lock()
+	built := in.fnCalls != nil
+	in.mu.Unlock()
+	if !built {
+		m := map[ast.Node][]*ast.CallExpression{}
+		for _, c := range in.idx.calls {
+			id, ok := c.Callee.(*ast.Identifier)
+			if !ok {
+				continue
+			}
+			if def := in.SingleDef(id); def != nil && def.Init != nil && len(def.Path) == 0 {
+				switch def.Init.(type) {
+				case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+					m[def.Init] = append(m[def.Init], c)
+				}
+			}
+		}
+		in.mu.Lock()
+		in.fnCalls = m
+		in.mu.Unlock()
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.fnCalls[fn]
+}
+
+// returns visits what a local function returns.
+func (r *reacher) returns(f ast.Expression) {
+	if f == nil || r.rets[f] {
+		return
+	}
+	r.rets[f] = true
+	var body ast.Node
+	switch f := f.(type) {
+	case *ast.FunctionLiteral:
+		body = f.Body
+	case *ast.ArrowFunctionLiteral:
+		if eb, ok := f.Body.(*ast.ExpressionBody); ok {
+			r.visit(eb.Expression)
+			return
+		}
+		body = f.Body
+	default:
+		return
+	}
+	Walk(body, func(n ast.Node, _ []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+			return false
+		case *ast.ReturnStatement:
+			r.visit(n.Argument)
+		}
+		return true
+	})
+}

@@ -1,0 +1,618 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/token"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/js"
+)
+
+// jsView bundles what the JS rules share: the program, its binding index
+// and the pass to report through. Files that do not parse are SV006's.
+type jsView struct {
+	p    *analyzer.Pass
+	prog *js.Program
+	in   *js.Info
+}
+
+func jsOf(p *analyzer.Pass) *jsView {
+	prog, err := p.JS()
+	if err != nil {
+		return nil
+	}
+	return &jsView{p: p, prog: prog, in: prog.Info()}
+}
+
+// report reports at node n; nodes in esbuild's helper prelude are dropped.
+func (v *jsView) report(n ast.Node, sev analyzer.Severity, msg string) {
+	start, end, ok := v.prog.Range(n)
+	if !ok {
+		return
+	}
+	// keep findings on one line: the evidence is the first line
+	if i := strings.IndexByte(string(v.prog.Orig[start:end]), '\n'); i >= 0 {
+		end = start + i
+	}
+	v.p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+}
+
+// src is the parsed source text of n (esbuild's output for lowered files).
+func (v *jsView) src(n ast.Node) string { return v.prog.Src(n) }
+
+// callee resolves a call's callee, normalising fs.promises to fs.
+func (v *jsView) callee(c *ast.CallExpression) string {
+	return jsNormMod(v.in.Resolve(c.Callee))
+}
+
+func jsNormMod(s string) string {
+	s = strings.Replace(s, "module:fs.promises.", "module:fs.", 1)
+	return s
+}
+
+var jsChildProcessMods = map[string]bool{"module:child_process": true, "module:spawn_sync": true}
+
+// jsChildProcessCall returns the child_process function a callee names
+// ("exec", "spawn", ...), or "".
+func jsChildProcessCall(callee string) string {
+	mod, fn, ok := strings.Cut(callee, ".")
+	if !ok || !jsChildProcessMods[mod] {
+		switch callee {
+		case "Bun.spawn", "Bun.spawnSync", "Deno.run", "module:shelljs.exec", "module:execa", "module:execa.execa",
+			"module:execa.execaSync", "module:execa.execaCommand", "module:execa.command", "module:cross-spawn",
+			"module:cross-spawn.sync", "module:zx.$":
+			return callee
+		}
+		return ""
+	}
+	switch fn {
+	case "exec", "execSync", "execFile", "execFileSync", "spawn", "spawnSync", "fork":
+		return fn
+	}
+	return ""
+}
+
+// jsShellDanger recognises shell commands that fetch and run code, open
+// reverse shells or decode and run payloads.
+var jsShellDangers = []struct {
+	rx  *regexp.Regexp
+	why string
+}{
+	{regexp.MustCompile(`(?i)\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b`), "pipes a download into a shell"},
+	{regexp.MustCompile(`(?i)\b(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?(python[23]?|perl|ruby|node|php)\b`), "pipes a download into an interpreter"},
+	{regexp.MustCompile(`(?i)\b(ba|z|da)?sh\s+-c\s+["']?\$\(\s*(curl|wget)\b`), "runs the output of a download"},
+	{regexp.MustCompile(`(?i)\b(ba|z|da)?sh\s+<\(\s*(curl|wget)\b`), "runs a download through process substitution"},
+	{regexp.MustCompile(`/dev/(tcp|udp)/`), "opens a /dev/tcp reverse shell"},
+	{regexp.MustCompile(`(?i)\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\b`), "runs netcat with -e (reverse shell)"},
+	{regexp.MustCompile(`(?i)\bmkfifo\b.*\b(nc|ncat|netcat)\b`), "builds a netcat reverse shell over a fifo"},
+	{regexp.MustCompile(`(?i)base64\s+(-d|--decode|-D)\b[^;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b`), "decodes base64 into a shell"},
+	{regexp.MustCompile(`(?i)\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b.*\|\s*(iex|invoke-expression)\b`), "pipes a download into PowerShell"},
+	{regexp.MustCompile(`(?i)\bpowershell(\.exe)?\b.*\s-e(nc(odedcommand)?)?\s+[a-z0-9+/=]{16,}`), "runs an encoded PowerShell command"},
+	{regexp.MustCompile(`(?i)\b(curl|wget)\b.*(&&|;)\s*chmod\s+\+x\b`), "downloads a file and makes it executable"},
+	{regexp.MustCompile(`(?i)\bxattr\s+-[cd]\b`), "strips macOS quarantine attributes"},
+	{regexp.MustCompile(`(?i)\b(bash|sh)\s+-i\s*[>&]`), "starts an interactive shell redirected to a socket"},
+}
+
+func jsShellDanger(cmd string) (string, bool) {
+	for _, d := range jsShellDangers {
+		if d.rx.MatchString(cmd) {
+			return d.why, true
+		}
+	}
+	return "", false
+}
+
+// jsDestructive matches commands that wipe the home or root directory or
+// disks.
+var jsDestructive = regexp.MustCompile(`(?i)\brm\s+(-[a-z]*r[a-z]*f?[a-z]*|-[a-z]*f[a-z]*r[a-z]*)\s+(--no-preserve-root\s+)?("?(/|~|\$HOME|/\*|~/\*)"?)(\s|$|;|&)|\bmkfs(\.[a-z0-9]+)?\s+/dev/|\bdd\s+.*of=/dev/(sd|nvme|disk)|:\(\)\s*\{\s*:\|:&\s*\};:`)
+
+var jsShellish = regexp.MustCompile(`(?i)(^|[\s;&|(])(curl|wget|bash|sh|zsh|nc|ncat|chmod|powershell|python3?|perl|rm|sudo)\s`)
+
+// jsLooksLikeShell reports a decoded string that reads like a command.
+func jsLooksLikeShell(s string) bool { return jsShellish.MatchString(s) }
+
+var jsCodeish = regexp.MustCompile(`(require\s*\(|\beval\s*\(|\bFunction\s*\(|=>|\bfunction\b|\bimport\s*\(|process\.|child_process|\bfetch\s*\()`)
+
+// jsPayloadDanger parses a decoded or constant string as JavaScript and
+// says what it does that matters, or "" when it parses to nothing risky.
+func jsPayloadDanger(code string) string {
+	if len(code) > 1<<20 || !jsCodeish.MatchString(code) {
+		return ""
+	}
+	prog, err := js.Parse("payload.js", []byte(code))
+	if err != nil {
+		return ""
+	}
+	in := prog.Info()
+	for _, c := range in.Calls() {
+		callee := jsNormMod(in.Resolve(c.Callee))
+		switch {
+		case jsChildProcessCall(callee) != "":
+			return "runs a process"
+		case callee == "eval" || callee == "Function":
+			return "evaluates more code"
+		case jsIsNetCall(callee) != "":
+			return "talks to the network"
+		case callee == "require" || callee == "module:vm.runInThisContext" || callee == "module:vm.runInNewContext":
+			if r := in.Resolve(c); r == "module:child_process" || r == "module:spawn_sync" {
+				return "loads child_process"
+			}
+		}
+	}
+	var env bool
+	js.Walk(prog.AST, func(n ast.Node, _ []ast.Node) bool {
+		if e, ok := n.(ast.Expression); ok && !env && in.Resolve(e) == "process.env" {
+			env = true
+		}
+		return !env
+	})
+	if env {
+		return "reads the environment"
+	}
+	return ""
+}
+
+// jsIsNetCall names the network primitive a callee is, or "".
+func jsIsNetCall(callee string) string {
+	switch callee {
+	case "fetch", "module:node-fetch", "module:undici.fetch", "module:undici.request", "module:cross-fetch",
+		"module:axios", "module:axios.get", "module:axios.post", "module:axios.put", "module:axios.patch",
+		"module:axios.request", "module:got", "module:got.get", "module:got.post", "module:got.put",
+		"module:request", "module:request.get", "module:request.post", "module:needle", "module:needle.post",
+		"module:superagent.post", "module:superagent.get", "module:phin",
+		"module:http.request", "module:https.request", "module:http.get", "module:https.get",
+		"module:http2.connect", "module:net.connect", "module:net.createConnection", "module:tls.connect",
+		"module:dgram.createSocket", "module:dns.lookup", "module:dns.resolve", "module:dns.resolve4",
+		"module:dns.resolveTxt", "module:dns.promises.lookup", "module:dns.promises.resolve",
+		"module:ws", "WebSocket", "module:socket.io-client", "module:socket.io-client.io",
+		"navigator.sendBeacon", "XMLHttpRequest", "EventSource":
+		return callee
+	}
+	return ""
+}
+
+// jsIsDownload says whether a callee fetches remote content.
+func jsIsDownload(callee string) bool {
+	switch callee {
+	case "module:net.connect", "module:net.createConnection", "module:tls.connect", "module:dgram.createSocket",
+		"module:dns.lookup", "module:dns.resolve", "module:dns.resolve4", "navigator.sendBeacon":
+		return false
+	case "module:dns.resolveTxt":
+		return true
+	}
+	return jsIsNetCall(callee) != ""
+}
+
+// reaches reports whether any expression flowing into e satisfies pred,
+// returning the first that does.
+func (v *jsView) reaches(e ast.Expression, pred func(ast.Expression) bool) ast.Expression {
+	var hit ast.Expression
+	v.in.Reach(e, func(x ast.Expression) bool {
+		if hit != nil {
+			return false
+		}
+		if pred(x) {
+			hit = x
+			return false
+		}
+		return true
+	})
+	return hit
+}
+
+// fromNetwork reports whether e's value may come from a download.
+func (v *jsView) fromNetwork(e ast.Expression) ast.Expression {
+	return v.reaches(e, func(x ast.Expression) bool {
+		switch x := x.(type) {
+		case *ast.CallExpression:
+			return jsIsDownload(v.callee(x))
+		case *ast.NewExpression:
+			return jsIsDownload(jsNormMod(v.in.Resolve(x.Callee)))
+		}
+		return false
+	})
+}
+
+// fromDecoder reports whether e's value may come from a decoder.
+func (v *jsView) fromDecoder(e ast.Expression) ast.Expression {
+	return v.reaches(e, func(x ast.Expression) bool {
+		c, ok := x.(*ast.CallExpression)
+		if !ok {
+			return false
+		}
+		return v.isDecodeCall(c)
+	})
+}
+
+func (v *jsView) isDecodeCall(c *ast.CallExpression) bool {
+	switch v.callee(c) {
+	case "atob", "String.fromCharCode", "String.fromCodePoint", "unescape", "module:zlib.inflateSync",
+		"module:zlib.gunzipSync", "module:zlib.brotliDecompressSync", "module:zlib.inflateRawSync":
+		return true
+	case "Buffer.from":
+		if len(c.ArgumentList) > 1 {
+			if enc, ok := v.in.Str(c.ArgumentList[1]); ok && (enc == "base64" || enc == "hex" || enc == "base64url") {
+				return true
+			}
+		}
+	}
+	if dot, ok := c.Callee.(*ast.DotExpression); ok {
+		switch dot.Identifier.Name.String() {
+		case "reverse":
+			return true
+		}
+	}
+	return false
+}
+
+// pathStr evaluates a file path, folding home-directory expressions
+// (os.homedir(), process.env.HOME, ~) to "~".
+func (v *jsView) pathStr(e ast.Expression) (string, bool) { return v.pathStrD(e, 0) }
+
+func (v *jsView) pathStrD(e ast.Expression, d int) (string, bool) {
+	if e == nil || d > 24 {
+		return "", false
+	}
+	if s, ok := v.in.Str(e); ok {
+		return s, true
+	}
+	switch r := v.in.Resolve(e); r {
+	case "process.env.HOME", "process.env.USERPROFILE", "process.env.HOMEPATH":
+		return "~", true
+	case "process.env.APPDATA":
+		return "~/AppData/Roaming", true
+	case "process.env.LOCALAPPDATA":
+		return "~/AppData/Local", true
+	}
+	switch x := e.(type) {
+	case *ast.CallExpression:
+		switch callee := v.callee(x); callee {
+		case "module:os.homedir":
+			return "~", true
+		case "module:path.join", "module:path.resolve", "module:path.posix.join", "module:path.win32.join":
+			var parts []string
+			for _, a := range x.ArgumentList {
+				s, ok := v.pathStrD(a, d+1)
+				if !ok {
+					s = "*"
+				}
+				parts = append(parts, s)
+			}
+			return strings.Join(parts, "/"), len(parts) > 0
+		}
+	case *ast.BinaryExpression:
+		l, ok1 := v.pathStrD(x.Left, d+1)
+		r, ok2 := v.pathStrD(x.Right, d+1)
+		if ok1 || ok2 {
+			if !ok1 {
+				l = "*"
+			}
+			if !ok2 {
+				r = "*"
+			}
+			return l + r, true
+		}
+	case *ast.TemplateLiteral:
+		if x.Tag != nil {
+			return "", false
+		}
+		var b strings.Builder
+		for i, el := range x.Elements {
+			b.WriteString(el.Parsed.String())
+			if i < len(x.Expressions) {
+				s, ok := v.pathStrD(x.Expressions[i], d+1)
+				if !ok {
+					s = "*"
+				}
+				b.WriteString(s)
+			}
+		}
+		return b.String(), true
+	case *ast.Identifier:
+		if def := v.in.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
+			return v.pathStrD(def.Init, d+1)
+		}
+	}
+	return "", false
+}
+
+// jsCredentialPath matches a path against the shared credential list.
+func jsCredentialPath(path string) (string, bool) {
+	path = strings.ReplaceAll(path, "\\", "/")
+	for strings.Contains(path, "//") {
+		path = strings.ReplaceAll(path, "//", "/")
+	}
+	label, _, _, ok := intel.MatchCredentialPath(path)
+	return label, ok
+}
+
+var jsFsReadFns = map[string]bool{
+	"module:fs.readFileSync": true, "module:fs.readFile": true, "module:fs.createReadStream": true,
+	"module:fs.promises.readFile": true, "module:fs.openSync": true, "module:fs.open": true,
+	"module:fs-extra.readFile": true, "module:fs-extra.readFileSync": true, "module:fs-extra.readJson": true,
+	"module:fs-extra.readJsonSync": true, "module:fs.cpSync": true, "module:fs.copyFileSync": true,
+	"module:fs.copyFile": true, "Bun.file": true, "Deno.readTextFile": true, "Deno.readFile": true,
+}
+
+var jsFsListFns = map[string]bool{
+	"module:fs.readdirSync": true, "module:fs.readdir": true, "module:fs.opendirSync": true,
+	"module:fs.opendir": true, "module:glob": true, "module:glob.sync": true, "module:glob.glob": true,
+	"module:fast-glob": true, "module:fast-glob.sync": true, "module:globby": true,
+}
+
+// credRead reports a credential-file read: the call reads a path that
+// matches the shared credential list.
+func (v *jsView) credRead(c *ast.CallExpression) (string, bool) {
+	if !jsFsReadFns[v.callee(c)] || len(c.ArgumentList) == 0 {
+		return "", false
+	}
+	path, ok := v.pathStr(c.ArgumentList[0])
+	if ok {
+		if label, ok := jsCredentialPath(path); ok {
+			return label, true
+		}
+	}
+	if !ok || strings.Contains(path, "*") {
+		// a path built in a loop over a list: look for credential paths
+		// among the strings flowing into it
+		var label string
+		v.in.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
+			if label != "" {
+				return false
+			}
+			if s, ok := v.in.Str(x); ok {
+				if l, ok := jsCredentialPath(s); ok {
+					label = l
+				}
+			} else if ss, ok := v.in.Strs(x); ok {
+				for _, s := range ss {
+					if l, ok := jsCredentialPath(s); ok {
+						label = l
+						break
+					}
+				}
+			}
+			return true
+		})
+		return label, label != ""
+	}
+	return "", false
+}
+
+// homeWalk reports a directory listing of the home directory.
+func (v *jsView) homeWalk(c *ast.CallExpression) bool {
+	if !jsFsListFns[v.callee(c)] || len(c.ArgumentList) == 0 {
+		return false
+	}
+	path, ok := v.pathStr(c.ArgumentList[0])
+	return ok && (path == "~" || path == "~/" || strings.HasPrefix(path, "~/*"))
+}
+
+// urlOf evaluates the constant prefix of a URL argument.
+func (v *jsView) urlOf(e ast.Expression) (string, bool) {
+	if s, ok := v.in.Str(e); ok {
+		return s, true
+	}
+	switch x := e.(type) {
+	case *ast.TemplateLiteral:
+		// the constant prefix: elements and substitutions up to the first
+		// one that is not constant
+		if x.Tag == nil && len(x.Elements) > 0 {
+			var b strings.Builder
+			for i, el := range x.Elements {
+				b.WriteString(el.Parsed.String())
+				if i >= len(x.Expressions) {
+					break
+				}
+				s, ok := v.urlOf(x.Expressions[i])
+				if !ok {
+					break
+				}
+				b.WriteString(s)
+			}
+			s := b.String()
+			return s, jsHasURLHost(s)
+		}
+	case *ast.BinaryExpression:
+		if x.Operator == token.LOGICAL_OR || x.Operator == token.COALESCE {
+			// process.env.BASE_URL || 'https://api.vendor.com': the default
+			if s, ok := v.urlOf(x.Left); ok {
+				return s, true
+			}
+			return v.urlOf(x.Right)
+		}
+		if s, ok := v.urlOf(x.Left); ok {
+			return s, jsHasURLHost(s)
+		}
+	case *ast.Identifier:
+		if def := v.in.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
+			return v.urlOf(def.Init)
+		}
+	case *ast.NewExpression:
+		if v.in.Resolve(x.Callee) == "module:url.URL" || jsIsIdent(x.Callee, "URL") {
+			if len(x.ArgumentList) == 2 {
+				return v.urlOf(x.ArgumentList[1])
+			}
+			if len(x.ArgumentList) == 1 {
+				return v.urlOf(x.ArgumentList[0])
+			}
+		}
+	}
+	return "", false
+}
+
+// jsHasURLHost reports a URL prefix whose host is complete.
+func jsHasURLHost(s string) bool {
+	_, rest, ok := strings.Cut(s, "://")
+	return ok && strings.ContainsAny(rest, "/?#")
+}
+
+func jsIsIdent(e ast.Expression, name string) bool {
+	id, ok := e.(*ast.Identifier)
+	return ok && id.Name.String() == name
+}
+
+// objProp returns the value of a constant-keyed property of an object
+// literal (following a single binding).
+func (v *jsView) objProp(e ast.Expression, key string) ast.Expression {
+	if id, ok := e.(*ast.Identifier); ok {
+		if def := v.in.SingleDef(id); def != nil && def.Init != nil && len(def.Path) == 0 {
+			e = def.Init
+		}
+	}
+	ol, ok := e.(*ast.ObjectLiteral)
+	if !ok {
+		return nil
+	}
+	for _, p := range ol.Value {
+		switch p := p.(type) {
+		case *ast.PropertyKeyed:
+			k := ""
+			if id, ok := p.Key.(*ast.Identifier); ok && !p.Computed {
+				k = id.Name.String()
+			} else if s, ok := v.in.Str(p.Key); ok {
+				k = s
+			}
+			if k == key {
+				return p.Value
+			}
+		case *ast.PropertyShort:
+			if p.Name.Name.String() == key {
+				id := p.Name
+				return &id
+			}
+		}
+	}
+	return nil
+}
+
+// jsDestination describes where a network call goes: the URL or host when
+// constant, and its class.
+type jsDestination struct {
+	host  string
+	url   string
+	class intel.HostClass
+	known bool // host is constant
+	https bool
+}
+
+func (v *jsView) dest(c *ast.CallExpression, callee string) jsDestination {
+	var d jsDestination
+	if len(c.ArgumentList) == 0 {
+		return d
+	}
+	a0 := c.ArgumentList[0]
+	if u, ok := v.urlOf(a0); ok && strings.Contains(u, "://") {
+		d.url = u
+		d.host, d.class = intel.URLClass(u)
+		d.known = d.host != ""
+		d.https = strings.HasPrefix(strings.ToLower(u), "https://") || strings.HasPrefix(strings.ToLower(u), "wss://")
+		return d
+	}
+	// options objects: {hostname, host, url}, and net.connect(port, host)
+	for _, k := range []string{"url", "hostname", "host"} {
+		if pv := v.objProp(a0, k); pv != nil {
+			if s, ok := v.urlOf(pv); ok {
+				return v.hostDest(s, strings.HasPrefix(callee, "module:https.") || strings.HasPrefix(callee, "module:tls."))
+			}
+		}
+	}
+	if len(c.ArgumentList) > 1 && (strings.HasPrefix(callee, "module:net.") || strings.HasPrefix(callee, "module:tls.")) {
+		if s, ok := v.in.Str(c.ArgumentList[1]); ok {
+			return v.hostDest(s, strings.HasPrefix(callee, "module:tls."))
+		}
+	}
+	return d
+}
+
+func (v *jsView) hostDest(s string, tls bool) jsDestination {
+	var d jsDestination
+	if strings.Contains(s, "://") {
+		d.url = s
+		d.host, d.class = intel.URLClass(s)
+		d.https = strings.HasPrefix(strings.ToLower(s), "https://")
+	} else {
+		d.host = s
+		d.class = intel.ClassifyHost(s)
+		d.https = tls
+	}
+	d.known = d.host != ""
+	return d
+}
+
+// calleeHidden reports a callee reached through a computed member whose
+// key is assembled, escaped or decoded (cp['ex'+'ec'], g['\x65val']),
+// following single-definition aliases.
+func (v *jsView) calleeHidden(e ast.Expression) bool {
+	for i := 0; i < 16 && e != nil; i++ {
+		switch x := e.(type) {
+		case *ast.BracketExpression:
+			if v.in.Hidden(x.Member) {
+				return true
+			}
+			e = x.Left
+		case *ast.DotExpression:
+			e = x.Left
+		case *ast.CallExpression:
+			if len(x.ArgumentList) > 0 && v.in.Hidden(x.ArgumentList[0]) {
+				if r := v.in.Resolve(x.Callee); r == "require" || r == "process.binding" {
+					return true
+				}
+			}
+			e = x.Callee
+		case *ast.SequenceExpression:
+			if len(x.Sequence) == 0 {
+				return false
+			}
+			e = x.Sequence[len(x.Sequence)-1]
+		case *ast.Identifier:
+			def := v.in.SingleDef(x)
+			if def == nil || def.Init == nil || def.Param {
+				return false
+			}
+			e = def.Init
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// jsWalkNodes calls fn for every node under root.
+func jsWalkNodes(root ast.Node, fn func(ast.Node)) {
+	js.Walk(root, func(n ast.Node, _ []ast.Node) bool { fn(n); return true })
+}
+
+// effectiveCall resolves a call's target and arguments through
+// f.call(this, ...args), f.apply(this, [args]) and Reflect.apply(f, this,
+// [args]).
+func (v *jsView) effectiveCall(c *ast.CallExpression) (string, []ast.Expression) {
+	callee := v.callee(c)
+	args := c.ArgumentList
+	switch {
+	case callee == "Reflect.apply" && len(args) == 3:
+		return jsNormMod(v.in.Resolve(args[0])), jsArrayArgs(args[2])
+	case strings.HasSuffix(callee, ".call"):
+		if len(args) > 0 {
+			args = args[1:]
+		}
+		return strings.TrimSuffix(callee, ".call"), args
+	case strings.HasSuffix(callee, ".apply"):
+		if len(args) > 1 {
+			return strings.TrimSuffix(callee, ".apply"), jsArrayArgs(args[1])
+		}
+		return strings.TrimSuffix(callee, ".apply"), nil
+	}
+	return callee, args
+}
+
+func jsArrayArgs(e ast.Expression) []ast.Expression {
+	if al, ok := e.(*ast.ArrayLiteral); ok {
+		return al.Value
+	}
+	return nil
+}

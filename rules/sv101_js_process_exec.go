@@ -1,0 +1,316 @@
+package rules
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// JSProcessExec reports JavaScript that starts processes through
+// child_process, in any spelling, graded by what it runs.
+var JSProcessExec = register(&analyzer.Rule{
+	ID:       "SV101",
+	Name:     "js-process-exec",
+	Title:    "JavaScript starts a process (child_process)",
+	Severity: High,
+	Category: analyzer.CatCommandInj,
+	Tags:     []string{"security", "CWE-78"},
+	Inputs:   analyzer.InJS,
+	Doc: `A JavaScript or TypeScript file runs a process through ` + "`child_process`" + ` (or
+Bun.spawn, Deno.run, execa, shelljs, cross-spawn). The rule resolves the module
+however it is reached — ` + "`node:`" + ` prefix, aliases, destructuring, computed members
+(` + "`cp['ex'+'ec']`" + `), ` + "`createRequire`" + `, dynamic ` + "`import()`" + `, ` + "`process.binding('spawn_sync')`" + `,
+` + "`module.constructor._load`" + ` — and grades each call by its arguments:
+
+- **critical**: the command downloads and runs code (` + "`curl … | sh`" + `, ` + "`/dev/tcp`" + `, ` + "`nc -e`" + `,
+  ` + "`base64 -d | sh`" + `), or comes from a download or a decoder (base64, char codes);
+- **high**: a shell command built from variables or input (command injection), a
+  shell started with a computed script, a constant command that wipes the home or
+  root directory or a disk, or child_process reached through a hidden name;
+- **medium**: child_process loaded in a way the calls cannot be followed, or a
+  computed program name without a shell;
+- **low**: a constant program with constant or data-only arguments, e.g.
+  ` + "`execFile('git', ['status'])`" + `.
+
+**Fix:** call the program directly with an argument array (` + "`execFile`/`spawn`" + ` without
+` + "`shell: true`" + `), keep the program name constant, and never run downloaded or decoded text.
+
+Bad:
+
+` + "```js" + `
+const cp = require('child' + '_process');
+cp['ex' + 'ec'](Buffer.from(payload, 'base64').toString());
+` + "```" + `
+
+Good:
+
+` + "```js" + `
+const { execFile } = require('node:child_process');
+execFile('git', ['status', '--short'], cb);
+` + "```",
+	Run: runJSProcessExec,
+})
+
+var jsShells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "cmd": true,
+	"cmd.exe": true, "powershell": true, "powershell.exe": true, "pwsh": true, "node": true, "python": true,
+	"python3": true, "perl": true, "ruby": true}
+
+func runJSProcessExec(p *analyzer.Pass) error {
+	v := jsOf(p)
+	if v == nil {
+		return nil
+	}
+	code := string(v.prog.Orig)
+	resolvedCall := false
+	lines := map[int]bool{}                    // lines that already carry an exec finding
+	consumed := map[*ast.CallExpression]bool{} // loads used by a reported call
+	lineOf := func(n ast.Node) int {
+		if start, _, ok := v.prog.Range(n); ok {
+			return p.File.Pos(start).Line
+		}
+		return 0
+	}
+	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
+		callee, args := v.effectiveCall(c)
+		fn := jsChildProcessCall(callee)
+		if fn == "" {
+			continue
+		}
+		resolvedCall = true
+		sev, msg := v.gradeExec(args, callee, fn)
+		if (jsHiddenAccess(code, callee, fn) || v.calleeHidden(c.Callee)) && sev < Critical {
+			if strings.HasPrefix(callee, "module:spawn_sync") {
+				msg += "; through the internal spawn_sync binding"
+			} else {
+				msg += "; child_process is reached through a hidden name"
+			}
+			sev = max(sev, High)
+		}
+		v.report(c, sev, msg)
+		lines[lineOf(c)] = true
+		// the loads this call goes through are accounted for
+		v.in.Reach(c, func(x ast.Expression) bool {
+			if lc, ok := x.(*ast.CallExpression); ok && jsChildProcessMods[v.in.Resolve(lc)] {
+				consumed[lc] = true
+			}
+			return true
+		})
+	}
+	// child_process loaded through a hidden name, or loaded in a way no call
+	// could be followed (a dynamic import whose handle goes through a
+	// callback, a handle passed away)
+	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
+		r := v.in.Resolve(c)
+		if !jsChildProcessMods[r] {
+			continue
+		}
+		callee := v.callee(c)
+		if callee != "require" && callee != "process.binding" && callee != "process._linkedBinding" {
+			continue
+		}
+		if lines[lineOf(c)] || consumed[c] {
+			continue
+		}
+		hidden := jsHiddenAccess(code, r, "") || len(c.ArgumentList) > 0 && v.in.Hidden(c.ArgumentList[0])
+		switch {
+		case r == "module:spawn_sync":
+			v.report(c, High, "loads the internal spawn_sync binding directly")
+		case hidden:
+			v.report(c, High, "loads child_process through a hidden name")
+		case resolvedCall:
+			// calls made with child_process are reported where they are
+		case strings.Contains(v.src(c), "require") && !strings.Contains(v.src(c), "__toESM"):
+			// an ordinary require whose handle is never called here
+		default:
+			v.report(c, Medium, "loads child_process dynamically; the calls made with it are not visible")
+		}
+	}
+	return nil
+}
+
+// jsHiddenAccess reports that the module or function name never appears in
+// the parsed code as plain text: it was assembled, escaped or decoded.
+func jsHiddenAccess(code, callee, fn string) bool {
+	if strings.HasPrefix(callee, "module:spawn_sync") {
+		return true
+	}
+	if strings.HasPrefix(callee, "module:child_process") && !strings.Contains(code, "child_process") {
+		return true
+	}
+	if fn != "" && strings.HasPrefix(callee, "module:child_process") && !strings.Contains(code, fn) {
+		return true
+	}
+	return false
+}
+
+func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.Severity, string) {
+	if len(args) == 0 {
+		return Medium, fmt.Sprintf("%s() called with arguments the scanner cannot see", fn)
+	}
+	a0 := args[0]
+	usesShell := fn == "exec" || fn == "execSync" || fn == "module:shelljs.exec" || fn == "module:execa.execaCommand" ||
+		fn == "module:execa.command" || fn == "module:zx.$"
+	var argv []ast.Expression
+	if len(args) > 1 {
+		if al, ok := args[1].(*ast.ArrayLiteral); ok {
+			argv = al.Value
+		} else if !jsIsObjectLit(args[1]) {
+			argv = []ast.Expression{args[1]}
+		}
+		for _, o := range args[1:] {
+			if sh := v.objProp(o, "shell"); sh != nil {
+				if b, ok := sh.(*ast.BooleanLiteral); !ok || b.Value {
+					usesShell = true
+				}
+			}
+		}
+	}
+	// Bun.spawn(['sh', '-c', x]) and Deno.run({cmd: [...]}): the argv is
+	// the first argument
+	if al, ok := a0.(*ast.ArrayLiteral); ok && len(al.Value) > 0 {
+		a0, argv = al.Value[0], al.Value[1:]
+	} else if cmd := v.objProp(a0, "cmd"); cmd != nil {
+		if al, ok := cmd.(*ast.ArrayLiteral); ok && len(al.Value) > 0 {
+			a0, argv = al.Value[0], al.Value[1:]
+		}
+	}
+	prog, progConst := v.in.Str(a0)
+	switch v.in.Resolve(a0) {
+	case "process.execPath", "process.argv0", "process.argv.0":
+		prog, progConst = "node", true // the running Node binary
+	}
+	base := strings.ToLower(path.Base(strings.Fields(prog + " x")[0]))
+	// a shell started with a script: judge the script
+	if progConst && jsShells[base] && !usesShell {
+		for i, a := range argv {
+			s, ok := v.in.Str(a)
+			if ok && (s == "-c" || s == "/c" || s == "-Command" || s == "-e" || s == "-EncodedCommand") && i+1 < len(argv) {
+				return v.gradeCommand(argv[i+1], fn, true, base)
+			}
+		}
+		if len(argv) == 0 || v.allConst(argv) {
+			if len(argv) == 0 && (base == "sh" || base == "bash" || base == "cmd.exe" || base == "cmd" || base == "zsh") {
+				return High, fmt.Sprintf("%s() starts an interactive %s whose input the program controls", fn, base)
+			}
+			return Low, fmt.Sprintf("%s() runs %s with constant arguments", fn, base)
+		}
+	}
+	if usesShell {
+		return v.gradeCommand(a0, fn, true, "")
+	}
+	if !progConst {
+		if sev, msg, bad := v.taintedCommand(a0, fn); bad {
+			return sev, msg
+		}
+		if v.bundledPath(a0) {
+			return Low, fmt.Sprintf("%s() runs a program from the skill's own directory", fn)
+		}
+		return Medium, fmt.Sprintf("%s() runs a program whose name is computed at run time", fn)
+	}
+	for _, a := range argv {
+		if sev, msg, bad := v.taintedCommand(a, fn); bad {
+			return sev, msg
+		}
+	}
+	if v.allConst(argv) {
+		return Low, fmt.Sprintf("%s() runs %q with constant arguments", fn, base)
+	}
+	return Low, fmt.Sprintf("%s() runs %q without a shell; arguments are data", fn, base)
+}
+
+func jsIsObjectLit(e ast.Expression) bool { _, ok := e.(*ast.ObjectLiteral); return ok }
+
+func (v *jsView) allConst(es []ast.Expression) bool {
+	for _, e := range es {
+		if _, ok := v.in.Str(e); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// gradeCommand grades a command string a shell will interpret.
+func (v *jsView) gradeCommand(e ast.Expression, fn string, shell bool, via string) (analyzer.Severity, string) {
+	what := "a shell command"
+	if via != "" {
+		what = "a " + via + " script"
+	}
+	if s, ok := v.in.Str(e); ok {
+		if why, bad := jsShellDanger(s); bad {
+			return Critical, fmt.Sprintf("%s() runs %s that %s", fn, what, why)
+		}
+		if v.in.Decoded(e) {
+			return Critical, fmt.Sprintf("%s() runs %s decoded from an encoded literal", fn, what)
+		}
+		if jsDestructive.MatchString(s) {
+			return High, fmt.Sprintf("%s() runs %s that wipes the home or root directory or a disk", fn, what)
+		}
+		if why := jsPayloadDanger(s); why != "" && (via == "node") {
+			return Critical, fmt.Sprintf("%s() runs inline JavaScript that %s", fn, why)
+		}
+		return Low, fmt.Sprintf("%s() runs a constant %s", fn, strings.TrimPrefix(what, "a "))
+	}
+	if sev, msg, bad := v.taintedCommand(e, fn); bad {
+		return sev, msg
+	}
+	if s, ok := v.pathStr(e); ok {
+		if why, bad := jsShellDanger(s); bad {
+			return Critical, fmt.Sprintf("%s() runs %s that %s", fn, what, why)
+		}
+	}
+	return High, fmt.Sprintf("%s() runs %s built from variables (command injection risk)", fn, what)
+}
+
+// taintedCommand looks for downloads, decoders and dangerous constants
+// flowing into a command.
+func (v *jsView) taintedCommand(e ast.Expression, fn string) (analyzer.Severity, string, bool) {
+	if v.fromNetwork(e) != nil {
+		return Critical, fmt.Sprintf("%s() runs a command that comes from a network download", fn), true
+	}
+	if v.fromDecoder(e) != nil {
+		return Critical, fmt.Sprintf("%s() runs a command produced by a decoder (base64, hex, char codes)", fn), true
+	}
+	var why string
+	v.in.Reach(e, func(x ast.Expression) bool {
+		if why != "" {
+			return false
+		}
+		if s, ok := v.in.Str(x); ok {
+			if w, bad := jsShellDanger(s); bad {
+				why = w
+			}
+			return false
+		}
+		return true
+	})
+	if why != "" {
+		return Critical, fmt.Sprintf("%s() runs a command that %s", fn, why), true
+	}
+	return 0, "", false
+}
+
+// bundledPath reports a path built from the script's own location
+// (__dirname, __filename, import.meta.url) or require.resolve: a program
+// shipped with the skill or its dependencies.
+func (v *jsView) bundledPath(e ast.Expression) bool {
+	return v.reaches(e, func(x ast.Expression) bool {
+		switch x := x.(type) {
+		case *ast.Identifier:
+			n := x.Name.String()
+			return n == "__dirname" || n == "__filename" || n == "import_meta"
+		case *ast.CallExpression:
+			return v.callee(x) == "require.resolve"
+		}
+		return false
+	}) != nil
+}

@@ -1,0 +1,200 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// JSDynamicCode reports eval and its relatives in JavaScript.
+var JSDynamicCode = register(&analyzer.Rule{
+	ID:       "SV102",
+	Name:     "js-dynamic-code",
+	Title:    "JavaScript evaluates code from a string (eval, Function, vm)",
+	Severity: High,
+	Category: analyzer.CatObfuscation,
+	Tags:     []string{"security", "CWE-95"},
+	Inputs:   analyzer.InJS,
+	Doc: `A JavaScript or TypeScript file turns a string into code: ` + "`eval`" + `, ` + "`new Function`" + `,
+` + "`Function.prototype.constructor`" + `, indirect ` + "`(0, eval)`" + `, ` + "`globalThis['ev'+'al']`" + `,
+` + "`window/global/self[...]`" + `, ` + "`vm.runIn*`" + ` / ` + "`new vm.Script`" + `, ` + "`new Worker(code, {eval: true})`" + `,
+and ` + "`setTimeout`/`setInterval`" + ` with a string. The rule resolves aliases and computed names and grades by the code
+that is evaluated:
+
+- **critical**: the code is decoded (base64, hex, char codes, reversed strings) and the
+  decoded text runs processes, loads child_process, reads the environment or uses
+  the network; or it reads like a shell command;
+- **high**: the code is decoded, computed at run time, or reached through a hidden
+  name; or a constant that does something dangerous;
+- **medium**: a constant, harmless string (still a review point);
+- **low**: the ` + "`Function('return this')`" + ` global-object idiom.
+
+Code downloaded and evaluated is reported by SV103.
+
+**Fix:** do not evaluate strings. Parse data with ` + "`JSON.parse`" + `, pass functions instead of
+strings to timers, and import modules statically.
+
+Bad:
+
+` + "```js" + `
+globalThis['ev' + 'al'](atob(blob));
+` + "```" + `
+
+Good:
+
+` + "```js" + `
+const cfg = JSON.parse(text);
+setTimeout(() => tick(), 1000);
+` + "```",
+	Run: runJSDynamicCode,
+})
+
+var jsVmRunners = map[string]bool{
+	"module:vm.runInThisContext": true, "module:vm.runInNewContext": true, "module:vm.runInContext": true,
+	"module:vm.compileFunction": true, "module:vm.Script": true, "module:vm.SourceTextModule": true,
+}
+
+func runJSDynamicCode(p *analyzer.Pass) error {
+	v := jsOf(p)
+	if v == nil {
+		return nil
+	}
+	orig := string(v.prog.Orig)
+	vendored := jsLooksVendored(p.File.Path, orig)
+	check := func(n ast.Node, calleeExpr ast.Expression, callee string, args []ast.Expression) {
+		what, code := v.evalSink(callee, args)
+		if what == "" || code == nil {
+			return
+		}
+		if v.fromNetwork(code) != nil {
+			return // SV103
+		}
+		hidden := v.calleeHidden(calleeExpr) || (callee == "eval" && !strings.Contains(orig, "eval")) ||
+			(callee == "Function" && !strings.Contains(orig, "Function") && !strings.Contains(orig, "constructor"))
+		sev, msg := v.gradeEval(what, code)
+		if hidden && sev < Critical {
+			sev, msg = High, msg+" (reached through a hidden name)"
+		}
+		if vendored && sev == High && !hidden && v.fromDecoder(code) == nil {
+			sev, msg = Medium, msg+" in vendored minified code"
+		}
+		v.report(n, sev, msg)
+	}
+	for _, c := range v.in.Calls() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
+		callee, args := v.effectiveCall(c)
+		check(c, c.Callee, callee, args)
+	}
+	for _, n := range v.in.News() {
+		check(n, n.Callee, jsNormMod(v.in.Resolve(n.Callee)), n.ArgumentList)
+	}
+	return nil
+}
+
+// evalSink says whether a call evaluates code, and which argument.
+func (v *jsView) evalSink(callee string, args []ast.Expression) (string, ast.Expression) {
+	if len(args) == 0 {
+		return "", nil
+	}
+	switch {
+	case callee == "eval":
+		return "eval()", args[0]
+	case callee == "Function":
+		return "Function()", args[len(args)-1]
+	case jsVmRunners[callee]:
+		return strings.TrimPrefix(callee, "module:") + "()", args[0]
+	case callee == "module:worker_threads.Worker" && len(args) > 1:
+		// new Worker(code, { eval: true }) runs a string
+		if ev := v.objProp(args[1], "eval"); ev != nil {
+			if b, ok := ev.(*ast.BooleanLiteral); !ok || b.Value {
+				return "new Worker({eval: true})", args[0]
+			}
+		}
+	case callee == "setTimeout" || callee == "setInterval" || callee == "setImmediate":
+		switch args[0].(type) {
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+			return "", nil
+		}
+		if _, ok := v.in.Str(args[0]); ok {
+			return callee + "() with a string", args[0]
+		}
+		if id, ok := args[0].(*ast.Identifier); ok {
+			// a named function passed by reference is not code
+			if ds := v.in.Defs(id); len(ds) > 0 {
+				for _, d := range ds {
+					switch d.Init.(type) {
+					case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+						return "", nil
+					}
+				}
+			}
+			return "", nil
+		}
+		if v.fromDecoder(args[0]) != nil {
+			return callee + "() with a string", args[0]
+		}
+	}
+	return "", nil
+}
+
+var jsReturnThis = regexp.MustCompile(`^\s*return\s+this\s*;?\s*$`)
+
+func (v *jsView) gradeEval(what string, code ast.Expression) (analyzer.Severity, string) {
+	if s, ok := v.in.Str(code); ok {
+		decoded := v.in.Decoded(code)
+		danger := jsPayloadDanger(s)
+		shell := jsLooksLikeShell(s)
+		switch {
+		case decoded && (danger != "" || shell):
+			if danger == "" {
+				danger = "reads like a shell command"
+			}
+			return Critical, fmt.Sprintf("%s runs decoded code that %s", what, danger)
+		case decoded:
+			return High, what + " runs code decoded from an encoded literal"
+		case danger != "":
+			return High, fmt.Sprintf("%s runs a constant string that %s", what, danger)
+		case jsReturnThis.MatchString(s):
+			return Low, what + " uses the Function('return this') global-object idiom"
+		}
+		return Medium, what + " runs a constant string"
+	}
+	if v.fromDecoder(code) != nil {
+		return High, what + " runs code produced by a decoder (base64, hex, char codes)"
+	}
+	return High, what + " runs code computed at run time"
+}
+
+var jsVendorBanner = regexp.MustCompile(`^\s*/\*[!*]`)
+
+// jsLooksVendored recognises a minified third-party bundle: a .min.js name
+// or vendor directory, or long lines under a license banner.
+func jsLooksVendored(path, src string) bool {
+	lp := strings.ToLower(path)
+	if strings.Contains(lp, ".min.") || strings.Contains(lp, "/vendor/") || strings.HasPrefix(lp, "vendor/") {
+		return true
+	}
+	return jsVendorBanner.MatchString(src) && jsMaxLineLen(src) > 2000
+}
+
+func jsMaxLineLen(s string) int {
+	m := 0
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			i = len(s)
+		}
+		m = max(m, i)
+		if i == len(s) {
+			break
+		}
+		s = s[i+1:]
+	}
+	return m
+}

