@@ -64,7 +64,9 @@ if [ ! -f "$ocpkg/package.json" ] || ! grep -q "\"version\": \"$ocver\"" "$ocpkg
 fi
 
 if [ -z "$corpus" ]; then
-  corpus="$work/corpus-$n-$seed"
+  # The generator's last commit is part of the name: a reused -work never
+  # measures a corpus from an older generator.
+  corpus="$work/corpus-$n-$seed-$(git log -1 --format=%h -- bench/synth 2>/dev/null || echo x)"
   if [ ! -d "$corpus" ]; then
     log "generating $n skills (seed $seed) into $corpus"
     go run ./bench/gen -n "$n" -seed "$seed" -o "$corpus" >&2
