@@ -218,38 +218,64 @@ func BenchmarkLoad(b *testing.B) {
 	b.ReportMetric(float64(len(c.dirs))*float64(b.N)/b.Elapsed().Seconds(), "skills/s")
 }
 
-// BenchmarkMarkdownParse tokenises every Markdown file of the corpus with
-// parse/markdown (SKILL.md from its body), one goroutine.
-func BenchmarkMarkdownParse(b *testing.B) {
+// parsers are the parse stages BenchmarkParse measures, by file kind. Each
+// parse*_test.go file registers one (parsejs, not parse_js: _js is a GOOS
+// suffix and would hide the file).
+var parsers = map[skill.Kind]func(path string, src []byte, bodyStart int) error{
+	skill.KindMarkdown: func(_ string, src []byte, start int) error {
+		_, err := markdown.Parse(src, start)
+		return err
+	},
+}
+
+// BenchmarkParse runs each parser alone over every file of its kind, one
+// goroutine: Markdown (SKILL.md from its body), and the JS/TS, shell and
+// Python parsers the engine's pass accessors use. A parse error fails the
+// benchmark: the corpus is meant to be parseable.
+func BenchmarkParse(b *testing.B) {
 	c := getCorpus(b)
-	type doc struct {
-		src   []byte
-		start int
+	kinds := make([]skill.Kind, 0, len(parsers))
+	for k := range parsers {
+		kinds = append(kinds, k)
 	}
-	var docs []doc
-	var n int64
-	for _, dir := range c.dirs {
-		for p, src := range c.files[dir] {
-			if skill.Classify(p, src) != skill.KindMarkdown {
-				continue
+	sort.Slice(kinds, func(i, j int) bool { return kinds[i] < kinds[j] })
+	for _, k := range kinds {
+		parse := parsers[k]
+		b.Run(k.String(), func(b *testing.B) {
+			type doc struct {
+				path  string
+				src   []byte
+				start int
 			}
-			start := 0
-			if p == skill.ManifestName {
-				start = skill.ParseManifest(src).BodyStart
+			var docs []doc
+			var n int64
+			for _, dir := range c.dirs {
+				for p, src := range c.files[dir] {
+					if skill.Classify(p, src) != k {
+						continue
+					}
+					start := 0
+					if p == skill.ManifestName {
+						start = skill.ParseManifest(src).BodyStart
+					}
+					docs = append(docs, doc{p, src, start})
+					n += int64(len(src))
+				}
 			}
-			docs = append(docs, doc{src, start})
-			n += int64(len(src))
-		}
-	}
-	b.SetBytes(n)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, d := range docs {
-			if _, err := markdown.Parse(d.src, d.start); err != nil {
-				b.Fatal(err)
+			if n == 0 {
+				b.Skip("no files of this kind")
 			}
-		}
+			b.SetBytes(n)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for _, d := range docs {
+					if err := parse(d.path, d.src, d.start); err != nil {
+						b.Fatalf("%s: %v", d.path, err)
+					}
+				}
+			}
+		})
 	}
 }
 
