@@ -239,7 +239,7 @@ func (g *gen) minified(lines int) string {
 // shell writes a bash script of 30–350 lines.
 func (g *gen) shell() string {
 	var b strings.Builder
-	b.WriteString(pick(g, []string{"#!/usr/bin/env bash\n", "#!/bin/bash\n", "#!/bin/sh\n"}))
+	b.WriteString(pick(g, []string{"#!/usr/bin/env bash\n", "#!/bin/bash\n"})) // the scripts use bash syntax
 	fmt.Fprintf(&b, "# %s\n", g.sentence())
 	b.WriteString("set -euo pipefail\n\n")
 	fmt.Fprintf(&b, "SCRIPT_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n")

