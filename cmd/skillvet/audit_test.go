@@ -42,7 +42,7 @@ func TestAuditResumeShardMerge(t *testing.T) {
 	tree := auditTree(t, 12)
 	out := filepath.Join(tree, "out")
 	code, stdout, stderr := runCLI(t, "audit", "-o", out, filepath.Join(tree, "reg"))
-	if code != 1 || !strings.Contains(stdout, "audited 12 skill(s) (0 resumed): 4 blocked") {
+	if code != 1 || !strings.Contains(stdout, "audited 12 skill(s) (0 resumed): 5 blocked") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	for _, f := range []string{"audit.json", "audit.md", "audit.html", "summary.json", "progress.jsonl"} {

@@ -1,0 +1,64 @@
+package rules
+
+import (
+	"go.yaml.in/yaml/v3"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// fmNodeOffset returns the SKILL.md byte offset of a frontmatter node.
+func fmNodeOffset(p *analyzer.Pass, n *yaml.Node) int {
+	if n == nil || n.Line <= 0 {
+		return 0
+	}
+	col := n.Column
+	if col < 1 {
+		col = 1
+	}
+	return p.File.Offset(n.Line, col)
+}
+
+// promptFields returns the frontmatter fields that agents copy into their
+// system prompt (name, description, when-to-use hints) with their nodes.
+func promptFields(p *analyzer.Pass) []promptField {
+	m := p.Skill.Manifest
+	if m == nil || m.Root == nil {
+		return nil
+	}
+	var out []promptField
+	for _, k := range []string{"name", "description", "when_to_use", "when-to-use", "short-description", "summary"} {
+		if key := m.Get(k); key != nil && key.Value != nil && key.Value.Kind == yaml.ScalarNode {
+			out = append(out, promptField{Key: k, Node: key.Value, Value: key.Value.Value})
+		}
+	}
+	if n := m.Lookup("metadata", "short-description"); n != nil && n.Kind == yaml.ScalarNode {
+		out = append(out, promptField{Key: "metadata.short-description", Node: n, Value: n.Value})
+	}
+	return out
+}
+
+type promptField struct {
+	Key   string
+	Node  *yaml.Node
+	Value string
+}
+
+// walkFrontmatter calls fn for every scalar under n with the chain of mapping
+// keys leading to it and the mapping that holds it (nil in sequences).
+func walkFrontmatter(n *yaml.Node, path []string, parent *yaml.Node, depth int, fn func(path []string, parent, v *yaml.Node)) {
+	if n == nil || depth > 64 {
+		return
+	}
+	switch n.Kind {
+	case yaml.DocumentNode, yaml.SequenceNode:
+		for _, c := range n.Content {
+			walkFrontmatter(c, path, nil, depth+1, fn)
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			walkFrontmatter(n.Content[i+1], append(path[:len(path):len(path)], n.Content[i].Value), n, depth+1, fn)
+		}
+	case yaml.ScalarNode:
+		fn(path, parent, n)
+	}
+}

@@ -1,0 +1,114 @@
+package rules
+
+import (
+	"regexp"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// Phrase lists over normalised text (lower case, ASCII-folded, one space,
+// straight quotes). Shared by the body rules (SV301–SV303), the HTML
+// comment rule (SV308) and the description rule (SV313).
+
+func newPhrase(sev analyzer.Severity, label, rx string) injPhrase {
+	lits := requiredLiterals(rx)
+	registerLits(lits)
+	return injPhrase{rx: regexp.MustCompile(rx), sev: sev, label: label, lits: lits}
+}
+
+// find returns the first match of the phrase in t, or nil.
+func (h *injPhrase) find(t string) []int {
+	if !containsAnyLit(t, h.lits) {
+		return nil
+	}
+	return h.rx.FindStringIndex(t)
+}
+
+const (
+	rxPrevious = `(?:previous|prior|above|earlier|preceding|former|original|foregoing|existing|initial|old|system|developer|safety|default|other)`
+	rxRules    = `(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|context|messages|guardrails|restrictions|constraints|programming|policies|policy|orders|commands|system prompt)`
+)
+
+var overridePhrases = []injPhrase{
+	newPhrase(Critical, "instruction override", `\b(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|drop|throw away|set aside|erase|clear)\s+(?:(?:all|any|every|each|of|the|your|these|those|my|its)\s+)*`+rxPrevious+`\s+(?:(?:and|or|&)\s+)?(?:\w+\s+)?`+rxRules+`\b`),
+	newPhrase(Critical, "instruction override", `\b(?:ignore|disregard|forget)\s+(?:(?:all|any|every)\s+)?(?:everything|anything|all)\s+(?:(?:you\s+(?:were|have\s+been)\s+(?:told|given|instructed))|(?:above|before|previously|so far|earlier))\b`),
+	newPhrase(Critical, "instruction override", `\b(?:your|the|all)\s+(?:previous|prior|original|old|earlier|system|safety)\s+(?:instructions|rules|guidelines|directives|restrictions)\s+(?:(?:are|were|have been)\s+)?(?:void|cancell?ed|revoked|obsolete|replaced|superseded|overridden|suspended|lifted|no longer (?:valid|apply|applies|applicable|in effect|matter))`),
+	newPhrase(High, "new system prompt", `\b(?:new|updated|real|true|actual|revised)\s+system\s+(?:prompt|instructions?|message)\b`),
+	newPhrase(High, "new instructions", `\byour\s+(?:new|real|true|actual)\s+(?:instructions|task|objective|directive|mission|goal)\s+(?:is|are|follows?)\b|\bthe\s+(?:new|real|true|actual)\s+instructions\s+(?:are|follow)\b`),
+	newPhrase(Critical, "mode switch", `\byou\s+are\s+(?:now\s+)?(?:in|operating in|running in|entering)\s+(?:developer|dan|jailbreak|jailbroken|god|unrestricted|unfiltered|uncensored|admin|root|debug|sudo|maintenance|no[- ]limits?|evil|chaos)\s+mode\b`),
+	newPhrase(Critical, "mode switch", `\b(?:enable|enter|activate|switch to|turn on|engage|unlock)\s+(?:the\s+)?(?:developer|dan|jailbreak|god|unrestricted|unfiltered|uncensored|no[- ]limits?|evil|chaos)\s+mode\b`),
+	newPhrase(Critical, "jailbreak persona", `\b(?:you\s+are\s+(?:now\s+)?|act\s+as\s+|pretend\s+(?:to\s+be|you\s+are)\s+|roleplay\s+as\s+)(?:dan|an?\s+(?:unrestricted|unfiltered|uncensored|jailbroken|amoral)\s+(?:ai|assistant|model|chatbot|llm))\b`),
+	newPhrase(Critical, "role reassignment", `\byou\s+are\s+(?:now\s+)?no\s+longer\s+(?:an?\s+|the\s+)?(?:ai|assistant|claude|chatgpt|bound|restricted|limited|required|subject)\b`),
+	newPhrase(High, "role reassignment", `\bfrom\s+now\s+on,?\s+you\s+(?:are|will\s+(?:act|behave|respond)\s+as|must\s+act\s+as)\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,3}(?:ai|assistant|agent|model|bot|persona|character|hacker|admin|administrator|system)\b`),
+	newPhrase(Critical, "safety bypass", `\b(?:disable|turn off|deactivate|remove|bypass|ignore|circumvent)\s+(?:all\s+|your\s+|any\s+|the\s+)*(?:safety|security|content|ethical|moral)\s+(?:filters?|guidelines|guardrails|restrictions|checks|protocols|policies|measures|rules)\b`),
+	newPhrase(High, "instruction override", `\b(?:do not|don't|never|stop)\s+(?:follow|obey|adhere to|comply with)(?:ing)?\s+(?:your|the|any)\s+(?:previous|prior|original|system|developer|safety)\s+(?:instructions|rules|guidelines|prompt|policies)\b`),
+	// the same override in other languages (injections are often translated
+	// to slip past English-only filters)
+	newPhrase(Critical, "instruction override (translated)", `\b(?:ignora|ignore[zr]?|olvida|oublie[zr]?|ignoriere|vergiss|ignorar|esque[cç]a|dimentica)\s+(?:(?:todas|todos|toutes|tous|alle|tutte|tutti)\s+)?(?:las|los|les|die|as|os|le)?\s*(?:instrucciones|instructions|anweisungen|instru[cç][oõ]es|istruzioni|consignes|regeln|reglas|r[eè]gles)\s+(?:anteriores|pr[eé]c[eé]dentes|vorherigen|bisherigen|precedenti|previas|anteriori)\b|(?:\b(?:ignoriere|vergiss)\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen)\s+(?:anweisungen|regeln)\b)|(?:忽略|无视|忽视|無視)(?:所有|全部)?(?:之前|以前|上面|上述|先前|前面|此前)的?(?:所有|全部)?(?:指令|指示|说明|規則|规则|提示)|(?:以前|前|上記|これまで)の(?:指示|命令|ルール)を(?:すべて)?無視`),
+	newPhrase(High, "instruction priority", `\b(?:these|this|the following)\s+(?:instructions?|rules?)\s+(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|your|the)\s+(?:other|previous|prior|system)\b`),
+}
+
+var concealPhrases = []injPhrase{
+	newPhrase(High, "concealment from the user", `\b(?:do not|don't|never|must not|should not|shouldn't|mustn't|without)\s+(?:\w+\s+)?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?|mention(?:ing)?|report(?:ing)?|disclos(?:e|ing)|admit(?:ting)?)\s+(?:(?:this|it|that|anything|any of this|about (?:this|it))(?:\s+\w+)?\s+)?(?:to\s+)?(?:the|your|any)\s+(?:user|human|operator|owner|developer|person|people)s?\b`),
+	newPhrase(High, "concealment from the user", `\b(?:do not|don't|never)\s+let\s+(?:the|your)\s+(?:user|human|operator|owner)\s+(?:know|see|notice|find out|realize|realise)\b`),
+	newPhrase(High, "concealment from the user", `\b(?:hide|conceal|keep|mask|obscure)\s+(?:it|them|(?:this|these|that|those|the|all|your|any)(?:\s+\w+){0,2})\s+(?:(?:secret|hidden|private|quiet|invisible)\s+)?from\s+(?:the|your)\s+(?:user|human|operator|owner)s?\b`),
+	newPhrase(High, "concealment from the user", `\b(?:the|your)\s+(?:user|human|operator)\s+(?:must|should|need|needs to|will)\s+(?:never|not)\s+(?:know|see|notice|find out|be (?:told|informed|aware))\b`),
+	newPhrase(High, "concealment from the user", `\bwithout\s+(?:the\s+)?(?:user'?s?|human'?s?|their|owner'?s?)\s+(?:knowledge|knowing|awareness|noticing|consent)\b`),
+	newPhrase(High, "silent action", `\b(?:silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)\s+(?:\w+\s+){0,1}(?:run|execute|send|upload|post|install|download|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|write|add|append|commit|push|collect|read|fetch|call|invoke|submit|disable|change|edit|replace|email|share|save)\b`),
+	newPhrase(High, "silent action", `\b(?:run|execute|send|upload|post|install|download|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|collect|fetch|submit|email|share)\s+(?:\S+\s+){0,5}?(?:silently|secretly|covertly|stealthily|in secret|behind the user'?s back)\b`),
+	newPhrase(High, "concealment from the user", `\b(?:do not|don't|never)\s+(?:show|display|print|output|log|include|reveal)\s+(?:this|these|the following|these instructions|this instruction|this step|this section)\s+(?:\w+\s+){0,2}(?:to|in|for)\s+(?:the|your)\s+(?:user|human|output|response|reply|answer|chat)\b`),
+	newPhrase(High, "approval bypass", `dangerously[- ]skip[- ]permissions|dangerously[- ]bypass[- ]approvals|--yolo\b|\byolo mode\b|\bauto[- ]?approve (?:all|every|everything|any)\b|\bapproval[_ -]?(?:mode|policy)\s*(?:[:=]|to)?\s*"?(?:never|yolo|full[- ]auto|bypass)\b|\bbypass ?permissions mode\b|\bdisable (?:the )?(?:sandbox|permission prompts|approval prompts|confirmations)\b`),
+	newPhrase(Medium, "no confirmation", `\b(?:without|no need (?:to|for))\s+(?:asking|prompting|confirming|confirmation|notifying|telling|informing)(?:\s+(?:the|your)\s+(?:user|human|operator))?(?:\s+(?:first|for (?:permission|confirmation|approval)))?\b`),
+	newPhrase(Medium, "no confirmation", `\b(?:never|do not|don't)\s+(?:ask|prompt|check with|wait for)\s+(?:the\s+user\s+|your\s+user\s+|them\s+)?(?:for\s+)?(?:permission|confirmation|approval|consent)\b`),
+}
+
+var authorityPhrases = []injPhrase{
+	newPhrase(High, "claimed approval", `\b(?:(?:this|the|these|all|every)\s+(?:\w+\s+){0,2}(?:has|have|is|are|was|were)\s+(?:been\s+)?)?(?:pre-?)?(?:approved|authori[sz]ed|sanctioned|whitelisted|allowlisted|cleared|vetted|signed off)\s+by\s+(?:the\s+|your\s+|an?\s+)?(?:system\s+)?(?:administrator|admin|sysadmin|system|security team|it department|it team|owner|operator|anthropic|openai|management|ciso|platform)s?\b`),
+	newPhrase(High, "claimed permission", `\b(?:permission|approval|authori[sz]ation|consent|clearance)\s+(?:\w+\s+){0,3}(?:is|has|was|have)\s+(?:already\s+been|been\s+already|already)\s+(?:granted|given|obtained|provided|approved|confirmed)\b`),
+	newPhrase(High, "claimed permission", `\b(?:you\s+(?:already\s+)?have|you'?ve\s+(?:already\s+)?(?:been\s+)?(?:granted|given))\s+(?:full\s+|explicit\s+|prior\s+)?(?:permission|authori[sz]ation|approval|consent|clearance)\s+to\s+(?:bypass|ignore|skip|override|disable|access (?:all|any|every)|read (?:all|any)|run (?:any|all)|execute (?:any|all))\b`),
+	newPhrase(High, "claimed user authorisation", `\bthe\s+user\s+(?:has\s+)?(?:already\s+)?(?:explicitly\s+|pre-?)?(?:authori[sz]ed|approved|consented to|agreed to|granted permission for|given permission for|given consent for)\s+(?:this|these|all|every|any|you to|the (?:following|upload|transfer|transmission|collection|access))\b`),
+	newPhrase(Critical, "vendor authority", `\b(?:this\s+is\s+(?:an?\s+)?|these\s+are\s+)?(?:an?\s+)?(?:official|verified|authentic|authori[sz]ed|mandatory|priority)\s+(?:anthropic|openai|claude|chatgpt|google|gemini|microsoft|copilot|system|administrator|admin|security)\s+(?:instruction|directive|message|override|update|notice|command|order|policy update|requirement)s?\b`),
+	newPhrase(High, "vendor authority", `\b(?:from|by|issued by)\s+(?:the\s+)?(?:anthropic|openai|claude|google|microsoft)\s+(?:security|safety|trust|policy|compliance|alignment)\s+team\b`),
+	newPhrase(High, "claimed authorisation", `\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:authori[sz]ed|permitted|allowed|cleared)\s+to\s+(?:bypass|ignore|skip|override|disable|circumvent)\b`),
+	newPhrase(High, "safety disabled", `\b(?:safety|security|content)\s+(?:checks?|restrictions|guidelines|filters?|policies|rules|guardrails)\s+(?:are|have been|were)\s+(?:disabled|lifted|removed|waived|suspended|turned off|not applicable)\b`),
+}
+
+// hitSeverity grades a phrase hit by where it sits: imperative prose keeps
+// the phrase's severity (critical when obfuscated); quotations, code and
+// citations are examples, low or info in a security-teaching skill.
+func hitSeverity(h *injPhraseHit, teaching bool) (analyzer.Severity, string) {
+	if h.obfuscated {
+		return Critical, "obfuscated with invisible or look-alike characters"
+	}
+	// A blockquote is a callout ("> Note: …") as often as a quotation, so
+	// outside security-teaching skills it only counts as an example when
+	// the phrase is also cited.
+	example := h.ctx == ctxCode || h.mention || h.ctx == ctxQuote && teaching
+	if !example {
+		if h.ctx == ctxQuote {
+			return h.pat.sev, "in a blockquote"
+		}
+		return h.pat.sev, ""
+	}
+	where := "quoted example"
+	switch h.ctx {
+	case ctxQuote:
+		where = "in a blockquote"
+	case ctxCode:
+		where = "in code"
+	}
+	if teaching {
+		if h.ctx == ctxProse {
+			return Low, where + " in a security-teaching skill"
+		}
+		return Info, where + " in a security-teaching skill"
+	}
+	sev := h.pat.sev - 2
+	if sev < Low {
+		sev = Low
+	}
+	if sev > Medium {
+		sev = Medium
+	}
+	return sev, where
+}

@@ -1,0 +1,66 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// runPhraseRule reports every phrase hit in the Markdown file outside HTML
+// comments (SV308 judges those), graded by hitSeverity.
+func runPhraseRule(p *analyzer.Pass, phrases []injPhrase) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
+	d, err := prose(p)
+	if err != nil {
+		return err
+	}
+	for _, h := range d.findPhrases(phrases) {
+		if h.ctx == ctxComment {
+			continue
+		}
+		if h.pat.label == "no confirmation" {
+			sent, pre := sentenceAround(h.seg.N.Text, h.i, h.j)
+			if !confirmActionRx.MatchString(sent) || sentenceNegationRx.MatchString(pre) {
+				continue
+			}
+		}
+		sev, why := hitSeverity(&h, d.Teaching)
+		msg := fmt.Sprintf("%s: %q", h.pat.label, clipProse(h.seg.N.Text[h.i:h.j], 80))
+		if why != "" {
+			msg += " (" + why + ")"
+		}
+		rep.Report(analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
+	}
+	return nil
+}
+
+var (
+	// confirmActionRx: "without asking" matters when it governs an action
+	// with effects, not "respond without asking".
+	confirmActionRx    = regexp.MustCompile(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
+	sentenceNegationRx = regexp.MustCompile(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)
+)
+
+// sentenceAround returns the sentence of t holding [i, j) and the part of
+// it before i.
+func sentenceAround(t string, i, j int) (string, string) {
+	lo := i - 300
+	if lo < 0 {
+		lo = 0
+	}
+	s := lo + strings.LastIndexAny(t[lo:i], ".!?;:") + 1
+	hi := j + 300
+	if hi > len(t) {
+		hi = len(t)
+	}
+	e := strings.IndexAny(t[j:hi], ".!?;")
+	if e < 0 {
+		e = hi
+	} else {
+		e += j
+	}
+	return t[s:e], t[s:i]
+}

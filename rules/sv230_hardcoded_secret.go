@@ -1,0 +1,335 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// HardcodedSecret reports credentials written into a skill's files.
+var HardcodedSecret = register(&analyzer.Rule{
+	ID:       "SV230",
+	Name:     "hardcoded-secret",
+	Title:    "Hard-coded API key, token or private key",
+	Severity: High,
+	Category: analyzer.CatCredentials,
+	Tags:     []string{"security", "secrets", "CWE-798"},
+	Inputs:   analyzer.InAnyText,
+	Keywords: []string{"akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xox", "sk_live_", "rk_live_", "aiza", "private key", "eyj", "glpat-", "npm_", "hf_", "sg.", ":aa", "dop_v1_", "doo_v1_", "dor_v1_", "shpat_", "shpca_", "shppa_", "shpss_", "discord", "gsk_", "xai-", "sk-or-", "r8_", "pplx-", "key", "secret", "token", "passw", "pwd"},
+	Doc: `Finds credentials in any text file of a skill: provider keys recognised by their
+prefixes (AWS ` + "`AKIA…`" + `, GitHub ` + "`ghp_`" + `/` + "`gho_`" + `/` + "`github_pat_`" + `, OpenAI ` + "`sk-…`" + `/` + "`sk-proj-…`" + `,
+Anthropic ` + "`sk-ant-…`" + `, Slack ` + "`xox[bpas]-`" + `, Stripe ` + "`sk_live_`" + `, Google ` + "`AIza…`" + `, GitLab, npm,
+Hugging Face, SendGrid, Telegram bot, DigitalOcean, Shopify, Groq, xAI, OpenRouter,
+Replicate, Perplexity, Discord webhook URLs), PEM private key blocks, JSON Web Tokens, and high-entropy values assigned
+to variables named like secrets (` + "`api_key = \"…\"`" + `).
+
+A published skill is public: a key in it is leaked, and a skill that ships someone's key
+may also be abusing it. Provider keys and private keys are **high**; JWTs and generic
+assignments **medium**.
+
+Evidence is redacted (` + "`ghp_****…abcd`" + `). Placeholders are not findings: ` + "`sk-xxxx`" + `,
+` + "`<YOUR_KEY>`" + `, ` + "`AKIAIOSFODNN7EXAMPLE`" + `, ` + "`${API_KEY}`" + `, values with "example", "dummy", "your", "test"
+or long runs of one character, and low-entropy values.
+
+**Fix:** revoke the key now, remove it from the history, and read keys from the
+environment or the platform's secret store.
+
+Bad:
+
+    OPENAI_API_KEY = "sk-proj-8fK2…"   (a real key, committed)
+
+Good:
+
+    api_key = os.environ["OPENAI_API_KEY"]`,
+	Run: runHardcodedSecret,
+})
+
+type secretPattern struct {
+	label string
+	rx    *regexp.Regexp
+	sev   analyzer.Severity
+	group int // submatch holding the secret (0: whole match)
+	lits  []string
+}
+
+// secretLits indexes every pattern's required literals so one pass over
+// a file tells which patterns can match.
+var secretLits struct {
+	ac  *acMatcher
+	ids [][]int32 // pattern → literal IDs; nil: always run
+}
+
+func init() {
+	var all []string
+	index := map[string]int32{}
+	secretLits.ids = make([][]int32, len(secretPatterns))
+	for i := range secretPatterns {
+		lits := requiredLiterals(secretPatterns[i].rx.String())
+		secretPatterns[i].lits = lits
+		if lits == nil {
+			continue
+		}
+		for _, l := range lits {
+			id, ok := index[l]
+			if !ok {
+				id = int32(len(all))
+				index[l] = id
+				all = append(all, l)
+			}
+			secretLits.ids[i] = append(secretLits.ids[i], id)
+		}
+	}
+	secretLits.ac = newAC(all)
+}
+
+var secretPatterns = []secretPattern{
+	{"AWS access key ID", regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`), High, 0, nil},
+	{"GitHub token", regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), High, 0, nil},
+	{"GitHub fine-grained token", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{60,255}\b`), High, 0, nil},
+	{"Anthropic API key", regexp.MustCompile(`\bsk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{32,}`), High, 0, nil},
+	{"OpenAI API key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|\bsk-[A-Za-z0-9]{48}\b`), High, 0, nil},
+	{"Slack token", regexp.MustCompile(`\bxox[baprs]-[0-9]{6,}-[0-9A-Za-z-]{8,}`), High, 0, nil},
+	{"Slack webhook", regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`), High, 0, nil},
+	{"Stripe secret key", regexp.MustCompile(`\b[rs]k_live_[0-9A-Za-z]{20,}\b`), High, 0, nil},
+	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), High, 0, nil},
+	{"GitLab token", regexp.MustCompile(`\bglpat-[0-9A-Za-z_-]{20,}\b`), High, 0, nil},
+	{"npm token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), High, 0, nil},
+	{"Hugging Face token", regexp.MustCompile(`\bhf_[A-Za-z]{34}\b`), High, 0, nil},
+	{"SendGrid API key", regexp.MustCompile(`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b`), High, 0, nil},
+	{"Telegram bot token", regexp.MustCompile(`\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b`), High, 0, nil},
+	{"DigitalOcean token", regexp.MustCompile(`\bdo[por]_v1_[a-f0-9]{64}\b`), High, 0, nil},
+	{"Shopify token", regexp.MustCompile(`\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`), High, 0, nil},
+	{"Discord webhook", regexp.MustCompile(`https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d{5,}/[A-Za-z0-9_-]{50,}`), High, 0, nil},
+	{"Groq API key", regexp.MustCompile(`\bgsk_[A-Za-z0-9]{52}\b`), High, 0, nil},
+	{"xAI API key", regexp.MustCompile(`\bxai-[A-Za-z0-9]{70,}\b`), High, 0, nil},
+	{"OpenRouter API key", regexp.MustCompile(`\bsk-or-v1-[a-f0-9]{64}\b`), High, 0, nil},
+	{"Replicate token", regexp.MustCompile(`\br8_[A-Za-z0-9]{37}\b`), High, 0, nil},
+	{"Perplexity API key", regexp.MustCompile(`\bpplx-[A-Za-z0-9]{48}\b`), High, 0, nil},
+	{"JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0, nil},
+	{"secret in an env assignment", regexp.MustCompile(`(?m)^\s*(?:export\s+)?[A-Z0-9_]*(?:API_?KEY|SECRET|TOKEN|PASSWORD|PASSWD|PWD|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=([A-Za-z0-9+/_\-.=~!@%^*]{16,200})\s*$`), Medium, 1, nil},
+	{"secret assignment", regexp.MustCompile(`(?i)(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1, nil},
+}
+
+var (
+	pemRx           = regexp.MustCompile(`-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----`)
+	placeholderRx   = regexp.MustCompile(`(?i)x{4,}|\*{3,}|\.{3}|example|sample|placeholder|dummy|fake|your|test|redacted|changeme|change_me|replace|insert|<|>|\$\{|\{\{|0{6,}|1{6,}|123456|abcdef|qwerty|lorem|foobar|xyz`)
+	notSecretNameRx = regexp.MustCompile(`(?i)(?:url|uri|path|file|filename|endpoint|name|type|header|env|var|field|id|length|count|size|limit|ttl|expiry|expires)["']?\s*(?::=|=|:|=>)\s*["']$`)
+	pemFillerRx     = regexp.MustCompile(`\.\.\.|x{4,}|X{4,}|<|>|\*{3,}|(?i:example|redacted|placeholder)`)
+	jwtSampleSub    = []byte(`"sub":"1234567890"`)
+)
+
+func runHardcodedSecret(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
+	c := p.File.Content
+	text := string(c)
+	lower := lowerASCIIKeepLen(text)
+	present := secretLits.ac.present(lower)
+	seen := map[int]bool{}
+	for i, sp := range secretPatterns {
+		if ids := secretLits.ids[i]; ids != nil {
+			any := false
+			for _, id := range ids {
+				any = any || present[id]
+			}
+			if !any {
+				continue
+			}
+		}
+		for _, m := range findSecretCandidates(sp, text, lower) {
+			s, e := m[0], m[1]
+			if sp.group > 0 {
+				s, e = m[2*sp.group], m[2*sp.group+1]
+			}
+			if seen[s] {
+				continue
+			}
+			val := text[s:e]
+			if placeholderRx.MatchString(val) || secretRepeatedRun(val) {
+				continue
+			}
+			switch sp.label {
+			case "JSON Web Token":
+				if jwtSample(val) {
+					continue
+				}
+			case "secret assignment", "secret in an env assignment":
+				if secretEntropy(val) < 3.5 || !secretMixedClasses(val) || strings.HasPrefix(val, "/") || strings.HasPrefix(val, ".") || strings.Contains(val, "://") || notSecretNameRx.MatchString(text[m[0]:s]) {
+					continue
+				}
+			case "OpenAI API key":
+				if secretEntropy(val) < 3.5 {
+					continue
+				}
+			}
+			seen[s] = true
+			rep.Report(analyzer.Diagnostic{Start: s, End: e, Severity: sp.sev,
+				Message:  fmt.Sprintf("hard-coded %s %s", sp.label, redactSecret(val)),
+				Evidence: redactedLine(c, s, e)})
+		}
+	}
+	if !strings.Contains(text, "PRIVATE KEY") {
+		return nil
+	}
+	for _, m := range pemRx.FindAllStringSubmatchIndex(text, -1) {
+		s := m[0]
+		body := text[m[1]:]
+		if len(body) > 16<<10 {
+			body = body[:16<<10] // keys are a few KiB; bound the search
+		}
+		if k := strings.Index(body, "-----"); k >= 0 { // END, or the next BEGIN
+			body = body[:k]
+		}
+		b64 := strings.Map(func(r rune) rune {
+			if r == '\n' || r == '\r' || r == ' ' || r == '\t' || r == '"' || r == '\\' {
+				return -1
+			}
+			return r
+		}, body)
+		if strings.Contains(b64, ":") { // encrypted PEM headers ("Proc-Type:") keep their body
+			if k := strings.LastIndex(b64, ":"); k >= 0 {
+				b64 = b64[k+1:]
+			}
+		}
+		if len(b64) < 64 || pemFillerRx.MatchString(b64) || secretEntropy(b64) < 4.0 {
+			continue
+		}
+		rep.Report(analyzer.Diagnostic{Start: s, End: m[1], Severity: High,
+			Message:  fmt.Sprintf("hard-coded %s (%d bytes of key material)", text[m[2]:m[3]], len(b64)),
+			Evidence: text[m[0]:m[1]] + " ****"})
+	}
+	return nil
+}
+
+// redactSecret keeps a recognisable prefix and the last four characters.
+func redactSecret(v string) string {
+	pre := 4
+	for _, p := range []string{"github_pat_", "sk-ant-", "sk-proj-", "sk_live_", "rk_live_", "glpat-", "xoxb-", "xoxp-", "xoxa-", "xoxs-", "xoxr-"} {
+		if strings.HasPrefix(v, p) {
+			pre = len(p)
+			break
+		}
+	}
+	if len(v) < pre+8 {
+		pre = 2
+	}
+	if len(v) <= 8 {
+		return "****"
+	}
+	return v[:pre] + "****…" + v[len(v)-4:]
+}
+
+// redactedLine returns the line holding [s, e) with the secret redacted.
+func redactedLine(c []byte, s, e int) string {
+	ls := bytes.LastIndexByte(c[:s], '\n') + 1
+	le := bytes.IndexByte(c[e:], '\n')
+	if le < 0 {
+		le = len(c)
+	} else {
+		le += e
+	}
+	return string(c[ls:s]) + redactSecret(string(c[s:e])) + string(c[e:le])
+}
+
+func secretRepeatedRun(v string) bool {
+	run := 1
+	for i := 1; i < len(v); i++ {
+		if v[i] == v[i-1] {
+			run++
+			if run >= 6 {
+				return true
+			}
+		} else {
+			run = 1
+		}
+	}
+	return false
+}
+
+// secretEntropy is the Shannon entropy of s in bits per byte.
+func secretEntropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	var freq [256]int
+	for i := 0; i < len(s); i++ {
+		freq[s[i]]++
+	}
+	h := 0.0
+	n := float64(len(s))
+	for _, f := range freq {
+		if f > 0 {
+			q := float64(f) / n
+			h -= q * math.Log2(q)
+		}
+	}
+	return h
+}
+
+// secretMixedClasses reports values with digits and letters (real keys) rather
+// than words or identifiers.
+func secretMixedClasses(v string) bool {
+	var lower, upper, digit bool
+	for _, c := range v {
+		switch {
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= '0' && c <= '9':
+			digit = true
+		}
+	}
+	return digit && (lower || upper)
+}
+
+// jwtSample reports the well-known jwt.io example token and tokens whose
+// payload says they are examples.
+func jwtSample(tok string) bool {
+	parts := strings.Split(tok, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	b, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		return false
+	}
+	b = bytes.ReplaceAll(b, []byte(" "), nil)
+	return bytes.Contains(b, jwtSampleSub) || placeholderRx.Match(b)
+}
+
+// findSecretCandidates runs a pattern over the file. The generic
+// assignment pattern has no distinctive prefix, so it runs only on lines
+// that hold a secret-like name and an assignment.
+func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
+	if sp.label != "secret assignment" && sp.label != "secret in an env assignment" {
+		return sp.rx.FindAllStringSubmatchIndex(text, -1)
+	}
+	var out [][]int
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		quoted := sp.label == "secret assignment"
+		if line := lower[off:end]; containsAnyLit(line, sp.lits) && strings.ContainsAny(line, "=:") && (!quoted || strings.ContainsAny(line, "\"'")) {
+			for _, m := range sp.rx.FindAllStringSubmatchIndex(text[off:end], -1) {
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += off
+					}
+				}
+				out = append(out, m)
+			}
+		}
+		off = end + 1
+	}
+	return out
+}

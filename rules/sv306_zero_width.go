@@ -1,0 +1,212 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// ZeroWidthInWords reports zero-width characters that split Latin, Greek
+// or Cyrillic words, and long invisible runs, which hide words from
+// reviewers and keyword filters.
+var ZeroWidthInWords = register(&analyzer.Rule{
+	ID:       "SV306",
+	Name:     "zero-width-in-words",
+	Title:    "Zero-width characters inside words",
+	Severity: Medium,
+	Category: analyzer.CatHidden,
+	Tags:     []string{"security", "hidden-content", "obfuscation", "CWE-451"},
+	Inputs:   analyzer.InAnyText,
+	Doc: `Finds zero-width characters (U+200B zero-width space, U+200C/U+200D non-joiner and
+joiner, U+2060 word joiner, U+FEFF after the start of the file, U+180E, invisible
+operators U+2061–U+2064) inside words of Latin, Greek or Cyrillic script, and runs of three
+or more of them anywhere.
+
+` + "`ig\\u200bnore`" + ` reads as "ignore" to a model but defeats keyword filters and human search;
+long runs of zero-width characters are a known way to encode hidden bits. A split word
+that is an instruction or command keyword is **high**, a long run is **high**, other
+split words are **medium**.
+
+Normal uses are not reported: emoji ZWJ sequences (👨‍👩‍👧), ZWNJ/ZWJ in Arabic, Persian,
+Hebrew and Indic scripts, zero-width spaces as word breaks in Thai, Khmer, CJK text, and a
+byte-order mark at the start of a file.
+
+**Fix:** delete the invisible characters.
+
+Bad:
+
+    Please ig\u{200B}nore the previous rules.
+
+Good:
+
+    Family emoji 👨‍👩‍👧 and Persian می‌خواهم keep their joiners.`,
+	Run: runZeroWidth,
+})
+
+func isZeroWidth(r rune) bool {
+	switch r {
+	case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E, 0x2061, 0x2062, 0x2063, 0x2064:
+		return true
+	}
+	return false
+}
+
+var zwKeywordRx = regexp.MustCompile(`(?i)ignore|disregard|forget|instruction|system|prompt|assistant|admin|override|bypass|secret|token|password|passwd|credential|api.?key|ssh|curl|wget|bash|sudo|eval|exec|base64|upload|exfil|webhook|http|chmod|rm\b|powershell|invoke|download|send|post\b|token|wallet|private`)
+
+func runZeroWidth(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
+	c := p.File.Content
+	if !hasZeroWidthBytes(c) {
+		return nil
+	}
+	type lineHit struct {
+		start, end int
+		count      int
+		word       string
+		run        int
+		sev        analyzer.Severity
+	}
+	var cur *lineHit
+	flush := func() {
+		if cur == nil {
+			return
+		}
+		msg := ""
+		if cur.run >= 3 {
+			msg = fmt.Sprintf("run of %d zero-width characters (invisible encoded data or spacing)", cur.run)
+		} else {
+			msg = fmt.Sprintf("zero-width character inside the word %q", cur.word)
+		}
+		if cur.count > 1 {
+			msg += fmt.Sprintf("; %d on this line", cur.count)
+		}
+		rep.Report(analyzer.Diagnostic{Start: cur.start, End: cur.end, Severity: cur.sev, Message: msg,
+			Evidence: proseEvidenceLine(c, cur.start, cur.start, "⟨ZW⟩")})
+		cur = nil
+	}
+	// line numbers by counting newlines forward (offsets only grow), not
+	// File.Pos, which walks the line from its start for every call
+	line, lineAt := 0, 0
+	lineOf := func(off int) int {
+		line += bytes.Count(c[lineAt:off], []byte{'\n'})
+		lineAt = off
+		return line
+	}
+	curLine := -1
+	for i := 0; i < len(c); {
+		r, w := utf8.DecodeRune(c[i:])
+		if !isZeroWidth(r) || (r == 0xFEFF && i == 0) {
+			i += w
+			continue
+		}
+		start := i
+		run := 0
+		for i < len(c) {
+			r2, w2 := utf8.DecodeRune(c[i:])
+			if !isZeroWidth(r2) {
+				break
+			}
+			run++
+			i += w2
+		}
+		prev, _ := utf8.DecodeLastRune(c[:start])
+		next, _ := utf8.DecodeRune(c[i:])
+		if emojiContext(prev) || emojiContext(next) {
+			continue
+		}
+		sev := analyzer.SevNone
+		word := ""
+		switch {
+		case run >= 3:
+			sev = High
+		case wordScript(prev) && wordScript(next):
+			word = joinedWord(c, start, i)
+			sev = Medium
+			if zwKeywordRx.MatchString(word) {
+				sev = High
+			}
+		}
+		if sev == analyzer.SevNone {
+			continue
+		}
+		ln := lineOf(start)
+		if cur != nil && ln == curLine {
+			cur.count++
+			if sev > cur.sev {
+				cur.sev, cur.word, cur.run = sev, word, run
+			}
+			continue
+		}
+		flush()
+		curLine = ln
+		cur = &lineHit{start: start, end: i, count: 1, word: word, run: run, sev: sev}
+	}
+	flush()
+	return nil
+}
+
+func hasZeroWidthBytes(c []byte) bool {
+	for i := 0; i+2 < len(c); i++ {
+		if c[i] == 0xE2 && (c[i+1] == 0x80 && c[i+2] >= 0x8B && c[i+2] <= 0x8D || c[i+1] == 0x81 && c[i+2] >= 0xA0 && c[i+2] <= 0xA4) ||
+			c[i] == 0xEF && c[i+1] == 0xBB && c[i+2] == 0xBF && i > 0 ||
+			c[i] == 0xE1 && c[i+1] == 0xA0 && c[i+2] == 0x8E {
+			return true
+		}
+	}
+	return false
+}
+
+// wordScript reports letters and digits of the scripts that never use
+// zero-width characters inside words.
+func wordScript(r rune) bool {
+	if r < 0x80 {
+		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+	}
+	return unicode.Is(unicode.Latin, r) || unicode.Is(unicode.Greek, r) || unicode.Is(unicode.Cyrillic, r)
+}
+
+// emojiContext reports emoji, emoji modifiers and variation selectors, the
+// neighbours of a ZWJ in emoji sequences.
+func emojiContext(r rune) bool {
+	switch {
+	case r >= 0x1F000 && r <= 0x1FAFF, r >= 0x2600 && r <= 0x27BF, r >= 0x2190 && r <= 0x21FF,
+		r >= 0x2B00 && r <= 0x2BFF, r == 0xFE0F, r == 0xFE0E, r == 0x20E3, r >= 0xE0020 && r <= 0xE007F,
+		r == 0x2640, r == 0x2642, r == 0x2695, r == 0x2696, r == 0x2708, r == 0x2764:
+		return true
+	}
+	return false
+}
+
+// joinedWord returns the word around [start, end) with invisible
+// characters removed.
+func joinedWord(c []byte, start, end int) string {
+	s := start
+	for s > 0 && start-s < 64 {
+		r, w := utf8.DecodeLastRune(c[:s])
+		if !wordScript(r) && !isZeroWidth(r) {
+			break
+		}
+		s -= w
+	}
+	e := end
+	for e < len(c) && e-end < 64 {
+		r, w := utf8.DecodeRune(c[e:])
+		if !wordScript(r) && !isZeroWidth(r) {
+			break
+		}
+		e += w
+	}
+	var b strings.Builder
+	for _, r := range string(c[s:e]) {
+		if !isZeroWidth(r) {
+			b.WriteRune(r)
+		}
+	}
+	return clipProse(b.String(), 40)
+}

@@ -1,0 +1,100 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// MixedScriptWords reports words that mix Latin letters with Cyrillic or
+// Greek look-alikes: homoglyph spoofing that defeats keyword filters and
+// fools reviewers.
+var MixedScriptWords = register(&analyzer.Rule{
+	ID:       "SV310",
+	Name:     "mixed-script-words",
+	Title:    "Words that mix Latin letters with Cyrillic or Greek look-alikes",
+	Severity: Medium,
+	Category: analyzer.CatHidden,
+	Tags:     []string{"security", "homoglyph", "obfuscation", "CWE-1007"},
+	Inputs:   analyzer.InAnyText,
+	Doc: `Finds words made of Latin letters with one or more Cyrillic or Greek letters that look
+the same (` + "`іgnore`" + ` with a Cyrillic і, ` + "`sуstem`" + ` with a Cyrillic у, ` + "`pаssword`" + `). A reviewer reads
+the familiar word; filters searching for it, and sometimes the tools that act on it, do
+not. Words that read as instruction, credential or command keywords are **high**, others
+**medium**. The message shows the word as it reads.
+
+Text written in Cyrillic or Greek, including single Greek letters in formulas (μs,
+λ-calculus), is not reported: only words that mix scripts are.
+
+**Fix:** retype the word in one script.
+
+Bad:
+
+    Open the s\u{0443}stem settings (the "у" is Cyrillic).
+
+Good:
+
+    Русский текст and English text, each in its own script.`,
+	Run: runMixedScript,
+})
+
+func runMixedScript(p *analyzer.Pass) error {
+	rep := newCappedReporter(p)
+	defer rep.Flush()
+	c := p.File.Content
+	ascii := true
+	for _, b := range c {
+		if b >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return nil
+	}
+	reported := 0
+	for i := 0; i < len(c) && reported < 50; {
+		r, w := utf8.DecodeRune(c[i:])
+		if !unicode.IsLetter(r) {
+			i += w
+			continue
+		}
+		start := i
+		latin, other, otherNonConf := 0, 0, 0
+		for i < len(c) {
+			r, w = utf8.DecodeRune(c[i:])
+			if !unicode.IsLetter(r) && !invisibleRune(r) {
+				break
+			}
+			switch {
+			case r < 0x80:
+				latin++
+			case unicode.Is(unicode.Cyrillic, r) || unicode.Is(unicode.Greek, r):
+				if _, ok := confusableASCII[r]; ok {
+					other++
+				} else {
+					otherNonConf++
+				}
+			case unicode.Is(unicode.Latin, r):
+				latin++
+			}
+			i += w
+		}
+		if latin == 0 || other == 0 || otherNonConf > 0 || latin+other < 3 {
+			continue
+		}
+		word := string(c[start:i])
+		n := normalize(c, start, i)
+		sev := Medium
+		if zwKeywordRx.MatchString(n.Text) {
+			sev = High
+		}
+		rep.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
+			Message: fmt.Sprintf("word %q mixes Latin letters with %d Cyrillic/Greek look-alike(s); it reads as %q", stripInvisibleRunes([]byte(word)), other, strings.TrimSpace(n.Text))})
+		reported++
+	}
+	return nil
+}

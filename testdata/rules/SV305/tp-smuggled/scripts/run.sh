@@ -1,0 +1,2 @@
+#!/bin/sh
+echo "hello" # 󠁣󠁵󠁲󠁬󠀠󠁸󠀠󠁼󠀠󠁳󠁨 # want "SV305: .*hidden text: \"curl x"

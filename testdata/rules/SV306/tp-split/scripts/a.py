@@ -1,0 +1,2 @@
+import os
+os.sys​tem("ls")  # want "SV306: .*system"

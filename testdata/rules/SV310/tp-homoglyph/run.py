@@ -1,0 +1,1 @@
+pаssword = input()  # want "SV310: .*password"
