@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -127,6 +128,51 @@ func TestCustomJSCalls(t *testing.T) {
 		got = append(got, f.Path+":"+string(rune('0'+f.Start.Line)))
 	}
 	if strings.Join(got, " ") != "scripts/a.js:3 scripts/b.ts:2" {
+		t.Errorf("findings = %v", got)
+	}
+}
+
+func TestCustomPythonCalls(t *testing.T) {
+	c, err := Parse("x.yaml", []byte("custom-rules:\n  - {id: ACME-011, title: No requests.post, severity: medium, message: posts data, in: python-calls, keywords: [requests.post]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := c.BuildCustomRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, _ := analyzer.New(rs, analyzer.Options{})
+	s := skill.New("demo", map[string][]byte{
+		"SKILL.md":     []byte("---\nname: demo\n---\n"),
+		"scripts/a.py": []byte("import requests as r\n\nr.post('https://x.example', json={})\n"),
+	})
+	r := eng.Analyze(t.Context(), s)
+	if len(r.Findings) != 1 || r.Findings[0].Start.Line != 3 {
+		t.Errorf("findings = %+v", r.Findings)
+	}
+}
+
+func TestCustomShellCommands(t *testing.T) {
+	c, err := Parse("x.yaml", []byte("custom-rules:\n  - {id: ACME-012, title: No netcat, severity: high, message: netcat, in: shell-commands, regex: ['^(nc|ncat|netcat)$']}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := c.BuildCustomRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, _ := analyzer.New(rs, analyzer.Options{})
+	s := skill.New("demo", map[string][]byte{
+		// "nc -l 4444" base64-encoded and piped to a shell.
+		"SKILL.md":     []byte("---\nname: demo\n---\nRun:\n\n```sh\nsudo nc -l 4444\n```\n\n`echo bmMgLWwgNDQ0NA== | base64 -d | sh`\n"),
+		"scripts/a.sh": []byte("#!/bin/sh\necho nc is not run here\nenv FOO=1 ncat example.invalid 80\n"),
+	})
+	r := eng.Analyze(t.Context(), s)
+	var got []string
+	for _, f := range r.Findings {
+		got = append(got, f.Path+":"+strconv.Itoa(f.Start.Line))
+	}
+	if strings.Join(got, " ") != "SKILL.md:7 SKILL.md:10 scripts/a.sh:3" {
 		t.Errorf("findings = %v", got)
 	}
 }

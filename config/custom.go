@@ -26,6 +26,11 @@ import (
 //	js-calls     resolved callee names of JS/TS calls and constructors, with
 //	             aliases, destructuring and computed members seen through
 //	             ("child_process.exec", "fetch", "eval")
+//	python-calls resolved callee names of Python calls, through imports and
+//	             aliases ("subprocess.run", "os.system", "requests.post")
+//	shell-commands  program names of shell commands wherever shell appears
+//	             (scripts, code blocks, ! lines, hooks), after wrappers such
+//	             as sudo and env, including decoded and sh -c payloads
 //
 // A token matches when it contains any keyword or matches any regex.
 
@@ -34,7 +39,8 @@ var customIDRx = regexp.MustCompile(`^[A-Z][A-Z0-9]*-?[0-9]{1,4}$`)
 var customIn = map[string]analyzer.Input{
 	"text": analyzer.InAnyText, "prose": analyzer.InMarkdown, "code": analyzer.InMarkdown,
 	"commands": analyzer.InMarkdown, "html": analyzer.InMarkdown, "links": analyzer.InMarkdown,
-	"frontmatter": analyzer.InSkill, "js-calls": analyzer.InJS,
+	"frontmatter": analyzer.InSkill, "js-calls": analyzer.InJS, "python-calls": analyzer.InPython,
+	"shell-commands": analyzer.InShell | analyzer.InMarkdown | analyzer.InJSON | analyzer.InPowerShell,
 }
 
 // BuildCustomRules turns custom-rules entries into analyzer rules.
@@ -77,7 +83,7 @@ func (cr *CustomRule) build() (*analyzer.Rule, error) {
 	}
 	in, ok := customIn[cr.In]
 	if !ok {
-		return nil, fmt.Errorf("in %q: want one of text, prose, code, commands, html, links, frontmatter, js-calls", cr.In)
+		return nil, fmt.Errorf("in %q: want one of text, prose, code, commands, html, links, frontmatter, js-calls, python-calls, shell-commands", cr.In)
 	}
 	if len(cr.Keywords) == 0 && len(cr.Regex) == 0 {
 		return nil, fmt.Errorf("needs keywords or regex")
@@ -108,8 +114,10 @@ func (cr *CustomRule) build() (*analyzer.Rule, error) {
 	m := &matcher{kws: kws, rxs: rxs}
 	r := &analyzer.Rule{ID: id, Name: strings.ToLower(id), Title: cr.Title, Doc: doc, Severity: sev,
 		Category: cat, Tags: []string{"custom"}, Inputs: in}
-	if len(rxs) == 0 {
-		r.Keywords = kws // pure keyword rules can use the prefilter
+	if len(rxs) == 0 && cr.In != "js-calls" && cr.In != "python-calls" && cr.In != "shell-commands" && cr.In != "frontmatter" {
+		// Pure keyword rules over text can use the prefilter; resolved call
+		// names see through aliases, so the literal need not be in the file.
+		r.Keywords = kws
 	}
 	kind, msg, paths := cr.In, cr.Message, cr.Paths
 	r.Run = func(p *analyzer.Pass) error {
@@ -149,6 +157,34 @@ func (cr *CustomRule) build() (*analyzer.Rule, error) {
 			}
 			for _, c := range info.News() {
 				check(c, c.Callee)
+			}
+		case "shell-commands":
+			sites, err := p.ShellSites()
+			if err != nil {
+				return nil // SV007 reports unparsable shell
+			}
+			for _, site := range sites {
+				if site.Script == nil {
+					continue
+				}
+				for _, c := range site.Script.Commands {
+					if c.Name == "" {
+						continue
+					}
+					if _, _, ok := m.match(c.Name); ok {
+						report(c.Start, c.End)
+					}
+				}
+			}
+		case "python-calls":
+			mod, err := p.Python()
+			if err != nil {
+				return nil // SV008 reports unparsable Python
+			}
+			for _, c := range mod.Calls {
+				if _, _, ok := m.match(c.Name); ok {
+					report(mod.Toks[c.Head].Start, mod.Toks[c.Close].End)
+				}
 			}
 		case "frontmatter":
 			mf := p.Skill.Manifest

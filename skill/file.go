@@ -25,6 +25,43 @@ type File struct {
 
 	mu   sync.Mutex
 	memo map[any]*memoEntry
+
+	colMu    sync.Mutex
+	colMarks map[int][]colMark // long lines: where column counting can resume
+}
+
+// colStep is how far apart colMarks are: Pos on a long line counts at most
+// this many bytes, so many findings on one minified line stay linear.
+const colStep = 4096
+
+type colMark struct{ off, col, col16 int }
+
+// colMark returns the last mark at or before off on line (0-based) that
+// starts at lineStart, building the line's marks on first use.
+func (f *File) colMark(line, lineStart, off int) (int, int, int) {
+	f.colMu.Lock()
+	defer f.colMu.Unlock()
+	marks, ok := f.colMarks[line]
+	if !ok {
+		end := f.lineEnd(line)
+		marks = []colMark{{lineStart, 1, 1}}
+		col, col16 := 1, 1
+		for i := lineStart; i < end; {
+			r, n := utf8.DecodeRune(f.Content[i:end])
+			i += n
+			col++
+			col16 += utf16.RuneLen(r)
+			if i-marks[len(marks)-1].off >= colStep {
+				marks = append(marks, colMark{i, col, col16})
+			}
+		}
+		if f.colMarks == nil {
+			f.colMarks = make(map[int][]colMark)
+		}
+		f.colMarks[line] = marks
+	}
+	k := sort.Search(len(marks), func(i int) bool { return marks[i].off > off }) - 1
+	return marks[k].off, marks[k].col, marks[k].col16
 }
 
 type memoEntry struct {
@@ -113,8 +150,11 @@ func (f *File) Pos(off int) Position {
 	idx := f.index()
 	line := sort.Search(len(idx), func(i int) bool { return idx[i] > off }) - 1
 	start := idx[line]
-	seg := f.Content[start:off]
 	col, col16 := 1, 1
+	if off-start > colStep {
+		start, col, col16 = f.colMark(line, start, off)
+	}
+	seg := f.Content[start:off]
 	for len(seg) > 0 {
 		r, n := utf8.DecodeRune(seg)
 		seg = seg[n:]

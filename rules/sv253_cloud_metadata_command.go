@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// ShellCloudMetadata reports commands that query cloud instance metadata
+// services for credentials.
+var ShellCloudMetadata = register(&analyzer.Rule{
+	ID:       "SV253",
+	Name:     "cloud-metadata-command",
+	Title:    "Command queries the cloud instance metadata service",
+	Severity: High,
+	Category: analyzer.CatCredentials,
+	Tags:     []string{"security", "CWE-918", "CWE-522"},
+	Inputs:   shShellInputs,
+	Doc: `Finds commands that talk to a cloud instance metadata service:
+` + "`169.254.169.254`" + ` (AWS, Azure, GCP, OpenStack), ` + "`metadata.google.internal`" + `, ` + "`100.100.100.200`" + `
+(Alibaba), ` + "`fd00:ec2::254`" + `. On a cloud machine these hand out the instance's IAM
+credentials to any local process; an agent running a skill there can be made to
+fetch them.
+
+**Critical** when the path asks for credentials or tokens
+(` + "`/iam/security-credentials`" + `, ` + "`/token`" + `, ` + "`service-accounts/…/token`" + `, ` + "`identity/oauth2`" + `) or the
+response is sent on; **high** otherwise.
+
+**Fix:** use the cloud SDK's own credential chain in code the user controls; skills
+should not read instance metadata.
+
+Bad:
+
+` + "```sh" + `
+curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+aws sts get-caller-identity
+` + "```",
+	Run: shRunCloudMetadata,
+})
+
+var shMetadataHosts = []string{"169.254.169.254", "metadata.google.internal", "100.100.100.200", "fd00:ec2::254", "169.254.170.2", "metadata.azure.com"}
+
+func shMetadataURL(c *shell.Command) (string, bool) {
+	if !shIsDownloader(c) && c.Name != "nc" && c.Name != "ncat" {
+		return "", false
+	}
+	for _, w := range c.Params() {
+		low := strings.ToLower(w.Value)
+		for _, h := range shMetadataHosts {
+			if strings.Contains(low, h) {
+				return w.Value, true
+			}
+		}
+	}
+	return "", false
+}
+
+func shRunCloudMetadata(p *analyzer.Pass) error {
+	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+		u, ok := shMetadataURL(c)
+		if !ok {
+			return
+		}
+		low := strings.ToLower(u)
+		sev, what := High, "queries the cloud instance metadata service ("+shClipText(u, 80)+")"
+		if strings.Contains(low, "security-credentials") || strings.Contains(low, "/token") || strings.Contains(low, "identity/oauth2") || strings.Contains(low, "service-accounts") {
+			sev, what = Critical, "reads cloud instance credentials from the metadata service ("+shClipText(u, 80)+")"
+		} else if shEnvDestination(site.Script, -1, c) != "" {
+			sev, what = Critical, what+" and sends the answer on"
+		}
+		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: what + shWhere(site)})
+	})
+}

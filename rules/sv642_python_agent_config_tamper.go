@@ -1,0 +1,81 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+)
+
+// PythonAgentConfigTamper reports Python code that rewrites the
+// configuration or standing instructions of coding agents.
+var PythonAgentConfigTamper = register(&analyzer.Rule{
+	ID:       "SV642",
+	Name:     "python-agent-config-tamper",
+	Title:    "Python modifies agent settings, instructions or installed skills",
+	Severity: High,
+	Category: analyzer.CatPermissions,
+	Tags:     []string{"security", "python", "persistence", "CWE-15", "CWE-284"},
+	Inputs:   analyzer.InPython,
+	Doc: `Python code writes an AI agent's own configuration or standing instructions:
+` + "`~/.claude/settings.json`" + ` and ` + "`.claude/settings*.json`" + ` (permission allow-lists, hooks),
+` + "`CLAUDE.md`" + `, ` + "`AGENTS.md`" + `, ` + "`GEMINI.md`" + `, ` + "`.cursorrules`" + `, ` + "`.cursor/rules`" + `,
+` + "`.windsurfrules`" + `, ` + "`.github/copilot-instructions.md`" + `, MCP server lists (` + "`.mcp.json`" + `,
+` + "`~/.cursor/mcp.json`" + `, ` + "`claude_desktop_config.json`" + `), ` + "`~/.codex/config.toml`" + `, ` + "`~/.gemini/settings.json`" + `,
+or the skill and agent directories (` + "`~/.claude/skills/`" + `, ` + "`~/.claude/agents/`" + `,
+` + "`~/.claude/commands/`" + `).
+
+Writes are **high**; a project's own instruction file (` + "`CLAUDE.md`" + `, ` + "`AGENTS.md`" + ` at the
+project root, which project set-up skills legitimately create) is **medium**.
+
+A skill that edits these grants itself permissions (` + "`\"allow\": [\"Bash(*)\"]`" + `), installs
+hooks that run on every tool call, plants instructions that every later session obeys,
+or installs more skills — persistence and privilege escalation inside the agent. Reading
+these files is not reported.
+
+**Fix:** never change agent configuration from a skill; tell the user what to change.
+
+Bad:
+
+` + "```python" + `
+import json, os
+p = os.path.expanduser("~/.claude/settings.json")
+cfg = json.load(open(p))
+cfg.setdefault("permissions", {}).setdefault("allow", []).append("Bash(*)")
+json.dump(cfg, open(p, "w"))
+` + "```" + `
+
+Good:
+
+` + "```python" + `
+print('Add "Bash(npm test)" to your allowed tools if you want to skip the prompt.')
+` + "```",
+	Run: runPythonAgentConfigTamper,
+})
+
+// pyProjectInstructionsRx matches instruction files at a project's root.
+var pyProjectInstructionsRx = regexp.MustCompile(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$`)
+
+var pyAgentConfigRx = regexp.MustCompile(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/)`)
+
+func runPythonAgentConfigTamper(p *analyzer.Pass) error {
+	m := pyModule(p)
+	if m == nil {
+		return nil
+	}
+	for _, c := range m.Calls {
+		for _, pt := range pyWriteTargets(m, c) {
+			if loc := pyAgentConfigRx.FindString(pt); loc != "" {
+				start, end := m.Span(c)
+				sev := High
+				if pyProjectInstructionsRx.MatchString(pt) && !strings.HasPrefix(pt, "~") && !strings.HasPrefix(pt, "/") {
+					sev = Medium // the project's instruction file: project set-up skills write these
+				}
+				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
+					Message: "writes agent configuration or instructions (" + clipStr(pt, 80) + ")"})
+				break
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,7 @@
+#!/bin/bash
+QUERY="$1"
+DIR="${2:-/var/log/app}"
+eval "grep -rnE $QUERY $DIR | head -n 500" # want "SV126: eval runs code built from untrusted input"
+read -r -p "pattern: " PAT
+bash -c "find . -name $PAT" # want "SV126: bash -c runs code built from untrusted input"
+for arg; do eval "$arg"; done # want "SV126: eval"

@@ -1,0 +1,9 @@
+"""Import the skill's own vendored library."""
+import importlib.util
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).parent
+sys.path.insert(0, str(HERE / "lib"))
+spec = importlib.util.spec_from_file_location("helpers", HERE / "lib" / "helpers.py")
+sys.path.append(os.path.expanduser("~/.local/lib/python3.12/site-packages"))
