@@ -15,6 +15,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/config"
+	"github.com/skillvet/skillvet/isolate"
 	"github.com/skillvet/skillvet/rules"
 	"github.com/skillvet/skillvet/skill"
 )
@@ -43,6 +45,28 @@ type GateOptions struct {
 	// network rules trust.
 	Severity     map[string]analyzer.Severity
 	AllowedHosts []string
+
+	// Isolate analyses each skill in a worker process (package isolate), so
+	// that a parser failure Go cannot recover from (stack overflow, out of
+	// memory) kills the worker, not this process; the skill then fails
+	// closed. Caching by content hash is unchanged.
+	Isolate bool
+	// WorkerCommand is the worker's argv; nil means this program
+	// (os.Executable) with the hidden "__analyze-worker" subcommand, which
+	// only the skillvet binary has. Other programs point it at an installed
+	// skillvet: []string{"/usr/local/bin/skillvet", "__analyze-worker"}.
+	WorkerCommand []string
+	// WorkerLimits bound each worker (zero values: isolate's defaults; the
+	// wall clock is also bounded by ScanTimeout).
+	WorkerLimits isolate.Limits
+	// WorkerProcesses bounds concurrent workers; 0 means min(Jobs, 4).
+	// Workers are reused from skill to skill until one fails.
+	WorkerProcesses int
+	// CustomRules are the .skillvet.yaml specifications of the custom
+	// rules in Rules: with Isolate they run in the worker. Any other rule
+	// the worker does not know (a Go rule of the embedder) runs in this
+	// process.
+	CustomRules []config.CustomRule
 }
 
 // Approval admits one exact skill version (its content hash, which covers
@@ -59,6 +83,7 @@ type Approval struct {
 // content hash. It is safe for concurrent use.
 type Gate struct {
 	engine      *analyzer.Engine
+	pool        *isolate.Pool // with GateOptions.Isolate
 	threshold   analyzer.Severity
 	scanTimeout time.Duration
 	limits      skill.Limits
@@ -90,6 +115,11 @@ func NewGate(o GateOptions) (*Gate, error) {
 	}
 	g := &Gate{engine: eng, threshold: o.Threshold, scanTimeout: o.ScanTimeout,
 		limits: eng.Options().Limits, cache: map[string]cacheEntry{}, approvals: map[string]Approval{}}
+	if o.Isolate {
+		if g.pool, err = newWorkerPool(o, set, eng.Options()); err != nil {
+			return nil, err
+		}
+	}
 	for _, a := range o.Approvals {
 		if err := g.Approve(a); err != nil {
 			return nil, err
@@ -97,6 +127,38 @@ func NewGate(o GateOptions) (*Gate, error) {
 	}
 	return g, nil
 }
+
+func newWorkerPool(o GateOptions, set []*analyzer.Rule, eo analyzer.Options) (*isolate.Pool, error) {
+	var exe string
+	var args []string
+	if len(o.WorkerCommand) > 0 {
+		exe, args = o.WorkerCommand[0], o.WorkerCommand[1:]
+	} else {
+		var err error
+		if exe, args, err = isolate.DefaultCommand(); err != nil {
+			return nil, err
+		}
+	}
+	n := o.WorkerProcesses
+	if n <= 0 {
+		n = min(eo.Jobs, 4)
+	}
+	return isolate.NewPool(exe, args, isolate.Config{Rules: set, CustomRules: o.CustomRules, Engine: eo,
+		Limits: o.WorkerLimits}, n)
+}
+
+// Close stops the gate's idle analysis workers (with Isolate); a gate
+// without workers has nothing to stop. After Close, a scan that needs a
+// worker fails closed (cached results are still served).
+func (g *Gate) Close() error {
+	if g.pool != nil {
+		return g.pool.Close()
+	}
+	return nil
+}
+
+// Isolated reports whether the gate analyses in worker processes.
+func (g *Gate) Isolated() bool { return g.pool != nil }
 
 var hashRx = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
@@ -212,7 +274,15 @@ func (g *Gate) scan(ctx context.Context, s *skill.Skill) (*analyzer.Result, bool
 	sctx, cancel := context.WithTimeout(ctx, g.scanTimeout)
 	defer cancel()
 	g.scans.Add(1)
-	res := g.engine.Analyze(sctx, s)
+	var res *analyzer.Result
+	if g.pool != nil {
+		// Never nil; a worker failure is a fail-closed result with the
+		// reason in Errors (not cached, like a rule crash, unless the scan
+		// timed out).
+		res, _ = g.pool.Analyze(sctx, s)
+	} else {
+		res = g.engine.Analyze(sctx, s)
+	}
 	if err := ctx.Err(); err != nil {
 		return res, false, err // the load was cancelled: do not cache
 	}

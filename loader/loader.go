@@ -19,6 +19,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/config"
+	"github.com/skillvet/skillvet/isolate"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -135,6 +137,14 @@ type Options struct {
 	// rules trust (both as in .skillvet.yaml).
 	Severity     map[string]analyzer.Severity
 	AllowedHosts []string
+	// Isolate analyses skills in worker processes; WorkerCommand,
+	// WorkerLimits, WorkerProcesses and CustomRules configure them (see
+	// GateOptions). Call Close to stop the workers.
+	Isolate         bool
+	WorkerCommand   []string
+	WorkerLimits    isolate.Limits
+	WorkerProcesses int
+	CustomRules     []config.CustomRule
 }
 
 // Loader discovers, gates and serves skills. It is safe for concurrent
@@ -174,7 +184,9 @@ func New(opts Options) (*Loader, error) {
 	}
 	g, err := NewGate(GateOptions{Rules: opts.Rules, Threshold: opts.Threshold, Jobs: opts.Jobs,
 		FileTimeout: opts.FileTimeout, ScanTimeout: opts.ScanTimeout, Limits: opts.Limits, Approvals: opts.Approvals,
-		Severity: opts.Severity, AllowedHosts: opts.AllowedHosts})
+		Severity: opts.Severity, AllowedHosts: opts.AllowedHosts, Isolate: opts.Isolate,
+		WorkerCommand: opts.WorkerCommand, WorkerLimits: opts.WorkerLimits, WorkerProcesses: opts.WorkerProcesses,
+		CustomRules: opts.CustomRules})
 	if err != nil {
 		return nil, err
 	}
@@ -182,6 +194,11 @@ func New(opts Options) (*Loader, error) {
 	l.cur.Store(emptyRegistry())
 	return l, nil
 }
+
+// Close stops the loader's idle analysis workers (Options.Isolate); call it
+// when done with the loader. The registry stays usable, but after Close a
+// Load that must scan new content fails that skill closed.
+func (l *Loader) Close() error { return l.gate.Close() }
 
 // Platform maps a GOOS value to the names skills use in metadata os lists.
 func Platform(goos string) string {

@@ -329,3 +329,9 @@ func New(dir string, files map[string][]byte) *Skill {
 	s.Hash = s.hash()
 	return s
 }
+
+// ComputeHash returns the hash of s's current files and problems. It equals
+// Hash for a skill built by Load or New; a skill rebuilt elsewhere (the
+// isolated analysis worker) compares the two to prove it holds exactly the
+// bytes that were hashed.
+func (s *Skill) ComputeHash() string { return s.hash() }

@@ -31,6 +31,7 @@ type loaderOptions struct {
 	failOn    string
 	approve   listFlag
 	format    string
+	isolate   bool
 }
 
 func addLoaderFlags(fs *flag.FlagSet, o *loaderOptions) {
@@ -43,6 +44,7 @@ func addLoaderFlags(fs *flag.FlagSet, o *loaderOptions) {
 	fs.StringVar(&o.failOn, "fail-on", "", "lowest severity that keeps a skill out: critical, high, medium, low or info (default: gate.threshold from .skillvet.yaml, else high)")
 	fs.Var(&o.approve, "approve", "admit one skill version whatever its findings: HASH=REASON (repeatable; the hash is printed by list and info)")
 	fs.StringVar(&o.format, "format", "text", "output format: text or json")
+	fs.BoolVar(&o.isolate, "isolate", false, "analyse each skill in a separate worker process: a parser crash, stack overflow or runaway allocation refuses the skill instead of killing skillvet")
 }
 
 // loaderFile is the --config file.
@@ -128,6 +130,7 @@ func (o *loaderOptions) load(ctx context.Context, e *env) (*loader.Registry, err
 	if err != nil {
 		return nil, err
 	}
+	defer l.Close() // the registry is complete: no further scans
 	return l.Load(ctx)
 }
 
@@ -178,7 +181,8 @@ func (o *loaderOptions) newLoader(e *env) (*loader.Loader, error) {
 		return nil, err
 	}
 	opts := loader.Options{Roots: roots, Threshold: th, Getenv: e.getenv, Rules: set, Limits: cfg.SkillLimits(),
-		FileTimeout: cfg.Limits.FileTimeout, Severity: cfg.SeverityOverrides(), AllowedHosts: cfg.AllowedHosts}
+		FileTimeout: cfg.Limits.FileTimeout, Severity: cfg.SeverityOverrides(), AllowedHosts: cfg.AllowedHosts,
+		Isolate: o.isolate, CustomRules: cfg.CustomRules}
 	for _, a := range cfg.Gate.Admit {
 		opts.Approvals = append(opts.Approvals, loader.Approval{Hash: a.Hash, Reason: a.Reason})
 	}

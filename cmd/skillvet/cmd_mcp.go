@@ -58,6 +58,7 @@ func mcpMain(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "skillvet:", err)
 		return exitError
 	}
+	defer l.Close()
 	reg, err := l.Load(ctx)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "skillvet:", err)

@@ -32,6 +32,7 @@ type command struct {
 	usage   string // "scan [flags] [paths...]"
 	summary string
 	run     func(ctx context.Context, env *env, args []string) int
+	hidden  bool // internal: not listed in the usage
 }
 
 // env is what a command may touch: tests run commands in-process with
@@ -90,8 +91,10 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nUsage: skillvet <command> [flags] [args]")
 	fmt.Fprintln(w, "\nCommands:")
 	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+	for n, c := range commands {
+		if !c.hidden {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	for _, n := range names {

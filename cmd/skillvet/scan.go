@@ -39,6 +39,7 @@ type scanOptions struct {
 	staged        bool
 	since         string
 	noSuppress    bool
+	isolate       bool
 	reports       listFlag        // extra outputs, FORMAT=FILE
 	explicit      map[string]bool // flags given on the command line
 }
@@ -61,6 +62,7 @@ func addScanFlags(fs *flag.FlagSet, o *scanOptions) {
 	fs.StringVar(&o.since, "since", "", "scan only skills with files changed since this git ref (committed, staged, unstaged or untracked)")
 	fs.Var(&o.reports, "report", "also write a report in another format, FORMAT=FILE (repeatable), e.g. --report sarif=out.sarif")
 	fs.BoolVar(&o.noSuppress, "no-inline-suppressions", false, "ignore skillvet:ignore directives (use for third-party skills)")
+	fs.BoolVar(&o.isolate, "isolate", false, "analyse each skill in a separate worker process: a parser crash, stack overflow or runaway allocation blocks the skill instead of killing skillvet")
 }
 
 func init() {
@@ -262,7 +264,11 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	results, err := eng.ScanAll(ctx, kept, nil)
+	scanAll := eng.ScanAll
+	if o.isolate {
+		scanAll = isolatedScanAll(eng, st)
+	}
+	results, err := scanAll(ctx, kept, nil)
 	if err != nil {
 		return fail(err)
 	}
