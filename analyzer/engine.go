@@ -203,6 +203,12 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 		}
 	}
 	e.applySuppressions(r)
+	// The parses were shared by this skill's rules only; results outlive
+	// them (a batch scan keeps every result, the gate every served skill),
+	// so let them go: kept, they cost several times the content in memory.
+	for _, f := range s.Files {
+		f.ForgetParses()
+	}
 	r.finish()
 	return r
 }

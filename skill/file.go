@@ -87,6 +87,15 @@ func (f *File) Memo(key any, build func() (any, error)) (any, error) {
 	return e.val, e.err
 }
 
+// ForgetParses drops every value Memo built (parse trees, token streams), so
+// that a file kept after its analysis holds only its content. A later Memo
+// call builds the value again.
+func (f *File) ForgetParses() {
+	f.mu.Lock()
+	f.memo = nil
+	f.mu.Unlock()
+}
+
 func (f *File) index() []int {
 	f.once.Do(func() {
 		// Lines end at \n, \r\n or a lone \r, as in JavaScript, Python,
