@@ -90,24 +90,64 @@ func (l *shLureScore) add(n int, key, s string) {
 	l.signals = append(l.signals, s)
 }
 
+// shLits is a cheap pre-check before a case-insensitive regex: on ASCII
+// text it requires one of the literals (lower case) the regex cannot match
+// without. Non-ASCII text always runs the regex, because (?i) also folds
+// characters such as U+017F (ſ) and U+212A (K) that lower-casing does not.
+type shLits struct {
+	lower string
+	ascii bool
+}
+
+func newShLits(text string) shLits {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= 0x80 {
+			return shLits{ascii: false}
+		}
+	}
+	return shLits{lower: strings.ToLower(text), ascii: true}
+}
+
+func (l shLits) maybe(lits ...string) bool {
+	if !l.ascii {
+		return true
+	}
+	for _, s := range lits {
+		if strings.Contains(l.lower, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // shScoreLure adds the lure signals found in text to l and reports
 // whether it found any.
 func shScoreLure(l *shLureScore, text string) bool {
 	before := l.score
-	if shLurePasswordRx.MatchString(text) && shLureArchiveRx.MatchString(text) || shLureInfectedRx.MatchString(text) || shLureProtectedRx.MatchString(text) {
+	lits := newShLits(text)
+	infected := lits.maybe("infected") && shLureInfectedRx.MatchString(text)
+	archive := lits.maybe("zip", "rar", "7z", "archive", "extract", "unpack")
+	if archive && lits.maybe("pass", "pw", "key") && shLurePasswordRx.MatchString(text) && shLureArchiveRx.MatchString(text) || infected ||
+		lits.maybe("protected", "encrypted") && shLureProtectedRx.MatchString(text) {
 		l.add(3, "pw", "password-protected archive")
-		if shLureInfectedRx.MatchString(text) {
+		if infected {
 			l.add(1, "infected", `"infected" password`)
 		}
 	}
-	if shLureTerminalRx.MatchString(text) {
+	verb := lits.maybe("run", "paste", "copy", "execute", "enter", "type")
+	place := verb && lits.maybe("terminal", "command", "shell", "cmd", "powershell", "console")
+	visit := verb && lits.maybe("visit", "open", "go to") && lits.maybe("page", "link", "url", "site")
+	if (place || visit) && shLureTerminalRx.MatchString(text) {
 		l.add(1, "terminal", "asks to run a command in a terminal")
 	}
-	if shLureRunFileRx.MatchString(text) {
+	if lits.maybe("download", ".exe", ".msi", ".scr", ".bat", ".dmg", ".pkg", ".app") && shLureRunFileRx.MatchString(text) {
 		l.add(1, "runfile", "asks to download and run a file")
 	}
-	if shLureAVRx.MatchString(text) {
+	if lits.maybe("smartscreen", "defender", "antivirus", "disable", "anyway", "signed") && shLureAVRx.MatchString(text) {
 		l.add(1, "av", "asks to get past antivirus or SmartScreen warnings")
+	}
+	if !lits.maybe("://") {
+		return l.score > before
 	}
 	for _, u := range intel.URLRx.FindAllString(text, -1) {
 		host, c := intel.URLClass(u)
@@ -129,7 +169,9 @@ func shScoreLure(l *shLureScore, text string) bool {
 }
 
 func shIsBanner(text string) bool {
-	return shLureBannerRx.MatchString(text) && shLureNeedRx.MatchString(text)
+	lits := newShLits(text)
+	return lits.maybe("requir", "install", "prerequisite") && lits.maybe("important", "attention", "warning", "prerequisite", "before") &&
+		shLureBannerRx.MatchString(text) && shLureNeedRx.MatchString(text)
 }
 
 // shRunInstallLure scores each section (the blocks under one heading) as
