@@ -350,29 +350,49 @@ func (v *jsView) credRead(c *ast.CallExpression) (string, bool) {
 	if !jsFsReadFns[v.callee(c)] || len(c.ArgumentList) == 0 {
 		return "", false
 	}
+	return v.credPathArg(c)
+}
+
+// credList reports a directory listing of a credential store (a browser
+// extension's settings, a wallet directory): the step before reading each
+// file in it.
+func (v *jsView) credList(c *ast.CallExpression) (string, bool) {
+	if !jsFsListFns[v.callee(c)] || len(c.ArgumentList) == 0 {
+		return "", false
+	}
+	return v.credPathArg(c)
+}
+
+// credPathArg matches the path argument of c against the credential list.
+func (v *jsView) credPathArg(c *ast.CallExpression) (string, bool) {
 	path, ok := v.pathStr(c.ArgumentList[0])
 	if ok {
-		if label, ok := jsCredentialPath(path); ok {
+		if label, ok := jsCredentialPath(path); ok && label != "browser profile" {
 			return label, true
 		}
 	}
-	if !ok || strings.Contains(path, "*") {
+	if !ok || strings.Contains(path, "*") || path != "" && jsIsBrowserProfile(path) {
 		// a path built in a loop over a list: look for credential paths
-		// among the strings flowing into it
-		var label string
+		// among the strings flowing into it; a browser profile directory
+		// is the least specific label, so keep looking past it
+		label, _ := jsCredentialPath(path)
+		better := func(l string) {
+			if label == "" || label == "browser profile" {
+				label = l
+			}
+		}
 		v.in.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
-			if label != "" {
+			if label != "" && label != "browser profile" {
 				return false
 			}
 			if s, ok := v.in.Str(x); ok {
 				if l, ok := jsCredentialPath(s); ok {
-					label = l
+					better(l)
 				}
 			} else if ss, ok := v.in.Strs(x); ok {
 				for _, s := range ss {
 					if l, ok := jsCredentialPath(s); ok {
-						label = l
-						break
+						better(l)
 					}
 				}
 			}
@@ -615,4 +635,9 @@ func jsArrayArgs(e ast.Expression) []ast.Expression {
 		return al.Value
 	}
 	return nil
+}
+
+func jsIsBrowserProfile(path string) bool {
+	l, ok := jsCredentialPath(path)
+	return ok && l == "browser profile"
 }

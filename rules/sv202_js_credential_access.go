@@ -24,6 +24,8 @@ whether or not it sends them anywhere (SV201 reports the sending):
 - **high**: SSH keys, cloud credentials (AWS, GCP, Azure, Kubernetes, Docker), CLI
   tokens (gh, git-credentials, netrc), browser profiles and extension stores, crypto
   wallets, password managers, keychains, GPG keys, agent credentials;
+  A directory listing of such a store (the extension settings of a wallet
+  extension, a wallet directory) is high too: it is how a stealer finds the files;
 - **medium**: ` + "`.npmrc`/`.pypirc`" + `, shell history, a ` + "`.env`" + ` file in the home directory, the whole
   environment serialised (` + "`JSON.stringify(process.env)`" + `, ` + "`Object.entries(process.env)`" + `,
   for-in), or a listing of the home directory;
@@ -70,6 +72,10 @@ func runJSCredentialAccess(p *analyzer.Pass) error {
 				}
 			}
 			v.report(c, sev, "reads "+label)
+			continue
+		}
+		if label, ok := v.credList(c); ok && !jsMediumCreds[label] && label != "browser profile" {
+			v.report(c, High, "lists the files of a "+strings.TrimSuffix(label, " store")+" store")
 			continue
 		}
 		if v.homeWalk(c) {
