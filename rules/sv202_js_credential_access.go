@@ -33,7 +33,9 @@ whether or not it sends them anywhere (SV201 reports the sending):
   credential, not a lookup of one (noted when the result is hidden in an HTML comment);
 - **medium**: ` + "`.npmrc`/`.pypirc`" + `, shell history, a ` + "`.env`" + ` file in the home directory, the whole
   environment serialised (` + "`JSON.stringify(process.env)`" + `, ` + "`Object.entries(process.env)`" + `,
-  for-in), or a listing of the home directory;
+  for-in), or a listing of the home directory (high when the file matches the
+  names it finds against several credential file names: ` + "`.env`, `id_rsa`, `.npmrc`" + `, …;
+  a recursive walker started at the home directory counts as a listing);
 - **low**: a project-local ` + "`.env`" + ` file.
 
 Paths are evaluated: ` + "`path.join(os.homedir(), '.ss' + 'h', 'id_rsa')`" + ` is ` + "`~/.ssh/id_rsa`" + `.
@@ -85,7 +87,11 @@ func runJSCredentialAccess(p *analyzer.Pass) error {
 			continue
 		}
 		if v.homeWalk(c) {
-			v.report(c, Medium, "lists the home directory")
+			if names := v.credNameHunt(); len(names) >= 2 {
+				v.report(c, High, "walks the home directory looking for credential files ("+strings.Join(names, ", ")+")")
+			} else {
+				v.report(c, Medium, "lists the home directory")
+			}
 			continue
 		}
 		callee := v.callee(c)
