@@ -27,7 +27,8 @@ network it sits in, the first step of lateral movement.
 
 - **high**: the host varies (sweeping an address range), also when the connection
   sits in a helper (` + "`probe(host, port)`" + `) called from the loop and the host is built
-  from a literal network prefix such as ` + "`'192.168.1'`" + ` and a loop variable;
+  from a literal network prefix such as ` + "`'192.168.1'`" + ` and a loop variable (class and
+  object methods are followed by name: ` + "`prober.check(`${net}.${i}`, 22)`" + `);
 - **medium**: the port varies on one host.
 
 **Fix:** connect to the one documented endpoint the skill needs.
@@ -79,7 +80,11 @@ func runJSNetworkScan(p *analyzer.Pass) error {
 			if loopIdents == nil {
 				loopIdents = v.loopIdents()
 			}
-			if prefix, ok := v.sweptAddress(hostArg, loopIdents); ok {
+			prefix, ok := v.sweptAddress(hostArg, loopIdents)
+			if !ok {
+				prefix, ok = v.sweptThroughMethod(hostArg, parents, loopIdents)
+			}
+			if ok {
 				reported[at] = true
 				v.report(at, High, "connects to every address of "+strings.TrimSuffix(prefix, ".")+".x"+jsPrivateRange(prefix)+" in a loop (address sweep)")
 				return true
@@ -300,4 +305,57 @@ func jsPrivateRange(prefix string) string {
 		return ", a carrier-grade NAT or VPN range,"
 	}
 	return ""
+}
+
+// sweptThroughMethod handles a connection inside a class or object method
+// (prober.check(ip, port)): the host is one of the method's parameters, and
+// a call of a method by that name passes a swept address.
+func (v *jsView) sweptThroughMethod(host ast.Expression, parents []ast.Node, loopIdents map[*ast.Identifier]bool) (string, bool) {
+	id, ok := host.(*ast.Identifier)
+	if !ok {
+		return "", false
+	}
+	name := id.Name.String()
+	for i := len(parents) - 1; i >= 1; i-- {
+		fn, ok := parents[i].(*ast.FunctionLiteral)
+		if !ok || fn.ParameterList == nil {
+			continue
+		}
+		idx := -1
+		for j, b := range fn.ParameterList.List {
+			if t, ok := b.Target.(*ast.Identifier); ok && t.Name.String() == name {
+				idx = j
+			}
+		}
+		if idx < 0 {
+			continue // a closure: the name belongs to an outer function
+		}
+		var key ast.Expression
+		switch m := parents[i-1].(type) {
+		case *ast.MethodDefinition:
+			key = m.Key
+		case *ast.PropertyKeyed:
+			key = m.Key
+		}
+		var method string
+		switch k := key.(type) {
+		case *ast.Identifier:
+			method = k.Name.String()
+		case *ast.StringLiteral:
+			method = k.Value.String()
+		}
+		if method == "" {
+			return "", false
+		}
+		for _, c := range v.in.Calls() {
+			if v.memberKey(c.Callee) != method || idx >= len(c.ArgumentList) {
+				continue
+			}
+			if prefix, ok := v.sweptAddress(c.ArgumentList[idx], loopIdents); ok {
+				return prefix, true
+			}
+		}
+		return "", false
+	}
+	return "", false
 }
