@@ -350,29 +350,49 @@ func (v *jsView) credRead(c *ast.CallExpression) (string, bool) {
 	if !jsFsReadFns[v.callee(c)] || len(c.ArgumentList) == 0 {
 		return "", false
 	}
+	return v.credPathArg(c)
+}
+
+// credList reports a directory listing of a credential store (a browser
+// extension's settings, a wallet directory): the step before reading each
+// file in it.
+func (v *jsView) credList(c *ast.CallExpression) (string, bool) {
+	if !jsFsListFns[v.callee(c)] || len(c.ArgumentList) == 0 {
+		return "", false
+	}
+	return v.credPathArg(c)
+}
+
+// credPathArg matches the path argument of c against the credential list.
+func (v *jsView) credPathArg(c *ast.CallExpression) (string, bool) {
 	path, ok := v.pathStr(c.ArgumentList[0])
 	if ok {
-		if label, ok := jsCredentialPath(path); ok {
+		if label, ok := jsCredentialPath(path); ok && label != "browser profile" {
 			return label, true
 		}
 	}
-	if !ok || strings.Contains(path, "*") {
+	if !ok || strings.Contains(path, "*") || path != "" && jsIsBrowserProfile(path) {
 		// a path built in a loop over a list: look for credential paths
-		// among the strings flowing into it
-		var label string
+		// among the strings flowing into it; a browser profile directory
+		// is the least specific label, so keep looking past it
+		label, _ := jsCredentialPath(path)
+		better := func(l string) {
+			if label == "" || label == "browser profile" {
+				label = l
+			}
+		}
 		v.in.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
-			if label != "" {
+			if label != "" && label != "browser profile" {
 				return false
 			}
 			if s, ok := v.in.Str(x); ok {
 				if l, ok := jsCredentialPath(s); ok {
-					label = l
+					better(l)
 				}
 			} else if ss, ok := v.in.Strs(x); ok {
 				for _, s := range ss {
 					if l, ok := jsCredentialPath(s); ok {
-						label = l
-						break
+						better(l)
 					}
 				}
 			}
@@ -389,7 +409,81 @@ func (v *jsView) homeWalk(c *ast.CallExpression) bool {
 		return false
 	}
 	path, ok := v.pathStr(c.ArgumentList[0])
-	return ok && (path == "~" || path == "~/" || strings.HasPrefix(path, "~/*"))
+	if ok && (path == "~" || path == "~/" || strings.HasPrefix(path, "~/*")) {
+		return true
+	}
+	if ok && !strings.HasPrefix(path, "*") {
+		return false
+	}
+	// a recursive walker: walk(dir) { readdirSync(dir) … walk(join(dir, e)) }
+	// started at the home directory
+	home := false
+	v.in.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
+		if home {
+			return false
+		}
+		switch x.(type) {
+		case *ast.CallExpression, *ast.TemplateLiteral, *ast.BinaryExpression, *ast.DotExpression:
+			s, ok := v.pathStr(x)
+			switch {
+			case !ok || strings.HasPrefix(s, "*"):
+				return true // built from the walker's own variables
+			case s == "~" || s == "~/":
+				home = true
+			}
+			return false // a constant or a subdirectory: not the home root
+		}
+		return true
+	})
+	return home
+}
+
+// jsCredNameTokens are file and directory names a secret hunter looks for.
+var jsCredNameTokens = []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".env", ".npmrc", ".pypirc", ".netrc",
+	".pem", "credentials", ".git-credentials", ".kdbx", "wallet.dat", ".aws", ".ssh", ".pgpass", ".p12", "keystore"}
+
+// credNameHunt reports a file that matches names against several credential
+// file names (a regular expression, or a list of bare names): what a walker
+// uses to pick secrets out of a directory tree. Paths it reads directly
+// are not names. It returns the names found.
+func (v *jsView) credNameHunt() []string {
+	found := map[string]bool{}
+	add := func(s string) {
+		s = strings.ToLower(strings.ReplaceAll(s, "\\", ""))
+		// id_(rsa|ed25519) spells the names without their prefix
+		s = strings.ReplaceAll(s, "id_(", "id_")
+		for _, t := range jsCredNameTokens {
+			if strings.Contains(s, t) {
+				found[t] = true
+			}
+		}
+	}
+	jsWalkNodes(v.prog.AST, func(n ast.Node) {
+		switch x := n.(type) {
+		case *ast.RegExpLiteral:
+			add(x.Pattern)
+		case *ast.ArrayLiteral:
+			// a list of bare file names (not paths to read)
+			var names []string
+			for _, e := range x.Value {
+				sl, ok := e.(*ast.StringLiteral)
+				if !ok || strings.ContainsAny(sl.Value.String(), "/\\") {
+					return
+				}
+				names = append(names, sl.Value.String())
+			}
+			for _, n := range names {
+				add(n)
+			}
+		}
+	})
+	var out []string
+	for _, t := range jsCredNameTokens {
+		if found[t] {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // urlOf evaluates the constant prefix of a URL argument.
@@ -615,4 +709,9 @@ func jsArrayArgs(e ast.Expression) []ast.Expression {
 		return al.Value
 	}
 	return nil
+}
+
+func jsIsBrowserProfile(path string) bool {
+	l, ok := jsCredentialPath(path)
+	return ok && l == "browser profile"
 }

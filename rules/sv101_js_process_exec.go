@@ -30,7 +30,11 @@ however it is reached — ` + "`node:`" + ` prefix, aliases, destructuring, comp
   ` + "`base64 -d | sh`" + `), or comes from a download or a decoder (base64, char codes);
 - **high**: a shell command built from variables or input (command injection), a
   shell started with a computed script, a constant command that wipes the home or
-  root directory or a disk, or child_process reached through a hidden name;
+  root directory or a disk, child_process reached through a hidden name, or
+  ` + "`git config --global|--system`" + ` of a key git runs as a program (` + "`core.hooksPath`" + `,
+  ` + "`core.fsmonitor`" + `, ` + "`core.sshCommand`" + `, ` + "`credential.helper`" + `, a ` + "`!`" + ` alias, …): a foothold in
+  every repository of the user (critical when the file also writes a script that
+  downloads and runs code);
 - **medium**: child_process loaded in a way the calls cannot be followed, or a
   computed program name without a shell;
 - **low**: a constant program with constant or data-only arguments, e.g.
@@ -190,6 +194,11 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 		prog, progConst = "node", true // the running Node binary
 	}
 	base := strings.ToLower(path.Base(strings.Fields(prog + " x")[0]))
+	if progConst && base == "git" && !usesShell {
+		if sev, msg, bad := v.gitConfigHook(argv, fn); bad {
+			return sev, msg
+		}
+	}
 	// a shell started with a script: judge the script
 	if progConst && jsShells[base] && !usesShell {
 		for i, a := range argv {
@@ -313,4 +322,82 @@ func (v *jsView) bundledPath(e ast.Expression) bool {
 		}
 		return false
 	}) != nil
+}
+
+// jsGitExecKeys are git configuration keys whose value git runs as a
+// program (or a directory of programs) during ordinary commands.
+var jsGitExecKeys = map[string]bool{
+	"core.hookspath": true, "core.fsmonitor": true, "core.sshcommand": true, "core.pager": true,
+	"core.editor": true, "core.askpass": true, "credential.helper": true, "include.path": true,
+	"sequence.editor": true, "diff.external": true, "gpg.program": true,
+}
+
+// gitConfigHook grades `git config --global|--system <key> <value>` where
+// the key makes git run a program on every later git command: a
+// persistence foothold in every repository of the user.
+func (v *jsView) gitConfigHook(argv []ast.Expression, fn string) (analyzer.Severity, string, bool) {
+	var words []string
+	for _, a := range argv {
+		s, ok := v.in.Str(a)
+		if !ok {
+			s = "\x00"
+		}
+		words = append(words, s)
+	}
+	if len(words) == 0 || words[0] != "config" {
+		return 0, "", false
+	}
+	scope, key := "", ""
+	for _, w := range words[1:] {
+		switch {
+		case w == "--global" || w == "--system":
+			scope = strings.TrimPrefix(w, "--")
+		case strings.HasPrefix(w, "-") || w == "\x00":
+		case key == "":
+			key = strings.ToLower(w)
+		}
+	}
+	exec := jsGitExecKeys[key] || strings.HasPrefix(key, "alias.") && v.gitAliasShell(argv)
+	if scope == "" || !exec {
+		return 0, "", false
+	}
+	msg := fmt.Sprintf("%s() sets %s git %s: git runs it in every repository of the user", fn, scope, key)
+	// the program or hooks git will run, written by this file
+	for _, c := range v.in.Calls() {
+		switch v.callee(c) {
+		case "module:fs.writeFileSync", "module:fs.writeFile", "module:fs.promises.writeFile",
+			"module:fs.appendFileSync", "module:fs-extra.outputFileSync", "module:fs-extra.outputFile":
+		default:
+			continue
+		}
+		if len(c.ArgumentList) < 2 {
+			continue
+		}
+		var why string
+		v.in.Reach(c.ArgumentList[1], func(x ast.Expression) bool {
+			if why != "" {
+				return false
+			}
+			if s, ok := v.in.Str(x); ok {
+				if w, bad := jsShellDanger(s); bad {
+					why = w
+				}
+				return false
+			}
+			return true
+		})
+		if why != "" {
+			return Critical, msg + "; the script it installs " + why, true
+		}
+	}
+	return High, msg, true
+}
+
+// gitAliasShell reports an alias value that starts with "!" (a shell command).
+func (v *jsView) gitAliasShell(argv []ast.Expression) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	s, ok := v.in.Str(argv[len(argv)-1])
+	return ok && strings.HasPrefix(s, "!")
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -23,7 +24,10 @@ var JSRemoteCode = register(&analyzer.Rule{
   ` + "`module._compile`" + `;
 - writes a download to disk and then makes it executable (` + "`fs.chmod`" + `, ` + "`chmod +x`" + `),
   runs it (` + "`spawn`/`execFile`/`exec`/`fork`" + `) or loads it (` + "`require`" + `);
-- imports a module from a URL or a ` + "`data:`" + ` URL.
+- imports a module from a URL or a ` + "`data:`" + ` URL;
+- writes a script whose text downloads and runs code (` + "`curl … | sh`" + `, ` + "`bash -c \"$(curl …)\"`" + `)
+  as an executable file (` + "`mode: 0o755`" + `, a later ` + "`chmod`" + `, or into a ` + "`hooks/`" + ` directory),
+  so it runs later — on every commit for a git hook.
 
 The data flow is followed through variables, callbacks (` + "`res.on('data')`" + `), promise
 chains (` + "`await r.text()`" + `) and stream pipes. This is the JavaScript form of ` + "`curl | sh`" + `: what
@@ -75,7 +79,11 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 		sink(n, jsNormMod(v.in.Resolve(n.Callee)), n.ArgumentList, n.Callee)
 	}
 
-	// 2. downloads written to disk, then made executable, run or loaded
+	// 2. a script that downloads and runs code, written as an executable
+	// (a git hook, a shim on PATH): it runs later, outside this file
+	v.droppers()
+
+	// 3. downloads written to disk, then made executable, run or loaded
 	keys := map[string]bool{}
 	for _, c := range v.in.Calls() {
 		if err := v.p.Context().Err(); err != nil {
@@ -183,4 +191,82 @@ func (v *jsView) matchesKey(keys map[string]bool, e ast.Expression) bool {
 		return true
 	})
 	return hit
+}
+
+// droppers reports files written with executable permission (or into a
+// hooks directory, or chmod-ed afterwards) whose content is a shell script
+// that downloads and runs code.
+func (v *jsView) droppers() {
+	chmodded := map[string]bool{}
+	for _, c := range v.in.Calls() {
+		switch v.callee(c) {
+		case "module:fs.chmodSync", "module:fs.chmod", "module:fs.promises.chmod":
+			if len(c.ArgumentList) > 0 {
+				v.addKeys(chmodded, c.ArgumentList[0])
+			}
+		}
+	}
+	for _, c := range v.in.Calls() {
+		switch v.callee(c) {
+		case "module:fs.writeFileSync", "module:fs.writeFile", "module:fs.promises.writeFile",
+			"module:fs-extra.outputFile", "module:fs-extra.outputFileSync":
+		default:
+			continue
+		}
+		if len(c.ArgumentList) < 2 {
+			continue
+		}
+		var why string
+		v.in.Reach(c.ArgumentList[1], func(x ast.Expression) bool {
+			if why != "" {
+				return false
+			}
+			if s, ok := v.in.Str(x); ok {
+				if w, bad := jsShellDanger(s); bad {
+					why = w
+				}
+				return false
+			}
+			return true
+		})
+		if why == "" {
+			continue
+		}
+		path, _ := v.pathStr(c.ArgumentList[0])
+		exec := len(c.ArgumentList) > 2 && jsExecMode(v.objProp(c.ArgumentList[2], "mode"))
+		hook := strings.Contains(path, "hooks/") || strings.Contains(path, "/.git/")
+		if !hook {
+			// path.join(hooksDir, name) with hooksDir = …'hooks'
+			v.in.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
+				if s, ok := v.in.Str(x); ok && strings.Contains(strings.ToLower(s), "hooks") {
+					hook = true
+				}
+				return !hook
+			})
+		}
+		if exec || hook || len(chmodded) > 0 && v.matchesKey(chmodded, c.ArgumentList[0]) {
+			where := "an executable script"
+			if hook {
+				where = "a hook script"
+			}
+			v.report(c, Critical, "writes "+where+" that "+why)
+		}
+	}
+}
+
+// jsExecMode reports a file mode with an execute bit.
+func jsExecMode(e ast.Expression) bool {
+	switch x := e.(type) {
+	case *ast.NumberLiteral:
+		switch n := x.Value.(type) {
+		case int64:
+			return n&0o111 != 0
+		case float64:
+			return int64(n)&0o111 != 0
+		}
+	case *ast.StringLiteral:
+		n, err := strconv.ParseInt(strings.TrimPrefix(x.Value.String(), "0o"), 8, 32)
+		return err == nil && n&0o111 != 0
+	}
+	return false
 }

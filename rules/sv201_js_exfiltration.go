@@ -100,6 +100,8 @@ func (v *jsView) collectSecrets(e ast.Expression, s *jsSecrets) {
 			c := x.(*ast.CallExpression)
 			if label, ok := v.credRead(c); ok && s.credFile == "" {
 				s.credFile = label
+			} else if label, ok := v.credList(c); ok && s.credFile == "" && !jsMediumCreds[label] && label != "browser profile" {
+				s.credFile = label
 			}
 			if v.homeWalk(c) {
 				s.homeList = true

@@ -1,11 +1,13 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/js"
 )
 
 // JSCredentialAccess reports JavaScript that reads credential stores,
@@ -24,9 +26,16 @@ whether or not it sends them anywhere (SV201 reports the sending):
 - **high**: SSH keys, cloud credentials (AWS, GCP, Azure, Kubernetes, Docker), CLI
   tokens (gh, git-credentials, netrc), browser profiles and extension stores, crypto
   wallets, password managers, keychains, GPG keys, agent credentials;
+  A directory listing of such a store (the extension settings of a wallet
+  extension, a wallet directory) is high too: it is how a stealer finds the files;
+  Also high: the environment filtered down to the variables whose names look
+  secret (` + "`/TOKEN|KEY|SECRET/.test(k)`" + `) with their values kept — a harvest of every
+  credential, not a lookup of one (noted when the result is hidden in an HTML comment);
 - **medium**: ` + "`.npmrc`/`.pypirc`" + `, shell history, a ` + "`.env`" + ` file in the home directory, the whole
   environment serialised (` + "`JSON.stringify(process.env)`" + `, ` + "`Object.entries(process.env)`" + `,
-  for-in), or a listing of the home directory;
+  for-in), or a listing of the home directory (high when the file matches the
+  names it finds against several credential file names: ` + "`.env`, `id_rsa`, `.npmrc`" + `, …;
+  a recursive walker started at the home directory counts as a listing);
 - **low**: a project-local ` + "`.env`" + ` file.
 
 Paths are evaluated: ` + "`path.join(os.homedir(), '.ss' + 'h', 'id_rsa')`" + ` is ` + "`~/.ssh/id_rsa`" + `.
@@ -55,6 +64,7 @@ func runJSCredentialAccess(p *analyzer.Pass) error {
 	if v == nil {
 		return nil
 	}
+	harvest := v.secretEnvHarvest()
 	for _, c := range v.in.Calls() {
 		if err := v.p.Context().Err(); err != nil {
 			return err
@@ -72,11 +82,23 @@ func runJSCredentialAccess(p *analyzer.Pass) error {
 			v.report(c, sev, "reads "+label)
 			continue
 		}
+		if label, ok := v.credList(c); ok && !jsMediumCreds[label] && label != "browser profile" {
+			v.report(c, High, "lists the files of a "+strings.TrimSuffix(label, " store")+" store")
+			continue
+		}
 		if v.homeWalk(c) {
-			v.report(c, Medium, "lists the home directory")
+			if names := v.credNameHunt(); len(names) >= 2 {
+				v.report(c, High, "walks the home directory looking for credential files ("+strings.Join(names, ", ")+")")
+			} else {
+				v.report(c, Medium, "lists the home directory")
+			}
 			continue
 		}
 		callee := v.callee(c)
+		if why, ok := harvest[c]; ok {
+			v.report(c, High, "collects every environment variable whose name looks secret ("+why+"), values included")
+			continue
+		}
 		switch callee {
 		case "JSON.stringify", "Object.entries", "Object.values", "Object.assign":
 			for _, a := range c.ArgumentList {
@@ -127,4 +149,121 @@ func jsWalkFor(root ast.Node, fn func(*ast.ForInStatement)) {
 			fn(f)
 		}
 	})
+}
+
+// jsSecretName matches a filter that selects secret-looking variable names.
+var jsSecretName = regexp.MustCompile(`(?i)token|secret|passw|api_?key|\bkey\b|key\||\|key|credential|private`)
+
+var jsNegated = regexp.MustCompile(`![^=]`)
+
+// secretEnvHarvest finds Object.entries(process.env) / Object.keys(process.env)
+// chains that keep the variables whose names look secret, values
+// included: .filter(([k]) => /TOKEN|KEY|SECRET/.test(k)) followed by no map,
+// or a map that keeps the value. A map to the names alone (listing which
+// secrets are set) is not a harvest.
+func (v *jsView) secretEnvHarvest() map[*ast.CallExpression]string {
+	out := map[*ast.CallExpression]string{}
+	js.Walk(v.prog.AST, func(n ast.Node, parents []ast.Node) bool {
+		src, ok := n.(*ast.CallExpression)
+		if !ok {
+			return true
+		}
+		kind := v.callee(src)
+		if kind != "Object.entries" && kind != "Object.keys" || len(src.ArgumentList) == 0 || v.in.Resolve(src.ArgumentList[0]) != "process.env" {
+			return true
+		}
+		// walk the method chain outwards: src.filter(...).map(...)...
+		filtered, keepsValue := "", kind == "Object.entries"
+		var cur ast.Expression = src
+		for i := len(parents) - 1; i >= 1; i -= 2 {
+			dot, ok := parents[i].(*ast.DotExpression)
+			if !ok || dot.Left != cur {
+				break
+			}
+			call, ok := parents[i-1].(*ast.CallExpression)
+			if !ok || call.Callee != ast.Expression(dot) || len(call.ArgumentList) == 0 {
+				break
+			}
+			cb := call.ArgumentList[0]
+			switch dot.Identifier.Name.String() {
+			case "filter":
+				// a negated test (!/SECRET/.test(k)) drops the secrets instead
+				if cs := v.src(cb); jsSecretName.MatchString(cs) && !jsNegated.MatchString(cs) {
+					filtered = v.src(cb)
+				}
+			case "map", "flatMap", "forEach", "reduce":
+				keepsValue = v.mapKeepsValue(cb, kind)
+			}
+			cur = call
+		}
+		if filtered != "" && keepsValue {
+			why := "filtered by name"
+			if v.hiddenInComment(cur) {
+				why += ", then hidden in an HTML comment"
+			}
+			out[src] = why
+		}
+		return true
+	})
+	return out
+}
+
+// mapKeepsValue reports whether a map callback over environment entries
+// (or keys) keeps the variable's value.
+func (v *jsView) mapKeepsValue(cb ast.Expression, kind string) bool {
+	var pl *ast.ParameterList
+	var body ast.Node
+	switch f := cb.(type) {
+	case *ast.ArrowFunctionLiteral:
+		pl, body = f.ParameterList, f.Body
+	case *ast.FunctionLiteral:
+		pl, body = f.ParameterList, f.Body
+	default:
+		return true // a named function: assume it keeps the value
+	}
+	if kind == "Object.keys" {
+		// the value comes back only through process.env[k]
+		found := false
+		jsWalkNodes(body, func(n ast.Node) {
+			if b, ok := n.(*ast.BracketExpression); ok && v.in.Resolve(b.Left) == "process.env" {
+				found = true
+			}
+		})
+		return found
+	}
+	if pl == nil || len(pl.List) == 0 {
+		return false
+	}
+	if ap, ok := pl.List[0].Target.(*ast.ArrayPattern); ok {
+		return len(ap.Elements) > 1 && ap.Elements[1] != nil
+	}
+	return true
+}
+
+// hiddenInComment reports that e flows into a template literal inside an
+// HTML comment (<!-- ... ${e} ... -->), where a rendered page hides it.
+func (v *jsView) hiddenInComment(e ast.Expression) bool {
+	hidden := false
+	jsWalkNodes(v.prog.AST, func(n ast.Node) {
+		tl, ok := n.(*ast.TemplateLiteral)
+		if !ok || hidden {
+			return
+		}
+		var before strings.Builder
+		for i, x := range tl.Expressions {
+			before.WriteString(tl.Elements[i].Parsed.String())
+			b := before.String()
+			open := strings.LastIndex(b, "<!--")
+			if open < 0 || strings.Contains(b[open:], "-->") {
+				continue
+			}
+			v.in.Reach(x, func(y ast.Expression) bool {
+				if y == e {
+					hidden = true
+				}
+				return !hidden
+			})
+		}
+	})
+	return hidden
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -24,7 +25,10 @@ the loop variable: ` + "`for (let p = 1; p < 1024; p++) net.connect(p, host)`" +
 range. That is network reconnaissance: mapping what runs on the machine or the
 network it sits in, the first step of lateral movement.
 
-- **high**: the host varies (sweeping an address range);
+- **high**: the host varies (sweeping an address range), also when the connection
+  sits in a helper (` + "`probe(host, port)`" + `) called from the loop and the host is built
+  from a literal network prefix such as ` + "`'192.168.1'`" + ` and a loop variable (class and
+  object methods are followed by name: ` + "`prober.check(`${net}.${i}`, 22)`" + `);
 - **medium**: the port varies on one host.
 
 **Fix:** connect to the one documented endpoint the skill needs.
@@ -49,6 +53,7 @@ func runJSNetworkScan(p *analyzer.Pass) error {
 		return nil
 	}
 	reported := map[ast.Node]bool{}
+	var loopIdents map[*ast.Identifier]bool // built on first need
 	js.Walk(v.prog.AST, func(n ast.Node, parents []ast.Node) bool {
 		c, ok := n.(*ast.CallExpression)
 		if !ok {
@@ -62,15 +67,28 @@ func runJSNetworkScan(p *analyzer.Pass) error {
 		if hostArg == nil && portArg == nil {
 			return true
 		}
-		vars := v.loopVars(parents)
-		if len(vars) == 0 {
-			return true
-		}
-		hostVaries := hostArg != nil && v.usesAny(hostArg, vars)
-		portVaries := portArg != nil && v.usesAny(portArg, vars)
 		at := ast.Node(n)
 		if reported[at] {
 			return true
+		}
+		vars := v.loopVars(parents)
+		hostVaries := hostArg != nil && len(vars) > 0 && v.usesAny(hostArg, vars)
+		portVaries := portArg != nil && len(vars) > 0 && v.usesAny(portArg, vars)
+		if !hostVaries && hostArg != nil {
+			// the connection sits in a helper (probe(host, port)) called
+			// from the loop: follow the host back to its values
+			if loopIdents == nil {
+				loopIdents = v.loopIdents()
+			}
+			prefix, ok := v.sweptAddress(hostArg, loopIdents)
+			if !ok {
+				prefix, ok = v.sweptThroughMethod(hostArg, parents, loopIdents)
+			}
+			if ok {
+				reported[at] = true
+				v.report(at, High, "connects to every address of "+strings.TrimSuffix(prefix, ".")+".x"+jsPrivateRange(prefix)+" in a loop (address sweep)")
+				return true
+			}
 		}
 		switch {
 		case hostVaries:
@@ -222,4 +240,122 @@ func (v *jsView) usesAny(e ast.Expression, vars map[string]bool) bool {
 		return !found
 	})
 	return found
+}
+
+// loopIdents marks every identifier that names a variable of a loop or
+// iteration callback around it.
+func (v *jsView) loopIdents() map[*ast.Identifier]bool {
+	m := map[*ast.Identifier]bool{}
+	js.Walk(v.prog.AST, func(n ast.Node, parents []ast.Node) bool {
+		if id, ok := n.(*ast.Identifier); ok && len(parents) > 0 {
+			if v.loopVars(parents)[id.Name.String()] {
+				m[id] = true
+			}
+		}
+		return true
+	})
+	return m
+}
+
+// jsIPPrefix matches the literal first three octets of an IPv4 network:
+// "10.0.0", "192.168.1." (a full address from a list is not a sweep).
+var jsIPPrefix = regexp.MustCompile(`^(\d{1,3}\.){2}\d{1,3}\.?$`)
+
+// sweptAddress reports a host expression whose value is built from a
+// loop variable together with a literal IPv4 prefix, following names,
+// helper parameters and the lists loops walk: the shape of an address
+// sweep (`${range}.${i}` with range from ['192.168.1', '10.0.0']).
+func (v *jsView) sweptAddress(host ast.Expression, loopIdents map[*ast.Identifier]bool) (string, bool) {
+	loop, prefix := false, ""
+	v.in.Reach(host, func(x ast.Expression) bool {
+		if id, ok := x.(*ast.Identifier); ok && loopIdents[id] {
+			loop = true
+		}
+		if prefix == "" {
+			if s, ok := v.in.Str(x); ok {
+				if jsIPPrefix.MatchString(s) {
+					prefix = s
+				}
+			} else if ss, ok := v.in.Strs(x); ok {
+				for _, s := range ss {
+					if jsIPPrefix.MatchString(s) {
+						prefix = s
+						break
+					}
+				}
+			}
+		}
+		return true
+	})
+	return prefix, loop && prefix != ""
+}
+
+// jsPrivateRange names the private or internal network a prefix is in.
+func jsPrivateRange(prefix string) string {
+	switch {
+	case strings.HasPrefix(prefix, "10."), strings.HasPrefix(prefix, "192.168."):
+		return ", a private network,"
+	case strings.HasPrefix(prefix, "172."):
+		if n := strings.SplitN(prefix, ".", 3)[1]; len(n) == 2 && n >= "16" && n <= "31" {
+			return ", a private network,"
+		}
+	case strings.HasPrefix(prefix, "169.254."):
+		return ", the link-local network,"
+	case strings.HasPrefix(prefix, "100."):
+		return ", a carrier-grade NAT or VPN range,"
+	}
+	return ""
+}
+
+// sweptThroughMethod handles a connection inside a class or object method
+// (prober.check(ip, port)): the host is one of the method's parameters, and
+// a call of a method by that name passes a swept address.
+func (v *jsView) sweptThroughMethod(host ast.Expression, parents []ast.Node, loopIdents map[*ast.Identifier]bool) (string, bool) {
+	id, ok := host.(*ast.Identifier)
+	if !ok {
+		return "", false
+	}
+	name := id.Name.String()
+	for i := len(parents) - 1; i >= 1; i-- {
+		fn, ok := parents[i].(*ast.FunctionLiteral)
+		if !ok || fn.ParameterList == nil {
+			continue
+		}
+		idx := -1
+		for j, b := range fn.ParameterList.List {
+			if t, ok := b.Target.(*ast.Identifier); ok && t.Name.String() == name {
+				idx = j
+			}
+		}
+		if idx < 0 {
+			continue // a closure: the name belongs to an outer function
+		}
+		var key ast.Expression
+		switch m := parents[i-1].(type) {
+		case *ast.MethodDefinition:
+			key = m.Key
+		case *ast.PropertyKeyed:
+			key = m.Key
+		}
+		var method string
+		switch k := key.(type) {
+		case *ast.Identifier:
+			method = k.Name.String()
+		case *ast.StringLiteral:
+			method = k.Value.String()
+		}
+		if method == "" {
+			return "", false
+		}
+		for _, c := range v.in.Calls() {
+			if v.memberKey(c.Callee) != method || idx >= len(c.ArgumentList) {
+				continue
+			}
+			if prefix, ok := v.sweptAddress(c.ArgumentList[idx], loopIdents); ok {
+				return prefix, true
+			}
+		}
+		return "", false
+	}
+	return "", false
 }
