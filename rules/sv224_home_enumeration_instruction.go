@@ -68,9 +68,8 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 		return err
 	}
 	for _, s := range d.sentences() {
-		if s.ctx == ctxCode {
-			continue
-		}
+		// sentences() holds prose blocks only; one that opens with a code
+		// span ("`http://10.0.0.1` to …") is still prose
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		raw := string(d.Src[rs:re])
 		scope := ""
