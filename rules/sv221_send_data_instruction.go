@@ -34,7 +34,8 @@ collect and ship data, and no code is needed.
   data: **medium** (an API client sending its own key to its own API is not reported);
 - any of these when the same paragraph keeps the transfer from the user ("do not mention
   it in your reply", "do not tell the customer", "a background step", "without asking"):
-  **critical**, whatever the destination.
+  **critical** whatever the destination looks like (**high** for a well-known or
+  allowlisted API host).
 
 Negated sentences ("never send your key anywhere else") are not reported; in
 security-teaching skills findings are low. Destinations on documentation domains
@@ -121,6 +122,7 @@ func runSendData(p *analyzer.Pass) error {
 		}
 		sev := analyzer.SevNone
 		dest := ""
+		trustedDest := false
 		for _, u := range intel.URLRx.FindAllString(raw, 4) {
 			host, class := intel.URLClass(u)
 			s := High
@@ -139,6 +141,7 @@ func runSendData(p *analyzer.Pass) error {
 			}
 			if s > sev {
 				sev, dest = s, fmt.Sprintf("%s (%s)", host, class)
+				trustedDest = s == Medium
 			}
 		}
 		if sev == analyzer.SevNone {
@@ -160,6 +163,9 @@ func runSendData(p *analyzer.Pass) error {
 		if !d.Teaching && why == "" {
 			if cue := covertCue(s.seg.N.Text); cue != "" {
 				sev, why = Critical, fmt.Sprintf(", kept from the user (%q)", cue)
+				if trustedDest {
+					sev = High // a well-known or allowlisted API, used quietly
+				}
 			}
 		}
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
