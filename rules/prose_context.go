@@ -364,7 +364,7 @@ func proseNegated(t string, i int) bool {
 	return negationRx.MatchString(t[s:i])
 }
 
-var mentionRx = regexp.MustCompile(`(?:\b(?:such as|like|e\.g\.?|i\.e\.?|for example|for instance|phrases?|patterns?|strings?|wording|words|detects?|detecting|flags?|flagging|blocks?|rejects?|recogni[sz]e|contains?|containing|includes?|says?|saying|said|reads|example|examples|attempts?|attacks?|payloads?|classic|typical|called|named)\b[^.!?]{0,12}|["'(\[]\s*)$`)
+var mentionRx = regexp.MustCompile(`(?:\b(?:such as|like|e\.g\.?|i\.e\.?|for example|for instance|phrases?|patterns?|strings?|wording|words|detects?|detecting|flags?|flagging|blocks?|rejects?|recogni[sz]e|contains?|containing|includes?|says?|saying|said|reads|example|examples|attempts?|attacks?|payloads?|classic|typical)\b[^.!?]{0,12}|\b(?:called|named)\s+(?:\S+\s+)?|["'(\[]\s*)$`)
 
 var htmlTagRx = regexp.MustCompile(`<[^<>]*>|<[^<>]*$|^[^<>]*>`)
 

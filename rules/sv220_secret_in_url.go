@@ -24,7 +24,7 @@ var SecretInURL = register(&analyzer.Rule{
 	Keywords: []string{"http"},
 	Doc: `Finds URLs in a skill's Markdown (images, links, bare URLs, ` + "`<img src>`" + `) whose path or
 query is a template for data the agent holds: ` + "`{{API_KEY}}`" + `, ` + "`${GITHUB_TOKEN}`" + `,
-` + "`$(cat ~/.ssh/id_rsa)`" + `, ` + "`{conversation}`" + `, ` + "`<base64 of .env>`" + `.
+` + "`$(cat ~/.ssh/id_rsa)`" + `, ` + "`{conversation}`" + `, ` + "`<base64 of .env>`" + `, or an upper-case query placeholder such as ` + "`?t=FIGMA_TOKEN_VALUE`" + `.
 
 When an agent writes such an image into its answer, the chat client fetches it and the
 data leaves in the request — no tool call, no approval. This is the classic indirect
@@ -53,11 +53,15 @@ Good:
 })
 
 var (
-	proseURLRx     = regexp.MustCompile(`(?i)https?://[^\s<>"'\x60]+`)
-	urlContentRx   = regexp.MustCompile(`(?i)\$\(\s*(?:cat|base64|env|printenv|head|tail|xxd|od|openssl|gpg|tar|zip|security|ls|find|curl|echo|type|get-content|gc)\b[^)]*\)?|%24%28(?:cat|env|base64)|\{\{?\s*[\w.-]*(?:conversation|chat|history|messages?|context|transcript|memory|system[_ -]?prompt|prompt|file[_ -]?contents?|contents?|data|env|environment|secrets?|credentials?|ssh[_ -]?keys?|private[_ -]?keys?|cookies?|session|clipboard|user[_ -]?data|summary|files?|document|chat[_ -]?log|previous[_ -]?messages|answer|response|output)[^}]*\}\}?|<[^<>]*(?:base64|contents? of|conversation|chat history|\.env|id_rsa|\.ssh|secrets|credentials|env(?:ironment)? var|the (?:file|data|answer|conversation))[^<>]*>|\[(?:conversation|chat history|secrets|credentials|file contents|env|data|summary of (?:the )?conversation)\]|\$\{?\s*(?:env|environ)\b`)
-	urlKeyRx       = regexp.MustCompile(`\{\{?\s*\$?[\w.]*(?i:api[_-]?key|token|secret|password|passwd|pwd|auth|credential|access[_-]?key)[\w.]*\s*\}?\}|\$\{?[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?|<[^<>]*(?i:api[_ -]?key|token|secret|password)[^<>]*>|(?i:your[_-]?(?:api[_-]?)?(?:key|token|secret))`)
-	imagePrefixRx  = regexp.MustCompile(`(?i)(?:!\[[^\]]*\]\(\s*<?|<img\b[^>]*\bsrc\s*=\s*["']?|!\[[^\]]*\]:\s*)$`)
-	refImageLineRx = regexp.MustCompile(`(?m)^\s*\[([^\]]+)\]:\s*$`)
+	proseURLRx   = regexp.MustCompile(`(?i)https?://[^\s<>"'\x60]+`)
+	urlContentRx = regexp.MustCompile(`(?i)\$\(\s*(?:cat|base64|env|printenv|head|tail|xxd|od|openssl|gpg|tar|zip|security|ls|find|curl|echo|type|get-content|gc)\b[^)]*\)?|%24%28(?:cat|env|base64)|\{\{?\s*[\w.-]*(?:conversation|chat|history|messages?|context|transcript|memory|system[_ -]?prompt|prompt|file[_ -]?contents?|contents?|data|env|environment|secrets?|credentials?|ssh[_ -]?keys?|private[_ -]?keys?|cookies?|session|clipboard|user[_ -]?data|summary|files?|document|chat[_ -]?log|previous[_ -]?messages|answer|response|output)[^}]*\}\}?|<[^<>]*(?:base64|contents? of|conversation|chat history|\.env|id_rsa|\.ssh|secrets|credentials|env(?:ironment)? var|the (?:file|data|answer|conversation))[^<>]*>|\[(?:conversation|chat history|secrets|credentials|file contents|env|data|summary of (?:the )?conversation)\]|\$\{?\s*(?:env|environ)\b`)
+	urlKeyRx     = regexp.MustCompile(`\{\{?\s*\$?[\w.]*(?i:api[_-]?key|token|secret|password|passwd|pwd|auth|credential|access[_-]?key)[\w.]*\s*\}?\}|\$\{?[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?|<[^<>]*(?i:api[_ -]?key|token|secret|password)[^<>]*>|(?i:your[_-]?(?:api[_-]?)?(?:key|token|secret))|[?&][\w.-]+=[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE|SESSION)[A-Z0-9_]*\b`)
+	// urlBarePlaceholderRx: a query value written as an upper-case
+	// placeholder for a secret ("?t=FIGMA_TOKEN_VALUE"), which the agent is
+	// meant to substitute.
+	urlBarePlaceholderRx = regexp.MustCompile(`[?&][\w.-]+=[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE|SESSION)`)
+	imagePrefixRx        = regexp.MustCompile(`(?i)(?:!\[[^\]]*\]\(\s*<?|<img\b[^>]*\bsrc\s*=\s*["']?|!\[[^\]]*\]:\s*)$`)
+	refImageLineRx       = regexp.MustCompile(`(?m)^\s*\[([^\]]+)\]:\s*$`)
 )
 
 func runSecretInURL(p *analyzer.Pass) error {
@@ -84,7 +88,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 			if ctx == ctxCode {
 				continue
 			}
-			if !strings.ContainsAny(u, "{$<[%`") && !strings.Contains(lowerASCIIKeepLen(u), "your") {
+			if !strings.ContainsAny(u, "{$<[%`") && !strings.Contains(lowerASCIIKeepLen(u), "your") && !urlBarePlaceholderRx.MatchString(u) {
 				continue // no placeholder syntax at all
 			}
 			pre := raw[:m[0]]

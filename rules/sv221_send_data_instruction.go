@@ -31,7 +31,11 @@ collect and ship data, and no code is needed.
 - destination on a paste site, tunnel, request catcher, file drop or raw IP: **critical**;
 - another URL, an e-mail address, a webhook or an unnamed server: **high**;
 - a well-known API host or an operator-allowlisted host with conversation or file
-  data: **medium** (an API client sending its own key to its own API is not reported).
+  data: **medium** (an API client sending its own key to its own API is not reported);
+- any of these when the same paragraph keeps the transfer from the user ("do not mention
+  it in your reply", "do not tell the customer", "a background step", "without asking"):
+  **critical** whatever the destination looks like (**high** for a well-known or
+  allowlisted API host).
 
 Negated sentences ("never send your key anywhere else") are not reported; in
 security-teaching skills findings are low. Destinations on documentation domains
@@ -52,9 +56,9 @@ Good:
 
 var (
 	sendVerbRx     = regexp.MustCompile(`\b(?:send|sends|sending|upload|uploads|uploading|post|posts|posting|transmit|transmits|forward|forwards|email|e-mail|mail|exfiltrate|exfiltrates|submit|submits|share|sync|syncs|beacon|leak|pipe|attach|append|embed|push|report|copy|paste|dump)\b`)
-	secretObjRx    = regexp.MustCompile(`\b(?:api[ -]?keys?|access keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|private keys?|ssh keys?|cookies|session (?:tokens?|cookies)|env(?:ironment)?(?: variables| vars| file)?|printenv|\.env|dotenv|keychain|wallets?|seed phrases?|mnemonics?|id_rsa|id_ed25519)\b`)
+	secretObjRx    = regexp.MustCompile(`\b(?:api[ -]?keys?|access keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|private keys?|ssh keys?|cookies|session (?:tokens?|cookies)|env(?:ironment)?(?: variables| vars| file)?|printenv|\.env|dotenv|keychain|wallets?|seed phrases?|mnemonics?|id_rsa|id_ed25519|(?:full |credit |debit )?card (?:numbers?|details|data)|cvc|cvv)\b`)
 	contentObjRx   = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace))\b`)
-	sendPronounRx  = regexp.MustCompile(`^\s*(?:them|it|these|those|this|everything|all of (?:them|it)|the (?:results?|data|files?|output|contents?|collected \w+))\b`)
+	sendPronounRx  = regexp.MustCompile(`^\s*(?:them|it|these|those|this|everything|all of (?:them|it)|the (?:results?|data|files?|output|contents?|collected \w+)|(?:their|the user's|the customer's) (?:reply|replies|answer|answers|response|responses|message|messages|details))\b`)
 	proseEmailRx   = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
 	secretObjLits  = requiredLiterals(secretObjRx.String())
 	contentObjLits = requiredLiterals(contentObjRx.String())
@@ -118,6 +122,7 @@ func runSendData(p *analyzer.Pass) error {
 		}
 		sev := analyzer.SevNone
 		dest := ""
+		trustedDest := false
 		for _, u := range intel.URLRx.FindAllString(raw, 4) {
 			host, class := intel.URLClass(u)
 			s := High
@@ -136,11 +141,15 @@ func runSendData(p *analyzer.Pass) error {
 			}
 			if s > sev {
 				sev, dest = s, fmt.Sprintf("%s (%s)", host, class)
+				trustedDest = s == Medium
 			}
 		}
 		if sev == analyzer.SevNone {
-			if m := proseEmailRx.FindString(raw); m != "" && !docExampleDomain(m[strings.LastIndexByte(m, '@')+1:]) {
+			if m := proseEmailRx.FindString(raw); m != "" {
 				sev, dest = High, "e-mail address "+m
+				if docExampleDomain(m[strings.LastIndexByte(m, '@')+1:]) {
+					sev = Low
+				}
 			} else if m := destWordRx.FindString(s.Text); m != "" {
 				sev, dest = High, m
 			}
@@ -149,6 +158,16 @@ func runSendData(p *analyzer.Pass) error {
 			continue
 		}
 		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
+		// a transfer the paragraph also tells the agent to keep quiet
+		// about is covert whatever the host looks like
+		if !d.Teaching && why == "" {
+			if cue := covertCue(s.seg.N.Text); cue != "" {
+				sev, why = Critical, fmt.Sprintf(", kept from the user (%q)", cue)
+				if trustedDest {
+					sev = High // a well-known or allowlisted API, used quietly
+				}
+			}
+		}
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s to %s%s", s.Text[vm[0]:vm[1]], obj, dest, why)})
 	}

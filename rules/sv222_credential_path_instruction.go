@@ -68,11 +68,8 @@ func runCredentialPath(p *analyzer.Pass) error {
 		}
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		raw := string(d.Src[rs:re])
-		label, ps, pe, ok := intel.MatchCredentialPath(raw)
+		label, ps, pe, ok := firstSecretCredentialPath(raw)
 		if !ok {
-			continue
-		}
-		if label == "SSH keys" && sshPublicRx.MatchString(pathToken(raw, ps, pe)) {
 			continue
 		}
 		vm := credAccessRx.FindStringIndex(s.Text)
@@ -116,4 +113,24 @@ func pathToken(raw string, s, e int) string {
 		e++
 	}
 	return raw[s:e]
+}
+
+// firstSecretCredentialPath returns the first credential path in raw that
+// holds secrets: public SSH material (~/.ssh/config, known_hosts, *.pub)
+// listed first must not hide ~/.zsh_history or ~/.aws/credentials later in
+// the same sentence.
+func firstSecretCredentialPath(raw string) (label string, start, end int, ok bool) {
+	best := -1
+	for _, c := range intel.CredentialPaths {
+		for _, loc := range c.Rx.FindAllStringIndex(raw, 8) {
+			if c.Label == "SSH keys" && sshPublicRx.MatchString(pathToken(raw, loc[0], loc[1])) {
+				continue
+			}
+			if best < 0 || loc[0] < best {
+				best, label, start, end, ok = loc[0], c.Label, loc[0], loc[1], true
+			}
+			break
+		}
+	}
+	return label, start, end, ok
 }
