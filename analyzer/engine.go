@@ -108,13 +108,21 @@ func MemSource(dir string, fsys fs.FS) Source {
 // calls emit (from one goroutine at a time) with each result as it
 // completes. It returns the results sorted by directory.
 func (e *Engine) ScanAll(ctx context.Context, srcs []Source, emit func(*Result)) ([]*Result, error) {
+	return ForEachSource(ctx, srcs, e.opts.Jobs, e.Scan, emit)
+}
+
+// ForEachSource runs scan on every source, at most jobs at a time, calls
+// emit (from one goroutine at a time) with each result as it completes,
+// and returns the results sorted by directory. The engine and the isolated
+// worker pool share it.
+func ForEachSource(ctx context.Context, srcs []Source, jobs int, scan func(context.Context, Source) *Result, emit func(*Result)) ([]*Result, error) {
 	out := make([]*Result, len(srcs))
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(e.opts.Jobs)
+	g.SetLimit(max(1, jobs))
 	for i, src := range srcs {
 		g.Go(func() error {
-			r := e.Scan(gctx, src)
+			r := scan(gctx, src)
 			if err := gctx.Err(); err != nil {
 				return err
 			}
@@ -136,24 +144,28 @@ func (e *Engine) ScanAll(ctx context.Context, srcs []Source, emit func(*Result))
 
 // Scan loads one skill from src and analyses it.
 func (e *Engine) Scan(ctx context.Context, src Source) *Result {
+	s, failed := LoadSource(ctx, src, e.opts.Limits)
+	if failed != nil {
+		return failed
+	}
+	return e.Analyze(ctx, s)
+}
+
+// LoadSource opens and loads the skill of src. When the directory cannot
+// be read it returns a fail-closed result instead (SV002, blocks).
+func LoadSource(ctx context.Context, src Source, lim skill.Limits) (*skill.Skill, *Result) {
 	var s *skill.Skill
 	fsys, err := src.Open()
 	if err == nil {
-		s, err = skill.Load(ctx, fsys, src.Dir, e.opts.Limits)
+		s, err = skill.Load(ctx, fsys, src.Dir, lim)
 		if c, ok := fsys.(io.Closer); ok {
 			c.Close()
 		}
 	}
 	if err != nil {
-		s = skill.New(src.Dir, nil)
-		r := &Result{Skill: s, Dir: src.Dir}
-		msg := "cannot read skill directory: " + err.Error()
-		r.Errors = append(r.Errors, msg)
-		r.Findings = append(r.Findings, builtinFinding(AnalysisFailed, skill.ManifestName, msg))
-		r.finish()
-		return r
+		return nil, FailedResult(skill.New(src.Dir, nil), "cannot read skill directory: "+err.Error())
 	}
-	return e.Analyze(ctx, s)
+	return s, nil
 }
 
 func builtinFinding(r *Rule, path, msg string) Finding {

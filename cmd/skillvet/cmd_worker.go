@@ -2,15 +2,9 @@ package main
 
 import (
 	"context"
-	"io"
-	"sort"
-	"sync"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/isolate"
-	"github.com/skillvet/skillvet/skill"
 )
 
 // The hidden worker subcommand: --isolate (scan, lint and the loader
@@ -43,50 +37,13 @@ func isolatedScanAll(eng *analyzer.Engine, st *scanSetup) func(context.Context, 
 			return nil, err
 		}
 		defer pool.Close()
-		out := make([]*analyzer.Result, len(srcs))
-		var mu sync.Mutex
-		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(procs)
-		for i, src := range srcs {
-			g.Go(func() error {
-				r := loadSource(gctx, src, opts.Limits)
-				if r.Errors == nil {
-					r, _ = pool.Analyze(gctx, r.Skill) // never nil: failures are fail-closed results
-				}
-				if err := gctx.Err(); err != nil {
-					return err
-				}
-				mu.Lock()
-				out[i] = r
-				if emit != nil {
-					emit(r)
-				}
-				mu.Unlock()
-				return nil
-			})
-		}
-		if err := g.Wait(); err != nil {
-			return nil, err
-		}
-		sort.SliceStable(out, func(i, j int) bool { return out[i].Dir < out[j].Dir })
-		return out, nil
+		return analyzer.ForEachSource(ctx, srcs, procs, func(ctx context.Context, src analyzer.Source) *analyzer.Result {
+			s, failed := analyzer.LoadSource(ctx, src, opts.Limits)
+			if failed != nil {
+				return failed
+			}
+			r, _ := pool.Analyze(ctx, s) // never nil: failures are fail-closed results
+			return r
+		}, emit)
 	}
-}
-
-// loadSource reads one skill as Engine.Scan does. It returns a result
-// holding just the skill, or a fail-closed result when the directory
-// cannot be read.
-func loadSource(ctx context.Context, src analyzer.Source, lim skill.Limits) *analyzer.Result {
-	var s *skill.Skill
-	fsys, err := src.Open()
-	if err == nil {
-		s, err = skill.Load(ctx, fsys, src.Dir, lim)
-		if c, ok := fsys.(io.Closer); ok {
-			c.Close()
-		}
-	}
-	if err != nil {
-		return analyzer.FailedResult(skill.New(src.Dir, nil), "cannot read skill directory: "+err.Error())
-	}
-	return &analyzer.Result{Skill: s, Dir: s.Dir}
 }
