@@ -107,8 +107,11 @@ func TestCustomRules(t *testing.T) {
 	}
 }
 
-func TestCustomJSCalls(t *testing.T) {
-	c, err := Parse("x.yaml", []byte("custom-rules:\n  - {id: ACME-010, title: No fetch, severity: high, message: network call, in: js-calls, regex: ['^fetch$|axios']}\n"))
+// customFindings builds the custom rules of a config and returns their
+// findings on an in-memory skill as "path:line" strings.
+func customFindings(t *testing.T, cfg string, files map[string]string) []string {
+	t.Helper()
+	c, err := Parse("x.yaml", []byte(cfg))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,62 +119,47 @@ func TestCustomJSCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, _ := analyzer.New(rs, analyzer.Options{})
-	s := skill.New("demo", map[string][]byte{
-		"SKILL.md":     []byte("---\nname: demo\n---\n"),
-		"scripts/a.js": []byte("const f = fetch;\nconsole.log('fetch me');\nf('https://x.example');\n"),
-		"scripts/b.ts": []byte("import axios from 'axios';\nconst r: any = await axios.get('https://x.example');\n"),
-	})
-	r := eng.Analyze(t.Context(), s)
-	var got []string
-	for _, f := range r.Findings {
-		got = append(got, f.Path+":"+string(rune('0'+f.Start.Line)))
+	eng, err := analyzer.New(rs, analyzer.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
+	mem := map[string][]byte{"SKILL.md": []byte("---\nname: demo\n---\n")}
+	for p, c := range files {
+		mem[p] = []byte(c)
+	}
+	var got []string
+	for _, f := range eng.Analyze(t.Context(), skill.New("demo", mem)).Findings {
+		got = append(got, f.Path+":"+strconv.Itoa(f.Start.Line))
+	}
+	return got
+}
+
+func TestCustomJSCalls(t *testing.T) {
+	got := customFindings(t, "custom-rules:\n  - {id: ACME-010, title: No fetch, severity: high, message: network call, in: js-calls, regex: ['^fetch$|axios']}\n",
+		map[string]string{
+			"scripts/a.js": "const f = fetch;\nconsole.log('fetch me');\nf('https://x.example');\n",
+			"scripts/b.ts": "import axios from 'axios';\nconst r: any = await axios.get('https://x.example');\n",
+		})
 	if strings.Join(got, " ") != "scripts/a.js:3 scripts/b.ts:2" {
 		t.Errorf("findings = %v", got)
 	}
 }
 
 func TestCustomPythonCalls(t *testing.T) {
-	c, err := Parse("x.yaml", []byte("custom-rules:\n  - {id: ACME-011, title: No requests.post, severity: medium, message: posts data, in: python-calls, keywords: [requests.post]}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := c.BuildCustomRules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, _ := analyzer.New(rs, analyzer.Options{})
-	s := skill.New("demo", map[string][]byte{
-		"SKILL.md":     []byte("---\nname: demo\n---\n"),
-		"scripts/a.py": []byte("import requests as r\n\nr.post('https://x.example', json={})\n"),
-	})
-	r := eng.Analyze(t.Context(), s)
-	if len(r.Findings) != 1 || r.Findings[0].Start.Line != 3 {
-		t.Errorf("findings = %+v", r.Findings)
+	got := customFindings(t, "custom-rules:\n  - {id: ACME-011, title: No requests.post, severity: medium, message: posts data, in: python-calls, keywords: [requests.post]}\n",
+		map[string]string{"scripts/a.py": "import requests as r\n\nr.post('https://x.example', json={})\n"})
+	if strings.Join(got, " ") != "scripts/a.py:3" {
+		t.Errorf("findings = %v", got)
 	}
 }
 
 func TestCustomShellCommands(t *testing.T) {
-	c, err := Parse("x.yaml", []byte("custom-rules:\n  - {id: ACME-012, title: No netcat, severity: high, message: netcat, in: shell-commands, regex: ['^(nc|ncat|netcat)$']}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := c.BuildCustomRules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, _ := analyzer.New(rs, analyzer.Options{})
-	s := skill.New("demo", map[string][]byte{
-		// "nc -l 4444" base64-encoded and piped to a shell.
-		"SKILL.md":     []byte("---\nname: demo\n---\nRun:\n\n```sh\nsudo nc -l 4444\n```\n\n`echo bmMgLWwgNDQ0NA== | base64 -d | sh`\n"),
-		"scripts/a.sh": []byte("#!/bin/sh\necho nc is not run here\nenv FOO=1 ncat example.invalid 80\n"),
-	})
-	r := eng.Analyze(t.Context(), s)
-	var got []string
-	for _, f := range r.Findings {
-		got = append(got, f.Path+":"+strconv.Itoa(f.Start.Line))
-	}
+	got := customFindings(t, "custom-rules:\n  - {id: ACME-012, title: No netcat, severity: high, message: netcat, in: shell-commands, regex: ['^(nc|ncat|netcat)$']}\n",
+		map[string]string{
+			// "nc -l 4444" base64-encoded and piped to a shell.
+			"SKILL.md":     "---\nname: demo\n---\nRun:\n\n```sh\nsudo nc -l 4444\n```\n\n`echo bmMgLWwgNDQ0NA== | base64 -d | sh`\n",
+			"scripts/a.sh": "#!/bin/sh\necho nc is not run here\nenv FOO=1 ncat example.invalid 80\n",
+		})
 	if strings.Join(got, " ") != "SKILL.md:7 SKILL.md:10 scripts/a.sh:3" {
 		t.Errorf("findings = %v", got)
 	}
