@@ -69,7 +69,7 @@ func (r *Registry) Prompt(o PromptOptions) Prompt {
 	p := Prompt{}
 	b.WriteString(head)
 	for _, e := range list {
-		name, desc, loc := oneLine(e.Name), oneLine(e.Description), oneLine(o.Location(e))
+		name, desc, loc := OneLine(e.Name), OneLine(e.Description), OneLine(o.Location(e))
 		var item string
 		if o.Plain {
 			item = "- " + name + ": " + desc + " (" + loc + ")\n"
@@ -91,8 +91,10 @@ func (r *Registry) Prompt(o PromptOptions) Prompt {
 	return p
 }
 
-// oneLine strips control and format characters and collapses whitespace.
-func oneLine(s string) string { return strings.Join(strings.Fields(stripControls(s)), " ") }
+// OneLine strips control and invisible format characters (zero-width,
+// bidi controls, Unicode tags) and collapses whitespace, so that metadata
+// shown to a model cannot hide text. The MCP server uses it too.
+func OneLine(s string) string { return strings.Join(strings.Fields(stripControls(s)), " ") }
 
 // stripControls removes C0/C1 controls (tab, newline and carriage return
 // become spaces) and invisible format characters (zero-width, bidi

@@ -192,7 +192,7 @@ func (s *Server) scanSkill(ctx context.Context, _ *mcp.CallToolRequest, in ScanI
 	text := fmt.Sprintf("%s (%s): %s, fail-on %s, %d finding(s)\n", out.Name, out.Path, out.Verdict, out.FailOn, len(out.Findings))
 	text += findingLines(out.Findings)
 	for _, e := range out.Errors {
-		text += "error: " + oneLine(e) + "\n"
+		text += "error: " + loader.OneLine(e) + "\n"
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, *out, nil
 }

@@ -17,7 +17,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -228,7 +227,7 @@ func (s *Server) sync() {
 			size = int64(len(mf.Content))
 		}
 		s.srv.AddResource(&mcp.Resource{URI: uri, Name: name, Title: name + " (SKILL.md)",
-			Description: oneLine(e.Description), MIMEType: "text/markdown", Size: size}, s.readResource)
+			Description: loader.OneLine(e.Description), MIMEType: "text/markdown", Size: size}, s.readResource)
 		if had {
 			updated = append(updated, uri)
 		}
@@ -261,7 +260,7 @@ func (s *Server) sync() {
 		if hint != "" {
 			desc = "Arguments: " + hint + " (optional)."
 		}
-		s.srv.AddPrompt(&mcp.Prompt{Name: name, Title: name, Description: oneLine(e.Description),
+		s.srv.AddPrompt(&mcp.Prompt{Name: name, Title: name, Description: loader.OneLine(e.Description),
 			Arguments: []*mcp.PromptArgument{{Name: ArgumentsName, Description: desc}}}, s.getPrompt)
 	}
 
@@ -307,23 +306,7 @@ func frontmatter(e *loader.Entry, key string) string {
 	return strings.TrimSpace(k.Value.Value)
 }
 
-func argumentHint(e *loader.Entry) string { return oneLine(frontmatter(e, "argument-hint")) }
-
-// oneLine strips control and invisible format characters (zero-width,
-// bidi controls, Unicode tags) and collapses whitespace: metadata shown to
-// a model cannot hide text.
-func oneLine(s string) string {
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return ' '
-		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Cf, r):
-			return -1
-		}
-		return r
-	}, s)
-	return strings.Join(strings.Fields(s), " ")
-}
+func argumentHint(e *loader.Entry) string { return loader.OneLine(frontmatter(e, "argument-hint")) }
 
 // splitArgs splits an argument string like a shell would for positional
 // arguments: on whitespace, with '…' and "…" quoting and backslash escapes

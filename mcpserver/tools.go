@@ -144,9 +144,9 @@ func (s *Server) activateDescription(reg *loader.Registry) string {
 func (s *Server) listSkills(ctx context.Context, _ *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, ListOutput, error) {
 	out := ListOutput{Skills: []SkillInfo{}}
 	for _, e := range s.l.Registry().ModelSkills() {
-		out.Skills = append(out.Skills, SkillInfo{Name: e.Name, Description: oneLine(e.Description),
+		out.Skills = append(out.Skills, SkillInfo{Name: e.Name, Description: loader.OneLine(e.Description),
 			Location: loader.Scheme + e.Name, Path: e.Dir, Source: e.Source.String(),
-			Context: oneLine(frontmatter(e, "context")), UserInvocable: e.UserInvocable,
+			Context: loader.OneLine(frontmatter(e, "context")), UserInvocable: e.UserInvocable,
 			ArgumentHint: argumentHint(e), Approved: e.Approved != nil})
 	}
 	return nil, out, nil
@@ -175,10 +175,10 @@ func (s *Server) activateSkill(ctx context.Context, _ *mcp.CallToolRequest, in A
 	if out.Fork {
 		head := "This skill runs in a forked context (context: fork): run the instructions below in a subagent"
 		if out.Agent != "" {
-			head += " of type " + oneLine(out.Agent)
+			head += " of type " + loader.OneLine(out.Agent)
 		}
 		if out.Model != "" {
-			head += " with model " + oneLine(out.Model)
+			head += " with model " + loader.OneLine(out.Model)
 		}
 		text = head + ", not inline.\n\n" + r.Body
 	}
@@ -191,16 +191,16 @@ func refusal(reg *loader.Registry, name string, err error, out *ActivateOutput) 
 	var re *loader.RefusedError
 	switch {
 	case errors.As(err, &re):
-		out.Status, out.Reason = string(re.Status), oneLine(re.Reason)
+		out.Status, out.Reason = string(re.Status), loader.OneLine(re.Reason)
 		if e := reg.Lookup(name); e != nil && e.Status == loader.StatusRefused {
 			out.Findings = toFindings(e.Findings, false)
 		}
 	case errors.Is(err, loader.ErrNotFound):
-		out.Status, out.Reason = "not-found", oneLine(err.Error())
+		out.Status, out.Reason = "not-found", loader.OneLine(err.Error())
 	default:
-		out.Status, out.Reason = "error", oneLine(err.Error())
+		out.Status, out.Reason = "error", loader.OneLine(err.Error())
 	}
-	text := fmt.Sprintf("skill %q is not served (%s): %s\n", oneLine(name), out.Status, out.Reason)
+	text := fmt.Sprintf("skill %q is not served (%s): %s\n", loader.OneLine(name), out.Status, out.Reason)
 	if len(out.Findings) > 0 {
 		text += "findings:\n" + findingLines(out.Findings)
 	}
@@ -211,7 +211,7 @@ func refusal(reg *loader.Registry, name string, err error, out *ActivateOutput) 
 // that is not a single segment (the path is checked by loader.ParseURI).
 func skillURI(name, rel string) (string, error) {
 	if name == "" || strings.ContainsAny(name, "/\\%?#") {
-		return "", fmt.Errorf("%w: skill name %q must be a single path segment", loader.ErrBadURI, oneLine(name))
+		return "", fmt.Errorf("%w: skill name %q must be a single path segment", loader.ErrBadURI, loader.OneLine(name))
 	}
 	if rel == "" {
 		return loader.Scheme + name, nil
@@ -255,7 +255,7 @@ func (s *Server) resolve(uri string) (*loader.Resource, error) {
 // cleanError is err as a tool error: the SDK turns a handler's error into
 // an error result (IsError) carrying its text, here on one line and without
 // hidden characters.
-func cleanError(err error) error { return errors.New(oneLine(err.Error())) }
+func cleanError(err error) error { return errors.New(loader.OneLine(err.Error())) }
 
 // readResource serves resources/read for skill://<name> and
 // skill://<name>/<path> from the scanned bytes.
@@ -281,7 +281,7 @@ func (s *Server) getPrompt(ctx context.Context, req *mcp.GetPromptRequest) (*mcp
 	reg := s.l.Registry()
 	name := req.Params.Name
 	if e := reg.Lookup(name); e != nil && e.Admitted() && !e.UserInvocable {
-		return nil, fmt.Errorf("skill %q is not user-invocable", oneLine(name))
+		return nil, fmt.Errorf("skill %q is not user-invocable", loader.OneLine(name))
 	}
 	r, err := reg.Render(ctx, name, loader.RenderOptions{Args: splitArgs(req.Params.Arguments[ArgumentsName]),
 		BaseDir: loader.Scheme + name})
@@ -289,7 +289,7 @@ func (s *Server) getPrompt(ctx context.Context, req *mcp.GetPromptRequest) (*mcp
 		return nil, cleanError(err)
 	}
 	e := reg.Lookup(name)
-	return &mcp.GetPromptResult{Description: oneLine(e.Description), Messages: []*mcp.PromptMessage{
+	return &mcp.GetPromptResult{Description: loader.OneLine(e.Description), Messages: []*mcp.PromptMessage{
 		{Role: "user", Content: &mcp.TextContent{Text: r.Body}}}}, nil
 }
 
