@@ -4,6 +4,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/skill"
 )
 
 // fmNodeOffset returns the SKILL.md byte offset of a frontmatter node.
@@ -61,4 +62,28 @@ func walkFrontmatter(n *yaml.Node, path []string, parent *yaml.Node, depth int, 
 	case yaml.ScalarNode:
 		fn(path, parent, n)
 	}
+}
+
+// allowedToolsKeys returns the allowed-tools keys of a manifest, in the
+// spellings agents accept.
+func allowedToolsKeys(m *skill.Manifest) []*skill.Key {
+	var out []*skill.Key
+	for _, name := range []string{"allowed-tools", "allowed_tools", "allowedTools"} {
+		if k := m.Get(name); k != nil && k.Value != nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// allowedToolsItems returns the entries of an allowed-tools key: the
+// string itself, or the items of a list.
+func allowedToolsItems(k *skill.Key) []*yaml.Node {
+	switch k.Value.Kind {
+	case yaml.ScalarNode:
+		return []*yaml.Node{k.Value}
+	case yaml.SequenceNode:
+		return k.Value.Content
+	}
+	return nil
 }

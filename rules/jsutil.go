@@ -715,3 +715,22 @@ func jsIsBrowserProfile(path string) bool {
 	l, ok := jsCredentialPath(path)
 	return ok && l == "browser profile"
 }
+
+// shellDangerOf follows e to the constant strings it may hold and returns
+// why the first one that is a dangerous shell command is dangerous, or "".
+func (v *jsView) shellDangerOf(e ast.Expression) string {
+	var why string
+	v.in.Reach(e, func(x ast.Expression) bool {
+		if why != "" {
+			return false
+		}
+		if s, ok := v.in.Str(x); ok {
+			if w, bad := jsShellDanger(s); bad {
+				why = w
+			}
+			return false
+		}
+		return true
+	})
+	return why
+}

@@ -216,19 +216,7 @@ func (v *jsView) droppers() {
 		if len(c.ArgumentList) < 2 {
 			continue
 		}
-		var why string
-		v.in.Reach(c.ArgumentList[1], func(x ast.Expression) bool {
-			if why != "" {
-				return false
-			}
-			if s, ok := v.in.Str(x); ok {
-				if w, bad := jsShellDanger(s); bad {
-					why = w
-				}
-				return false
-			}
-			return true
-		})
+		why := v.shellDangerOf(c.ArgumentList[1])
 		if why == "" {
 			continue
 		}

@@ -55,18 +55,8 @@ func runAllowedTools(p *analyzer.Pass) error {
 	if m == nil || m.Root == nil {
 		return nil
 	}
-	for _, name := range []string{"allowed-tools", "allowed_tools", "allowedTools"} {
-		k := m.Get(name)
-		if k == nil || k.Value == nil {
-			continue
-		}
-		var items []*yaml.Node
-		switch k.Value.Kind {
-		case yaml.ScalarNode:
-			items = []*yaml.Node{k.Value}
-		case yaml.SequenceNode:
-			items = k.Value.Content
-		}
+	for _, k := range allowedToolsKeys(m) {
+		items := allowedToolsItems(k)
 		for _, it := range items {
 			if it.Kind != yaml.ScalarNode {
 				continue
