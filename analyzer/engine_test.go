@@ -163,3 +163,12 @@ func TestSanitize(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestEvidenceOfLongLine(t *testing.T) {
+	// Evidence is the trimmed line cut at 240 bytes on a rune boundary.
+	long := "  " + strings.Repeat("é", 200) + " evil " + strings.Repeat("x", 5000) + "  "
+	r := scan(t, []*analyzer.Rule{wordRule("SV900", "evil", analyzer.High)}, analyzer.Options{}, map[string]string{"SKILL.md": manifest + long + "\n"})
+	if got, want := r.Findings[0].Evidence, strings.Repeat("é", 120)+"…"; got != want {
+		t.Errorf("evidence = %q, want %q", got, want)
+	}
+}

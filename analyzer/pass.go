@@ -1,10 +1,12 @@
 package analyzer
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io/fs"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/skill"
@@ -97,7 +99,14 @@ func (p *Pass) Report(d Diagnostic) {
 	}
 	ev := d.Evidence
 	if ev == "" {
-		ev = f.Line(start.Line)
+		// Copy at most the clipped excerpt, not the whole line: a minified
+		// file is one long line and may get many findings.
+		line := bytes.TrimFunc(f.LineBytes(start.Line), unicode.IsSpace)
+		if len(line) > evidenceMax {
+			ev = clip(string(line[:evidenceMax+1]), evidenceMax) // ends in "…": clipped once more below, unchanged
+		} else {
+			ev = string(line)
+		}
 	}
 	p.report(Finding{
 		Rule:       p.Rule.ID,
@@ -107,7 +116,7 @@ func (p *Pass) Report(d Diagnostic) {
 		Start:      start,
 		End:        end,
 		Message:    Sanitize(d.Message),
-		Evidence:   Sanitize(clip(strings.TrimSpace(ev), 240)),
+		Evidence:   Sanitize(clip(strings.TrimSpace(ev), evidenceMax)),
 		Unanalysed: d.Unanalysed,
 	})
 }
@@ -121,6 +130,9 @@ func (p *Pass) Reportf(off int, format string, args ...any) {
 func (p *Pass) ReportLine(n int, format string, args ...any) {
 	p.Report(Diagnostic{Start: p.File.LineStart(n), Message: fmt.Sprintf(format, args...)})
 }
+
+// evidenceMax bounds the evidence excerpt of a finding, in bytes.
+const evidenceMax = 240
 
 func clip(s string, n int) string {
 	if len(s) <= n {

@@ -199,12 +199,16 @@ func (f *File) lineEnd(i int) int {
 }
 
 // Line returns the text of 1-based line n without its line terminator.
-func (f *File) Line(n int) string {
+func (f *File) Line(n int) string { return string(f.LineBytes(n)) }
+
+// LineBytes is Line without the copy: a slice of Content that callers must
+// not modify. Use it on hot paths (a minified file is one long line).
+func (f *File) LineBytes(n int) []byte {
 	idx := f.index()
 	if n < 1 || n > len(idx) {
-		return ""
+		return nil
 	}
-	return string(f.Content[idx[n-1]:f.lineEnd(n-1)])
+	return f.Content[idx[n-1]:f.lineEnd(n-1)]
 }
 
 // LineStart returns the byte offset at which 1-based line n starts.
