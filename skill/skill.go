@@ -162,19 +162,26 @@ func Load(ctx context.Context, fsys fs.FS, dir string, lim Limits) (*Skill, erro
 	if tooMany && files > lim.MaxFiles {
 		s.problem(".", ProblemTooManyFiles, fmt.Sprintf("%d files, over the per-skill limit of %d; files after the first %d were not read", files, lim.MaxFiles, lim.MaxFiles))
 	}
+	s.complete(base, "the skill has no readable SKILL.md")
+	return s, nil
+}
+
+// complete sorts the files, parses SKILL.md (recording its absence with
+// the given detail), names the skill and hashes it: the last step of Load
+// and New.
+func (s *Skill) complete(base, missing string) {
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	if mf := s.byPath[ManifestName]; mf != nil {
 		s.Manifest = ParseManifest(mf.Content)
 	} else {
 		s.Manifest = &Manifest{BodyLine: 1}
-		s.problem(ManifestName, ProblemNoManifest, "the skill has no readable SKILL.md")
+		s.problem(ManifestName, ProblemNoManifest, missing)
 	}
 	s.Name = s.Manifest.Name
 	if s.Name == "" {
 		s.Name = base
 	}
 	s.Hash = s.hash()
-	return s, nil
 }
 
 func (s *Skill) problem(p string, k ProblemKind, detail string) {
@@ -315,18 +322,7 @@ func New(dir string, files map[string][]byte) *Skill {
 		s.Files = append(s.Files, f)
 		s.byPath[p] = f
 	}
-	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
-	if mf := s.byPath[ManifestName]; mf != nil {
-		s.Manifest = ParseManifest(mf.Content)
-	} else {
-		s.Manifest = &Manifest{BodyLine: 1}
-		s.problem(ManifestName, ProblemNoManifest, "the skill has no SKILL.md")
-	}
-	s.Name = s.Manifest.Name
-	if s.Name == "" {
-		s.Name = base
-	}
-	s.Hash = s.hash()
+	s.complete(base, "the skill has no SKILL.md")
 	return s
 }
 
