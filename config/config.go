@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,9 +36,15 @@ type Config struct {
 	AllowedHosts []string     `yaml:"allowed-hosts"`
 	Gate         Gate         `yaml:"gate"`
 	CustomRules  []CustomRule `yaml:"custom-rules"`
+	// ExcludeRules turns rules off for some paths: their findings there
+	// are reported as suppressed, with the entry's reason.
+	ExcludeRules []ExcludeRule `yaml:"exclude-rules"`
+	Report       Report        `yaml:"report"`
 
 	// Path is the file the config was read from ("" for defaults).
 	Path string `yaml:"-"`
+
+	root *yaml.Node // the parsed document, for error lines
 }
 
 // Rules selects rules and adjusts severities.
@@ -45,6 +52,25 @@ type Rules struct {
 	Enable   []string          `yaml:"enable"`
 	Disable  []string          `yaml:"disable"`
 	Severity map[string]string `yaml:"severity"`
+}
+
+// ExcludeRule suppresses the findings of some rules in some files.
+type ExcludeRule struct {
+	// Paths are globs like exclude's, matched against each finding's file.
+	Paths  []string `yaml:"paths"`
+	Rules  []string `yaml:"rules"`
+	Reason string   `yaml:"reason"`
+
+	line int
+}
+
+// Report sets what the text and markdown reports list (never what blocks).
+type Report struct {
+	// Severity is the lowest severity listed.
+	Severity string `yaml:"severity"`
+	// MaxPerRule lists at most this many non-blocking findings of one rule
+	// (0: no cap); nil means the default.
+	MaxPerRule *int `yaml:"max-per-rule"`
 }
 
 // Limits bound what is read and how long analysis may take.
@@ -137,21 +163,21 @@ func Parse(path string, b []byte) (*Config, error) {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return c, nil
 	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(b, &root); err == nil && len(root.Content) > 0 {
+		c.root = root.Content[0]
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
-		return nil, yamlErr(path, err)
+		return nil, yamlErr(path, c.root, err)
 	}
-	// Keep custom-rule lines for validation messages.
-	var root yaml.Node
-	if err := yaml.Unmarshal(b, &root); err == nil && len(root.Content) > 0 {
-		if cr := skill.MapValue(root.Content[0], "custom-rules"); cr != nil && cr.Kind == yaml.SequenceNode {
-			for i, n := range cr.Content {
-				if i < len(c.CustomRules) {
-					c.CustomRules[i].line = n.Line
-				}
-			}
-		}
+	// Keep entry lines for validation messages.
+	for i := range c.CustomRules {
+		c.CustomRules[i].line = c.line("custom-rules", strconv.Itoa(i))
+	}
+	for i := range c.ExcludeRules {
+		c.ExcludeRules[i].line = c.line("exclude-rules", strconv.Itoa(i))
 	}
 	if err := c.validate(); err != nil {
 		return nil, err
@@ -159,57 +185,160 @@ func Parse(path string, b []byte) (*Config, error) {
 	return c, nil
 }
 
-func yamlErr(path string, err error) error {
-	var te *yaml.TypeError
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if errors.As(err, &te) && len(te.Errors) > 0 {
-		msg = strings.Join(te.Errors, "; ")
-	}
+// line returns the line of the node at a key path (list indexes as
+// numbers), or 0.
+func (c *Config) line(keys ...string) int {
+	n := c.root
 	line := 0
-	fmt.Sscanf(msg, "line %d:", &line)
-	if line > 0 {
-		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+	for _, k := range keys {
+		if n == nil {
+			return line
+		}
+		switch n.Kind {
+		case yaml.MappingNode:
+			var next *yaml.Node
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == k {
+					line, next = n.Content[i].Line, n.Content[i+1]
+				}
+			}
+			n = next
+		case yaml.SequenceNode:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(n.Content) {
+				return line
+			}
+			n = n.Content[i]
+			line = n.Line
+		default:
+			return line
+		}
 	}
-	return &Error{Path: path, Line: line, Msg: msg}
+	return line
 }
 
 func (c *Config) validate() error {
-	bad := func(format string, args ...any) error {
-		return &Error{Path: c.Path, Msg: fmt.Sprintf(format, args...)}
+	// bad reports a problem at the key path (its line when the file has
+	// it); the message starts with the dotted key.
+	bad := func(keys []string, format string, args ...any) error {
+		name := ""
+		for _, k := range keys {
+			if _, err := strconv.Atoi(k); err == nil {
+				name += "[" + k + "]"
+			} else if name == "" {
+				name = k
+			} else {
+				name += "." + k
+			}
+		}
+		return &Error{Path: c.Path, Line: c.line(keys...), Msg: name + ": " + fmt.Sprintf(format, args...)}
 	}
+	at := func(keys ...string) []string { return keys }
 	if c.Version != 0 && c.Version != 1 {
-		return bad("version %d is not supported (want 1)", c.Version)
+		return bad(at("version"), "%d is not supported (want 1)", c.Version)
 	}
 	if c.FailOn != "" {
 		if _, err := analyzer.ParseSeverity(c.FailOn); err != nil {
-			return bad("fail-on: %v", err)
+			return bad(at("fail-on"), "%v", err)
 		}
 	}
 	if c.Gate.Threshold != "" {
 		if _, err := analyzer.ParseSeverity(c.Gate.Threshold); err != nil {
-			return bad("gate.threshold: %v", err)
+			return bad(at("gate", "threshold"), "%v", err)
 		}
 	}
 	for id, s := range c.Rules.Severity {
 		if _, err := analyzer.ParseSeverity(s); err != nil || s == "none" {
-			return bad("rules.severity.%s: %q is not a severity", id, s)
+			return bad(at("rules", "severity", id), "%q is not a severity (want critical, high, medium, low or info)", s)
 		}
 	}
-	for _, a := range c.Gate.Admit {
+	for i, a := range c.Gate.Admit {
 		if len(a.Hash) != 64 || strings.Trim(strings.ToLower(a.Hash), "0123456789abcdef") != "" {
-			return bad("gate.admit: %q is not a SHA-256 content hash (see 'skillvet list --format json')", a.Hash)
+			return bad(at("gate", "admit", strconv.Itoa(i), "hash"), "%q is not a SHA-256 content hash (see 'skillvet list --format json')", a.Hash)
 		}
 		if strings.TrimSpace(a.Reason) == "" {
-			return bad("gate.admit: hash %s needs a reason", a.Hash[:12])
+			return bad(at("gate", "admit", strconv.Itoa(i)), "hash %s needs a reason", a.Hash[:12])
 		}
 	}
-	for _, g := range c.Exclude {
-		if _, err := filepath.Match(strings.ReplaceAll(g, "**", "*"), ""); err != nil {
-			return bad("exclude: bad glob %q", g)
+	for i, g := range c.Exclude {
+		if !validGlob(g) {
+			return bad(at("exclude", strconv.Itoa(i)), "bad glob %q", g)
 		}
 	}
-	if c.Limits.MaxFileBytes < 0 || c.Limits.MaxFiles < 0 || c.Limits.MaxTotalBytes < 0 || c.Limits.FileTimeout < 0 {
-		return bad("limits must not be negative")
+	for i, x := range c.ExcludeRules {
+		k := at("exclude-rules", strconv.Itoa(i))
+		if len(x.Paths) == 0 || len(x.Rules) == 0 {
+			return bad(k, "needs paths (globs) and rules (rule IDs)")
+		}
+		for _, g := range x.Paths {
+			if !validGlob(g) {
+				return bad(k, "bad glob %q", g)
+			}
+		}
+	}
+	if c.Report.Severity != "" {
+		if _, err := analyzer.ParseSeverity(c.Report.Severity); err != nil || strings.EqualFold(c.Report.Severity, "none") {
+			return bad(at("report", "severity"), "%q is not a severity (want critical, high, medium, low or info)", c.Report.Severity)
+		}
+	}
+	if c.Report.MaxPerRule != nil && *c.Report.MaxPerRule < 0 {
+		return bad(at("report", "max-per-rule"), "must not be negative (0 lists every finding)")
+	}
+	for _, l := range []struct {
+		key string
+		neg bool
+	}{{"max-file-bytes", c.Limits.MaxFileBytes < 0}, {"max-files", c.Limits.MaxFiles < 0},
+		{"max-total-bytes", c.Limits.MaxTotalBytes < 0}, {"file-timeout", c.Limits.FileTimeout < 0}} {
+		if l.neg {
+			return bad(at("limits", l.key), "must not be negative")
+		}
+	}
+	return nil
+}
+
+func validGlob(g string) bool {
+	_, err := filepath.Match(strings.ReplaceAll(g, "**", "*"), "")
+	return err == nil && g != ""
+}
+
+// CheckExcludeRules reports an exclude-rules entry naming a rule that is
+// not known (a typo would silently exclude nothing) or one of the rules
+// through which the scanner fails closed.
+func (c *Config) CheckExcludeRules(known func(id string) bool, failClosed func(id string) bool) error {
+	for i, x := range c.ExcludeRules {
+		for _, id := range x.Rules {
+			switch {
+			case !known(strings.ToUpper(id)):
+				return &Error{Path: c.Path, Line: x.line, Msg: fmt.Sprintf("exclude-rules[%d]: unknown rule %q (see 'skillvet rules')", i, id)}
+			case failClosed(strings.ToUpper(id)):
+				return &Error{Path: c.Path, Line: x.line, Msg: fmt.Sprintf("exclude-rules[%d]: rule %s is how the scanner fails closed and cannot be excluded", i, strings.ToUpper(id))}
+			}
+		}
+	}
+	return nil
+}
+
+// ExcludedRule returns the exclude-rules entry that covers rule in file
+// (relative to the working directory, or absolute), or nil.
+func (c *Config) ExcludedRule(rule, file string) *ExcludeRule {
+	if len(c.ExcludeRules) == 0 {
+		return nil
+	}
+	rel := c.relative(file)
+	for i := range c.ExcludeRules {
+		x := &c.ExcludeRules[i]
+		hit := false
+		for _, id := range x.Rules {
+			hit = hit || strings.EqualFold(id, rule)
+		}
+		if !hit {
+			continue
+		}
+		for _, g := range x.Paths {
+			if MatchGlob(g, rel) {
+				return x
+			}
+		}
 	}
 	return nil
 }
@@ -245,6 +374,18 @@ func (c *Config) Excluded(path string) bool {
 	if len(c.Exclude) == 0 {
 		return false
 	}
+	rel := c.relative(path)
+	for _, g := range c.Exclude {
+		if MatchGlob(g, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// relative makes path relative to the config file's directory, slash
+// separated.
+func (c *Config) relative(path string) string {
 	rel := path
 	if c.Path != "" {
 		base := filepath.Dir(c.Path)
@@ -254,13 +395,7 @@ func (c *Config) Excluded(path string) bool {
 			}
 		}
 	}
-	rel = filepath.ToSlash(rel)
-	for _, g := range c.Exclude {
-		if MatchGlob(g, rel) {
-			return true
-		}
-	}
-	return false
+	return filepath.ToSlash(rel)
 }
 
 // MatchGlob matches a slash path against a glob where ** spans directories

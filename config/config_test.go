@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -162,5 +163,86 @@ func TestCustomShellCommands(t *testing.T) {
 		})
 	if strings.Join(got, " ") != "SKILL.md:7 SKILL.md:10 scripts/a.sh:3" {
 		t.Errorf("findings = %v", got)
+	}
+}
+
+func TestErrorsNameKeyLineAndKnownKeys(t *testing.T) {
+	for src, want := range map[string]string{
+		"version: 1\nrulez: {}\n":                        `x.yaml:2: unknown key "rulez" at the top level (did you mean "rules"?); known keys: version, fail-on,`,
+		"rules:\n  enabel: [SV101]\n":                    `x.yaml:2: unknown key "enabel" in rules (did you mean "enable"?); known keys: enable, disable, severity`,
+		"jobs: many\n":                                   `x.yaml:1: jobs: want a whole number, got a string "many"`,
+		"limits:\n  file-timeout: soon\n":                `x.yaml:2: limits.file-timeout: want a duration such as 30s or 2m, got a string "soon"`,
+		"gate:\n  admit:\n    - hash: x\n      why: y\n": `x.yaml:4: unknown key "why" in a gate.admit entry; known keys: hash, reason`,
+		"fail-on: high\ngate:\n  threshold: loud\n":      `x.yaml:3: gate.threshold: unknown severity "loud"`,
+		"exclude-rules:\n  - rules: [SV913]\n":           `x.yaml:2: exclude-rules[0]: needs paths (globs) and rules (rule IDs)`,
+		"report:\n  max-per-rule: -1\n":                  `x.yaml:2: report.max-per-rule: must not be negative`,
+		"version: [\n":                                   `x.yaml:1: not valid YAML:`,
+	} {
+		_, err := Parse("x.yaml", []byte(src))
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q:\n got  %v\n want %s…", src, err, want)
+		}
+		if err != nil && (strings.Contains(err.Error(), "config.") || strings.Contains(err.Error(), "type ")) {
+			t.Errorf("%q: error names Go types: %v", src, err)
+		}
+	}
+}
+
+// TestSectionsCoverConfig: every struct the configuration decodes into has
+// a place in error messages, so a new section cannot fall back to Go names.
+func TestSectionsCoverConfig(t *testing.T) {
+	seen := map[reflect.Type]bool{}
+	var walk func(rt reflect.Type)
+	walk = func(rt reflect.Type) {
+		for rt.Kind() == reflect.Pointer || rt.Kind() == reflect.Slice || rt.Kind() == reflect.Map {
+			rt = rt.Elem()
+		}
+		if rt.Kind() != reflect.Struct || rt.PkgPath() != reflect.TypeFor[Config]().PkgPath() || seen[rt] {
+			return
+		}
+		seen[rt] = true
+		if _, ok := sections[rt.Name()]; !ok {
+			t.Errorf("config.%s has no entry in sections", rt.Name())
+		}
+		for i := 0; i < rt.NumField(); i++ {
+			if rt.Field(i).IsExported() {
+				walk(rt.Field(i).Type)
+			}
+		}
+	}
+	walk(reflect.TypeFor[Config]())
+}
+
+func TestExcludeRules(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	c, err := Parse(path, []byte("exclude-rules:\n  - paths: ['**/references/**', 'skills/legacy']\n    rules: [sv913, SV911]\n    reason: generated\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rule, file string
+		want       bool
+	}{
+		{"SV913", filepath.Join(dir, "skills/a/references/x.md"), true},
+		{"SV911", filepath.Join(dir, "skills/legacy/SKILL.md"), true},
+		{"SV913", filepath.Join(dir, "skills/a/SKILL.md"), false},
+		{"SV101", filepath.Join(dir, "skills/a/references/x.md"), false},
+	} {
+		if got := c.ExcludedRule(tc.rule, tc.file) != nil; got != tc.want {
+			t.Errorf("ExcludedRule(%s, %s) = %v", tc.rule, tc.file, got)
+		}
+	}
+	known := func(id string) bool { return id == "SV913" || id == "SV911" || id == "SV001" }
+	if err := c.CheckExcludeRules(known, func(id string) bool { return id == "SV001" }); err != nil {
+		t.Errorf("known rules refused: %v", err)
+	}
+	bad, _ := Parse(path, []byte("version: 1\nexclude-rules:\n  - paths: [x]\n    rules: [SV9133]\n"))
+	if err := bad.CheckExcludeRules(known, func(string) bool { return false }); err == nil || !strings.Contains(err.Error(), ":3: exclude-rules[0]: unknown rule \"SV9133\"") {
+		t.Errorf("typo accepted or badly reported: %v", err)
+	}
+	closed, _ := Parse(path, []byte("exclude-rules:\n  - paths: [x]\n    rules: [SV001]\n"))
+	if err := closed.CheckExcludeRules(known, func(id string) bool { return id == "SV001" }); err == nil {
+		t.Error("a fail-closed rule was excluded")
 	}
 }

@@ -49,12 +49,17 @@ func writeMarkdown(w io.Writer, r *Report, limit int) error {
 	s := r.Summarize()
 	head.WriteString(mdSummary(r, s))
 
+	l := r.List()
+	if n := l.Hidden(); n > 0 {
+		fmt.Fprintf(&head, "\n%d finding(s) below the display threshold or over the per-rule cap are not listed; the JSON and SARIF reports have all.\n", n)
+	}
 	var sections []mdSection
 	for _, v := range []analyzer.Verdict{analyzer.VerdictBlock, analyzer.VerdictWarn} {
-		for _, res := range r.Results {
-			if res.Verdict(r.FailOn) == v {
-				sections = append(sections, mdSkill(r, res, v))
+		for i, res := range r.Results {
+			if res.Verdict(r.FailOn) != v || v == analyzer.VerdictWarn && len(l.Findings[i]) == 0 && len(res.Errors) == 0 {
+				continue
 			}
+			sections = append(sections, mdSkill(r, res, v, l.Findings[i]))
 		}
 	}
 
@@ -177,7 +182,7 @@ func mdSummary(r *Report, s Summary) string {
 	return b.String()
 }
 
-func mdSkill(r *Report, res *analyzer.Result, v analyzer.Verdict) mdSection {
+func mdSkill(r *Report, res *analyzer.Result, v analyzer.Verdict, listed []analyzer.Finding) mdSection {
 	var sec mdSection
 	var h strings.Builder
 	// Attacker text never starts a line, where it could open a list or a
@@ -192,10 +197,10 @@ func mdSkill(r *Report, res *analyzer.Result, v analyzer.Verdict) mdSection {
 	sec.head = h.String()
 
 	var shown, supp []analyzer.Finding
-	for _, f := range res.Findings {
+	for _, f := range listed {
 		if f.Suppression == nil {
 			shown = append(shown, f)
-		} else if r.ShowSuppressed {
+		} else {
 			supp = append(supp, f)
 		}
 	}

@@ -30,6 +30,8 @@ type Report struct {
 	ShowSuppressed bool
 	// Color enables ANSI colour in the text format.
 	Color bool
+	// Display filters and caps what text and markdown list.
+	Display Display
 	// SourceRoot is the directory SARIF's %SRCROOT% stands for: artifact
 	// URIs are made relative to it. Empty means the working directory.
 	// Relative skill directories are taken as relative to it already.

@@ -33,6 +33,9 @@ type scanOptions struct {
 	showSupp bool
 	lintOnly bool
 
+	severity   string // lowest severity listed (text, markdown)
+	maxPerRule int    // findings of one rule listed (text, markdown)
+
 	config        string
 	baseline      string
 	writeBaseline string
@@ -52,7 +55,9 @@ func addScanFlags(fs *flag.FlagSet, o *scanOptions) {
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "files analysed in parallel")
 	fs.Var(&o.enable, "enable", "run only these rule IDs (comma-separated, repeatable)")
 	fs.Var(&o.disable, "disable", "do not run these rule IDs (comma-separated, repeatable)")
-	fs.BoolVar(&o.quiet, "quiet", false, "print nothing but findings (no summary, no progress)")
+	fs.BoolVar(&o.quiet, "quiet", false, "print nothing but findings (no tally, no summary, no notes)")
+	fs.StringVar(&o.severity, "severity", "info", "list only findings at or above this severity in text and markdown output (counted, never hidden from JSON or SARIF, never changes the exit code)")
+	fs.IntVar(&o.maxPerRule, "max-per-rule", defaultMaxPerRule, "list at most this many findings of one rule in text and markdown output and count the rest; findings that block are always listed (0: no cap)")
 	fs.BoolVar(&o.noColor, "no-color", false, "disable colour in text output (NO_COLOR is respected too)")
 	fs.BoolVar(&o.showSupp, "show-suppressed", false, "list suppressed findings in text and markdown output")
 	fs.StringVar(&o.config, "config", "", "configuration file (default: .skillvet.yaml found by walking up from the first path)")
@@ -64,6 +69,10 @@ func addScanFlags(fs *flag.FlagSet, o *scanOptions) {
 	fs.BoolVar(&o.noSuppress, "no-inline-suppressions", false, "ignore skillvet:ignore directives (use for third-party skills)")
 	fs.BoolVar(&o.isolate, "isolate", false, "analyse each skill in a separate worker process: a parser crash, stack overflow or runaway allocation blocks the skill instead of killing skillvet")
 }
+
+// defaultMaxPerRule is the per-rule cap on listed findings (config
+// report.max-per-rule, flag --max-per-rule).
+const defaultMaxPerRule = 10
 
 func init() {
 	register(&command{name: "scan", usage: "scan [flags] [paths...]",
@@ -127,10 +136,11 @@ func selectRules(all []*analyzer.Rule, enable, disable []string) ([]*analyzer.Ru
 
 // scanSetup is everything a scan needs, from flags and configuration.
 type scanSetup struct {
-	cfg    *config.Config
-	failOn analyzer.Severity
-	rules  []*analyzer.Rule
-	opts   analyzer.Options
+	cfg     *config.Config
+	failOn  analyzer.Severity
+	rules   []*analyzer.Rule
+	opts    analyzer.Options
+	display report.Display
 }
 
 // setup reads the configuration and merges it with the flags (flags win).
@@ -166,6 +176,19 @@ func setup(o *scanOptions, paths []string) (*scanSetup, error) {
 		return nil, err
 	}
 	set := append(rules.All(), custom...)
+	known := map[string]bool{}
+	for _, r := range set {
+		known[r.ID] = true
+	}
+	if err := cfg.CheckExcludeRules(func(id string) bool { return known[id] }, func(id string) bool {
+		return id == analyzer.UnreadableContent.ID || id == analyzer.AnalysisFailed.ID
+	}); err != nil {
+		return nil, err
+	}
+	display, err := displaySettings(o, cfg)
+	if err != nil {
+		return nil, err
+	}
 	if o.lintOnly {
 		set = analyzer.BuiltinRules()
 		for _, r := range append(rules.Lint(), custom...) {
@@ -187,7 +210,7 @@ func setup(o *scanOptions, paths []string) (*scanSetup, error) {
 	if !o.explicit["jobs"] && cfg.Jobs > 0 {
 		jobs = cfg.Jobs
 	}
-	return &scanSetup{cfg: cfg, failOn: failOn, rules: set, opts: analyzer.Options{
+	return &scanSetup{cfg: cfg, failOn: failOn, rules: set, display: display, opts: analyzer.Options{
 		Jobs:              jobs,
 		Limits:            cfg.SkillLimits(),
 		FileTimeout:       cfg.Limits.FileTimeout,
@@ -195,6 +218,34 @@ func setup(o *scanOptions, paths []string) (*scanSetup, error) {
 		HonorSuppressions: !o.noSuppress,
 		Severity:          cfg.SeverityOverrides(),
 	}}, nil
+}
+
+// displaySettings merges --severity, --max-per-rule and --quiet with the
+// config's report section (flags win).
+func displaySettings(o *scanOptions, cfg *config.Config) (report.Display, error) {
+	d := report.Display{MaxPerRule: defaultMaxPerRule, Quiet: o.quiet}
+	sevName := "info"
+	if cfg.Report.Severity != "" {
+		sevName = cfg.Report.Severity
+	}
+	if o.explicit["severity"] {
+		sevName = o.severity
+	}
+	sev, err := analyzer.ParseSeverity(sevName)
+	if err != nil || sev == analyzer.SevNone {
+		return d, fmt.Errorf("--severity %q: want critical, high, medium, low or info", sevName)
+	}
+	d.MinSeverity = sev
+	if cfg.Report.MaxPerRule != nil {
+		d.MaxPerRule = *cfg.Report.MaxPerRule
+	}
+	if o.explicit["max-per-rule"] {
+		d.MaxPerRule = o.maxPerRule
+	}
+	if d.MaxPerRule < 0 {
+		return d, fmt.Errorf("--max-per-rule %d: want 0 (no cap) or more", d.MaxPerRule)
+	}
+	return d, nil
 }
 
 func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
@@ -249,16 +300,28 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 		if err != nil {
 			return fail(err)
 		}
-		if len(found.Dirs) == 0 && !o.quiet {
-			fmt.Fprintf(e.stderr, "skillvet: no skills found under %s (a skill is a directory with a SKILL.md)\n", strings.Join(paths, ", "))
+		if len(found.Dirs) == 0 {
+			if len(found.Outside) == len(paths) {
+				// Only files outside any skill (pre-commit passes every
+				// staged file): nothing of ours to check.
+				note(e, o, "none of the %d given file(s) is inside a skill; nothing to scan", len(paths))
+			} else {
+				return fail(fmt.Errorf("no skills found under %s (a skill is a directory with a SKILL.md); nothing was scanned", strings.Join(paths, ", ")))
+			}
 		}
 		srcs = loader.Sources(found.Dirs)
+	}
+	if len(srcs) == 0 && (o.staged || o.since != "") {
+		note(e, o, "no skill has changes to scan")
 	}
 	kept := srcs[:0]
 	for _, s := range srcs {
 		if !st.cfg.Excluded(s.Dir) {
 			kept = append(kept, s)
 		}
+	}
+	if len(kept) == 0 && len(srcs) > 0 {
+		note(e, o, "all %d skill(s) found are excluded by %s; nothing to scan", len(srcs), st.cfg.Path)
 	}
 	eng, err := analyzer.New(st.rules, st.opts)
 	if err != nil {
@@ -274,6 +337,7 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 	}
 	for _, r := range results {
 		dropExcludedFindings(st.cfg, r)
+		applyExcludeRules(st.cfg, r)
 	}
 	if o.writeBaseline != "" {
 		n, err := baseline.Write(o.writeBaseline, "skillvet "+toolVersion(), results)
@@ -292,16 +356,27 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 		}
 		b.Apply(o.baseline, results)
 	}
+	toStdout := o.output == "" || o.output == "-"
 	rep := &report.Report{
 		Tool:           report.Tool{Name: "skillvet", Version: toolVersion(), InformationURI: "https://github.com/skillvet/skillvet"},
 		Results:        results,
 		Rules:          st.rules,
 		FailOn:         st.failOn,
 		ShowSuppressed: o.showSupp,
-		Color:          o.format == "text" && (o.output == "" || o.output == "-") && e.isTTY && e.getenv("NO_COLOR") == "" && !o.noColor,
+		Color:          o.format == "text" && toStdout && e.isTTY && e.getenv("NO_COLOR") == "" && !o.noColor,
+		Display:        st.display,
 	}
 	if code := writeReport(e, o.output, write, rep); code != exitOK {
 		return code
+	}
+	if !(o.format == "text" && toStdout) {
+		// The report went to a file or is for machines: the outcome still
+		// belongs on the terminal.
+		where := ""
+		if !toStdout {
+			where = " (report: " + o.output + ")"
+		}
+		note(e, o, "%s%s", report.SummaryLine(rep), where)
 	}
 	for _, x := range extras {
 		plain := *rep
@@ -311,6 +386,33 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 		}
 	}
 	return exitCode(e, rep, o.quiet)
+}
+
+// note prints a line on standard error unless --quiet.
+func note(e *env, o *scanOptions, format string, args ...any) {
+	if !o.quiet {
+		fmt.Fprintf(e.stderr, "skillvet: "+format+"\n", args...)
+	}
+}
+
+// applyExcludeRules marks findings the config's exclude-rules cover as
+// suppressed (kind external, with the entry's reason): they no longer
+// count, and --show-suppressed, JSON and SARIF still show them. Content
+// that could not be analysed is never covered.
+func applyExcludeRules(cfg *config.Config, r *analyzer.Result) {
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if f.Suppression != nil || f.Unanalysed {
+			continue
+		}
+		if x := cfg.ExcludedRule(f.Rule, filepath.FromSlash(f.File)); x != nil {
+			why := "exclude-rules in " + cfg.Path
+			if x.Reason != "" {
+				why += ": " + x.Reason
+			}
+			f.Suppression = &analyzer.Suppression{Kind: "external", Justification: why}
+		}
+	}
 }
 
 // dropExcludedFindings removes findings in files the config excludes. Content
