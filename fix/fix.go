@@ -7,6 +7,7 @@ package fix
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/skillvet/skillvet/skill"
@@ -109,25 +110,80 @@ func Apply(content []byte, edits []Edit) ([]byte, error) {
 	return out, nil
 }
 
-// Diff renders edits as a unified diff of path.
+// diffContext is the number of unchanged lines around each change, as in
+// git diff.
+const diffContext = 3
+
+// Diff renders edits as a unified diff of path that git apply accepts:
+// changes whose context would touch or overlap share one hunk, line
+// endings are kept byte for byte, and a last line without a newline is
+// marked as such.
 func Diff(path string, content []byte, edits []Edit) string {
 	if len(edits) == 0 {
 		return ""
 	}
-	lines := strings.Split(string(content), "\n")
+	s := string(content)
+	finalNL := strings.HasSuffix(s, "\n")
+	lines := strings.SplitAfter(s, "\n")
+	if finalNL {
+		lines = lines[:len(lines)-1] // SplitAfter leaves an empty tail
+	}
+	byLine := map[int]Edit{}
+	var order []int
+	for _, e := range edits {
+		if _, dup := byLine[e.Line]; !dup {
+			order = append(order, e.Line)
+		}
+		byLine[e.Line] = e
+	}
+	sort.Ints(order)
 	var b strings.Builder
 	fmt.Fprintf(&b, "--- a/%s\n+++ b/%s\n", path, path)
-	for _, e := range edits {
-		from := max(e.Line-1, 1)
-		to := min(e.Line+1, len(lines))
-		fmt.Fprintf(&b, "@@ -%d,%d +%d,%d @@ %s\n", from, to-from+1, from, to-from+1, e.Why)
-		for n := from; n <= to; n++ {
-			if n == e.Line {
-				fmt.Fprintf(&b, "-%s\n+%s\n", strings.TrimSuffix(e.Old, "\r"), strings.TrimSuffix(e.New, "\r"))
-			} else {
-				fmt.Fprintf(&b, " %s\n", strings.TrimSuffix(lines[n-1], "\r"))
-			}
+	// line writes one line of the diff with its prefix; the file's last
+	// line, when it has no newline, gets git's marker.
+	line := func(prefix byte, text string, n int) {
+		b.WriteByte(prefix)
+		b.WriteString(strings.TrimSuffix(text, "\n"))
+		b.WriteByte('\n')
+		if n == len(lines) && !finalNL {
+			b.WriteString("\\ No newline at end of file\n")
 		}
+	}
+	for i := 0; i < len(order); {
+		from := max(order[i]-diffContext, 1)
+		to := min(order[i]+diffContext, len(lines))
+		var whys []string
+		j := i
+		for ; j < len(order) && order[j]-diffContext <= to+1; j++ {
+			to = min(order[j]+diffContext, len(lines))
+			whys = append(whys, byLine[order[j]].Why)
+		}
+		n := to - from + 1
+		fmt.Fprintf(&b, "@@ -%d,%d +%d,%d @@ %s\n", from, n, from, n, strings.Join(whys, "; "))
+		for k := from; k <= to; {
+			if _, changed := byLine[k]; !changed {
+				line(' ', lines[k-1], k)
+				k++
+				continue
+			}
+			// A run of changed lines: all old lines, then all new ones.
+			end := k
+			for end+1 <= to && byLine[end+1].Line != 0 {
+				end++
+			}
+			for _, side := range []byte{'-', '+'} {
+				for m := k; m <= end; m++ {
+					e := byLine[m]
+					text := e.Old // Old and New keep a \r but not the \n
+					if side == '+' {
+						text = e.New
+					}
+					line(side, text, m)
+				}
+			}
+			k = end + 1
+		}
+		i = j
 	}
 	return b.String()
 }

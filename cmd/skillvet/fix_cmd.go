@@ -59,7 +59,7 @@ func fixMain(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "skillvet: %s: not fixed: %v\n", p, err)
 			continue
 		}
-		fmt.Fprint(e.stdout, fix.Diff(filepath.ToSlash(p), content, edits))
+		fmt.Fprint(e.stdout, fix.Diff(diffPath(p), content, edits))
 		pending += len(edits)
 		if !*dry {
 			if err := os.WriteFile(p, out, st.Mode().Perm()); err != nil {
@@ -78,4 +78,17 @@ func fixMain(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "skillvet: applied %d fix(es)\n", pending)
 	}
 	return exitOK
+}
+
+// diffPath is the path a diff names: relative to the working directory when
+// the file is below it, so that git apply (which strips a/ and b/) finds it.
+func diffPath(p string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
+				return filepath.ToSlash(rel)
+			}
+		}
+	}
+	return filepath.ToSlash(p)
 }

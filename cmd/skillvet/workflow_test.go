@@ -229,3 +229,17 @@ func TestFixCommand(t *testing.T) {
 		t.Errorf("second run: %d %s", code, errOut)
 	}
 }
+
+// TestFixDryRunDiffApplies: what 'fix --dry-run' prints is a patch git
+// apply accepts from the working directory, with adjacent edits.
+func TestFixDryRunDiffApplies(t *testing.T) {
+	repo := gitRepo(t)
+	writeFiles(t, repo, map[string]string{"skills/pdf-tools/SKILL.md": "---\nname: PDF Tools \ndescription: Use when: PDFs \nlicense: MIT \n---\nbody\n"})
+	t.Chdir(repo)
+	code, diff, errOut := runCLI(t, "fix", "--dry-run", "skills")
+	if code != 1 || !strings.HasPrefix(diff, "--- a/skills/pdf-tools/SKILL.md\n") {
+		t.Fatalf("exit %d\n%s%s", code, diff, errOut)
+	}
+	writeFiles(t, repo, map[string]string{"fix.diff": diff})
+	gitRun(t, repo, "apply", "--check", "fix.diff")
+}
