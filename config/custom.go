@@ -43,6 +43,9 @@ var customIn = map[string]analyzer.Input{
 	"shell-commands": analyzer.InShell | analyzer.InMarkdown | analyzer.InJSON | analyzer.InPowerShell,
 }
 
+// Line is the line of the entry in its configuration file (0 if unknown).
+func (cr *CustomRule) Line() int { return cr.line }
+
 // BuildCustomRules turns custom-rules entries into analyzer rules.
 func (c *Config) BuildCustomRules() ([]*analyzer.Rule, error) {
 	var out []*analyzer.Rule

@@ -15,8 +15,8 @@ import (
 func init() {
 	register(&command{name: "rules", usage: "rules [--format text|json|markdown]",
 		summary: "List the rules with ID, severity, category and title", run: rulesMain})
-	register(&command{name: "explain", usage: "explain <RULE-ID>...",
-		summary: "Show a rule's full documentation", run: explainMain})
+	register(&command{name: "explain", usage: "explain [--config FILE] <RULE-ID>...",
+		summary: "Show a rule's full documentation (built-in or a custom rule of .skillvet.yaml)", run: explainMain})
 }
 
 func rulesMain(ctx context.Context, e *env, args []string) int {
@@ -104,6 +104,7 @@ func RulesMarkdown(all []*analyzer.Rule) string {
 
 func explainMain(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, commands["explain"])
+	cfgPath := fs.String("config", "", "configuration file whose custom rules can be explained too (default: .skillvet.yaml found from the current directory)")
 	ids, err := parseInterleaved(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -112,10 +113,37 @@ func explainMain(ctx context.Context, e *env, args []string) int {
 		fs.Usage()
 		return exitError
 	}
+	if *cfgPath == "" {
+		*cfgPath = config.Find(".")
+	}
+	var cfg *config.Config
+	custom := map[string]*analyzer.Rule{}
+	if *cfgPath != "" {
+		if cfg, err = config.Load(*cfgPath); err == nil {
+			var rs []*analyzer.Rule
+			if rs, err = cfg.BuildCustomRules(); err == nil {
+				for _, r := range rs {
+					custom[r.ID] = r
+				}
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(e.stderr, "skillvet:", err)
+			return exitError
+		}
+	}
 	for i, id := range ids {
-		r := rules.ByID(strings.ToUpper(id))
+		id = strings.ToUpper(id)
+		r := rules.ByID(id)
 		if r == nil {
-			fmt.Fprintf(e.stderr, "skillvet: unknown rule %q (see 'skillvet rules')\n", id)
+			r = custom[id]
+		}
+		if r == nil {
+			where := ""
+			if cfg != nil {
+				where = " or the custom rules of " + cfg.Path
+			}
+			fmt.Fprintf(e.stderr, "skillvet: unknown rule %q: not a built-in rule%s (see 'skillvet rules')\n", id, where)
 			return exitError
 		}
 		if i > 0 {
@@ -123,6 +151,33 @@ func explainMain(ctx context.Context, e *env, args []string) int {
 		}
 		fmt.Fprintf(e.stdout, "%s %s: %s\n\nSeverity: %s    Category: %s (%s)    Tags: %s\n\n%s\n",
 			r.ID, r.Name, r.Title, r.Severity, r.Category, r.Category.Title(), strings.Join(r.Tags, ", "), strings.TrimSpace(r.Doc))
+		if custom[id] == r {
+			explainCustom(e, cfg, id)
+		}
 	}
 	return exitOK
+}
+
+// explainCustom says where a custom rule is defined and what it matches.
+func explainCustom(e *env, cfg *config.Config, id string) {
+	for i := range cfg.CustomRules {
+		cr := &cfg.CustomRules[i]
+		if !strings.EqualFold(cr.ID, id) {
+			continue
+		}
+		in := cr.In
+		if in == "" {
+			in = "text"
+		}
+		fmt.Fprintf(e.stdout, "\nCustom rule, defined at %s:%d.\nMessage: %s\nMatches in: %s\n", cfg.Path, cr.Line(), cr.Message, in)
+		if len(cr.Keywords) > 0 {
+			fmt.Fprintf(e.stdout, "Keywords (case-insensitive): %s\n", strings.Join(cr.Keywords, ", "))
+		}
+		for _, rx := range cr.Regex {
+			fmt.Fprintf(e.stdout, "Regex: %s\n", rx)
+		}
+		if len(cr.Paths) > 0 {
+			fmt.Fprintf(e.stdout, "Only in files matching: %s\n", strings.Join(cr.Paths, ", "))
+		}
+	}
 }

@@ -165,6 +165,15 @@ custom-rules:
 	if code != 1 || len(got) != 1 || !strings.Contains(out, "ACME-001") {
 		t.Fatalf("exit %d skills %v\n%s\n%s", code, got, out, errOut)
 	}
+	// explain knows the custom rule: its doc, where it is defined and what it matches.
+	code, out, errOut = runCLI(t, "explain", "--config", filepath.Join(dir, ".skillvet.yaml"), "acme-001")
+	if code != 0 || !strings.Contains(out, "ACME-001 acme-001: Internal host") || !strings.Contains(out, ".skillvet.yaml:5.") ||
+		!strings.Contains(out, "Matches in: prose") || !strings.Contains(out, "Keywords (case-insensitive): corp.acme.internal") {
+		t.Errorf("explain custom rule: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, _, errOut := runCLI(t, "explain", "--config", filepath.Join(dir, ".skillvet.yaml"), "ACME-002"); code != 2 || !strings.Contains(errOut, "or the custom rules of") {
+		t.Errorf("unknown custom rule: exit %d %s", code, errOut)
+	}
 	// The flag overrides the config's fail-on.
 	if code, _, _ := runCLI(t, "scan", "--fail-on", "high", filepath.Join(dir, "skills")); code != 0 {
 		t.Errorf("--fail-on high: exit %d", code)
