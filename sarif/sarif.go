@@ -69,7 +69,11 @@ func Write(w io.Writer, r *report.Report) error {
 		driver.SemanticVersion = semver(r.Tool.Version)
 	}
 	for _, rule := range rules {
-		driver.Rules = append(driver.Rules, descriptor(rule))
+		d := descriptor(rule)
+		if u := HelpURI(r.Tool, rule); u != "" {
+			d.WithHelpURI(u)
+		}
+		driver.Rules = append(driver.Rules, d)
 	}
 
 	inv := gosarif.NewInvocation()
@@ -218,6 +222,16 @@ func descriptor(rule *analyzer.Rule) *gosarif.ReportingDescriptor {
 	}
 	d.Properties = props
 	return d
+}
+
+// HelpURI is where a built-in rule's documentation is published: its
+// section of docs/rules.md in the tool's repository. Custom rules (IDs not
+// starting with SV) have none.
+func HelpURI(t report.Tool, rule *analyzer.Rule) string {
+	if t.InformationURI == "" || !strings.HasPrefix(rule.ID, "SV") {
+		return ""
+	}
+	return strings.TrimSuffix(t.InformationURI, "/") + "/blob/main/docs/rules.md#" + strings.ToLower(rule.ID)
 }
 
 // FirstParagraph returns the first paragraph of Markdown doc that is not a
@@ -411,8 +425,10 @@ func sourceRoot(r *report.Report) string {
 }
 
 // EncodePath percent-encodes a slash path as a URI reference path: every
-// byte but the unreserved characters, "/" and ":" after the first segment
-// is %XX-encoded (":" in the first segment would read as a scheme).
+// byte but the unreserved characters, "+", "/" and ":" after the first
+// segment is %XX-encoded (":" in the first segment would read as a scheme).
+// "+" is legal in a path (RFC 3986 sub-delims) and common in directory
+// names such as owner+repo; encoding it makes viewers show %2B.
 func EncodePath(p string) string {
 	const hexd = "0123456789ABCDEF"
 	var b strings.Builder
@@ -421,7 +437,7 @@ func EncodePath(p string) string {
 		c := p[i]
 		switch {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
-			c == '-', c == '.', c == '_', c == '~':
+			c == '-', c == '.', c == '_', c == '~', c == '+':
 			b.WriteByte(c)
 		case c == '/':
 			firstSeg = false

@@ -442,7 +442,8 @@ func TestEncodePath(t *testing.T) {
 		"a#b?c%d/e":              "a%23b%3Fc%25d/e",
 		"c:evil/x:y":             "c%3Aevil/x:y",
 		"tab\there/<x>|\"y\"":    "tab%09here/%3Cx%3E%7C%22y%22",
-		"-._~/!$&'()*+,;=@[]{}`": "-._~/%21%24%26%27%28%29%2A%2B%2C%3B%3D%40%5B%5D%7B%7D%60",
+		"-._~/!$&'()*+,;=@[]{}`": "-._~/%21%24%26%27%28%29%2A+%2C%3B%3D%40%5B%5D%7B%7D%60",
+		"/work/NVIDIA+skills/x":  "/work/NVIDIA+skills/x",
 	}
 	for in, want := range cases {
 		if got := sarif.EncodePath(in); got != want {
@@ -506,5 +507,18 @@ func TestUnknownRule(t *testing.T) {
 	}
 	if err := validate(compileSchema(t), write(t, r)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestHelpURI(t *testing.T) {
+	tool := report.Tool{Name: "skillvet", InformationURI: "https://github.com/skillvet/skillvet"}
+	if got := sarif.HelpURI(tool, &analyzer.Rule{ID: "SV101"}); got != "https://github.com/skillvet/skillvet/blob/main/docs/rules.md#sv101" {
+		t.Errorf("built-in rule: %q", got)
+	}
+	if got := sarif.HelpURI(tool, &analyzer.Rule{ID: "ACME-001"}); got != "" {
+		t.Errorf("custom rule: %q", got)
+	}
+	if got := sarif.HelpURI(report.Tool{Name: "skillvet"}, &analyzer.Rule{ID: "SV101"}); got != "" {
+		t.Errorf("no information URI: %q", got)
 	}
 }
