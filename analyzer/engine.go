@@ -170,7 +170,7 @@ func LoadSource(ctx context.Context, src Source, lim skill.Limits) (*skill.Skill
 
 func builtinFinding(r *Rule, path, msg string) Finding {
 	p := skill.Position{Line: 1, Column: 1, Column16: 1}
-	return Finding{Rule: r.ID, Severity: r.Severity, Category: r.Category, Path: path,
+	return Finding{Rule: r.ID, Severity: r.Severity, Category: r.Category, Kind: EvIntegrity, Path: path,
 		Start: p, End: p, Message: msg, Unanalysed: true}
 }
 
@@ -182,17 +182,18 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 		r.Findings = append(r.Findings, builtinFinding(UnreadableContent, p.Path, problemMessage(p)))
 	}
 	var mu sync.Mutex
-	collect := func(fs []Finding, errs []string) {
+	collect := func(o fileResult) {
 		mu.Lock()
-		r.Findings = append(r.Findings, fs...)
-		r.Errors = append(r.Errors, errs...)
+		r.Findings = append(r.Findings, o.findings...)
+		r.Errors = append(r.Errors, o.errs...)
+		r.Capabilities = append(r.Capabilities, o.caps...)
 		mu.Unlock()
 	}
 	var wg sync.WaitGroup
 	run := func(f *skill.File, skillLevel bool) {
 		defer wg.Done()
 		if err := e.sem.Acquire(ctx, 1); err != nil {
-			collect([]Finding{builtinFinding(AnalysisFailed, f.Path, "analysis cancelled: "+err.Error())}, []string{err.Error()})
+			collect(fileResult{findings: []Finding{builtinFinding(AnalysisFailed, f.Path, "analysis cancelled: "+err.Error())}, errs: []string{err.Error()}})
 			return
 		}
 		defer e.sem.Release(1)
@@ -209,6 +210,11 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 		go run(f, false)
 	}
 	wg.Wait()
+	r.Capabilities = DedupCaps(r.Capabilities)
+	if ctx.Err() == nil {
+		collect(e.correlate(ctx, s, r))
+	}
+	r.Capabilities = DedupCaps(r.Capabilities)
 	for i := range r.Findings {
 		if sev, ok := e.opts.Severity[r.Findings[i].Rule]; ok && !r.Findings[i].Unanalysed {
 			r.Findings[i].Severity = sev
@@ -225,8 +231,38 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 	return r
 }
 
+// fileResult is what the rules found in one file (or, for correlators, in
+// the whole skill).
+type fileResult struct {
+	findings []Finding
+	errs     []string
+	caps     []Cap
+}
+
+// correlate runs the InEvidence rules over the skill's findings and
+// capabilities, under the per-file timeout.
+func (e *Engine) correlate(ctx context.Context, s *skill.Skill, r *Result) fileResult {
+	var rules []*Rule
+	for _, rl := range e.rules {
+		if rl.Inputs&InEvidence != 0 {
+			rules = append(rules, rl)
+		}
+	}
+	if len(rules) == 0 {
+		return fileResult{}
+	}
+	mf := s.ManifestFile()
+	if mf == nil {
+		mf = &skill.File{Path: skill.ManifestName}
+	}
+	findings := append([]Finding(nil), r.Findings...)
+	SortFindings(findings)
+	caps := append([]Cap(nil), r.Capabilities...)
+	return e.runRules(ctx, s, mf, rules, func(p *Pass) { p.findings, p.caps = findings, caps })
+}
+
 // analyzeFile runs every applicable rule on f under the per-file timeout.
-func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File, skillLevel bool) ([]Finding, []string) {
+func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File, skillLevel bool) fileResult {
 	var rules []*Rule
 	var hits []bool
 	for _, r := range e.rules {
@@ -252,24 +288,30 @@ func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File,
 		rules = append(rules, r)
 	}
 	if len(rules) == 0 {
-		return nil, nil
+		return fileResult{}
 	}
+	return e.runRules(ctx, s, f, rules, nil)
+}
+
+// runRules runs rules on f, in order, under the per-file timeout; prep,
+// when set, prepares each pass.
+func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, rules []*Rule, prep func(*Pass)) fileResult {
 	fctx, cancel := context.WithTimeout(ctx, e.opts.FileTimeout)
 	defer cancel()
-	type out struct {
-		findings []Finding
-		errs     []string
-	}
-	done := make(chan out, 1)
+	done := make(chan fileResult, 1)
 	go func() {
-		var o out
+		var o fileResult
 		var mu sync.Mutex
 		for _, r := range rules {
 			if fctx.Err() != nil {
 				break
 			}
 			p := &Pass{Rule: r, Skill: s, File: f, Config: &e.opts.Config, ctx: fctx,
-				report: func(fd Finding) { mu.Lock(); o.findings = append(o.findings, fd); mu.Unlock() }}
+				report:  func(fd Finding) { mu.Lock(); o.findings = append(o.findings, fd); mu.Unlock() },
+				capture: func(c Cap) { mu.Lock(); o.caps = append(o.caps, c); mu.Unlock() }}
+			if prep != nil {
+				prep(p)
+			}
 			if err := runRule(p); err != nil {
 				msg := fmt.Sprintf("rule %s failed on %s: %v", r.ID, f.Path, err)
 				mu.Lock()
@@ -284,7 +326,7 @@ func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File,
 	}()
 	select {
 	case o := <-done:
-		return o.findings, o.errs
+		return o
 	case <-fctx.Done():
 		msg := fmt.Sprintf("analysis of %s stopped: %v", f.Path, fctx.Err())
 		if errors.Is(fctx.Err(), context.DeadlineExceeded) {
@@ -294,7 +336,7 @@ func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File,
 		fd.Unanalysed = true
 		// Timeouts are a property of the input, not a crash: they block the
 		// skill through the finding but are not internal errors.
-		return []Finding{fd}, nil
+		return fileResult{findings: []Finding{fd}}
 	}
 }
 

@@ -135,9 +135,14 @@ func TestHostileInput(t *testing.T) {
 			blocked[s.Name] = true
 		}
 	}
-	for _, n := range []string{"bin", "big", "link", "deep", "yaml", "deepyaml"} {
+	for _, n := range []string{"bin", "big", "link", "deep", "deepyaml"} {
 		if !blocked[n] {
 			t.Errorf("skill %s not blocked: %+v", n, rep.Skills)
 		}
+	}
+	// Invalid YAML is lint: a scan warns (the gate refuses the skill as
+	// invalid, see loader), it does not call the skill malicious.
+	if blocked["yaml"] {
+		t.Errorf("skill yaml blocked by lint: %+v", rep.Skills)
 	}
 }
