@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -302,6 +303,7 @@ func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, ru
 	go func() {
 		var o fileResult
 		var mu sync.Mutex
+		var parseErr *ParseError
 		for _, r := range rules {
 			if fctx.Err() != nil {
 				break
@@ -313,15 +315,26 @@ func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, ru
 				prep(p)
 			}
 			if err := runRule(p); err != nil {
-				msg := fmt.Sprintf("rule %s failed on %s: %v", r.ID, f.Path, err)
+				var pe *ParseError
+				if errors.As(err, &pe) {
+					// Every rule of the language gets the same parse
+					// failure: report it once per file, below.
+					if parseErr == nil {
+						parseErr = pe
+					}
+					continue
+				}
 				mu.Lock()
-				o.errs = append(o.errs, msg)
-				o.findings = append(o.findings, builtinFinding(AnalysisFailed, f.Path, msg))
+				o.errs = append(o.errs, fmt.Sprintf("rule %s failed on %s: %v", r.ID, f.Path, err))
+				o.findings = append(o.findings, builtinFinding(AnalysisFailed, f.Path, fmt.Sprintf("rule %s failed on %s: %s", r.ID, f.Path, FirstLine(err.Error()))))
 				mu.Unlock()
 			}
 		}
 		mu.Lock()
 		defer mu.Unlock()
+		if parseErr != nil {
+			o = withParseFailure(o, f.Path, parseErr)
+		}
 		done <- o
 	}()
 	select {
@@ -338,6 +351,36 @@ func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, ru
 		// skill through the finding but are not internal errors.
 		return fileResult{findings: []Finding{fd}}
 	}
+}
+
+// withParseFailure makes sure a file its parser could not analyse has one
+// integrity finding: the language's own rule (SV005–SV008) usually
+// reported it already; otherwise SV002 does. A parser crash is also an
+// internal error (a bug to report), with its stack in the error only.
+func withParseFailure(o fileResult, path string, pe *ParseError) fileResult {
+	var crash *skill.PanicError
+	if errors.As(pe, &crash) {
+		o.errs = append(o.errs, fmt.Sprintf("%s parser crashed on %s: %v\n%s", pe.What, path, crash.Value, crash.Stack))
+	}
+	for _, f := range o.findings {
+		if f.Unanalysed && f.Path == path {
+			return o
+		}
+	}
+	msg := FirstLine(pe.Error())
+	if crash != nil {
+		msg = fmt.Sprintf("%s parser crashed on %s (%v): the file was not analysed", pe.What, path, crash.Value)
+	}
+	o.findings = append(o.findings, builtinFinding(AnalysisFailed, path, msg))
+	return o
+}
+
+// FirstLine returns s up to its first newline.
+func FirstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func runRule(p *Pass) (err error) {

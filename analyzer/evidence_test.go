@@ -179,3 +179,53 @@ func TestDiffCaps(t *testing.T) {
 		t.Errorf("dedup %+v", got)
 	}
 }
+
+type crashKey struct{}
+
+// Every rule of a language gets the same parse failure; the skill gets one
+// integrity finding per file, not one per rule, and only a parser crash is
+// an internal error.
+func TestParseFailureReportedOncePerFile(t *testing.T) {
+	parseRule := func(id string, crash bool) *analyzer.Rule {
+		return &analyzer.Rule{ID: id, Name: "p" + id, Title: "t", Doc: "d", Severity: analyzer.High,
+			Category: analyzer.CatOverride, Inputs: analyzer.InMarkdown,
+			Run: func(p *analyzer.Pass) error {
+				_, err := p.File.Memo(crashKey{}, func() (any, error) {
+					if crash {
+						panic("parser bug")
+					}
+					return nil, errString("too deep")
+				})
+				if err != nil {
+					return &analyzer.ParseError{What: "Markdown", Err: err}
+				}
+				return nil
+			}}
+	}
+	for _, crash := range []bool{false, true} {
+		r := scan(t, []*analyzer.Rule{parseRule("SV900", crash), parseRule("SV901", crash), parseRule("SV902", crash)},
+			analyzer.Options{}, map[string]string{"SKILL.md": manifest + "x\n"})
+		n := 0
+		for _, f := range r.Findings {
+			if f.Rule == analyzer.AnalysisFailed.ID {
+				n++
+				if !f.Unanalysed || strings.Contains(f.Message, "goroutine") {
+					t.Errorf("crash=%v: finding %+v", crash, f)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("crash=%v: %d SV002 findings, want 1: %+v", crash, n, r.Findings)
+		}
+		if wantErrs := map[bool]int{false: 0, true: 1}[crash]; len(r.Errors) != wantErrs {
+			t.Errorf("crash=%v: %d errors, want %d: %q", crash, len(r.Errors), wantErrs, r.Errors)
+		}
+		if r.Verdict(analyzer.Critical) != analyzer.VerdictBlock {
+			t.Errorf("crash=%v: not blocked", crash)
+		}
+	}
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
