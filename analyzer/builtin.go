@@ -63,6 +63,8 @@ func problemMessage(p skill.Problem) string {
 		return "symlink points outside the skill and was not followed: " + p.Detail
 	case skill.ProblemBadSymlink:
 		return "broken symlink: " + p.Detail
+	case skill.ProblemDanglingLink:
+		return "dangling symlink (nothing is read through it): " + p.Detail
 	case skill.ProblemSpecialFile:
 		return "special file not read: " + p.Detail
 	case skill.ProblemNoManifest:

@@ -180,7 +180,12 @@ func builtinFinding(r *Rule, path, msg string) Finding {
 func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 	r := &Result{Skill: s, Dir: s.Dir}
 	for _, p := range s.Problems {
-		r.Findings = append(r.Findings, builtinFinding(UnreadableContent, p.Path, problemMessage(p)))
+		f := builtinFinding(UnreadableContent, p.Path, problemMessage(p))
+		if p.Kind == skill.ProblemDanglingLink {
+			// Layout, not a threat: nothing can be read through it.
+			f.Unanalysed, f.Kind, f.Severity = false, EvIndicator, Low
+		}
+		r.Findings = append(r.Findings, f)
 	}
 	var mu sync.Mutex
 	collect := func(o fileResult) {

@@ -126,7 +126,9 @@ func TestLoadProblems(t *testing.T) {
 		"references/doc.md": "# doc",
 	})
 	os.Symlink("/etc/passwd", filepath.Join(dir, "passwd"))
-	os.Symlink("../../outside", filepath.Join(dir, "references", "up"))
+	os.Symlink("../../outside", filepath.Join(dir, "references", "up")) // nothing there: dangling
+	os.Symlink("../..", filepath.Join(dir, "references", "upper"))      // exists: escapes
+	os.Symlink("/nonexistent/skillvet/x", filepath.Join(dir, "gone"))
 	os.Symlink("doc.md", filepath.Join(dir, "references", "alias.md"))
 	os.Symlink(".", filepath.Join(dir, "loop"))
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
@@ -134,7 +136,8 @@ func TestLoadProblems(t *testing.T) {
 	}
 	s := loadDir(t, dir, Limits{MaxFileBytes: 1000, MaxFiles: 100, MaxTotalBytes: 1 << 20})
 	got := problemKinds(s)
-	want := map[string]ProblemKind{"passwd": ProblemSymlinkEscape, "references/up": ProblemSymlinkEscape,
+	want := map[string]ProblemKind{"passwd": ProblemSymlinkEscape, "references/up": ProblemDanglingLink,
+		"references/upper": ProblemSymlinkEscape, "gone": ProblemDanglingLink,
 		"pipe": ProblemSpecialFile, "big.txt": ProblemTooLarge}
 	for p, k := range want {
 		if got[p] != k {
