@@ -42,14 +42,6 @@ func (l Listing) Hidden() int {
 	return n
 }
 
-// Blocks reports whether a finding by itself blocks its skill under failOn.
-func Blocks(f analyzer.Finding, failOn analyzer.Severity) bool {
-	if f.Suppression != nil {
-		return false
-	}
-	return f.Unanalysed || failOn != analyzer.SevNone && f.Severity >= failOn
-}
-
 // List applies r.Display to the report's findings.
 func (r *Report) List() Listing {
 	l := Listing{Findings: make([][]analyzer.Finding, len(r.Results)), Capped: map[string]int{}}
@@ -64,7 +56,7 @@ func (r *Report) List() Listing {
 				}
 			case f.Severity < r.Display.MinSeverity && !f.Unanalysed:
 				l.Below++
-			case r.Display.MaxPerRule > 0 && !Blocks(f, r.FailOn) && listed[f.Rule] >= r.Display.MaxPerRule:
+			case r.Display.MaxPerRule > 0 && !f.Blocks(r.Policy()) && listed[f.Rule] >= r.Display.MaxPerRule:
 				l.Capped[f.Rule]++
 			default:
 				listed[f.Rule]++

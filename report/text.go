@@ -22,7 +22,8 @@ const (
 
 // WriteText writes a terminal report grouped by skill: one block per skill
 // that did not pass cleanly, with its verdict and analysis errors, then
-// file:line:col, severity, rule and message, and the source excerpt; then,
+// file:line:col, severity, rule, evidence kind and message, the source
+// excerpt and, for a chain, its steps; then,
 // unless r.Display.Quiet, a tally by rule and a summary line. r.Display
 // filters and caps what is listed (never what blocks). Skill names, paths,
 // messages and justifications are sanitised, so attacker text cannot carry
@@ -48,7 +49,7 @@ func WriteText(w io.Writer, r *Report) error {
 	ew := &errWriter{w: w}
 	l := r.List()
 	for i, res := range r.Results {
-		v := res.Verdict(r.FailOn)
+		v := r.Verdict(res)
 		shown := l.Findings[i]
 		// A skill is listed when something about it is listed: a warned
 		// skill whose findings were all filtered out is only counted.
@@ -74,10 +75,18 @@ func WriteText(w io.Writer, r *Report) error {
 				}
 				supp = c(ansiDim, supp+"]")
 			}
-			ew.printf("  %s:%d:%d: %s %s %s%s\n", analyzer.Sanitize(f.File), f.Start.Line, f.Start.Column,
-				sevText(f.Severity, f.Severity.String()), c(ansiMag, f.Rule), analyzer.Sanitize(f.Message), supp)
+			kind := ""
+			if f.Kind != analyzer.EvidenceDefault {
+				kind = " " + c(ansiDim, "("+f.Kind.String()+")")
+			}
+			ew.printf("  %s:%d:%d: %s %s%s %s%s\n", analyzer.Sanitize(f.File), f.Start.Line, f.Start.Column,
+				sevText(f.Severity, f.Severity.String()), c(ansiMag, f.Rule), kind, analyzer.Sanitize(f.Message), supp)
 			if f.Evidence != "" {
 				ew.printf("      %s\n", c(ansiDim, "| "+analyzer.Sanitize(f.Evidence)))
+			}
+			for i, st := range f.Steps {
+				ew.printf("      %s %s:%d:%d: %s\n", c(ansiDim, fmt.Sprintf("step %d", i+1)), analyzer.Sanitize(st.File),
+					st.Start.Line, st.Start.Column, analyzer.Sanitize(st.Message))
 			}
 		}
 		ew.printf("\n")

@@ -79,7 +79,7 @@ func TestDisplayFilterAndCap(t *testing.T) {
 	// still counted; the blocked skills keep their blocking findings.
 	r.Display.MinSeverity = analyzer.High
 	out := write()
-	for _, hidden := range []string{"SV301 instruction", "SV902 link", "SV905 description"} {
+	for _, hidden := range []string{"SV301 (indicator) instruction", "SV902 (lint) link", "SV905 (lint) description"} {
 		if strings.Contains(out, hidden) {
 			t.Errorf("--severity high lists %q:\n%s", hidden, out)
 		}
@@ -109,7 +109,7 @@ func TestDisplayFilterAndCap(t *testing.T) {
 		}
 	}
 	out = write()
-	if got := strings.Count(out, "SV905 description"); got != 1 {
+	if got := strings.Count(out, "SV905 (lint) description"); got != 1 {
 		t.Errorf("SV905 listed %d times with --max-per-rule 1:\n%s", got, out)
 	}
 	if got := strings.Count(out, "critical SV101"); got != 2 {

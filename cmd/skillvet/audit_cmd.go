@@ -115,7 +115,7 @@ func auditMain(ctx context.Context, e *env, args []string) int {
 		if err != nil && writeErr == nil {
 			writeErr = err
 		}
-		bar.add(r.Verdict(st.failOn))
+		bar.add(r.Decide(analyzer.Policy{FailOn: st.failOn, FailOnLint: st.lint}))
 	})
 	bar.finish()
 	if err == nil {
@@ -127,7 +127,7 @@ func auditMain(ctx context.Context, e *env, args []string) int {
 	all := append(done, results...)
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Dir < all[j].Dir })
 	rep := &report.Report{Tool: report.Tool{Name: "skillvet", Version: toolVersion(), InformationURI: "https://github.com/skillvet/skillvet"},
-		Results: all, Rules: st.rules, FailOn: st.failOn}
+		Results: all, Rules: st.rules, FailOn: st.failOn, FailOnLint: st.lint}
 	if err := writeAudit(*out, rep, *top); err != nil {
 		return fail(err)
 	}

@@ -27,14 +27,14 @@ func noisyTree(t *testing.T) string {
 func TestScanNoiseControl(t *testing.T) {
 	dir := noisyTree(t)
 	code, all, _ := runCLI(t, "scan", "--max-per-rule", "0", dir)
-	if code != 1 || strings.Count(all, "info SV911 unknown") != 30 {
-		t.Fatalf("exit %d, %d SV911 lines without a cap:\n%s", code, strings.Count(all, "info SV911 unknown"), all)
+	if code != 1 || strings.Count(all, "info SV911 (lint) unknown") != 30 {
+		t.Fatalf("exit %d, %d SV911 lines without a cap:\n%s", code, strings.Count(all, "info SV911 (lint) unknown"), all)
 	}
 
 	// The default cap lists 10 and counts the rest, in the tally and in a note.
 	code, out, _ := runCLI(t, "scan", dir)
-	if code != 1 || strings.Count(out, "info SV911 unknown") != defaultMaxPerRule {
-		t.Errorf("default cap: exit %d, %d SV911 lines:\n%s", code, strings.Count(out, "info SV911 unknown"), out)
+	if code != 1 || strings.Count(out, "info SV911 (lint) unknown") != defaultMaxPerRule {
+		t.Errorf("default cap: exit %d, %d SV911 lines:\n%s", code, strings.Count(out, "info SV911 (lint) unknown"), out)
 	}
 	if !strings.Contains(out, "SV911      Unknown top-level frontmatter key (20 not listed)") ||
 		!strings.Contains(out, "20 finding(s) not listed: 20 over --max-per-rule 10") {
@@ -46,7 +46,7 @@ func TestScanNoiseControl(t *testing.T) {
 
 	// --severity high: no lint lines, the outcome is unchanged.
 	code, out, _ = runCLI(t, "scan", "--severity", "high", dir)
-	if code != 1 || strings.Contains(out, "info SV911 unknown") || !strings.Contains(out, "SV003") || !strings.Contains(out, "below --severity high") {
+	if code != 1 || strings.Contains(out, "info SV911 (lint) unknown") || !strings.Contains(out, "SV003") || !strings.Contains(out, "below --severity high") {
 		t.Errorf("--severity high: exit %d\n%s", code, out)
 	}
 	if code, _, errOut := runCLI(t, "scan", "--severity", "loud", dir); code != 2 || !strings.Contains(errOut, "--severity") {
@@ -55,15 +55,15 @@ func TestScanNoiseControl(t *testing.T) {
 
 	// The config's report section sets both; flags win.
 	writeFiles(t, dir, map[string]string{".skillvet.yaml": "report:\n  severity: low\n"})
-	if _, out, _ := runCLI(t, "scan", dir); strings.Contains(out, "info SV911 unknown") {
+	if _, out, _ := runCLI(t, "scan", dir); strings.Contains(out, "info SV911 (lint) unknown") {
 		t.Errorf("report.severity low lists info findings:\n%s", out)
 	}
 	writeFiles(t, dir, map[string]string{".skillvet.yaml": "report:\n  severity: info\n  max-per-rule: 2\n"})
-	if _, out, _ := runCLI(t, "scan", dir); strings.Count(out, "info SV911 unknown") != 2 {
-		t.Errorf("report.max-per-rule: %d SV911 lines", strings.Count(out, "info SV911 unknown"))
+	if _, out, _ := runCLI(t, "scan", dir); strings.Count(out, "info SV911 (lint) unknown") != 2 {
+		t.Errorf("report.max-per-rule: %d SV911 lines", strings.Count(out, "info SV911 (lint) unknown"))
 	}
-	if _, out, _ := runCLI(t, "scan", "--max-per-rule", "5", dir); strings.Count(out, "info SV911 unknown") != 5 {
-		t.Errorf("--max-per-rule over config: %d SV911 lines", strings.Count(out, "info SV911 unknown"))
+	if _, out, _ := runCLI(t, "scan", "--max-per-rule", "5", dir); strings.Count(out, "info SV911 (lint) unknown") != 5 {
+		t.Errorf("--max-per-rule over config: %d SV911 lines", strings.Count(out, "info SV911 (lint) unknown"))
 	}
 
 	// Machine formats carry everything whatever the display settings.
