@@ -22,6 +22,7 @@ require (
 )
 
 require (
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/go-sourcemap/sourcemap v2.1.3+incompatible // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
@@ -32,4 +33,8 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 )
 
-require mvdan.cc/sh/v3 v3.14.1
+require (
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	mvdan.cc/sh/v3 v3.14.1
+)
