@@ -227,9 +227,15 @@ func mdRow(r *Report, f analyzer.Finding) string {
 	if meta := r.Rule(f.Rule); meta != nil && meta.Name != "" {
 		rule += " " + mdText(meta.Name)
 	}
+	if f.Kind != analyzer.EvidenceDefault {
+		rule += " (" + f.Kind.String() + ")"
+	}
 	msg := mdText(f.Message)
 	if f.Evidence != "" {
 		msg += "<br><code>" + mdText(f.Evidence) + "</code>"
+	}
+	for i, st := range f.Steps {
+		msg += fmt.Sprintf("<br>%d. <code>%s:%d</code> %s", i+1, mdText(st.File), st.Start.Line, mdText(st.Message))
 	}
 	if s := f.Suppression; s != nil {
 		msg += "<br><em>suppressed (" + mdText(s.Kind) + ")"
