@@ -24,6 +24,16 @@ func rulesReference(all []*analyzer.Rule) string {
 		"everywhere: **critical** is clearly malicious, **high** is dangerous and blocks by default, **medium** warns,\n" +
 		"**low** and **info** are hygiene. `rules.severity` in `.skillvet.yaml` overrides a rule's severity;\n" +
 		"custom rules are described in [configuration.md](configuration.md#custom-rules).\n\n")
+	b.WriteString("## Coverage by category\n\nThe threat taxonomy's families and the rules that look for each.\n\n")
+	b.WriteString("| Category | Rules | IDs |\n|---|---:|---|\n")
+	byCat := map[analyzer.Category][]string{}
+	for _, r := range all {
+		byCat[r.Category] = append(byCat[r.Category], fmt.Sprintf("[%s](#%s)", r.ID, strings.ToLower(r.ID)))
+	}
+	for _, c := range analyzer.Categories() {
+		fmt.Fprintf(&b, "| %s %s | %d | %s |\n", c, c.Title(), len(byCat[c]), strings.Join(byCat[c], " "))
+	}
+	b.WriteString("\n## All rules\n\n")
 	b.WriteString("| ID | Name | Severity | Category | Title |\n|---|---|---|---|---|\n")
 	for _, r := range all {
 		fmt.Fprintf(&b, "| [%s](#%s) | `%s` | %s | %s %s | %s |\n", r.ID, strings.ToLower(r.ID), r.Name, r.Severity, r.Category, r.Category.Title(), r.Title)
