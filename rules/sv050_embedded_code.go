@@ -27,8 +27,8 @@ var EmbeddedCode = register(&analyzer.Rule{
 	Evidence: analyzer.EvIntegrity,
 	Tags:     []string{"security", "scan-integrity"},
 	Inputs:   analyzer.InMarkdown | analyzer.InJSON,
-	Doc: `Agents run code they find in a skill's instructions, not only its script files: a
-` + "```python" + ` block in SKILL.md or a reference file, a cell of a Jupyter notebook (hidden or
+	Doc: `Agents run code they find in a skill's instructions, not only its script files: a fenced
+` + "`python`" + ` code block in SKILL.md or a reference file, a cell of a Jupyter notebook (hidden or
 collapsed cells included). This rule reports nothing itself: it extracts that code and the
 engine analyses it with every rule of its language (the Python rules for Python blocks and
 notebook code cells, the JavaScript rules for js/ts/jsx/tsx blocks, the Markdown rules for

@@ -52,6 +52,19 @@ func rulesReference(all []*analyzer.Rule) string {
 // run `go test ./cmd/skillvet -run TestDocsRules -update-docs` after
 // changing a rule.
 func TestDocsRules(t *testing.T) {
+	// A line of a rule's doc that starts with ``` opens a code block in
+	// Markdown: an unbalanced one swallows the rest of docs/rules.md.
+	for _, r := range rules.All() {
+		n := 0
+		for _, l := range strings.Split(r.Doc, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), "```") || strings.HasPrefix(strings.TrimSpace(l), "~~~") {
+				n++
+			}
+		}
+		if n%2 != 0 {
+			t.Errorf("%s: its Doc has an unclosed code fence (a line starting with ```)", r.ID)
+		}
+	}
 	checkGenerated(t, "../../docs/rules.md", rulesReference(rules.All()), "TestDocsRules")
 }
 
