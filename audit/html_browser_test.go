@@ -115,6 +115,9 @@ func noisyReport() *report.Report {
 // thousands of lint ones, no script or style blocked by the CSP, and no
 // HTML injected by skill text. Screenshots are kept in $SKILLVET_ARTIFACTS.
 func TestHTMLInBrowser(t *testing.T) {
+	if raceEnabled {
+		t.Skip("rendering is checked by the run without -race")
+	}
 	browser := findBrowser(t)
 	r := noisyReport()
 	dir := t.TempDir()
