@@ -122,12 +122,22 @@ func (m *acMatcher) hits(text string) [][]int32 {
 	return hits
 }
 
+// litIndexHits returns, for every registered literal ID, the sorted start
+// offsets in text of its occurrences.
+func litIndexHits(text string) [][]int32 { return litMatcher().hits(text) }
+
+// litID returns the index ID of a registered literal.
+func litID(l string) (int32, bool) {
+	id, ok := litReg.ids[l]
+	return id, ok
+}
+
 // litHits returns the offsets in d.all where one of lits starts (in no
 // particular order), or ok=false for literals the index does not hold.
 func (d *proseDoc) litHits(lits []string) (pos []int32, ok bool) {
-	d.hitsOnce.Do(func() { d.hits = litMatcher().hits(d.all) })
+	d.hitsOnce.Do(func() { d.hits = litIndexHits(d.all) })
 	for _, l := range lits {
-		id, known := litReg.ids[l]
+		id, known := litID(l)
 		if !known || int(id) >= len(d.hits) {
 			return nil, false
 		}

@@ -251,7 +251,8 @@ func TestPrefilterSound(t *testing.T) {
 			parts[i] = words[rng.Intn(len(words))]
 		}
 		text := strings.Join(parts, " ")
-		d := &proseDoc{Segments: []proseSegment{{Kind: markdown.Paragraph, N: &normText{Text: text}}}, all: text + "\x00", segOff: []int{0}}
+		d := &proseDoc{Segments: []proseSegment{{Kind: markdown.Paragraph, N: &normText{Text: text}}}}
+		d.joinSegments()
 		for i := range all {
 			h := &all[i]
 			if !h.rx.MatchString(text) {
