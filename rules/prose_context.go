@@ -388,20 +388,6 @@ func proseMentioned(t string, i, j int) bool {
 	return strings.Count(before, "\"")%2 == 1
 }
 
-// clipProse shortens s to n bytes for messages.
-func clipProse(s string, n int) string {
-	s = strings.TrimSpace(s)
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !isRuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
-
 // proseSentence is one sentence of a prose segment.
 type proseSentence struct {
 	seg  *proseSegment

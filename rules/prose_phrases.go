@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // Phrase lists over normalised text (lower case, ASCII-folded, one space,
@@ -11,14 +12,14 @@ import (
 // comment rule (SV308) and the description rule (SV313).
 
 func newPhrase(sev analyzer.Severity, label, rx string) injPhrase {
-	lits := requiredLiterals(rx)
-	registerLits(lits)
+	lits := match.RequiredLiterals(rx)
+	match.RegisterLits(lits)
 	return injPhrase{rx: regexp.MustCompile(rx), sev: sev, label: label, lits: lits}
 }
 
 // find returns the first match of the phrase in t, or nil.
 func (h *injPhrase) find(t string) []int {
-	if !containsAnyLit(t, h.lits) {
+	if !match.ContainsAnyLit(t, h.lits) {
 		return nil
 	}
 	return h.rx.FindStringIndex(t)

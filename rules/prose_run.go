@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // runPhraseRule reports every phrase hit in the Markdown file outside HTML
 // comments (SV308 judges those), graded by hitSeverity.
 func runPhraseRule(p *analyzer.Pass, phrases []injPhrase) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -28,7 +29,7 @@ func runPhraseRule(p *analyzer.Pass, phrases []injPhrase) error {
 			}
 		}
 		sev, why := hitSeverity(&h, d.Teaching)
-		msg := fmt.Sprintf("%s: %q", h.pat.label, clipProse(h.seg.N.Text[h.i:h.j], 80))
+		msg := fmt.Sprintf("%s: %q", h.pat.label, match.Clip(h.seg.N.Text[h.i:h.j], 80))
 		if why != "" {
 			msg += " (" + why + ")"
 		}

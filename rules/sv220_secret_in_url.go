@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/markdown"
 )
@@ -65,7 +66,7 @@ var (
 )
 
 func runSecretInURL(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -88,7 +89,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 			if ctx == ctxCode {
 				continue
 			}
-			if !strings.ContainsAny(u, "{$<[%`") && !strings.Contains(lowerASCIIKeepLen(u), "your") && !urlBarePlaceholderRx.MatchString(u) {
+			if !strings.ContainsAny(u, "{$<[%`") && !strings.Contains(match.LowerASCIIKeepLen(u), "your") && !urlBarePlaceholderRx.MatchString(u) {
 				continue // no placeholder syntax at all
 			}
 			pre := raw[:m[0]]
@@ -109,7 +110,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 			var sev analyzer.Severity
 			var what string
 			if cm := urlContentRx.FindString(rest); cm != "" {
-				what = fmt.Sprintf("data placeholder %q", clipProse(cm, 50))
+				what = fmt.Sprintf("data placeholder %q", match.Clip(cm, 50))
 				switch {
 				case class == intel.HostLoopback:
 					continue
@@ -121,7 +122,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 					sev = High
 				}
 			} else if km := urlKeyRx.FindString(rest); km != "" {
-				what = fmt.Sprintf("secret placeholder %q", clipProse(km, 50))
+				what = fmt.Sprintf("secret placeholder %q", match.Clip(km, 50))
 				switch {
 				case trusted:
 					continue

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -60,15 +61,15 @@ var (
 	contentObjRx   = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace))\b`)
 	sendPronounRx  = regexp.MustCompile(`^\s*(?:them|it|these|those|this|everything|all of (?:them|it)|the (?:results?|data|files?|output|contents?|collected \w+)|(?:their|the user's|the customer's) (?:reply|replies|answer|answers|response|responses|message|messages|details))\b`)
 	proseEmailRx   = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
-	secretObjLits  = requiredLiterals(secretObjRx.String())
-	contentObjLits = requiredLiterals(contentObjRx.String())
-	sendObjLits    = registered(append(append([]string(nil), secretObjLits...), contentObjLits...))
+	secretObjLits  = match.RequiredLiterals(secretObjRx.String())
+	contentObjLits = match.RequiredLiterals(contentObjRx.String())
+	sendObjLits    = match.Registered(append(append([]string(nil), secretObjLits...), contentObjLits...))
 	destWordRx     = regexp.MustCompile(`\b(?:webhook|discord|telegram|pastebin|our (?:server|endpoint|api|backend|collector)|(?:a |the )?remote (?:server|host|endpoint)|this (?:address|endpoint|url)|the following (?:address|url|endpoint))\b`)
-	destWordLits   = registered(requiredLiterals(destWordRx.String()))
+	destWordLits   = match.Registered(match.RequiredLiterals(destWordRx.String()))
 )
 
 func runSendData(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -104,12 +105,12 @@ func runSendData(p *analyzer.Pass) error {
 				// "collect X and send them to Y": the data comes earlier
 				rest, rawRest = s.Text, raw
 			}
-			if has && mayHaveCredentialPath(rawRest) {
+			if has && match.MayHaveCredentialPath(rawRest) {
 				obj, _, _, _ = intel.MatchCredentialPath(rawRest)
 				content = true
-			} else if o := findLitIndex(secretObjRx, secretObjLits, rest); o != nil {
+			} else if o := match.FindLitIndex(secretObjRx, secretObjLits, rest); o != nil {
 				obj = rest[o[0]:o[1]]
-			} else if o := findLitIndex(contentObjRx, contentObjLits, rest); o != nil {
+			} else if o := match.FindLitIndex(contentObjRx, contentObjLits, rest); o != nil {
 				obj, content = rest[o[0]:o[1]], true
 			}
 			if obj != "" {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -49,12 +50,12 @@ var (
 	placeVerbRx  = regexp.MustCompile(`\b(?:include|includes|including|put|puts|embed|embeds|add|adds|append|appends|insert|inserts|write|writes|encode|encodes|hide|hides|place|places|paste)\b`)
 	leakChanRx   = regexp.MustCompile(`\b(?:commit messages?|commits?|pull requests?|prs?|issues?|issue comments?|comments?|gists?|image (?:urls?|links?|src|alt)|alt text|markdown images?|file ?names?|branch names?|tag names?|dns (?:names?|queries|lookups?)|subdomains?|hostnames?|user[- ]agent|referr?er|public (?:repo|repository|page|channel))\b`)
 	promptLeakRx = regexp.MustCompile(`\b(?:reveal|print|output|repeat|show|display|dump|return|recite|leak|share|disclose|tell (?:me|the user))\s+(?:\w+\s+){0,2}(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|original\s+|hidden\s+|initial\s+)?(?:system\s+prompt|system\s+(?:message|instructions)|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions)|instructions\s+(?:above|verbatim|word for word))\b`)
-	promptLits   = registered(requiredLiterals(promptLeakRx.String()))
-	chanLits     = registered(requiredLiterals(leakChanRx.String()))
+	promptLits   = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
+	chanLits     = match.Registered(match.RequiredLiterals(leakChanRx.String()))
 )
 
 func runContextLeak(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -75,7 +76,7 @@ func runContextLeak(p *analyzer.Pass) error {
 			if m := promptLeakRx.FindStringIndex(s.Text); m != nil && !proseNegated(s.Text, m[0]) {
 				sev, why := sentenceSeverity(High, &s, m[0], d.Teaching)
 				rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-					Message: fmt.Sprintf("instruction to disclose the agent's instructions: %q%s", clipProse(s.Text[m[0]:m[1]], 60), why)})
+					Message: fmt.Sprintf("instruction to disclose the agent's instructions: %q%s", match.Clip(s.Text[m[0]:m[1]], 60), why)})
 				continue
 			}
 		}
@@ -92,11 +93,11 @@ func runContextLeak(p *analyzer.Pass) error {
 		rest := s.Text[vm[1]:]
 		obj := ""
 		objEnd := 0
-		if m := findLitIndex(secretObjRx, secretObjLits, rest); m != nil {
+		if m := match.FindLitIndex(secretObjRx, secretObjLits, rest); m != nil {
 			obj, objEnd = rest[m[0]:m[1]], m[1]
-		} else if m := findLitIndex(contentObjRx, contentObjLits, rest); m != nil {
+		} else if m := match.FindLitIndex(contentObjRx, contentObjLits, rest); m != nil {
 			obj, objEnd = rest[m[0]:m[1]], m[1]
-		} else if credSeg[s.si] && mayHaveCredentialPath(string(d.Src[rs:re])) {
+		} else if credSeg[s.si] && match.MayHaveCredentialPath(string(d.Src[rs:re])) {
 			obj = "a credential file"
 			if _, _, e, ok := intel.MatchCredentialPath(rest); ok {
 				objEnd = e

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -61,7 +62,7 @@ var (
 )
 
 func runHomeEnumeration(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -117,7 +118,7 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 		}
 		sev, ex := sentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instruction to %s %s%s%s", s.Text[vm[0]:vm[1]], clipProse(scope, 40), note, ex)})
+			Message: fmt.Sprintf("instruction to %s %s%s%s", s.Text[vm[0]:vm[1]], match.Clip(scope, 40), note, ex)})
 	}
 	return nil
 }

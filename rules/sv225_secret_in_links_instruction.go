@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -57,7 +58,7 @@ var (
 )
 
 func runSecretInLinks(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -99,7 +100,7 @@ func runSecretInLinks(p *analyzer.Pass) error {
 		}
 		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instruction to %s %s to links%s", s.Text[vm[0]:vm[1]], clipProse(s.Text[sm[0]:sm[1]], 60), why)})
+			Message: fmt.Sprintf("instruction to %s %s to links%s", s.Text[vm[0]:vm[1]], match.Clip(s.Text[sm[0]:sm[1]], 60), why)})
 	}
 	return nil
 }

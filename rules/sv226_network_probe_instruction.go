@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/markdown"
 )
@@ -56,7 +57,7 @@ var (
 )
 
 func runNetworkProbe(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -127,7 +128,7 @@ func runNetworkProbe(p *analyzer.Pass) error {
 		}
 		sev, ex := sentenceSeverity(sev, s, min(vm[0], len(s.Text)), d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instruction to %s %s%s%s", t[vm[0]:vm[1]], clipProse(what, 60), why, ex)})
+			Message: fmt.Sprintf("instruction to %s %s%s%s", t[vm[0]:vm[1]], match.Clip(what, 60), why, ex)})
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/parse/markdown"
 )
 
@@ -57,7 +58,7 @@ var roleTagPhrases = []injPhrase{
 var roleHeadingRx = regexp.MustCompile(`^(?:system|system prompt|system message|assistant|human)\s*:`)
 
 func runFakeRoleTags(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -73,7 +74,7 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 			why = " (in a blockquote)"
 		}
 		rep.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
-			Message: fmt.Sprintf("%s %q in skill text imitates the agent's prompt structure%s", label, clipProse(text, 60), why)})
+			Message: fmt.Sprintf("%s %q in skill text imitates the agent's prompt structure%s", label, match.Clip(text, 60), why)})
 	}
 	for _, h := range d.findPhrases(roleTagPhrases) {
 		if h.ctx == ctxCode || h.ctx == ctxComment {

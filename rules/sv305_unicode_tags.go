@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // UnicodeTagSmuggling reports text hidden in Unicode tag characters
@@ -41,7 +42,7 @@ Good:
 })
 
 func runUnicodeTags(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	c := p.File.Content
 	if !bytes.Contains(c, []byte{0xF3, 0xA0}) {
@@ -74,8 +75,8 @@ func runUnicodeTags(p *analyzer.Pass) error {
 			sev, what = Critical, "hidden text"
 		}
 		rep.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
-			Message:  fmt.Sprintf("%d invisible Unicode tag characters encode %s: %q", utf8.RuneCount(c[start:i]), what, clipProse(text, 160)),
-			Evidence: proseEvidenceLine(c, start, i, "⟨tags:"+clipProse(text, 80)+"⟩")})
+			Message:  fmt.Sprintf("%d invisible Unicode tag characters encode %s: %q", utf8.RuneCount(c[start:i]), what, match.Clip(text, 160)),
+			Evidence: proseEvidenceLine(c, start, i, "⟨tags:"+match.Clip(text, 80)+"⟩")})
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // ZeroWidthInWords reports zero-width characters that split Latin, Greek
@@ -59,7 +60,7 @@ func isZeroWidth(r rune) bool {
 var zwKeywordRx = regexp.MustCompile(`(?i)ignore|disregard|forget|instruction|system|prompt|assistant|admin|override|bypass|secret|token|password|passwd|credential|api.?key|ssh|curl|wget|bash|sudo|eval|exec|base64|upload|exfil|webhook|http|chmod|rm\b|powershell|invoke|download|send|post\b|token|wallet|private`)
 
 func runZeroWidth(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	c := p.File.Content
 	if !hasZeroWidthBytes(c) {
@@ -208,5 +209,5 @@ func joinedWord(c []byte, start, end int) string {
 			b.WriteRune(r)
 		}
 	}
-	return clipProse(b.String(), 40)
+	return match.Clip(b.String(), 40)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -68,7 +69,7 @@ var (
 )
 
 func runCommentInstructions(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -127,7 +128,7 @@ func judgeHidden(raw string, n *normText, phrases []injPhrase, depth int) (analy
 	t := n.Text
 	for i := range phrases {
 		if m := phrases[i].find(t); m != nil && !proseNegated(t, m[0]) {
-			add(Critical, fmt.Sprintf("%s %q", phrases[i].label, clipProse(t[m[0]:m[1]], 60)))
+			add(Critical, fmt.Sprintf("%s %q", phrases[i].label, match.Clip(t[m[0]:m[1]], 60)))
 			break
 		}
 	}
@@ -138,9 +139,9 @@ func judgeHidden(raw string, n *normText, phrases []injPhrase, depth int) (analy
 		}
 	}
 	if m := commentCmdRx.FindStringIndex(t); m != nil {
-		add(High, fmt.Sprintf("shell command %q", clipProse(t[m[0]:], 50)))
+		add(High, fmt.Sprintf("shell command %q", match.Clip(t[m[0]:], 50)))
 	}
-	if mayHaveCredentialPath(raw) {
+	if match.MayHaveCredentialPath(raw) {
 		if label, _, _, ok := intel.MatchCredentialPath(raw); ok {
 			add(High, "credential path ("+label+")")
 		}
@@ -152,7 +153,7 @@ func judgeHidden(raw string, n *normText, phrases []injPhrase, depth int) (analy
 		add(Medium, "instructions about secrets")
 	}
 	if vm := sendVerbRx.FindStringIndex(t); vm != nil && !proseNegated(t, vm[0]) &&
-		(secretObjRx.MatchString(t) || contentObjRx.MatchString(t) || mayHaveCredentialPath(raw)) &&
+		(secretObjRx.MatchString(t) || contentObjRx.MatchString(t) || match.MayHaveCredentialPath(raw)) &&
 		(strings.Contains(raw, "://") || proseEmailRx.MatchString(t) || destWordRx.MatchString(t)) {
 		add(Critical, "an instruction to send data out")
 	}
@@ -175,9 +176,9 @@ func judgeHidden(raw string, n *normText, phrases []injPhrase, depth int) (analy
 		}
 		dn := normalize([]byte(dec), 0, len(dec))
 		if s, r := judgeHidden(dec, dn, phrases, depth+1); s >= High {
-			add(Critical, fmt.Sprintf("base64 that decodes to %q (%s)", clipProse(dec, 60), strings.Join(r, ", ")))
+			add(Critical, fmt.Sprintf("base64 that decodes to %q (%s)", match.Clip(dec, 60), strings.Join(r, ", ")))
 		} else {
-			add(High, fmt.Sprintf("base64 that decodes to text %q", clipProse(dec, 60)))
+			add(High, fmt.Sprintf("base64 that decodes to text %q", match.Clip(dec, 60)))
 		}
 	}
 	return sev, reasons

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // InvisibleHTML reports HTML elements styled to be invisible that contain
@@ -97,7 +98,7 @@ func hidingStyle(attrs string) string {
 }
 
 func runInvisibleHTML(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -131,7 +132,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 			window = window[:maxHiddenElement]
 		}
 		innerEnd := innerStart + len(window)
-		if k := strings.Index(lowerASCIIKeepLen(window), "</"+tag); k >= 0 {
+		if k := strings.Index(match.LowerASCIIKeepLen(window), "</"+tag); k >= 0 {
 			innerEnd = innerStart + k
 		} else if k := strings.Index(window, "\n\n"); k >= 0 {
 			innerEnd = innerStart + k
@@ -150,7 +151,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		default:
 			sev = Medium
 		}
-		msg := fmt.Sprintf("<%s> hidden by %s contains text %q", tag, why, clipProse(inner, 80))
+		msg := fmt.Sprintf("<%s> hidden by %s contains text %q", tag, why, match.Clip(inner, 80))
 		if len(reasons) > 0 {
 			msg += " (" + strings.Join(reasons, "; ") + ")"
 		}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // MixedScriptWords reports words that mix Latin letters with Cyrillic or
@@ -42,7 +43,7 @@ Good:
 })
 
 func runMixedScript(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	c := p.File.Content
 	ascii := true

@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // VendorImpersonation reports skill names and descriptions that claim to
@@ -67,14 +68,14 @@ func runVendorImpersonation(p *analyzer.Pass) error {
 				sev, what = Medium, "claims to be official"
 			}
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: sev,
-				Message: fmt.Sprintf("skill name %q %s", clipProse(f.Value, 60), what)})
+				Message: fmt.Sprintf("skill name %q %s", match.Clip(f.Value, 60), what)})
 			continue
 		}
 		for i := range impersonationPhrases {
 			h := &impersonationPhrases[i]
 			if m := h.find(n.Text); m != nil {
 				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.sev,
-					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipProse(n.Text[m[0]:m[1]], 60))})
+					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, match.Clip(n.Text[m[0]:m[1]], 60))})
 				break
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // TriggerStuffing reports descriptions written to make the agent load the
@@ -60,7 +61,7 @@ func runTriggerStuffing(p *analyzer.Pass) error {
 			h := &stuffingPhrases[i]
 			if m := h.find(n.Text); m != nil && !proseNegated(n.Text, m[0]) {
 				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.sev,
-					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipProse(n.Text[m[0]:m[1]], 60))})
+					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, match.Clip(n.Text[m[0]:m[1]], 60))})
 				found = true
 				break
 			}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // DescriptionInjection reports names and descriptions that carry markup,
@@ -66,7 +67,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 		done := false
 		for i := range all {
 			if m := all[i].find(t); m != nil && !proseNegated(t, m[0]) {
-				report(Critical, fmt.Sprintf("%s %q", all[i].label, clipProse(t[m[0]:m[1]], 60)))
+				report(Critical, fmt.Sprintf("%s %q", all[i].label, match.Clip(t[m[0]:m[1]], 60)))
 				done = true
 				break
 			}
@@ -88,7 +89,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 			}
 		}
 		if m := modelAddressRx.FindStringIndex(t); m != nil {
-			report(High, fmt.Sprintf("an instruction addressed to the model %q", clipProse(t[m[0]:m[1]], 60)))
+			report(High, fmt.Sprintf("an instruction addressed to the model %q", match.Clip(t[m[0]:m[1]], 60)))
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -47,7 +48,7 @@ var (
 	remoteFetchFollowRx = regexp.MustCompile(`\b(?:fetch|load|download|retrieve|get|read|curl|pull|open|visit|check)\s+(?:\S+\s+){0,8}?(?:and|then|,)\s+(?:then\s+)?(?:follow|execute|obey|apply|run|do|carry out|perform)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:instructions|commands|steps|directives|tasks|whatever|what(?:ever)? it says)`)
 	remoteLatestRx      = regexp.MustCompile(`\b(?:your\s+|the\s+)?(?:latest|updated|current|real|full|remaining|additional|new|actual|live)\s+(?:instructions|directives|commands|system prompt|prompt)\s+(?:are|is|live|can be found|will be)?\s*(?:hosted\s+|published\s+|posted\s+|served\s+)?(?:at|from|on|in)\b`)
 	remoteReturnedRx    = regexp.MustCompile(`\b(?:follow|obey|execute|run|apply|carry out)\s+(?:the\s+|any\s+|all\s+)?(?:instructions|commands|directives|steps)\s+(?:(?:returned|served|found|contained|provided|given|listed)\s+(?:by|at|in|from|on)|from|at)\b`)
-	remoteLits          = registered([]string{"http"})
+	remoteLits          = match.Registered([]string{"http"})
 )
 
 func runRemoteInstructions(p *analyzer.Pass) error {
@@ -55,7 +56,7 @@ func runRemoteInstructions(p *analyzer.Pass) error {
 	if err != nil {
 		return err
 	}
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	hasURL := d.sentenceFilter(remoteLits)
 	for _, s := range d.sentences() {
@@ -95,7 +96,7 @@ func runRemoteInstructions(p *analyzer.Pass) error {
 		}
 		sev, why := sentenceSeverity(sev, &s, m[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instructions are fetched from %s at run time: %q%s", host, clipProse(s.Text[m[0]:m[1]], 80), why)})
+			Message: fmt.Sprintf("instructions are fetched from %s at run time: %q%s", host, match.Clip(s.Text[m[0]:m[1]], 80), why)})
 	}
 	return nil
 }

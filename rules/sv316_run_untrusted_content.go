@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // RunUntrustedContent reports prose that tells the agent to run code or
@@ -52,7 +53,7 @@ var (
 )
 
 func runUntrustedContent(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := prose(p)
 	if err != nil {
@@ -87,7 +88,7 @@ func runUntrustedContent(p *analyzer.Pass) error {
 		rs, re := s.seg.N.Orig(s.i, s.j)
 		sev, ex := exampleSeverity(sev, s.ctx, d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instruction to %s found in the %s without asking%s%s", clipProse(s.Text[vm[0]:vm[1]], 40), src, why, ex)})
+			Message: fmt.Sprintf("instruction to %s found in the %s without asking%s%s", match.Clip(s.Text[vm[0]:vm[1]], 40), src, why, ex)})
 	}
 	return nil
 }

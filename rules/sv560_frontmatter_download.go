@@ -8,6 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -100,7 +101,7 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 			}
 			off := fmNodeOffset(p, v)
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(v.Value), Severity: sev,
-				Message: fmt.Sprintf("frontmatter %s %s: %s", strings.Join(path, "."), why, clipProse(u, 100))})
+				Message: fmt.Sprintf("frontmatter %s %s: %s", strings.Join(path, "."), why, match.Clip(u, 100))})
 		}
 	})
 	return nil

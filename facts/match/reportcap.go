@@ -1,4 +1,4 @@
-package rules
+package match
 
 import (
 	"fmt"
@@ -6,15 +6,15 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 )
 
-// maxFindingsPerFile caps what one rule reports in one file. A file built
+// MaxFindingsPerFile caps what one rule reports in one file. A file built
 // to trip a rule thousands of times (one long line of hidden characters,
 // thousands of comments) would otherwise make reporting itself quadratic
 // (positions are computed from the start of the line) and bury the
 // output; past the cap one summary finding carries the count and the
 // highest severity.
-const maxFindingsPerFile = 100
+const MaxFindingsPerFile = 100
 
-type cappedReporter struct {
+type CappedReporter struct {
 	p       *analyzer.Pass
 	n       int
 	dropped int
@@ -22,11 +22,11 @@ type cappedReporter struct {
 	first   analyzer.Diagnostic
 }
 
-func newCappedReporter(p *analyzer.Pass) *cappedReporter { return &cappedReporter{p: p} }
+func NewCappedReporter(p *analyzer.Pass) *CappedReporter { return &CappedReporter{p: p} }
 
 // Report reports d unless the cap is reached.
-func (r *cappedReporter) Report(d analyzer.Diagnostic) {
-	if r.n < maxFindingsPerFile {
+func (r *CappedReporter) Report(d analyzer.Diagnostic) {
+	if r.n < MaxFindingsPerFile {
 		r.n++
 		r.p.Report(d)
 		return
@@ -45,11 +45,11 @@ func (r *cappedReporter) Report(d analyzer.Diagnostic) {
 }
 
 // Flush reports the summary of what the cap held back.
-func (r *cappedReporter) Flush() {
+func (r *CappedReporter) Flush() {
 	if r.dropped == 0 {
 		return
 	}
 	r.p.Report(analyzer.Diagnostic{Start: r.first.Start, Severity: r.maxSev,
-		Message:  fmt.Sprintf("%d more findings of this rule in this file are not listed (first: %s)", r.dropped, clipProse(r.first.Message, 120)),
+		Message:  fmt.Sprintf("%d more findings of this rule in this file are not listed (first: %s)", r.dropped, Clip(r.first.Message, 120)),
 		Evidence: r.first.Evidence})
 }

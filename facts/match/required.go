@@ -1,4 +1,4 @@
-package rules
+package match
 
 import (
 	"regexp"
@@ -8,11 +8,11 @@ import (
 	"unicode/utf8"
 )
 
-// requiredLiterals returns lower-case strings of which every match of the
+// RequiredLiterals returns lower-case strings of which every match of the
 // regular expression contains at least one, or nil when no such set is
 // known. Rules test them with strings.Contains before running the
 // (much slower) regexp.
-func requiredLiterals(expr string) []string {
+func RequiredLiterals(expr string) []string {
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
 		return nil
@@ -269,8 +269,8 @@ var commonWords = map[string]bool{"the": true, "your": true, "from": true, "user
 	"is": true, "are": true, "be": true, "all": true, "any": true, "not": true, "do": true,
 	"code": true, "codes": true}
 
-// containsAnyLit reports whether t contains one of lits (true for none).
-func containsAnyLit(t string, lits []string) bool {
+// ContainsAnyLit reports whether t contains one of lits (true for none).
+func ContainsAnyLit(t string, lits []string) bool {
 	if lits == nil {
 		return true
 	}
@@ -284,23 +284,23 @@ func containsAnyLit(t string, lits []string) bool {
 
 // findLit is rx.FindString(t) behind the literal prefilter lits.
 func findLit(rx *regexp.Regexp, lits []string, t string) string {
-	if !containsAnyLit(t, lits) {
+	if !ContainsAnyLit(t, lits) {
 		return ""
 	}
 	return rx.FindString(t)
 }
 
-// findLitIndex is rx.FindStringIndex(t) behind the literal prefilter lits.
-func findLitIndex(rx *regexp.Regexp, lits []string, t string) []int {
-	if !containsAnyLit(t, lits) {
+// FindLitIndex is rx.FindStringIndex(t) behind the literal prefilter lits.
+func FindLitIndex(rx *regexp.Regexp, lits []string, t string) []int {
+	if !ContainsAnyLit(t, lits) {
 		return nil
 	}
 	return rx.FindStringIndex(t)
 }
 
-// lowerASCIIKeepLen lower-cases ASCII letters only, so byte offsets into the
+// LowerASCIIKeepLen lower-cases ASCII letters only, so byte offsets into the
 // result are offsets into s (strings.ToLower may change lengths).
-func lowerASCIIKeepLen(s string) string {
+func LowerASCIIKeepLen(s string) string {
 	b := []byte(s)
 	for i, c := range b {
 		if c >= 'A' && c <= 'Z' {
