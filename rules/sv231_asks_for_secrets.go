@@ -6,6 +6,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // AsksForSecrets reports instructions to have the user type wallet seeds,
@@ -51,20 +52,20 @@ var (
 func runAsksForSecrets(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	has := d.sentenceFilter(askLits)
-	for _, s := range d.sentences() {
-		if s.ctx == ctxCode || !has(&s) {
+	has := d.SentenceFilter(askLits)
+	for _, s := range d.Sentences() {
+		if s.Ctx == prose.CtxCode || !has(&s) {
 			continue
 		}
 		if !askSeedRx.MatchString(s.Text) && !askSecretRx.MatchString(s.Text) {
 			continue
 		}
 		vm := askVerbRx.FindStringIndex(s.Text)
-		if vm == nil || proseNegated(s.Text, vm[0]) {
+		if vm == nil || prose.Negated(s.Text, vm[0]) {
 			continue
 		}
 		rest := s.Text[vm[0]:]
@@ -78,8 +79,8 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 		if sev == analyzer.SevNone {
 			continue
 		}
-		rs, re := s.seg.N.Orig(s.i, s.j)
-		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
+		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to have the user give their %s in the conversation%s", what, why)})
 	}

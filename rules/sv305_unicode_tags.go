@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // UnicodeTagSmuggling reports text hidden in Unicode tag characters
@@ -76,7 +77,7 @@ func runUnicodeTags(p *analyzer.Pass) error {
 		}
 		rep.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
 			Message:  fmt.Sprintf("%d invisible Unicode tag characters encode %s: %q", utf8.RuneCount(c[start:i]), what, match.Clip(text, 160)),
-			Evidence: proseEvidenceLine(c, start, i, "⟨tags:"+match.Clip(text, 80)+"⟩")})
+			Evidence: prose.EvidenceLine(c, start, i, "⟨tags:"+match.Clip(text, 80)+"⟩")})
 	}
 	return nil
 }
@@ -109,29 +110,4 @@ func asciiLetterCount(s string) int {
 		}
 	}
 	return n
-}
-
-// proseEvidenceLine returns the source line holding [start, end) with that range
-// replaced by mark, for evidence that does not itself hide anything.
-func proseEvidenceLine(c []byte, start, end int, mark string) string {
-	ls := bytes.LastIndexByte(c[:start], '\n') + 1
-	le := bytes.IndexByte(c[end:], '\n')
-	if le < 0 {
-		le = len(c)
-	} else {
-		le += end
-	}
-	return stripInvisibleRunes(c[ls:start]) + mark + stripInvisibleRunes(c[end:le])
-}
-
-// stripInvisibleRunes drops invisible characters so evidence shows what is
-// really there.
-func stripInvisibleRunes(b []byte) string {
-	var sb strings.Builder
-	for _, r := range string(b) {
-		if !invisibleRune(r) {
-			sb.WriteRune(r)
-		}
-	}
-	return sb.String()
 }

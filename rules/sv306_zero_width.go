@@ -3,13 +3,13 @@ package rules
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // ZeroWidthInWords reports zero-width characters that split Latin, Greek
@@ -57,8 +57,6 @@ func isZeroWidth(r rune) bool {
 	return false
 }
 
-var zwKeywordRx = regexp.MustCompile(`(?i)ignore|disregard|forget|instruction|system|prompt|assistant|admin|override|bypass|secret|token|password|passwd|credential|api.?key|ssh|curl|wget|bash|sudo|eval|exec|base64|upload|exfil|webhook|http|chmod|rm\b|powershell|invoke|download|send|post\b|token|wallet|private`)
-
 func runZeroWidth(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
@@ -88,7 +86,7 @@ func runZeroWidth(p *analyzer.Pass) error {
 			msg += fmt.Sprintf("; %d on this line", cur.count)
 		}
 		rep.Report(analyzer.Diagnostic{Start: cur.start, End: cur.end, Severity: cur.sev, Message: msg,
-			Evidence: proseEvidenceLine(c, cur.start, cur.start, "⟨ZW⟩")})
+			Evidence: prose.EvidenceLine(c, cur.start, cur.start, "⟨ZW⟩")})
 		cur = nil
 	}
 	// line numbers by counting newlines forward (offsets only grow), not
@@ -129,7 +127,7 @@ func runZeroWidth(p *analyzer.Pass) error {
 		case wordScript(prev) && wordScript(next):
 			word = joinedWord(c, start, i)
 			sev = Medium
-			if zwKeywordRx.MatchString(word) {
+			if prose.ZeroWidthKeywordRx.MatchString(word) {
 				sev = High
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -112,7 +113,7 @@ func runBidi(p *analyzer.Pass) error {
 			if sev != analyzer.SevNone {
 				rep.Report(analyzer.Diagnostic{Start: off + first, Severity: sev,
 					Message:  fmt.Sprintf("bidirectional control characters %v %s: displayed text differs from what tools read", names, why),
-					Evidence: proseEvidenceLine(c, off+first, off+first, "⟨bidi⟩")})
+					Evidence: prose.EvidenceLine(c, off+first, off+first, "⟨bidi⟩")})
 			}
 		}
 		off = end + 1

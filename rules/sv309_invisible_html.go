@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // InvisibleHTML reports HTML elements styled to be invisible that contain
@@ -100,14 +101,14 @@ func hidingStyle(attrs string) string {
 func runInvisibleHTML(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
 	src := d.Src
 	body := string(src[d.BodyStart:])
-	all := make([]injPhrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
-	all = append(append(append(all, overridePhrases...), concealPhrases...), authorityPhrases...)
+	all := make([]prose.Phrase, 0, len(prose.OverridePhrases)+len(prose.ConcealPhrases)+len(prose.AuthorityPhrases))
+	all = append(append(append(all, prose.OverridePhrases...), prose.ConcealPhrases...), prose.AuthorityPhrases...)
 	covered := 0 // elements inside an already judged hidden element are part of it
 	for _, m := range htmlOpenRx.FindAllStringSubmatchIndex(body, -1) {
 		if m[0] < covered {
@@ -123,7 +124,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		if why == "" {
 			continue
 		}
-		if c := d.ctxAt(start); c == ctxCode || c == ctxComment {
+		if c := d.CtxAt(start); c == prose.CtxCode || c == prose.CtxComment {
 			continue
 		}
 		innerStart := m[1]
@@ -142,8 +143,8 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		if inner == "" {
 			continue
 		}
-		n := normalize([]byte(inner), 0, len(inner))
-		sev, reasons := judgeHiddenText(inner, n, all)
+		n := prose.Normalize([]byte(inner), 0, len(inner))
+		sev, reasons := prose.JudgeHiddenText(inner, n, all)
 		switch {
 		case sev >= Critical:
 		case len(strings.Fields(n.Text)) >= 2:

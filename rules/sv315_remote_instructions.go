@@ -6,6 +6,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -52,15 +53,15 @@ var (
 )
 
 func runRemoteInstructions(p *analyzer.Pass) error {
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
 	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	hasURL := d.sentenceFilter(remoteLits)
-	for _, s := range d.sentences() {
-		if s.ctx == ctxCode || !hasURL(&s) {
+	hasURL := d.SentenceFilter(remoteLits)
+	for _, s := range d.Sentences() {
+		if s.Ctx == prose.CtxCode || !hasURL(&s) {
 			continue
 		}
 		sev := analyzer.SevNone
@@ -72,10 +73,10 @@ func runRemoteInstructions(p *analyzer.Pass) error {
 		} else if m = remoteReturnedRx.FindStringIndex(s.Text); m != nil {
 			sev = Medium
 		}
-		if sev == analyzer.SevNone || proseNegated(s.Text, m[0]) {
+		if sev == analyzer.SevNone || prose.Negated(s.Text, m[0]) {
 			continue
 		}
-		rs, re := s.seg.N.Orig(s.i, s.j)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
 		host := ""
 		for _, u := range intel.URLRx.FindAllString(raw, 4) {
@@ -94,7 +95,7 @@ func runRemoteInstructions(p *analyzer.Pass) error {
 		if host == "" {
 			continue
 		}
-		sev, why := sentenceSeverity(sev, &s, m[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, &s, m[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instructions are fetched from %s at run time: %q%s", host, match.Clip(s.Text[m[0]:m[1]], 80), why)})
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -78,7 +79,7 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 		if kind := fmMapScalar(parent, "kind", "type"); strings.EqualFold(kind, "download") || strings.EqualFold(kind, "binary") || strings.EqualFold(kind, "archive") {
 			install = true
 		}
-		for _, u := range proseURLRx.FindAllString(v.Value, 8) {
+		for _, u := range prose.URLRx.FindAllString(v.Value, 8) {
 			host, class := intel.URLClass(u)
 			if class == intel.HostLoopback || p.Config.HostAllowed(host) {
 				continue

@@ -1,4 +1,4 @@
-package rules
+package prose
 
 import (
 	"sort"
@@ -6,9 +6,23 @@ import (
 	"github.com/skillvet/skillvet/facts/match"
 )
 
+// CredSegments marks the segments that may mention a credential path.
+func (d *Doc) CredSegments() []bool {
+	d.credOnce.Do(func() {
+		d.credSeg = d.Candidates(match.CredPathLits)
+		for i, ok := range d.credSeg {
+			if ok {
+				seg := &d.Segments[i]
+				d.credSeg[i] = match.CredPathAny.Match(d.Src[seg.Start:seg.End])
+			}
+		}
+	})
+	return d.credSeg
+}
+
 // litHits returns the offsets in d.all where one of lits starts (in no
 // particular order), or ok=false for literals the index does not hold.
-func (d *proseDoc) litHits(lits []string) (pos []int32, ok bool) {
+func (d *Doc) litHits(lits []string) (pos []int32, ok bool) {
 	d.hitsOnce.Do(func() { d.hits = match.IndexHits(d.all) })
 	for _, l := range lits {
 		id, known := match.LitID(l)
@@ -22,7 +36,7 @@ func (d *proseDoc) litHits(lits []string) (pos []int32, ok bool) {
 
 // litCandidates marks the segments holding one of lits using the index;
 // literals that were never registered fall back to a direct search.
-func (d *proseDoc) litCandidates(lits []string) []bool {
+func (d *Doc) litCandidates(lits []string) []bool {
 	pos, ok := d.litHits(lits)
 	if !ok {
 		return d.scanCandidates(lits)
@@ -34,24 +48,24 @@ func (d *proseDoc) litCandidates(lits []string) []bool {
 	return out
 }
 
-// sentenceFilter returns a test for "this sentence contains one of lits",
+// SentenceFilter returns a test for "this sentence contains one of lits",
 // answered from the index by binary search.
-func (d *proseDoc) sentenceFilter(lits []string) func(s *proseSentence) bool {
+func (d *Doc) SentenceFilter(lits []string) func(s *Sentence) bool {
 	pos, ok := d.litHits(lits)
 	if !ok {
-		return func(s *proseSentence) bool { return match.ContainsAnyLit(s.Text, lits) }
+		return func(s *Sentence) bool { return match.ContainsAnyLit(s.Text, lits) }
 	}
-	sents := d.sentences()
+	sents := d.Sentences()
 	starts := make([]int, len(sents))
 	for k := range sents {
-		starts[k] = d.segOff[sents[k].si] + sents[k].i
+		starts[k] = d.segOff[sents[k].SegIndex] + sents[k].I
 	}
 	marks := make([]bool, len(sents))
 	for _, p := range pos {
 		k := sort.SearchInts(starts, int(p)+1) - 1
-		if k >= 0 && int(p) < d.segOff[sents[k].si]+sents[k].j {
+		if k >= 0 && int(p) < d.segOff[sents[k].SegIndex]+sents[k].J {
 			marks[k] = true
 		}
 	}
-	return func(s *proseSentence) bool { return marks[s.idx] }
+	return func(s *Sentence) bool { return marks[s.idx] }
 }

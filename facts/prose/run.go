@@ -1,4 +1,4 @@
-package rules
+package prose
 
 import (
 	"fmt"
@@ -9,31 +9,31 @@ import (
 	"github.com/skillvet/skillvet/facts/match"
 )
 
-// runPhraseRule reports every phrase hit in the Markdown file outside HTML
+// RunPhraseRule reports every phrase hit in the Markdown file outside HTML
 // comments (SV308 judges those), graded by hitSeverity.
-func runPhraseRule(p *analyzer.Pass, phrases []injPhrase) error {
+func RunPhraseRule(p *analyzer.Pass, phrases []Phrase) error {
 	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := Of(p)
 	if err != nil {
 		return err
 	}
-	for _, h := range d.findPhrases(phrases) {
-		if h.ctx == ctxComment {
+	for _, h := range d.FindPhrases(phrases) {
+		if h.Ctx == CtxComment {
 			continue
 		}
-		if h.pat.label == "no confirmation" {
-			sent, pre := sentenceAround(h.seg.N.Text, h.i, h.j)
-			if !confirmActionRx.MatchString(sent) || sentenceNegationRx.MatchString(pre) {
+		if h.Phrase.Label == "no confirmation" {
+			sent, pre := sentenceAround(h.Seg.N.Text, h.I, h.J)
+			if !confirmActionRx.MatchString(sent) || SentenceNegationRx.MatchString(pre) {
 				continue
 			}
 		}
 		sev, why := hitSeverity(&h, d.Teaching)
-		msg := fmt.Sprintf("%s: %q", h.pat.label, match.Clip(h.seg.N.Text[h.i:h.j], 80))
+		msg := fmt.Sprintf("%s: %q", h.Phrase.Label, match.Clip(h.Seg.N.Text[h.I:h.J], 80))
 		if why != "" {
 			msg += " (" + why + ")"
 		}
-		rep.Report(analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
+		rep.Report(analyzer.Diagnostic{Start: h.Start, End: h.End, Severity: sev, Message: msg})
 	}
 	return nil
 }
@@ -42,7 +42,7 @@ var (
 	// confirmActionRx: "without asking" matters when it governs an action
 	// with effects, not "respond without asking".
 	confirmActionRx    = regexp.MustCompile(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
-	sentenceNegationRx = regexp.MustCompile(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)
+	SentenceNegationRx = regexp.MustCompile(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)
 )
 
 // sentenceAround returns the sentence of t holding [i, j) and the part of

@@ -1,14 +1,14 @@
-package rules
+package prose
 
 import (
 	"unicode"
 	"unicode/utf8"
 )
 
-// normText is text folded for phrase matching, with a map back to the
+// NormText is text folded for phrase matching, with a map back to the
 // original bytes: Off[i] is the offset in the source of the rune that
 // produced Text[i]; Off[len(Text)] is the end of the source range.
-type normText struct {
+type NormText struct {
 	Text string
 	Off  []int
 	// Hidden counts the invisible characters (zero-width, tag, bidi) that
@@ -18,7 +18,7 @@ type normText struct {
 }
 
 // Orig returns the source range of the normalised range [i, j).
-func (n *normText) Orig(i, j int) (int, int) {
+func (n *NormText) Orig(i, j int) (int, int) {
 	if i < 0 {
 		i = 0
 	}
@@ -36,7 +36,7 @@ func (n *normText) Orig(i, j int) (int, int) {
 // Obfuscated reports whether the source of normalised range [i, j) holds
 // invisible or look-alike characters: the text reads differently from how
 // it is matched.
-func (n *normText) Obfuscated(src []byte, i, j int) bool {
+func (n *NormText) Obfuscated(src []byte, i, j int) bool {
 	s, e := n.Orig(i, j)
 	if e > len(src) {
 		e = len(src)
@@ -48,7 +48,7 @@ func (n *normText) Obfuscated(src []byte, i, j int) bool {
 			}
 		}
 		r, w := utf8.DecodeRune(src[k:])
-		if invisibleRune(r) {
+		if InvisibleRune(r) {
 			return true
 		}
 		if _, ok := foldConfusable(r); ok && r >= 0x80 {
@@ -59,14 +59,14 @@ func (n *normText) Obfuscated(src []byte, i, j int) bool {
 	return false
 }
 
-// normalize folds src[start:end] for matching: it drops zero-width, tag
+// Normalize folds src[start:end] for matching: it drops zero-width, tag
 // and bidi control characters, folds Cyrillic/Greek look-alikes, fullwidth
 // forms and mathematical alphanumerics to ASCII, decodes HTML character
 // references (&#105;), lower-cases, collapses
 // whitespace runs (and blockquote markers at line starts) to one space and
 // drops Markdown emphasis markers (* and ~~, backticks, and _ that is not
 // inside a word). Offsets map back into src.
-func normalize(src []byte, start, end int) *normText {
+func Normalize(src []byte, start, end int) *NormText {
 	if start < 0 {
 		start = 0
 	}
@@ -75,7 +75,7 @@ func normalize(src []byte, start, end int) *normText {
 	}
 	out := make([]byte, 0, end-start)
 	off := make([]int, 0, end-start+1)
-	n := &normText{src: src}
+	n := &NormText{src: src}
 	space := false // last emitted byte is a space
 	lineStart := true
 	prevAlnum := false
@@ -111,7 +111,7 @@ func normalize(src []byte, start, end int) *normText {
 			}
 		}
 		i += w
-		if invisibleRune(r) {
+		if InvisibleRune(r) {
 			n.Hidden++
 			continue
 		}
@@ -241,10 +241,10 @@ func decodeEntity(b []byte) (rune, int) {
 	return 0, 0
 }
 
-// invisibleRune reports characters that render as nothing: zero-width
+// InvisibleRune reports characters that render as nothing: zero-width
 // spaces and joiners, word joiner, BOM, soft hyphen, the Unicode tag block,
 // bidi embedding/override/isolate controls and invisible operators.
-func invisibleRune(r rune) bool {
+func InvisibleRune(r rune) bool {
 	switch {
 	case r == 0x200B || r == 0x200C || r == 0x200D || r == 0x2060 || r == 0xFEFF || r == 0x00AD || r == 0x180E:
 		return true
@@ -258,9 +258,9 @@ func invisibleRune(r rune) bool {
 	return false
 }
 
-// confusableASCII maps Cyrillic, Greek and other letters that look like ASCII
+// ConfusableASCII maps Cyrillic, Greek and other letters that look like ASCII
 // letters to those letters.
-var confusableASCII = map[rune]rune{
+var ConfusableASCII = map[rune]rune{
 	// Cyrillic lower case
 	'а': 'a', 'в': 'b', 'е': 'e', 'ё': 'e', 'һ': 'h', 'і': 'i', 'ї': 'i', 'ј': 'j', 'к': 'k', 'м': 'm',
 	'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'ѕ': 's', 'т': 't', 'у': 'y', 'х': 'x', 'ԁ': 'd', 'ԛ': 'q',
@@ -282,7 +282,7 @@ func foldConfusable(r rune) (rune, bool) {
 	if r < 0x80 {
 		return r, false
 	}
-	if f, ok := confusableASCII[r]; ok {
+	if f, ok := ConfusableASCII[r]; ok {
 		return f, true
 	}
 	switch {

@@ -1,4 +1,4 @@
-package rules
+package prose
 
 import (
 	"bytes"
@@ -14,52 +14,52 @@ import (
 
 // Where a piece of Markdown text sits, which decides whether words in it
 // are an instruction (prose) or a quotation/example (quote, code).
-type textCtx uint8
+type Context uint8
 
 const (
-	ctxProse   textCtx = iota
-	ctxQuote           // inside a blockquote
-	ctxCode            // code block, code span, dynamic-context command
-	ctxComment         // HTML comment
+	CtxProse   Context = iota
+	CtxQuote           // inside a blockquote
+	CtxCode            // code block, code span, dynamic-context command
+	CtxComment         // HTML comment
 	ctxHTML            // other raw HTML (tags and their attribute text)
 )
 
-func (c textCtx) String() string {
+func (c Context) String() string {
 	return [...]string{"prose", "blockquote", "code", "HTML comment", "HTML"}[c]
 }
 
 type proseRegion struct {
 	start, end int
-	ctx        textCtx
+	ctx        Context
 }
 
-// proseSegment is one block of Markdown text (paragraph, heading, code block,
+// Segment is one block of Markdown text (paragraph, heading, code block,
 // HTML block) normalised for matching.
-type proseSegment struct {
+type Segment struct {
 	Kind       markdown.Kind
 	Quote      int
 	Start, End int
-	N          *normText
+	N          *NormText
 }
 
-// proseDoc is the per-file view the prose rules share: normalised blocks
+// Doc is the per-file view the prose rules share: normalised blocks
 // and the code/comment/quote regions used to judge each match.
-type proseDoc struct {
+type Doc struct {
 	Src       []byte
 	BodyStart int
-	Segments  []proseSegment
+	Segments  []Segment
 	Tokens    []markdown.Token
 	regions   []proseRegion // sorted by start; inner regions after outer ones
 	ctxStarts []int         // flattened regions: ctxKinds[i] holds from ctxStarts[i]
-	ctxKinds  []textCtx
+	ctxKinds  []Context
 	Comments  [][2]int // HTML comments [start, end) outside code
 	// RefDefs are link reference definitions ("[//]: # (text)"), which
 	// render as nothing: the "Markdown comment" idiom.
-	RefDefs  []refDef
+	RefDefs  []RefDef
 	Teaching bool // the skill's stated purpose is security teaching
 
 	sentOnce sync.Once
-	sents    []proseSentence
+	sents    []Sentence
 
 	// all is every segment's normalised text joined by NUL bytes; segOff
 	// holds where each segment starts in it. Literal prefilters search it
@@ -74,9 +74,9 @@ type proseDoc struct {
 	credSeg  []bool // segments that mention a credential path
 }
 
-// candidates marks the segments that contain one of lits (all segments
+// Candidates marks the segments that contain one of lits (all segments
 // when lits is nil).
-func (d *proseDoc) candidates(lits []string) []bool {
+func (d *Doc) Candidates(lits []string) []bool {
 	if lits == nil {
 		out := make([]bool, len(d.Segments))
 		for i := range out {
@@ -88,7 +88,7 @@ func (d *proseDoc) candidates(lits []string) []bool {
 }
 
 // scanCandidates is candidates by direct search.
-func (d *proseDoc) scanCandidates(lits []string) []bool {
+func (d *Doc) scanCandidates(lits []string) []bool {
 	out := make([]bool, len(d.Segments))
 	for _, l := range lits {
 		for off := 0; off < len(d.all); {
@@ -111,8 +111,8 @@ func (d *proseDoc) scanCandidates(lits []string) []bool {
 
 type proseKey struct{}
 
-// prose returns the shared prose view of the pass's Markdown file.
-func prose(p *analyzer.Pass) (*proseDoc, error) {
+// Of returns the shared prose view of the pass's Markdown file.
+func Of(p *analyzer.Pass) (*Doc, error) {
 	v, err := p.File.Memo(proseKey{}, func() (any, error) {
 		doc, err := p.Markdown()
 		if err != nil {
@@ -123,12 +123,12 @@ func prose(p *analyzer.Pass) (*proseDoc, error) {
 	if err != nil {
 		return nil, err
 	}
-	return v.(*proseDoc), nil
+	return v.(*Doc), nil
 }
 
-func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
+func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
 	src := p.File.Content
-	d := &proseDoc{Src: src, Tokens: doc.Tokens}
+	d := &Doc{Src: src, Tokens: doc.Tokens}
 	if p.File.Path == skill.ManifestName && p.Skill.Manifest != nil {
 		d.BodyStart = p.Skill.Manifest.BodyStart
 	}
@@ -141,16 +141,16 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 			if t.Kind == markdown.Paragraph {
 				s = t.Start
 			}
-			d.Segments = append(d.Segments, proseSegment{Kind: t.Kind, Quote: t.Quote, Start: s, End: t.End, N: normalize(src, s, t.End)})
+			d.Segments = append(d.Segments, Segment{Kind: t.Kind, Quote: t.Quote, Start: s, End: t.End, N: Normalize(src, s, t.End)})
 			if t.Quote > 0 {
-				d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxQuote})
+				d.regions = append(d.regions, proseRegion{t.Start, t.End, CtxQuote})
 			}
 		case markdown.CodeBlock, markdown.CommandBlock:
-			d.Segments = append(d.Segments, proseSegment{Kind: t.Kind, Quote: t.Quote, Start: t.TextStart, End: t.End, N: normalize(src, t.TextStart, t.End)})
-			d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxCode})
+			d.Segments = append(d.Segments, Segment{Kind: t.Kind, Quote: t.Quote, Start: t.TextStart, End: t.End, N: Normalize(src, t.TextStart, t.End)})
+			d.regions = append(d.regions, proseRegion{t.Start, t.End, CtxCode})
 			code = append(code, [2]int{t.Start, t.End})
 		case markdown.HTMLBlock:
-			d.Segments = append(d.Segments, proseSegment{Kind: t.Kind, Quote: t.Quote, Start: t.Start, End: t.End, N: normalize(src, t.Start, t.End)})
+			d.Segments = append(d.Segments, Segment{Kind: t.Kind, Quote: t.Quote, Start: t.Start, End: t.End, N: Normalize(src, t.Start, t.End)})
 			d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxHTML})
 		case markdown.CodeSpan:
 			s, e := t.Start, t.End
@@ -161,10 +161,10 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 			for e < len(src) && src[e] == '`' {
 				e++
 			}
-			d.regions = append(d.regions, proseRegion{s, e, ctxCode})
+			d.regions = append(d.regions, proseRegion{s, e, CtxCode})
 			code = append(code, [2]int{s, e})
 		case markdown.Command, markdown.InlineCommand:
-			d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxCode})
+			d.regions = append(d.regions, proseRegion{t.Start, t.End, CtxCode})
 			code = append(code, [2]int{t.Start, t.End})
 		case markdown.InlineHTML:
 			if !t.IsComment() {
@@ -194,17 +194,17 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *proseDoc {
 			continue
 		}
 		d.Comments = append(d.Comments, [2]int{s, e})
-		d.regions = append(d.regions, proseRegion{s, e, ctxComment})
+		d.regions = append(d.regions, proseRegion{s, e, CtxComment})
 		i = e - d.BodyStart
 	}
 	d.findRefDefs(inCode)
 	d.buildCtxMap()
-	d.joinSegments()
+	d.JoinSegments()
 	return d
 }
 
-// joinSegments builds all and segOff from the segments.
-func (d *proseDoc) joinSegments() {
+// JoinSegments builds all and segOff from the segments.
+func (d *Doc) JoinSegments() {
 	var all strings.Builder
 	d.segOff = d.segOff[:0]
 	for i := range d.Segments {
@@ -216,16 +216,16 @@ func (d *proseDoc) joinSegments() {
 }
 
 // ctxRank orders contexts from least to most specific.
-var ctxRank = [...]int{ctxProse: 0, ctxQuote: 1, ctxHTML: 2, ctxCode: 3, ctxComment: 4}
+var ctxRank = [...]int{CtxProse: 0, CtxQuote: 1, ctxHTML: 2, CtxCode: 3, CtxComment: 4}
 
 // buildCtxMap flattens the (possibly nested or overlapping) regions into
 // consecutive intervals, each with the most specific context covering it,
 // so ctxAt is one binary search whatever the nesting (an unclosed comment
 // spanning the file must not make every lookup walk every region).
-func (d *proseDoc) buildCtxMap() {
+func (d *Doc) buildCtxMap() {
 	type event struct {
 		at    int
-		ctx   textCtx
+		ctx   Context
 		delta int
 	}
 	ev := make([]event, 0, 2*len(d.regions))
@@ -242,10 +242,10 @@ func (d *proseDoc) buildCtxMap() {
 		for ; i < len(ev) && ev[i].at == at; i++ {
 			open[ev[i].ctx] += ev[i].delta
 		}
-		best := ctxProse
+		best := CtxProse
 		for c := range open {
 			if open[c] > 0 && ctxRank[c] > ctxRank[best] {
-				best = textCtx(c)
+				best = Context(c)
 			}
 		}
 		if n := len(d.ctxKinds); n == 0 || d.ctxKinds[n-1] != best {
@@ -255,12 +255,12 @@ func (d *proseDoc) buildCtxMap() {
 	}
 }
 
-// ctxAt returns the context of source offset off: the most specific
+// CtxAt returns the context of source offset off: the most specific
 // region containing it. Code and comments win over quotes and HTML.
-func (d *proseDoc) ctxAt(off int) textCtx {
+func (d *Doc) CtxAt(off int) Context {
 	k := sort.SearchInts(d.ctxStarts, off+1) - 1
 	if k < 0 {
-		return ctxProse
+		return CtxProse
 	}
 	return d.ctxKinds[k]
 }
@@ -282,50 +282,50 @@ func teachingSkill(s *skill.Skill, doc *markdown.Doc) bool {
 	return false
 }
 
-// injPhrase is a pattern over normalised text with its default severity and
+// Phrase is a pattern over normalised text with its default severity and
 // a label for messages.
-type injPhrase struct {
-	rx    *regexp.Regexp
-	sev   analyzer.Severity
-	label string
-	lits  []string // one of them is in every match (nil: unknown)
+type Phrase struct {
+	Rx    *regexp.Regexp
+	Sev   analyzer.Severity
+	Label string
+	Lits  []string // one of them is in every match (nil: unknown)
 }
 
-// injPhraseHit is a phrase found in a segment.
-type injPhraseHit struct {
-	pat        *injPhrase
-	seg        *proseSegment
-	i, j       int // normalised range in seg.N.Text
-	start, end int // source range
-	ctx        textCtx
+// PhraseHit is a phrase found in a segment.
+type PhraseHit struct {
+	Phrase     *Phrase
+	Seg        *Segment
+	I, J       int // normalised range in seg.N.Text
+	Start, End int // source range
+	Ctx        Context
 	mention    bool // the phrase is quoted or cited, not used
 	obfuscated bool
 }
 
-// findPhrases matches phrases in every segment and classifies each hit.
+// FindPhrases matches phrases in every segment and classifies each hit.
 // Negated hits ("never ignore previous instructions") are dropped.
-func (d *proseDoc) findPhrases(phrases []injPhrase) []injPhraseHit {
-	var out []injPhraseHit
+func (d *Doc) FindPhrases(phrases []Phrase) []PhraseHit {
+	var out []PhraseHit
 	for pi := range phrases {
 		pt := &phrases[pi]
-		cand := d.candidates(pt.lits)
+		cand := d.Candidates(pt.Lits)
 		for si := range d.Segments {
 			if !cand[si] {
 				continue
 			}
 			seg := &d.Segments[si]
 			t := seg.N.Text
-			for _, m := range pt.rx.FindAllStringIndex(t, -1) {
-				if proseNegated(t, m[0]) {
+			for _, m := range pt.Rx.FindAllStringIndex(t, -1) {
+				if Negated(t, m[0]) {
 					continue
 				}
 				s, e := seg.N.Orig(m[0], m[1])
-				h := injPhraseHit{pat: pt, seg: seg, i: m[0], j: m[1], start: s, end: e, ctx: d.ctxAt(s)}
+				h := PhraseHit{Phrase: pt, Seg: seg, I: m[0], J: m[1], Start: s, End: e, Ctx: d.CtxAt(s)}
 				if seg.Kind == markdown.CodeBlock || seg.Kind == markdown.CommandBlock {
-					h.ctx = ctxCode
+					h.Ctx = CtxCode
 				}
-				if (h.ctx == ctxProse || h.ctx == ctxHTML) && seg.Quote > 0 {
-					h.ctx = ctxQuote
+				if (h.Ctx == CtxProse || h.Ctx == ctxHTML) && seg.Quote > 0 {
+					h.Ctx = CtxQuote
 				}
 				h.mention = proseMentioned(t, m[0], m[1])
 				h.obfuscated = seg.N.Obfuscated(d.Src, m[0], m[1])
@@ -333,17 +333,17 @@ func (d *proseDoc) findPhrases(phrases []injPhrase) []injPhraseHit {
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].start < out[j].start })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return dedupeHits(out)
 }
 
 // dedupeHits keeps the first (highest-severity on ties) hit among hits
 // that overlap in the source.
-func dedupeHits(hs []injPhraseHit) []injPhraseHit {
-	var out []injPhraseHit
+func dedupeHits(hs []PhraseHit) []PhraseHit {
+	var out []PhraseHit
 	for _, h := range hs {
-		if n := len(out); n > 0 && h.start < out[n-1].end {
-			if h.pat.sev > out[n-1].pat.sev {
+		if n := len(out); n > 0 && h.Start < out[n-1].End {
+			if h.Phrase.Sev > out[n-1].Phrase.Sev {
 				out[n-1] = h
 			}
 			continue
@@ -355,8 +355,8 @@ func dedupeHits(hs []injPhraseHit) []injPhraseHit {
 
 var negationRx = regexp.MustCompile(`(?:\b(?:never|not|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|refuse to|without)|\bno)\s+(?:\w+\s+){0,1}$`)
 
-// proseNegated reports whether the words just before i negate what follows.
-func proseNegated(t string, i int) bool {
+// Negated reports whether the words just before i negate what follows.
+func Negated(t string, i int) bool {
 	s := i - 40
 	if s < 0 {
 		s = 0
@@ -388,14 +388,14 @@ func proseMentioned(t string, i, j int) bool {
 	return strings.Count(before, "\"")%2 == 1
 }
 
-// proseSentence is one sentence of a prose segment.
-type proseSentence struct {
-	seg  *proseSegment
-	si   int // index of seg in Segments
-	idx  int // index of the sentence in sentences()
-	i, j int // normalised range in seg.N.Text
-	Text string
-	ctx  textCtx
+// Sentence is one sentence of a prose segment.
+type Sentence struct {
+	Seg      *Segment
+	SegIndex int // index of seg in Segments
+	idx      int // index of the sentence in sentences()
+	I, J     int // normalised range in seg.N.Text
+	Text     string
+	Ctx      Context
 }
 
 // sentenceEnds returns the end offsets of the sentences of normalised
@@ -418,16 +418,16 @@ func sentenceEnds(t string) []int {
 	return append(ends, len(t))
 }
 
-// sentences splits prose segments (paragraphs, headings, HTML blocks) into
+// Sentences splits prose segments (paragraphs, headings, HTML blocks) into
 // sentences; code blocks are left to the command rules and HTML comments
 // to SV308.
-func (d *proseDoc) sentences() []proseSentence {
+func (d *Doc) Sentences() []Sentence {
 	d.sentOnce.Do(func() { d.sents = d.splitSentences() })
 	return d.sents
 }
 
-func (d *proseDoc) splitSentences() []proseSentence {
-	var out []proseSentence
+func (d *Doc) splitSentences() []Sentence {
+	var out []Sentence
 	for si := range d.Segments {
 		seg := &d.Segments[si]
 		if seg.Kind != markdown.Paragraph && seg.Kind != markdown.Heading && seg.Kind != markdown.HTMLBlock {
@@ -448,48 +448,48 @@ func (d *proseDoc) splitSentences() []proseSentence {
 				continue
 			}
 			s, _ := seg.N.Orig(i, j)
-			ctx := d.ctxAt(s)
-			if ctx == ctxComment {
+			ctx := d.CtxAt(s)
+			if ctx == CtxComment {
 				continue
 			}
-			if seg.Quote > 0 && ctx != ctxCode {
-				ctx = ctxQuote
+			if seg.Quote > 0 && ctx != CtxCode {
+				ctx = CtxQuote
 			}
-			out = append(out, proseSentence{seg: seg, si: si, idx: len(out), i: i, j: j, Text: t[i:j], ctx: ctx})
+			out = append(out, Sentence{Seg: seg, SegIndex: si, idx: len(out), I: i, J: j, Text: t[i:j], Ctx: ctx})
 		}
 	}
 	return out
 }
 
-// exampleSeverity lowers sev for text in a security-teaching skill and
+// ExampleSeverity lowers sev for text in a security-teaching skill and
 // notes blockquotes.
-func exampleSeverity(sev analyzer.Severity, ctx textCtx, teaching bool) (analyzer.Severity, string) {
+func ExampleSeverity(sev analyzer.Severity, ctx Context, teaching bool) (analyzer.Severity, string) {
 	switch {
 	case teaching:
-		return Low, " (security-teaching skill)"
-	case ctx == ctxQuote:
+		return analyzer.Low, " (security-teaching skill)"
+	case ctx == CtxQuote:
 		// callouts ("> Note: …") instruct as much as prose does
 		return sev, " (in a blockquote)"
 	}
 	return sev, ""
 }
 
-// sentenceSeverity grades a sentence-level finding whose trigger starts at
+// SentenceSeverity grades a sentence-level finding whose trigger starts at
 // at in s.Text: low in a security-teaching skill, at most medium when the
 // words are quoted or cited ("attackers write 'send … to …'"), noted in a
 // blockquote.
-func sentenceSeverity(sev analyzer.Severity, s *proseSentence, at int, teaching bool) (analyzer.Severity, string) {
+func SentenceSeverity(sev analyzer.Severity, s *Sentence, at int, teaching bool) (analyzer.Severity, string) {
 	if !teaching && proseMentioned(s.Text, at, at) {
-		if sev > Medium {
-			sev = Medium
+		if sev > analyzer.Medium {
+			sev = analyzer.Medium
 		}
 		return sev, " (quoted)"
 	}
-	return exampleSeverity(sev, s.ctx, teaching)
+	return ExampleSeverity(sev, s.Ctx, teaching)
 }
 
-// refDef is a link reference definition line and the text it hides.
-type refDef struct {
+// RefDef is a link reference definition line and the text it hides.
+type RefDef struct {
 	Start, End int
 	Label      string
 	Dest       string
@@ -501,7 +501,7 @@ var refDefRx = regexp.MustCompile(`(?m)^[ ]{0,3}\[([^\]\n]{1,999})\]:[ \t]*(\S+)
 // findRefDefs records link reference definitions outside code and
 // paragraphs (a definition cannot interrupt a paragraph, so one inside a
 // paragraph is paragraph text).
-func (d *proseDoc) findRefDefs(inCode func(int) bool) {
+func (d *Doc) findRefDefs(inCode func(int) bool) {
 	body := d.Src[d.BodyStart:]
 	if !bytes.Contains(body, []byte("]:")) {
 		return
@@ -511,18 +511,18 @@ func (d *proseDoc) findRefDefs(inCode func(int) bool) {
 		if inCode(s) || d.inParagraph(s) {
 			continue
 		}
-		rd := refDef{Start: s, End: e, Label: string(body[m[2]:m[3]]), Dest: string(body[m[4]:m[5]])}
+		rd := RefDef{Start: s, End: e, Label: string(body[m[2]:m[3]]), Dest: string(body[m[4]:m[5]])}
 		for g := 6; g < 12; g += 2 {
 			if m[g] >= 0 {
 				rd.Title = string(body[m[g]:m[g+1]])
 			}
 		}
 		d.RefDefs = append(d.RefDefs, rd)
-		d.regions = append(d.regions, proseRegion{s, e, ctxComment})
+		d.regions = append(d.regions, proseRegion{s, e, CtxComment})
 	}
 }
 
-func (d *proseDoc) inParagraph(off int) bool {
+func (d *Doc) inParagraph(off int) bool {
 	k := sort.Search(len(d.Segments), func(i int) bool { return d.Segments[i].Start > off })
 	for i := k - 1; i >= 0 && i >= k-3; i-- {
 		if s := &d.Segments[i]; s.Kind == markdown.Paragraph && off >= s.Start && off < s.End {
