@@ -6,6 +6,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/prose"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 )
 
 // CodeCommentInjection finds prompt injection inside scripts and data
@@ -72,7 +73,7 @@ func runCodeFileInjection(p *analyzer.Pass) error {
 				msg += " (not addressed to an agent: a pattern list or documentation?)"
 			}
 			p.Report(analyzer.Diagnostic{Start: s, End: e, Severity: sev, Message: msg,
-				Evidence: strings.TrimSpace(shClipText(string(src[s:e]), 160))})
+				Evidence: strings.TrimSpace(shellfacts.ClipText(string(src[s:e]), 160))})
 		}
 	}
 	return nil

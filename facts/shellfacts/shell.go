@@ -1,4 +1,4 @@
-package rules
+package shellfacts
 
 import (
 	"regexp"
@@ -13,11 +13,11 @@ import (
 // SV72x). They work on analyzer.ShellSites, so every rule sees scripts,
 // Markdown code blocks and spans, dynamic-context lines and hooks alike.
 
-// shShellInputs is what the command rules read.
-const shShellInputs = analyzer.InShell | analyzer.InMarkdown | analyzer.InJSON | analyzer.InPowerShell
+// Inputs is what the command rules read.
+const Inputs = analyzer.InShell | analyzer.InMarkdown | analyzer.InJSON | analyzer.InPowerShell
 
-// shForEachSite calls fn for every shell site of the file.
-func shForEachSite(p *analyzer.Pass, fn func(site *analyzer.ShellSite)) error {
+// ForEachSite calls fn for every shell site of the file.
+func ForEachSite(p *analyzer.Pass, fn func(site *analyzer.ShellSite)) error {
 	sites, err := p.ShellSites()
 	if err != nil {
 		return err
@@ -28,17 +28,17 @@ func shForEachSite(p *analyzer.Pass, fn func(site *analyzer.ShellSite)) error {
 	return nil
 }
 
-// shForEachCommand calls fn for every command of every shell site of the file.
-func shForEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell.Command)) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+// ForEachCommand calls fn for every command of every shell site of the file.
+func ForEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell.Command)) error {
+	return ForEachSite(p, func(site *analyzer.ShellSite) {
 		for _, c := range site.Script.Commands {
 			fn(site, c)
 		}
 	})
 }
 
-// shWhere describes a site for messages.
-func shWhere(s *analyzer.ShellSite) string {
+// Where describes a site for messages.
+func Where(s *analyzer.ShellSite) string {
 	switch s.Kind {
 	case analyzer.SiteDynamic:
 		return " in a dynamic context command that runs at render time"
@@ -48,25 +48,25 @@ func shWhere(s *analyzer.ShellSite) string {
 	return ""
 }
 
-// shReport reports a finding about a shell site, except for code spans that
+// Report reports a finding about a shell site, except for code spans that
 // prose quotes as a warning or an example ("never run `rm -rf /`"): those
 // are not instructions.
-func shReport(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
+func Report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
 	if (s.Kind == analyzer.SiteCodeSpan || s.Kind == analyzer.SiteProse) && s.Cautioned {
 		return
 	}
 	p.Report(d)
 }
 
-// shCmdEnd is the end offset of a command for reports.
-func shCmdEnd(c *shell.Command) int {
+// CmdEnd is the end offset of a command for reports.
+func CmdEnd(c *shell.Command) int {
 	if c.End > c.Start {
 		return c.End
 	}
 	return c.Start
 }
 
-func shClipText(s string, n int) string {
+func ClipText(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) <= n {
 		return s
@@ -78,23 +78,23 @@ var shDownloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "
 	"https": true, "xh": true, "lwp-download": true, "lwp-request": true,
 	"iwr": true, "irm": true, "invoke-webrequest": true, "invoke-restmethod": true, "wget2": true, "curlie": true}
 
-// shIsDownloader reports whether c fetches a URL.
-func shIsDownloader(c *shell.Command) bool {
+// IsDownloader reports whether c fetches a URL.
+func IsDownloader(c *shell.Command) bool {
 	if shDownloaders[c.Name] {
 		return true
 	}
 	switch c.Name {
 	case "certutil":
-		return shHasArgFold(c, "-urlcache")
+		return HasArgFold(c, "-urlcache")
 	case "bitsadmin":
-		return shHasArgFold(c, "/transfer")
+		return HasArgFold(c, "/transfer")
 	case "tftp", "ftp":
 		return true
 	}
 	return false
 }
 
-func shHasArgFold(c *shell.Command, a string) bool {
+func HasArgFold(c *shell.Command, a string) bool {
 	for _, w := range c.Params() {
 		if strings.EqualFold(w.Value, a) {
 			return true
@@ -103,7 +103,7 @@ func shHasArgFold(c *shell.Command, a string) bool {
 	return false
 }
 
-func shHasArg(c *shell.Command, as ...string) bool {
+func HasArg(c *shell.Command, as ...string) bool {
 	for _, w := range c.Params() {
 		for _, a := range as {
 			if w.Value == a {
@@ -114,9 +114,9 @@ func shHasArg(c *shell.Command, as ...string) bool {
 	return false
 }
 
-// shHasShortFlag reports a short option cluster holding letter l (-fsSL has
+// HasShortFlag reports a short option cluster holding letter l (-fsSL has
 // s), or the long form.
-func shHasShortFlag(c *shell.Command, l byte, long string) bool {
+func HasShortFlag(c *shell.Command, l byte, long string) bool {
 	for _, w := range c.Params() {
 		v := w.Value
 		if long != "" && (v == long || strings.HasPrefix(v, long+"=")) {
@@ -131,9 +131,9 @@ func shHasShortFlag(c *shell.Command, l byte, long string) bool {
 
 var shBareHostRx = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/|$)`)
 
-// shUrls returns the URLs among a command's arguments (bare host/path
+// URLs returns the URLs among a command's arguments (bare host/path
 // arguments of downloaders count).
-func shUrls(c *shell.Command) []string {
+func URLs(c *shell.Command) []string {
 	var out []string
 	for i, w := range c.Argv {
 		if i == 0 {
@@ -144,16 +144,16 @@ func shUrls(c *shell.Command) []string {
 			continue
 		}
 		v := strings.ToLower(w.Value)
-		if shIsDownloader(c) && !strings.HasPrefix(v, "-") && shBareHostRx.MatchString(v) {
+		if IsDownloader(c) && !strings.HasPrefix(v, "-") && shBareHostRx.MatchString(v) {
 			out = append(out, "http://"+w.Value)
 		}
 	}
 	return out
 }
 
-// shHostRisk classifies the riskiest URL of a command: the class, the host
+// HostRisk classifies the riskiest URL of a command: the class, the host
 // and whether the scheme is plain http.
-func shHostRisk(us []string) (intel.HostClass, string, bool) {
+func HostRisk(us []string) (intel.HostClass, string, bool) {
 	best, host, plain := intel.HostUnknown, "", false
 	for _, u := range us {
 		h, c := intel.URLClass(u)
@@ -167,7 +167,7 @@ func shHostRisk(us []string) (intel.HostClass, string, bool) {
 	return best, host, plain
 }
 
-func shDescribeHost(c intel.HostClass, host string) string {
+func DescribeHost(c intel.HostClass, host string) string {
 	if host == "" {
 		return ""
 	}
@@ -183,7 +183,7 @@ var shInterpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "das
 	"osascript": true, "iex": true, "invoke-expression": true, "powershell": true, "pwsh": true, "source": true,
 	".": true, "eval": true, "tclsh": true, "Rscript": true, "jshell": true, "pypy": true, "pypy3": true}
 
-func shIsInterpreter(name string) bool {
+func IsInterpreter(name string) bool {
 	if shInterpreters[name] {
 		return true
 	}
@@ -195,9 +195,9 @@ var shPassthrough = map[string]bool{"tee": true, "cat": true, "tr": true, "sed":
 	"gzip": true, "base64": true, "xxd": true, "rev": true, "openssl": true, "head": true, "tail": true, "dd": true,
 	"bunzip2": true, "xz": true, "unxz": true, "iconv": true, "dos2unix": true, "sort": true, "awk": true}
 
-// shPipeSink follows c's output through pass-through filters and returns
+// PipeSink follows c's output through pass-through filters and returns
 // the command that consumes it, or nil.
-func shPipeSink(s *shell.Script, c *shell.Command) *shell.Command {
+func PipeSink(s *shell.Script, c *shell.Command) *shell.Command {
 	for n := 0; c.PipeNext >= 0 && n < 16; n++ {
 		c = s.Commands[c.PipeNext]
 		if !shPassthrough[c.Name] {
@@ -207,9 +207,9 @@ func shPipeSink(s *shell.Script, c *shell.Command) *shell.Command {
 	return nil
 }
 
-// shPipeSinkInterp returns the interpreter c's output is piped into.
-func shPipeSinkInterp(s *shell.Script, c *shell.Command) *shell.Command {
-	if k := shPipeSink(s, c); k != nil && shIsInterpreter(k.Name) {
+// PipeSinkInterp returns the interpreter c's output is piped into.
+func PipeSinkInterp(s *shell.Script, c *shell.Command) *shell.Command {
+	if k := PipeSink(s, c); k != nil && IsInterpreter(k.Name) {
 		return k
 	}
 	return nil
@@ -224,8 +224,8 @@ func shParentOf(s *shell.Script, c *shell.Command) *shell.Command {
 	return nil
 }
 
-// shAncestors calls fn with each command that contains c, innermost first.
-func shAncestors(s *shell.Script, c *shell.Command, fn func(*shell.Command) bool) {
+// Ancestors calls fn with each command that contains c, innermost first.
+func Ancestors(s *shell.Script, c *shell.Command, fn func(*shell.Command) bool) {
 	for n := 0; n < 32; n++ {
 		c = shParentOf(s, c)
 		if c == nil || !fn(c) {
@@ -236,8 +236,8 @@ func shAncestors(s *shell.Script, c *shell.Command, fn func(*shell.Command) bool
 
 var shHomeRx = regexp.MustCompile(`^(\$\{?HOME\}?|\$\{?USERPROFILE\}?|%USERPROFILE%|~[a-z_]*)(/|\\|$)`)
 
-// shNormPath rewrites $HOME/… and ${HOME}/… to ~/….
-func shNormPath(v string) string {
+// NormPath rewrites $HOME/… and ${HOME}/… to ~/….
+func NormPath(v string) string {
 	if m := shHomeRx.FindStringSubmatchIndex(v); m != nil {
 		return "~/" + strings.TrimLeft(v[m[1]:], "/\\")
 	}
@@ -248,9 +248,9 @@ var shPublicSSHRx = regexp.MustCompile(`(?i)\.ssh/([\w.-]+\.pub|known_hosts(\.ol
 
 var shTemplateEnvRx = regexp.MustCompile(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
 
-// shCredentialIn returns the credential-path label found in v.
-func shCredentialIn(v string) (string, bool) {
-	v = shNormPath(strings.TrimPrefix(strings.TrimPrefix(v, "@"), "<"))
+// CredentialIn returns the credential-path label found in v.
+func CredentialIn(v string) (string, bool) {
+	v = NormPath(strings.TrimPrefix(strings.TrimPrefix(v, "@"), "<"))
 	if shTemplateEnvRx.MatchString(v) || shPublicSSHRx.MatchString(v) {
 		return "", false
 	}
@@ -258,9 +258,9 @@ func shCredentialIn(v string) (string, bool) {
 	return label, ok
 }
 
-// shCredentialWords returns the credential label in c's arguments or
+// CredentialWords returns the credential label in c's arguments or
 // input redirections.
-func shCredentialWords(c *shell.Command) (string, bool) {
+func CredentialWords(c *shell.Command) (string, bool) {
 	return shCredentialRead(c.Params(), c)
 }
 
@@ -268,13 +268,13 @@ func shCredentialWords(c *shell.Command) (string, bool) {
 // redirections (cmd < ~/.aws/credentials reads too).
 func shCredentialRead(words []shell.Word, c *shell.Command) (string, bool) {
 	for _, w := range words {
-		if l, ok := shCredentialIn(w.Value); ok {
+		if l, ok := CredentialIn(w.Value); ok {
 			return l, true
 		}
 	}
 	for _, r := range c.Redirs {
 		if r.Op == "<" {
-			if l, ok := shCredentialIn(r.Target.Value); ok {
+			if l, ok := CredentialIn(r.Target.Value); ok {
 				return l, true
 			}
 		}
@@ -290,8 +290,8 @@ var shReaders = map[string]bool{"cat": true, "less": true, "more": true, "head":
 	"yq": true, "type": true, "get-content": true, "gc": true, "dd": true, "python": true,
 	"python3": true, "node": true, "curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "find": true}
 
-// shReadsCredential reports whether c reads a credential store.
-func shReadsCredential(c *shell.Command) (string, bool) {
+// ReadsCredential reports whether c reads a credential store.
+func ReadsCredential(c *shell.Command) (string, bool) {
 	if c.Name == "security" {
 		for _, w := range c.Params() {
 			switch w.Value {
@@ -313,19 +313,19 @@ func shReadsCredential(c *shell.Command) (string, bool) {
 	return shCredentialRead(args, c)
 }
 
-// shSuspiciousDownload reports whether any command of the site downloads
+// SuspiciousDownload reports whether any command of the site downloads
 // from a raw IP, paste site, tunnel, file drop or similar host.
-func shSuspiciousDownload(site *analyzer.ShellSite) bool {
+func SuspiciousDownload(site *analyzer.ShellSite) bool {
 	for _, c := range site.Script.Commands {
-		if shIsDownloader(c) && shHostIsSuspicious(c) {
+		if IsDownloader(c) && shHostIsSuspicious(c) {
 			return true
 		}
 	}
 	return false
 }
 
-// shSendsData reports whether c transmits data to a remote host, and how.
-func shSendsData(c *shell.Command) (string, bool) {
+// SendsData reports whether c transmits data to a remote host, and how.
+func SendsData(c *shell.Command) (string, bool) {
 	switch c.Name {
 	case "curl", "curlie", "xh", "http", "https":
 		for i, w := range c.Params() {
@@ -381,18 +381,18 @@ func shSendsData(c *shell.Command) (string, bool) {
 			}
 		}
 	case "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
-		if shHasArgFold(c, "-method") && (shHasArgFold(c, "post") || shHasArgFold(c, "put")) || shHasArgFold(c, "-infile") || shHasArgFold(c, "-body") {
+		if HasArgFold(c, "-method") && (HasArgFold(c, "post") || HasArgFold(c, "put")) || HasArgFold(c, "-infile") || HasArgFold(c, "-body") {
 			return "uploads with " + c.Name, true
 		}
 	}
-	if shDnsExfil(c) {
+	if DNSExfil(c) {
 		return "encodes data in a DNS lookup", true
 	}
 	return "", false
 }
 
-// shDnsExfil reports a DNS lookup of a name built from command output.
-func shDnsExfil(c *shell.Command) bool {
+// DNSExfil reports a DNS lookup of a name built from command output.
+func DNSExfil(c *shell.Command) bool {
 	switch c.Name {
 	case "dig", "nslookup", "host", "ping", "drill", "resolvectl":
 		for _, w := range c.Params() {
@@ -420,8 +420,8 @@ var shGitWriting = map[string]bool{"push": true, "commit": true, "reset": true, 
 	"am": true, "apply": true, "rm": true, "mv": true, "restore": true, "switch": true, "tag": true, "stash": true,
 	"gc": true, "submodule": true, "worktree": true, "update-ref": true, "filter-branch": true, "send-email": true}
 
-// shIsReadOnly reports whether a command only reads local state.
-func shIsReadOnly(c *shell.Command) bool {
+// IsReadOnly reports whether a command only reads local state.
+func IsReadOnly(c *shell.Command) bool {
 	if c.Name == "" {
 		return true
 	}
@@ -437,7 +437,7 @@ func shIsReadOnly(c *shell.Command) bool {
 		}
 		return true
 	}
-	if (c.Name == "sed" && shHasShortFlag(c, 'i', "--in-place")) || (c.Name == "find" && (shHasArg(c, "-delete", "-exec", "-execdir", "-ok"))) {
+	if (c.Name == "sed" && HasShortFlag(c, 'i', "--in-place")) || (c.Name == "find" && (HasArg(c, "-delete", "-exec", "-execdir", "-ok"))) {
 		return false
 	}
 	for _, r := range c.Redirs {
@@ -451,8 +451,8 @@ func shIsReadOnly(c *shell.Command) bool {
 	return true
 }
 
-// shOutputFile returns the file a downloader writes to, if any.
-func shOutputFile(c *shell.Command) (string, bool) {
+// OutputFile returns the file a downloader writes to, if any.
+func OutputFile(c *shell.Command) (string, bool) {
 	for i := 1; i < len(c.Argv); i++ {
 		v := c.Argv[i].Value
 		next := ""
@@ -469,16 +469,16 @@ func shOutputFile(c *shell.Command) (string, bool) {
 			f := v[strings.IndexByte(v, '=')+1:]
 			return f, f != "-"
 		case c.Name == "curl" && (v == "-O" || v == "--remote-name" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "O")):
-			for _, u := range shUrls(c) {
+			for _, u := range URLs(c) {
 				return shUrlBase(u), true
 			}
 		}
 	}
 	if c.Name == "wget" || c.Name == "wget2" {
-		if shHasShortFlag(c, 'q', "") && shHasArg(c, "-O-", "-qO-", "-qO", "-O") {
+		if HasShortFlag(c, 'q', "") && HasArg(c, "-O-", "-qO-", "-qO", "-O") {
 			return "", false
 		}
-		for _, u := range shUrls(c) {
+		for _, u := range URLs(c) {
 			return shUrlBase(u), true
 		}
 	}
@@ -498,8 +498,8 @@ func shUrlBase(u string) string {
 	return ""
 }
 
-// shSameFile compares two path words loosely (./x, $TMPDIR/x and x match).
-func shSameFile(a, b string) bool {
+// SameFile compares two path words loosely (./x, $TMPDIR/x and x match).
+func SameFile(a, b string) bool {
 	if a == "" || b == "" {
 		return false
 	}
@@ -513,10 +513,10 @@ func shSameFile(a, b string) bool {
 	return trim(a) == trim(b) && trim(a) != ""
 }
 
-// shHiddenLayer reports whether c was reached through text piped into a
+// HiddenLayer reports whether c was reached through text piped into a
 // shell (decoded base64 or hex, reversed, printed from escapes) or an eval
 // of such text.
-func shHiddenLayer(s *shell.Script, c *shell.Command) bool {
+func HiddenLayer(s *shell.Script, c *shell.Command) bool {
 	hidden := func(x *shell.Command) bool {
 		if x.Via == shell.ViaStdin {
 			return true
@@ -536,7 +536,7 @@ func shHiddenLayer(s *shell.Script, c *shell.Command) bool {
 		return true
 	}
 	found := false
-	shAncestors(s, c, func(a *shell.Command) bool {
+	Ancestors(s, c, func(a *shell.Command) bool {
 		found = hidden(a)
 		return !found
 	})
@@ -548,8 +548,8 @@ func shHiddenLayer(s *shell.Script, c *shell.Command) bool {
 // commands long, and a bound keeps crafted scripts linear.
 const shScanAhead = 500
 
-// shAhead returns the commands after index i, at most shScanAhead.
-func shAhead(s *shell.Script, i int) []*shell.Command {
+// Ahead returns the commands after index i, at most shScanAhead.
+func Ahead(s *shell.Script, i int) []*shell.Command {
 	if i < 0 {
 		i = -1
 	}
@@ -558,4 +558,22 @@ func shAhead(s *shell.Script, i int) []*shell.Command {
 		return nil
 	}
 	return s.Commands[i+1 : end]
+}
+
+// RunsFile reports whether c executes the file f (./f, bash f, python f).
+func RunsFile(c *shell.Command, f string) bool {
+	if len(c.Argv) == 0 {
+		return false
+	}
+	if SameFile(c.Argv[0].Value, f) && c.Name != "chmod" {
+		return true
+	}
+	if IsInterpreter(c.Name) || c.Name == "open" || c.Name == "start" || c.Name == "nohup" {
+		for _, w := range c.Params() {
+			if SameFile(w.Value, f) {
+				return true
+			}
+		}
+	}
+	return false
 }
