@@ -204,7 +204,7 @@ func (v *jsView) reaches(e ast.Expression, pred func(ast.Expression) bool) ast.E
 	return hit
 }
 
-// fromNetwork reports whether e's value may come from a download.
+// pyfacts.FromNetwork reports whether e's value may come from a download.
 func (v *jsView) fromNetwork(e ast.Expression) ast.Expression {
 	return v.reaches(e, func(x ast.Expression) bool {
 		switch x := x.(type) {

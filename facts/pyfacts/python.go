@@ -1,8 +1,4 @@
-package rules
-
-// Shared knowledge of the Python rules (SV008, SV15x, SV28x, SV44x, SV64x,
-// SV74x): which calls read the network, decode, run commands, and how to
-// turn an argument into a path or URL.
+package pyfacts
 
 import (
 	"regexp"
@@ -15,9 +11,9 @@ import (
 	"github.com/skillvet/skillvet/parse/python"
 )
 
-// pyModule returns the parsed module, or nil when the file cannot be
+// Module returns the parsed module, or nil when the file cannot be
 // tokenised (SV008 reports that; other rules then have nothing to say).
-func pyModule(p *analyzer.Pass) *python.Module {
+func Module(p *analyzer.Pass) *python.Module {
 	m, err := p.Python()
 	if err != nil {
 		return nil
@@ -25,7 +21,7 @@ func pyModule(p *analyzer.Pass) *python.Module {
 	return m
 }
 
-func hasPrefixAny(s string, ps ...string) bool {
+func HasPrefixAny(s string, ps ...string) bool {
 	for _, p := range ps {
 		if strings.HasPrefix(s, p) {
 			return true
@@ -40,7 +36,7 @@ var pyNetModules = []string{"requests.", "httpx.", "urllib.request.", "urllib2."
 	"websockets.", "paramiko.", "telnetlib.", "dns.resolver.", "grequests.", "treq.", "tornado.httpclient."}
 
 // isNetRef matches any reference into a network module.
-func isNetRef(r python.Ref) bool { return hasPrefixAny(r.Name, pyNetModules...) }
+func isNetRef(r python.Ref) bool { return HasPrefixAny(r.Name, pyNetModules...) }
 
 // pyNetHelpers are parts of network libraries that do not carry data from
 // the network (quoting, exceptions, status codes, configuration).
@@ -50,19 +46,19 @@ var pyNetHelpers = []string{"requests.utils.", "requests.exceptions.", "requests
 	"httpx.Limits", "httpx.BasicAuth", "aiohttp.ClientTimeout", "aiohttp.ClientError", "urllib.request.quote",
 	"urllib.request.pathname2url", "socket.gethostname", "socket.timeout", "socket.error", "socket.AF_", "socket.SOCK_"}
 
-// isDownloadRef matches data that arrives from the network: responses of
+// IsDownloadRef matches data that arrives from the network: responses of
 // HTTP clients and socket reads.
-func isDownloadRef(r python.Ref) bool {
+func IsDownloadRef(r python.Ref) bool {
 	n := r.Name
-	if hasPrefixAny(n, pyNetHelpers...) {
+	if HasPrefixAny(n, pyNetHelpers...) {
 		return false
 	}
-	if hasPrefixAny(n, "requests.", "httpx.", "urllib.request.urlopen", "urllib2.urlopen", "urllib.urlopen",
+	if HasPrefixAny(n, "requests.", "httpx.", "urllib.request.urlopen", "urllib2.urlopen", "urllib.urlopen",
 		"urllib3.", "aiohttp.", "pycurl.", "grequests.", "http.client.", "httplib.", "websocket.", "websockets.",
 		"tornado.httpclient.") {
 		return true
 	}
-	return hasPrefixAny(n, "socket.") && (strings.Contains(n, ".recv") || strings.Contains(n, ".makefile"))
+	return HasPrefixAny(n, "socket.") && (strings.Contains(n, ".recv") || strings.Contains(n, ".makefile"))
 }
 
 // isRecvCall matches reads from a socket object held in a variable
@@ -74,18 +70,18 @@ func isRecvCall(m *python.Module, r python.Ref) bool {
 	if r.Var == "" {
 		return strings.HasPrefix(r.Name, "socket.")
 	}
-	_, ok := m.DerivesVar("socketobj", r.Var, isSocketRef)
+	_, ok := m.DerivesVar("socketobj", r.Var, IsSocketRef)
 	return ok
 }
 
-func isSocketRef(r python.Ref) bool {
-	return hasPrefixAny(r.Name, "socket.socket", "socket.create_connection", "socket.fromfd", "ssl.wrap_socket") ||
+func IsSocketRef(r python.Ref) bool {
+	return HasPrefixAny(r.Name, "socket.socket", "socket.create_connection", "socket.fromfd", "ssl.wrap_socket") ||
 		strings.HasSuffix(r.Name, ".wrap_socket") || strings.HasSuffix(r.Name, ".accept")
 }
 
-// fromNetwork reports whether tokens [a, b) derive from downloaded data.
-func fromNetwork(m *python.Module, a, b int) (python.Ref, bool) {
-	return m.Derives("download", a, b, func(r python.Ref) bool { return isDownloadRef(r) || isRecvCall(m, r) })
+// FromNetwork reports whether tokens [a, b) derive from downloaded data.
+func FromNetwork(m *python.Module, a, b int) (python.Ref, bool) {
+	return m.Derives("download", a, b, func(r python.Ref) bool { return IsDownloadRef(r) || isRecvCall(m, r) })
 }
 
 // isDecodeRef matches decoding and decompression calls.
@@ -94,38 +90,38 @@ func isDecodeRef(r python.Ref) bool {
 	if !r.Call {
 		return false
 	}
-	return hasPrefixAny(n, "base64.", "binascii.a2b", "binascii.unhexlify", "bytes.fromhex", "codecs.decode",
+	return HasPrefixAny(n, "base64.", "binascii.a2b", "binascii.unhexlify", "bytes.fromhex", "codecs.decode",
 		"zlib.decompress", "gzip.decompress", "bz2.decompress", "lzma.decompress", "marshal.loads", "zlib.decompressobj") ||
 		strings.HasSuffix(n, "b64decode") || strings.HasSuffix(n, ".fromhex") || strings.HasSuffix(n, "decompress")
 }
 
-func fromDecoded(m *python.Module, a, b int) (python.Ref, bool) {
+func FromDecoded(m *python.Module, a, b int) (python.Ref, bool) {
 	return m.Derives("decoded", a, b, isDecodeRef)
 }
 
-// isEnvRef matches reads of the environment (whole or one variable).
-func isEnvRef(r python.Ref) bool {
-	return hasPrefixAny(r.Name, "os.environ", "os.getenv", "os.environb", "posix.environ", "dotenv.dotenv_values")
+// IsEnvRef matches reads of the environment (whole or one variable).
+func IsEnvRef(r python.Ref) bool {
+	return HasPrefixAny(r.Name, "os.environ", "os.getenv", "os.environb", "posix.environ", "dotenv.dotenv_values")
 }
 
 // isInputRef matches data a user or caller supplies.
 func isInputRef(r python.Ref) bool {
-	return hasPrefixAny(r.Name, "input", "raw_input", "sys.argv", "sys.stdin", "fileinput.", "flask.request", "request.args",
+	return HasPrefixAny(r.Name, "input", "raw_input", "sys.argv", "sys.stdin", "fileinput.", "flask.request", "request.args",
 		"request.form", "request.json", "request.get_json", "request.values", "request.data", "os.environ", "os.getenv") ||
 		strings.Contains(r.Name, "parse_args()") || strings.HasSuffix(r.Name, ".parse_args")
 }
 
-// sourceDesc says where an expression's data comes from, most alarming
+// SourceDesc says where an expression's data comes from, most alarming
 // first; "" when it is none of network, decoded, environment or input.
-func sourceDesc(m *python.Module, a, b int) (string, python.Ref) {
-	if r, ok := fromNetwork(m, a, b); ok {
+func SourceDesc(m *python.Module, a, b int) (string, python.Ref) {
+	if r, ok := FromNetwork(m, a, b); ok {
 		return "downloaded data", r
 	}
-	if r, ok := fromDecoded(m, a, b); ok {
+	if r, ok := FromDecoded(m, a, b); ok {
 		return "decoded data", r
 	}
 	if r, ok := m.Derives("input", a, b, isInputRef); ok {
-		if isEnvRef(r) {
+		if IsEnvRef(r) {
 			return "the environment", r
 		}
 		return "user input", r
@@ -133,8 +129,8 @@ func sourceDesc(m *python.Module, a, b int) (string, python.Ref) {
 	return "", python.Ref{}
 }
 
-// argList returns the element ranges of a list or tuple literal argument.
-func argList(m *python.Module, a python.Arg) ([][2]int, bool) {
+// ArgList returns the element ranges of a list or tuple literal argument.
+func ArgList(m *python.Module, a python.Arg) ([][2]int, bool) {
 	if a.End-a.Start < 2 || !(m.Is(a.Start, "[") || m.Is(a.Start, "(")) || int(m.Match[a.Start]) != a.End-1 {
 		return nil, false
 	}
@@ -156,19 +152,19 @@ func argList(m *python.Module, a python.Arg) ([][2]int, bool) {
 	return out, true
 }
 
-// shellNames are interpreters that run a command string.
-var shellNames = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
+// ShellNames are interpreters that run a command string.
+var ShellNames = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
 	"cmd": true, "cmd.exe": true, "powershell": true, "powershell.exe": true, "pwsh": true}
 
-func baseName(p string) string {
+func BaseName(p string) string {
 	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
 		return p[i+1:]
 	}
 	return p
 }
 
-// pyFileCalls read or name files; their arguments are checked as paths.
-var pyFileCalls = map[string]bool{"open": true, "io.open": true, "codecs.open": true, "os.open": true,
+// FileCalls read or name files; their arguments are checked as paths.
+var FileCalls = map[string]bool{"open": true, "io.open": true, "codecs.open": true, "os.open": true,
 	"pathlib.Path": true, "Path": true, "pathlib.PurePath": true, "os.path.expanduser": true, "os.path.join": true,
 	"os.path.expandvars": true, "shutil.copy": true, "shutil.copyfile": true, "shutil.copy2": true,
 	"shutil.copytree": true, "shutil.make_archive": true, "glob.glob": true, "glob.iglob": true,
@@ -224,8 +220,8 @@ func pathText(m *python.Module, a, b int) string {
 	return homeRx.ReplaceAllString(s, "~")
 }
 
-// isWriteMode reports whether an open() call writes (mode w, a, x or +).
-func openMode(m *python.Module, c *python.Call) string {
+// IsWriteMode reports whether an open() call writes (mode w, a, x or +).
+func OpenMode(m *python.Module, c *python.Call) string {
 	if a, ok := c.Arg(1, "mode"); ok {
 		if s, ok := m.Fold(a.Start, a.End); ok {
 			return s
@@ -234,27 +230,27 @@ func openMode(m *python.Module, c *python.Call) string {
 	return "r"
 }
 
-func isWriteMode(mode string) bool { return strings.ContainsAny(mode, "wax+") }
+func IsWriteMode(mode string) bool { return strings.ContainsAny(mode, "wax+") }
 
 // netSinks lists calls that send data, with the keyword arguments that
 // carry the payload (all arguments when nil).
 func isNetSinkName(n string) bool {
-	if hasPrefixAny(n, "requests.", "httpx.", "grequests.", "aiohttp.", "urllib3.", "treq.") {
-		return hasSuffixAny(n, ".post", ".put", ".patch", ".get", ".request", ".delete", ".head", ".options",
+	if HasPrefixAny(n, "requests.", "httpx.", "grequests.", "aiohttp.", "urllib3.", "treq.") {
+		return HasSuffixAny(n, ".post", ".put", ".patch", ".get", ".request", ".delete", ".head", ".options",
 			".urlopen", ".post()", ".request()")
 	}
-	if hasPrefixAny(n, "urllib.request.urlopen", "urllib.request.Request", "urllib2.urlopen", "urllib2.Request",
+	if HasPrefixAny(n, "urllib.request.urlopen", "urllib.request.Request", "urllib2.urlopen", "urllib2.Request",
 		"urllib.urlopen", "urllib.request.urlretrieve") {
 		return true
 	}
-	if hasPrefixAny(n, "http.client.", "httplib.", "smtplib.", "ftplib.", "socket.", "websocket.", "websockets.", "paramiko.", "telnetlib.") {
-		return hasSuffixAny(n, ".request", ".send", ".sendall", ".sendto", ".sendmail", ".send_message",
+	if HasPrefixAny(n, "http.client.", "httplib.", "smtplib.", "ftplib.", "socket.", "websocket.", "websockets.", "paramiko.", "telnetlib.") {
+		return HasSuffixAny(n, ".request", ".send", ".sendall", ".sendto", ".sendmail", ".send_message",
 			".storbinary", ".storlines", ".putrequest", ".write", ".connect", "create_connection", ".putheader", ".getaddrinfo", ".gethostbyname")
 	}
 	return strings.HasPrefix(n, "dns.resolver.")
 }
 
-func hasSuffixAny(s string, ss ...string) bool {
+func HasSuffixAny(s string, ss ...string) bool {
 	for _, x := range ss {
 		if strings.HasSuffix(s, x) {
 			return true
@@ -267,9 +263,9 @@ var sendMethods = map[string]bool{"post": true, "put": true, "patch": true, "get
 	"send": true, "sendall": true, "sendto": true, "sendmail": true, "send_message": true, "storbinary": true,
 	"urlopen": true, "putheader": true}
 
-// netSink reports whether c sends over the network, including methods of
+// NetSink reports whether c sends over the network, including methods of
 // client objects held in variables (s = requests.Session(); s.post(...)).
-func netSink(m *python.Module, c *python.Call) bool {
+func NetSink(m *python.Module, c *python.Call) bool {
 	if isNetSinkName(c.Name) {
 		return true
 	}
@@ -289,22 +285,22 @@ func netSink(m *python.Module, c *python.Call) bool {
 // (requests.Session(), socket.socket(), smtplib.SMTP(), ...), whose send
 // methods are sinks; a response's .get() is not.
 func isNetClientRef(r python.Ref) bool {
-	return isNetRef(r) && r.Call && hasSuffixAny(r.Name, "Session", "session", "socket", "create_connection", "accept",
+	return isNetRef(r) && r.Call && HasSuffixAny(r.Name, "Session", "session", "socket", "create_connection", "accept",
 		"SMTP", "SMTP_SSL", "LMTP", "HTTPConnection", "HTTPSConnection", "FTP", "FTP_TLS", "PoolManager", "ProxyManager",
 		"Client", "AsyncClient", "ClientSession", "WebSocket", "connect", "build_opener", "SSHClient", "Telnet", "wrap_socket")
 }
 
-// sinkURL returns the destination of a network call when it can be
+// SinkURL returns the destination of a network call when it can be
 // determined: the folded URL argument, a URL literal inside it (also an
 // f-string prefix), or one in the assignments of a variable it uses.
-func sinkURL(m *python.Module, c *python.Call) string {
+func SinkURL(m *python.Module, c *python.Call) string {
 	if u := sinkArgURL(m, c); u != "" {
 		return u
 	}
 	// conn = http.client.HTTPSConnection("host"); conn.request(...)
 	var u string
 	if m.Toks[c.Head].Kind == python.Name && c.Head+1 < c.Open {
-		pyEachAssign(m, c.Head, c.Head+1, func(as python.Assign) bool {
+		EachAssign(m, c.Head, c.Head+1, func(as python.Assign) bool {
 			u = urlIn(m, as.Start, as.End, 0, true)
 			return u != ""
 		})
@@ -325,13 +321,13 @@ func sinkArgURL(m *python.Module, c *python.Call) string {
 		// (host, port) tuples
 		return urlIn(m, a.Start, a.End, 2, true)
 	}
-	if s, ok := m.Fold(a.Start, a.End); ok && (strings.Contains(s, "://") || hostLitRx.MatchString(s)) {
+	if s, ok := m.Fold(a.Start, a.End); ok && (strings.Contains(s, "://") || HostLitRx.MatchString(s)) {
 		return s
 	}
 	return urlIn(m, a.Start, a.End, 2, false)
 }
 
-var hostLitRx = regexp.MustCompile(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
+var HostLitRx = regexp.MustCompile(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
 
 // urlIn finds a URL literal in tokens [a, b) or in the assignments of the
 // variables used there; with hosts, a bare host name or IP literal counts.
@@ -344,7 +340,7 @@ func urlIn(m *python.Module, a, b, depth int, hosts bool) string {
 		if u := intel.URLRx.FindString(v); u != "" {
 			return u
 		}
-		if hosts && hostLitRx.MatchString(v) {
+		if hosts && HostLitRx.MatchString(v) {
 			return v
 		}
 	}
@@ -352,7 +348,7 @@ func urlIn(m *python.Module, a, b, depth int, hosts bool) string {
 		return ""
 	}
 	var u string
-	pyEachAssign(m, a, b, func(as python.Assign) bool {
+	EachAssign(m, a, b, func(as python.Assign) bool {
 		u = urlIn(m, as.Start, as.End, depth-1, hosts)
 		return u != ""
 	})
@@ -368,10 +364,10 @@ const (
 	pyMaxExprTok = 256
 )
 
-// pyEachAssign calls f for the assignments of the variables used in tokens
+// EachAssign calls f for the assignments of the variables used in tokens
 // [a, b) (at most pyMaxVars distinct variables, pyMaxAssigns assignments
 // each) until f returns true.
-func pyEachAssign(m *python.Module, a, b int, f func(python.Assign) bool) {
+func EachAssign(m *python.Module, a, b int, f func(python.Assign) bool) {
 	seen := map[string]bool{}
 	for _, r := range m.RefsIn(a, b) {
 		if r.Var == "" || seen[r.Var] {
@@ -392,7 +388,7 @@ func pyEachAssign(m *python.Module, a, b int, f func(python.Assign) bool) {
 	}
 }
 
-func clipStr(s string, n int) string {
+func ClipStr(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) <= n {
 		return s
@@ -403,14 +399,14 @@ func clipStr(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// downloadsAndRuns matches shell command text that downloads a script and
+// DownloadsAndRuns matches shell command text that downloads a script and
 // runs it (curl | sh, bash -c "$(curl ...)", wget -O- | python).
-var downloadsAndRuns = regexp.MustCompile(`(?i)(curl|wget|fetch|iwr|invoke-webrequest)\b[^|;&]*\|\s*(sudo\s+)?(-\S+\s+)*(ba|z|da|k)?sh\b|(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?python[0-9.]*\b|(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)|(ba|z)?sh\s+<\(\s*(curl|wget)|\|\s*iex\b|^\s*["']?\$\(\s*(curl|wget)\b`)
+var DownloadsAndRuns = regexp.MustCompile(`(?i)(curl|wget|fetch|iwr|invoke-webrequest)\b[^|;&]*\|\s*(sudo\s+)?(-\S+\s+)*(ba|z|da|k)?sh\b|(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?python[0-9.]*\b|(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)|(ba|z)?sh\s+<\(\s*(curl|wget)|\|\s*iex\b|^\s*["']?\$\(\s*(curl|wget)\b`)
 
-// pyDescribeCode summarises what a decoded or assembled piece of Python
+// DescribeCode summarises what a decoded or assembled piece of Python
 // does: the sensitive calls it makes, following exec of further constant
 // or decoded layers up to three deep. "" when it makes none.
-func pyDescribeCode(s string) string {
+func DescribeCode(s string) string {
 	var names []string
 	seen := map[string]bool{}
 	var walk func(src string, depth int)
@@ -423,11 +419,11 @@ func pyDescribeCode(s string) string {
 			return
 		}
 		for _, c := range m.Calls {
-			if pySensitive(c.Name) && !seen[c.Name] && len(names) < 6 {
+			if Sensitive(c.Name) && !seen[c.Name] && len(names) < 6 {
 				seen[c.Name] = true
 				names = append(names, c.Name)
 			}
-			if pyExecNames[c.Name] {
+			if ExecNames[c.Name] {
 				if a, ok := c.Positional(0); ok {
 					if inner, ok := m.Fold(a.Start, a.End); ok {
 						walk(inner, depth-1)
@@ -443,9 +439,9 @@ func pyDescribeCode(s string) string {
 	return "calls " + strings.Join(names, ", ")
 }
 
-// pyContainsAny reports whether s contains one of the words; rules use it
+// ContainsAny reports whether s contains one of the words; rules use it
 // to skip strings before running a regular expression on them.
-func pyContainsAny(s string, words []string) bool {
+func ContainsAny(s string, words []string) bool {
 	for _, w := range words {
 		if strings.Contains(s, w) {
 			return true
@@ -454,16 +450,16 @@ func pyContainsAny(s string, words []string) bool {
 	return false
 }
 
-func pyHostOr(h string) string {
+func HostOr(h string) string {
 	if h == "" {
 		return "the network"
 	}
 	return h
 }
 
-// pyFlowsFrom reports whether an argument of sink derives from the value
+// FlowsFrom reports whether an argument of sink derives from the value
 // of call src.
-func pyFlowsFrom(m *python.Module, sink, src *python.Call) bool {
+func FlowsFrom(m *python.Module, sink, src *python.Call) bool {
 	key := "flow:" + strconv.Itoa(src.Open)
 	for _, a := range sink.Args {
 		if _, ok := m.Derives(key, a.Start, a.End, func(r python.Ref) bool {
@@ -475,11 +471,11 @@ func pyFlowsFrom(m *python.Module, sink, src *python.Call) bool {
 	return false
 }
 
-// pyReport reports d with its evidence taken from a bounded window of the
+// Report reports d with its evidence taken from a bounded window of the
 // source around d.Start: a whole line when it is short (what the engine
 // would show), else up to 240 bytes of it. The engine's default copies the
 // whole line per finding, which is quadratic on minified one-line files.
-func pyReport(p *analyzer.Pass, m *python.Module, d analyzer.Diagnostic) {
+func Report(p *analyzer.Pass, m *python.Module, d analyzer.Diagnostic) {
 	if d.Evidence == "" && d.File == "" {
 		d.Evidence = pyEvidence(m.Src, d.Start)
 	}
@@ -518,33 +514,33 @@ func pyEvidence(src string, off int) string {
 
 func pyFirstNetSink(m *python.Module) *python.Call {
 	for _, c := range m.Calls {
-		if netSink(m, c) {
+		if NetSink(m, c) {
 			return c
 		}
 	}
 	return nil
 }
 
-// pySinkNote returns a function that says, once computed, whether the file
+// SinkNote returns a function that says, once computed, whether the file
 // sends data over the network: "" or " in a file that sends data over the
 // network (requests.post, line 12)". Rules that escalate when a read and a
 // way out share a file use it.
-func pySinkNote(m *python.Module) func() string {
+func SinkNote(m *python.Module) func() string {
 	done, note := false, ""
 	return func() string {
 		if !done {
 			done = true
 			if s := pyFirstNetSink(m); s != nil {
-				note = " in a file that sends data over the network (" + s.Name + ", line " + lineOf(m, s.Head) + ")"
+				note = " in a file that sends data over the network (" + s.Name + ", line " + LineOf(m, s.Head) + ")"
 			}
 		}
 		return note
 	}
 }
 
-// pyDownloadedFiles lists the files the module writes from downloads.
-func pyDownloadedFiles(m *python.Module) []pyDownloadFile {
-	var files []pyDownloadFile
+// DownloadedFiles lists the files the module writes from downloads.
+func DownloadedFiles(m *python.Module) []DownloadFile {
+	var files []DownloadFile
 	for _, c := range m.Calls {
 		if f, ok := pyDownloadTarget(m, c); ok {
 			files = append(files, f)
