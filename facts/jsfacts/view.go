@@ -1,4 +1,4 @@
-package rules
+package jsfacts
 
 import (
 	"regexp"
@@ -6,61 +6,60 @@ import (
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/token"
-
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/js"
 )
 
-// jsView bundles what the JS rules share: the program, its binding index
+// View bundles what the JS rules share: the program, its binding index
 // and the pass to report through. Files that do not parse are SV006's.
-type jsView struct {
-	p    *analyzer.Pass
-	prog *js.Program
-	in   *js.Info
+type View struct {
+	Pass *analyzer.Pass
+	Prog *js.Program
+	Info *js.Info
 }
 
-func jsOf(p *analyzer.Pass) *jsView {
+func Of(p *analyzer.Pass) *View {
 	prog, err := p.JS()
 	if err != nil {
 		return nil
 	}
-	return &jsView{p: p, prog: prog, in: prog.Info()}
+	return &View{Pass: p, Prog: prog, Info: prog.Info()}
 }
 
-// report reports at node n; nodes in esbuild's helper prelude are dropped.
-func (v *jsView) report(n ast.Node, sev analyzer.Severity, msg string) {
-	start, end, ok := v.prog.Range(n)
+// Report reports at node n; nodes in esbuild's helper prelude are dropped.
+func (v *View) Report(n ast.Node, sev analyzer.Severity, msg string) {
+	start, end, ok := v.Prog.Range(n)
 	if !ok {
 		return
 	}
 	// keep findings on one line: the evidence is the first line
-	if i := strings.IndexByte(string(v.prog.Orig[start:end]), '\n'); i >= 0 {
+	if i := strings.IndexByte(string(v.Prog.Orig[start:end]), '\n'); i >= 0 {
 		end = start + i
 	}
-	v.p.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+	v.Pass.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 }
 
-// src is the parsed source text of n (esbuild's output for lowered files).
-func (v *jsView) src(n ast.Node) string { return v.prog.Src(n) }
+// Src is the parsed source text of n (esbuild's output for lowered files).
+func (v *View) Src(n ast.Node) string { return v.Prog.Src(n) }
 
-// callee resolves a call's callee, normalising fs.promises to fs.
-func (v *jsView) callee(c *ast.CallExpression) string {
-	return jsNormMod(v.in.Resolve(c.Callee))
+// Callee resolves a call's callee, normalising fs.promises to fs.
+func (v *View) Callee(c *ast.CallExpression) string {
+	return NormMod(v.Info.Resolve(c.Callee))
 }
 
-func jsNormMod(s string) string {
+func NormMod(s string) string {
 	s = strings.Replace(s, "module:fs.promises.", "module:fs.", 1)
 	return s
 }
 
-var jsChildProcessMods = map[string]bool{"module:child_process": true, "module:spawn_sync": true}
+var ChildProcessMods = map[string]bool{"module:child_process": true, "module:spawn_sync": true}
 
-// jsChildProcessCall returns the child_process function a callee names
+// ChildProcessCall returns the child_process function a callee names
 // ("exec", "spawn", ...), or "".
-func jsChildProcessCall(callee string) string {
+func ChildProcessCall(callee string) string {
 	mod, fn, ok := strings.Cut(callee, ".")
-	if !ok || !jsChildProcessMods[mod] {
+	if !ok || !ChildProcessMods[mod] {
 		switch callee {
 		case "Bun.spawn", "Bun.spawnSync", "Deno.run", "module:shelljs.exec", "module:execa", "module:execa.execa",
 			"module:execa.execaSync", "module:execa.execaCommand", "module:execa.command", "module:cross-spawn",
@@ -76,7 +75,7 @@ func jsChildProcessCall(callee string) string {
 	return ""
 }
 
-// jsShellDanger recognises shell commands that fetch and run code, open
+// ShellDanger recognises shell commands that fetch and run code, open
 // reverse shells or decode and run payloads.
 var jsShellDangers = []struct {
 	rx  *regexp.Regexp
@@ -97,7 +96,7 @@ var jsShellDangers = []struct {
 	{regexp.MustCompile(`(?i)\b(bash|sh)\s+-i\s*[>&]`), "starts an interactive shell redirected to a socket"},
 }
 
-func jsShellDanger(cmd string) (string, bool) {
+func ShellDanger(cmd string) (string, bool) {
 	for _, d := range jsShellDangers {
 		if d.rx.MatchString(cmd) {
 			return d.why, true
@@ -106,21 +105,21 @@ func jsShellDanger(cmd string) (string, bool) {
 	return "", false
 }
 
-// jsDestructive matches commands that wipe the home or root directory or
+// Destructive matches commands that wipe the home or root directory or
 // disks.
-var jsDestructive = regexp.MustCompile(`(?i)\brm\s+(-[a-z]*r[a-z]*f?[a-z]*|-[a-z]*f[a-z]*r[a-z]*)\s+(--no-preserve-root\s+)?("?(/|~|\$HOME|/\*|~/\*)"?)(\s|$|;|&)|\bmkfs(\.[a-z0-9]+)?\s+/dev/|\bdd\s+.*of=/dev/(sd|nvme|disk)|:\(\)\s*\{\s*:\|:&\s*\};:`)
+var Destructive = regexp.MustCompile(`(?i)\brm\s+(-[a-z]*r[a-z]*f?[a-z]*|-[a-z]*f[a-z]*r[a-z]*)\s+(--no-preserve-root\s+)?("?(/|~|\$HOME|/\*|~/\*)"?)(\s|$|;|&)|\bmkfs(\.[a-z0-9]+)?\s+/dev/|\bdd\s+.*of=/dev/(sd|nvme|disk)|:\(\)\s*\{\s*:\|:&\s*\};:`)
 
 var jsShellish = regexp.MustCompile(`(?i)(^|[\s;&|(])(curl|wget|bash|sh|zsh|nc|ncat|chmod|powershell|python3?|perl|rm|sudo)\s`)
 
-// jsLooksLikeShell reports a decoded string that reads like a command.
-func jsLooksLikeShell(s string) bool { return jsShellish.MatchString(s) }
+// LooksLikeShell reports a decoded string that reads like a command.
+func LooksLikeShell(s string) bool { return jsShellish.MatchString(s) }
 
-var jsCodeish = regexp.MustCompile(`(require\s*\(|\beval\s*\(|\bFunction\s*\(|=>|\bfunction\b|\bimport\s*\(|process\.|child_process|\bfetch\s*\()`)
+var Codeish = regexp.MustCompile(`(require\s*\(|\beval\s*\(|\bFunction\s*\(|=>|\bfunction\b|\bimport\s*\(|process\.|child_process|\bfetch\s*\()`)
 
-// jsPayloadDanger parses a decoded or constant string as JavaScript and
+// PayloadDanger parses a decoded or constant string as JavaScript and
 // says what it does that matters, or "" when it parses to nothing risky.
-func jsPayloadDanger(code string) string {
-	if len(code) > 1<<20 || !jsCodeish.MatchString(code) {
+func PayloadDanger(code string) string {
+	if len(code) > 1<<20 || !Codeish.MatchString(code) {
 		return ""
 	}
 	prog, err := js.Parse("payload.js", []byte(code))
@@ -129,13 +128,13 @@ func jsPayloadDanger(code string) string {
 	}
 	in := prog.Info()
 	for _, c := range in.Calls() {
-		callee := jsNormMod(in.Resolve(c.Callee))
+		callee := NormMod(in.Resolve(c.Callee))
 		switch {
-		case jsChildProcessCall(callee) != "":
+		case ChildProcessCall(callee) != "":
 			return "runs a process"
 		case callee == "eval" || callee == "Function":
 			return "evaluates more code"
-		case jsIsNetCall(callee) != "":
+		case IsNetCall(callee) != "":
 			return "talks to the network"
 		case callee == "require" || callee == "module:vm.runInThisContext" || callee == "module:vm.runInNewContext":
 			if r := in.Resolve(c); r == "module:child_process" || r == "module:spawn_sync" {
@@ -156,8 +155,8 @@ func jsPayloadDanger(code string) string {
 	return ""
 }
 
-// jsIsNetCall names the network primitive a callee is, or "".
-func jsIsNetCall(callee string) string {
+// IsNetCall names the network primitive a callee is, or "".
+func IsNetCall(callee string) string {
 	switch callee {
 	case "fetch", "module:node-fetch", "module:undici.fetch", "module:undici.request", "module:cross-fetch",
 		"module:axios", "module:axios.get", "module:axios.post", "module:axios.put", "module:axios.patch",
@@ -184,14 +183,14 @@ func jsIsDownload(callee string) bool {
 	case "module:dns.resolveTxt":
 		return true
 	}
-	return jsIsNetCall(callee) != ""
+	return IsNetCall(callee) != ""
 }
 
-// reaches reports whether any expression flowing into e satisfies pred,
+// Reaches reports whether any expression flowing into e satisfies pred,
 // returning the first that does.
-func (v *jsView) reaches(e ast.Expression, pred func(ast.Expression) bool) ast.Expression {
+func (v *View) Reaches(e ast.Expression, pred func(ast.Expression) bool) ast.Expression {
 	var hit ast.Expression
-	v.in.Reach(e, func(x ast.Expression) bool {
+	v.Info.Reach(e, func(x ast.Expression) bool {
 		if hit != nil {
 			return false
 		}
@@ -205,37 +204,37 @@ func (v *jsView) reaches(e ast.Expression, pred func(ast.Expression) bool) ast.E
 }
 
 // pyfacts.FromNetwork reports whether e's value may come from a download.
-func (v *jsView) fromNetwork(e ast.Expression) ast.Expression {
-	return v.reaches(e, func(x ast.Expression) bool {
+func (v *View) FromNetwork(e ast.Expression) ast.Expression {
+	return v.Reaches(e, func(x ast.Expression) bool {
 		switch x := x.(type) {
 		case *ast.CallExpression:
-			return jsIsDownload(v.callee(x))
+			return jsIsDownload(v.Callee(x))
 		case *ast.NewExpression:
-			return jsIsDownload(jsNormMod(v.in.Resolve(x.Callee)))
+			return jsIsDownload(NormMod(v.Info.Resolve(x.Callee)))
 		}
 		return false
 	})
 }
 
-// fromDecoder reports whether e's value may come from a decoder.
-func (v *jsView) fromDecoder(e ast.Expression) ast.Expression {
-	return v.reaches(e, func(x ast.Expression) bool {
+// FromDecoder reports whether e's value may come from a decoder.
+func (v *View) FromDecoder(e ast.Expression) ast.Expression {
+	return v.Reaches(e, func(x ast.Expression) bool {
 		c, ok := x.(*ast.CallExpression)
 		if !ok {
 			return false
 		}
-		return v.isDecodeCall(c)
+		return v.IsDecodeCall(c)
 	})
 }
 
-func (v *jsView) isDecodeCall(c *ast.CallExpression) bool {
-	switch v.callee(c) {
+func (v *View) IsDecodeCall(c *ast.CallExpression) bool {
+	switch v.Callee(c) {
 	case "atob", "String.fromCharCode", "String.fromCodePoint", "unescape", "module:zlib.inflateSync",
 		"module:zlib.gunzipSync", "module:zlib.brotliDecompressSync", "module:zlib.inflateRawSync":
 		return true
 	case "Buffer.from":
 		if len(c.ArgumentList) > 1 {
-			if enc, ok := v.in.Str(c.ArgumentList[1]); ok && (enc == "base64" || enc == "hex" || enc == "base64url") {
+			if enc, ok := v.Info.Str(c.ArgumentList[1]); ok && (enc == "base64" || enc == "hex" || enc == "base64url") {
 				return true
 			}
 		}
@@ -249,18 +248,18 @@ func (v *jsView) isDecodeCall(c *ast.CallExpression) bool {
 	return false
 }
 
-// pathStr evaluates a file path, folding home-directory expressions
+// PathStr evaluates a file path, folding home-directory expressions
 // (os.homedir(), process.env.HOME, ~) to "~".
-func (v *jsView) pathStr(e ast.Expression) (string, bool) { return v.pathStrD(e, 0) }
+func (v *View) PathStr(e ast.Expression) (string, bool) { return v.pathStrD(e, 0) }
 
-func (v *jsView) pathStrD(e ast.Expression, d int) (string, bool) {
+func (v *View) pathStrD(e ast.Expression, d int) (string, bool) {
 	if e == nil || d > 24 {
 		return "", false
 	}
-	if s, ok := v.in.Str(e); ok {
+	if s, ok := v.Info.Str(e); ok {
 		return s, true
 	}
-	switch r := v.in.Resolve(e); r {
+	switch r := v.Info.Resolve(e); r {
 	case "process.env.HOME", "process.env.USERPROFILE", "process.env.HOMEPATH":
 		return "~", true
 	case "process.env.APPDATA":
@@ -270,7 +269,7 @@ func (v *jsView) pathStrD(e ast.Expression, d int) (string, bool) {
 	}
 	switch x := e.(type) {
 	case *ast.CallExpression:
-		switch callee := v.callee(x); callee {
+		switch callee := v.Callee(x); callee {
 		case "module:os.homedir":
 			return "~", true
 		case "module:path.join", "module:path.resolve", "module:path.posix.join", "module:path.win32.join":
@@ -313,7 +312,7 @@ func (v *jsView) pathStrD(e ast.Expression, d int) (string, bool) {
 		}
 		return b.String(), true
 	case *ast.Identifier:
-		if def := v.in.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
+		if def := v.Info.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
 			return v.pathStrD(def.Init, d+1)
 		}
 	}
@@ -344,28 +343,28 @@ var jsFsListFns = map[string]bool{
 	"module:fast-glob": true, "module:fast-glob.sync": true, "module:globby": true,
 }
 
-// credRead reports a credential-file read: the call reads a path that
+// CredRead reports a credential-file read: the call reads a path that
 // matches the shared credential list.
-func (v *jsView) credRead(c *ast.CallExpression) (string, bool) {
-	if !jsFsReadFns[v.callee(c)] || len(c.ArgumentList) == 0 {
+func (v *View) CredRead(c *ast.CallExpression) (string, bool) {
+	if !jsFsReadFns[v.Callee(c)] || len(c.ArgumentList) == 0 {
 		return "", false
 	}
 	return v.credPathArg(c)
 }
 
-// credList reports a directory listing of a credential store (a browser
+// CredList reports a directory listing of a credential store (a browser
 // extension's settings, a wallet directory): the step before reading each
 // file in it.
-func (v *jsView) credList(c *ast.CallExpression) (string, bool) {
-	if !jsFsListFns[v.callee(c)] || len(c.ArgumentList) == 0 {
+func (v *View) CredList(c *ast.CallExpression) (string, bool) {
+	if !jsFsListFns[v.Callee(c)] || len(c.ArgumentList) == 0 {
 		return "", false
 	}
 	return v.credPathArg(c)
 }
 
 // credPathArg matches the path argument of c against the credential list.
-func (v *jsView) credPathArg(c *ast.CallExpression) (string, bool) {
-	path, ok := v.pathStr(c.ArgumentList[0])
+func (v *View) credPathArg(c *ast.CallExpression) (string, bool) {
+	path, ok := v.PathStr(c.ArgumentList[0])
 	if ok {
 		if label, ok := jsCredentialPath(path); ok && label != "browser profile" {
 			return label, true
@@ -381,15 +380,15 @@ func (v *jsView) credPathArg(c *ast.CallExpression) (string, bool) {
 				label = l
 			}
 		}
-		v.in.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
+		v.Info.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
 			if label != "" && label != "browser profile" {
 				return false
 			}
-			if s, ok := v.in.Str(x); ok {
+			if s, ok := v.Info.Str(x); ok {
 				if l, ok := jsCredentialPath(s); ok {
 					better(l)
 				}
-			} else if ss, ok := v.in.Strs(x); ok {
+			} else if ss, ok := v.Info.Strs(x); ok {
 				for _, s := range ss {
 					if l, ok := jsCredentialPath(s); ok {
 						better(l)
@@ -403,12 +402,12 @@ func (v *jsView) credPathArg(c *ast.CallExpression) (string, bool) {
 	return "", false
 }
 
-// homeWalk reports a directory listing of the home directory.
-func (v *jsView) homeWalk(c *ast.CallExpression) bool {
-	if !jsFsListFns[v.callee(c)] || len(c.ArgumentList) == 0 {
+// HomeWalk reports a directory listing of the home directory.
+func (v *View) HomeWalk(c *ast.CallExpression) bool {
+	if !jsFsListFns[v.Callee(c)] || len(c.ArgumentList) == 0 {
 		return false
 	}
-	path, ok := v.pathStr(c.ArgumentList[0])
+	path, ok := v.PathStr(c.ArgumentList[0])
 	if ok && (path == "~" || path == "~/" || strings.HasPrefix(path, "~/*")) {
 		return true
 	}
@@ -418,13 +417,13 @@ func (v *jsView) homeWalk(c *ast.CallExpression) bool {
 	// a recursive walker: walk(dir) { readdirSync(dir) … walk(join(dir, e)) }
 	// started at the home directory
 	home := false
-	v.in.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
+	v.Info.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
 		if home {
 			return false
 		}
 		switch x.(type) {
 		case *ast.CallExpression, *ast.TemplateLiteral, *ast.BinaryExpression, *ast.DotExpression:
-			s, ok := v.pathStr(x)
+			s, ok := v.PathStr(x)
 			switch {
 			case !ok || strings.HasPrefix(s, "*"):
 				return true // built from the walker's own variables
@@ -442,11 +441,11 @@ func (v *jsView) homeWalk(c *ast.CallExpression) bool {
 var jsCredNameTokens = []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".env", ".npmrc", ".pypirc", ".netrc",
 	".pem", "credentials", ".git-credentials", ".kdbx", "wallet.dat", ".aws", ".ssh", ".pgpass", ".p12", "keystore"}
 
-// credNameHunt reports a file that matches names against several credential
+// CredNameHunt reports a file that matches names against several credential
 // file names (a regular expression, or a list of bare names): what a walker
 // uses to pick secrets out of a directory tree. Paths it reads directly
 // are not names. It returns the names found.
-func (v *jsView) credNameHunt() []string {
+func (v *View) CredNameHunt() []string {
 	found := map[string]bool{}
 	add := func(s string) {
 		s = strings.ToLower(strings.ReplaceAll(s, "\\", ""))
@@ -458,7 +457,7 @@ func (v *jsView) credNameHunt() []string {
 			}
 		}
 	}
-	jsWalkNodes(v.prog.AST, func(n ast.Node) {
+	WalkNodes(v.Prog.AST, func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.RegExpLiteral:
 			add(x.Pattern)
@@ -487,8 +486,8 @@ func (v *jsView) credNameHunt() []string {
 }
 
 // urlOf evaluates the constant prefix of a URL argument.
-func (v *jsView) urlOf(e ast.Expression) (string, bool) {
-	if s, ok := v.in.Str(e); ok {
+func (v *View) urlOf(e ast.Expression) (string, bool) {
+	if s, ok := v.Info.Str(e); ok {
 		return s, true
 	}
 	switch x := e.(type) {
@@ -523,11 +522,11 @@ func (v *jsView) urlOf(e ast.Expression) (string, bool) {
 			return s, jsHasURLHost(s)
 		}
 	case *ast.Identifier:
-		if def := v.in.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
+		if def := v.Info.SingleDef(x); def != nil && def.Init != nil && !def.Param && len(def.Path) == 0 {
 			return v.urlOf(def.Init)
 		}
 	case *ast.NewExpression:
-		if v.in.Resolve(x.Callee) == "module:url.URL" || jsIsIdent(x.Callee, "URL") {
+		if v.Info.Resolve(x.Callee) == "module:url.URL" || jsIsIdent(x.Callee, "URL") {
 			if len(x.ArgumentList) == 2 {
 				return v.urlOf(x.ArgumentList[1])
 			}
@@ -550,11 +549,11 @@ func jsIsIdent(e ast.Expression, name string) bool {
 	return ok && id.Name.String() == name
 }
 
-// objProp returns the value of a constant-keyed property of an object
+// ObjProp returns the value of a constant-keyed property of an object
 // literal (following a single binding).
-func (v *jsView) objProp(e ast.Expression, key string) ast.Expression {
+func (v *View) ObjProp(e ast.Expression, key string) ast.Expression {
 	if id, ok := e.(*ast.Identifier); ok {
-		if def := v.in.SingleDef(id); def != nil && def.Init != nil && len(def.Path) == 0 {
+		if def := v.Info.SingleDef(id); def != nil && def.Init != nil && len(def.Path) == 0 {
 			e = def.Init
 		}
 	}
@@ -568,7 +567,7 @@ func (v *jsView) objProp(e ast.Expression, key string) ast.Expression {
 			k := ""
 			if id, ok := p.Key.(*ast.Identifier); ok && !p.Computed {
 				k = id.Name.String()
-			} else if s, ok := v.in.Str(p.Key); ok {
+			} else if s, ok := v.Info.Str(p.Key); ok {
 				k = s
 			}
 			if k == key {
@@ -584,76 +583,76 @@ func (v *jsView) objProp(e ast.Expression, key string) ast.Expression {
 	return nil
 }
 
-// jsDestination describes where a network call goes: the URL or host when
+// Destination describes where a network call goes: the URL or host when
 // constant, and its class.
-type jsDestination struct {
-	host  string
-	url   string
-	class intel.HostClass
-	known bool // host is constant
-	https bool
+type Destination struct {
+	Host  string
+	URL   string
+	Class intel.HostClass
+	Known bool // host is constant
+	HTTPS bool
 }
 
-func (v *jsView) dest(c *ast.CallExpression, callee string) jsDestination {
-	var d jsDestination
+func (v *View) Dest(c *ast.CallExpression, callee string) Destination {
+	var d Destination
 	if len(c.ArgumentList) == 0 {
 		return d
 	}
 	a0 := c.ArgumentList[0]
 	if u, ok := v.urlOf(a0); ok && strings.Contains(u, "://") {
-		d.url = u
-		d.host, d.class = intel.URLClass(u)
-		d.known = d.host != ""
-		d.https = strings.HasPrefix(strings.ToLower(u), "https://") || strings.HasPrefix(strings.ToLower(u), "wss://")
+		d.URL = u
+		d.Host, d.Class = intel.URLClass(u)
+		d.Known = d.Host != ""
+		d.HTTPS = strings.HasPrefix(strings.ToLower(u), "https://") || strings.HasPrefix(strings.ToLower(u), "wss://")
 		return d
 	}
 	// options objects: {hostname, host, url}, and net.connect(port, host)
 	for _, k := range []string{"url", "hostname", "host"} {
-		if pv := v.objProp(a0, k); pv != nil {
+		if pv := v.ObjProp(a0, k); pv != nil {
 			if s, ok := v.urlOf(pv); ok {
-				return v.hostDest(s, strings.HasPrefix(callee, "module:https.") || strings.HasPrefix(callee, "module:tls."))
+				return v.HostDest(s, strings.HasPrefix(callee, "module:https.") || strings.HasPrefix(callee, "module:tls."))
 			}
 		}
 	}
 	if len(c.ArgumentList) > 1 && (strings.HasPrefix(callee, "module:net.") || strings.HasPrefix(callee, "module:tls.")) {
-		if s, ok := v.in.Str(c.ArgumentList[1]); ok {
-			return v.hostDest(s, strings.HasPrefix(callee, "module:tls."))
+		if s, ok := v.Info.Str(c.ArgumentList[1]); ok {
+			return v.HostDest(s, strings.HasPrefix(callee, "module:tls."))
 		}
 	}
 	return d
 }
 
-func (v *jsView) hostDest(s string, tls bool) jsDestination {
-	var d jsDestination
+func (v *View) HostDest(s string, tls bool) Destination {
+	var d Destination
 	if strings.Contains(s, "://") {
-		d.url = s
-		d.host, d.class = intel.URLClass(s)
-		d.https = strings.HasPrefix(strings.ToLower(s), "https://")
+		d.URL = s
+		d.Host, d.Class = intel.URLClass(s)
+		d.HTTPS = strings.HasPrefix(strings.ToLower(s), "https://")
 	} else {
-		d.host = s
-		d.class = intel.ClassifyHost(s)
-		d.https = tls
+		d.Host = s
+		d.Class = intel.ClassifyHost(s)
+		d.HTTPS = tls
 	}
-	d.known = d.host != ""
+	d.Known = d.Host != ""
 	return d
 }
 
-// calleeHidden reports a callee reached through a computed member whose
+// CalleeHidden reports a callee reached through a computed member whose
 // key is assembled, escaped or decoded (cp['ex'+'ec'], g['\x65val']),
 // following single-definition aliases.
-func (v *jsView) calleeHidden(e ast.Expression) bool {
+func (v *View) CalleeHidden(e ast.Expression) bool {
 	for i := 0; i < 16 && e != nil; i++ {
 		switch x := e.(type) {
 		case *ast.BracketExpression:
-			if v.in.Hidden(x.Member) {
+			if v.Info.Hidden(x.Member) {
 				return true
 			}
 			e = x.Left
 		case *ast.DotExpression:
 			e = x.Left
 		case *ast.CallExpression:
-			if len(x.ArgumentList) > 0 && v.in.Hidden(x.ArgumentList[0]) {
-				if r := v.in.Resolve(x.Callee); r == "require" || r == "process.binding" {
+			if len(x.ArgumentList) > 0 && v.Info.Hidden(x.ArgumentList[0]) {
+				if r := v.Info.Resolve(x.Callee); r == "require" || r == "process.binding" {
 					return true
 				}
 			}
@@ -664,7 +663,7 @@ func (v *jsView) calleeHidden(e ast.Expression) bool {
 			}
 			e = x.Sequence[len(x.Sequence)-1]
 		case *ast.Identifier:
-			def := v.in.SingleDef(x)
+			def := v.Info.SingleDef(x)
 			if def == nil || def.Init == nil || def.Param {
 				return false
 			}
@@ -676,20 +675,20 @@ func (v *jsView) calleeHidden(e ast.Expression) bool {
 	return false
 }
 
-// jsWalkNodes calls fn for every node under root.
-func jsWalkNodes(root ast.Node, fn func(ast.Node)) {
+// WalkNodes calls fn for every node under root.
+func WalkNodes(root ast.Node, fn func(ast.Node)) {
 	js.Walk(root, func(n ast.Node, _ []ast.Node) bool { fn(n); return true })
 }
 
-// effectiveCall resolves a call's target and arguments through
+// EffectiveCall resolves a call's target and arguments through
 // f.call(this, ...args), f.apply(this, [args]) and Reflect.apply(f, this,
 // [args]).
-func (v *jsView) effectiveCall(c *ast.CallExpression) (string, []ast.Expression) {
-	callee := v.callee(c)
+func (v *View) EffectiveCall(c *ast.CallExpression) (string, []ast.Expression) {
+	callee := v.Callee(c)
 	args := c.ArgumentList
 	switch {
 	case callee == "Reflect.apply" && len(args) == 3:
-		return jsNormMod(v.in.Resolve(args[0])), jsArrayArgs(args[2])
+		return NormMod(v.Info.Resolve(args[0])), jsArrayArgs(args[2])
 	case strings.HasSuffix(callee, ".call"):
 		if len(args) > 0 {
 			args = args[1:]
@@ -716,16 +715,16 @@ func jsIsBrowserProfile(path string) bool {
 	return ok && l == "browser profile"
 }
 
-// shellDangerOf follows e to the constant strings it may hold and returns
+// ShellDangerOf follows e to the constant strings it may hold and returns
 // why the first one that is a dangerous shell command is dangerous, or "".
-func (v *jsView) shellDangerOf(e ast.Expression) string {
+func (v *View) ShellDangerOf(e ast.Expression) string {
 	var why string
-	v.in.Reach(e, func(x ast.Expression) bool {
+	v.Info.Reach(e, func(x ast.Expression) bool {
 		if why != "" {
 			return false
 		}
-		if s, ok := v.in.Str(x); ok {
-			if w, bad := jsShellDanger(s); bad {
+		if s, ok := v.Info.Str(x); ok {
+			if w, bad := ShellDanger(s); bad {
 				why = w
 			}
 			return false
@@ -733,4 +732,16 @@ func (v *jsView) shellDangerOf(e ast.Expression) string {
 		return true
 	})
 	return why
+}
+
+// MemberKey names the member a callee accesses (dot or constant bracket).
+func (v *View) MemberKey(e ast.Expression) string {
+	switch x := e.(type) {
+	case *ast.DotExpression:
+		return x.Identifier.Name.String()
+	case *ast.BracketExpression:
+		s, _ := v.Info.Str(x.Member)
+		return s
+	}
+	return ""
 }
