@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/prose"
 )
@@ -60,8 +61,8 @@ var (
 )
 
 func runVendorImpersonation(p *analyzer.Pass) error {
-	for _, f := range promptFields(p) {
-		off := fmNodeOffset(p, f.Node)
+	for _, f := range manifest.PromptFields(p) {
+		off := manifest.NodeOffset(p, f.Node)
 		n := prose.Normalize([]byte(f.Value), 0, len(f.Value))
 		if f.Key == "name" && impersonationNameRx.MatchString(n.Text) {
 			sev, what := Low, "starts with a vendor name"

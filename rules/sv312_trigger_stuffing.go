@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/prose"
 )
@@ -51,11 +52,11 @@ var stuffingPhrases = []prose.Phrase{
 var listSepRx = regexp.MustCompile(`[,;|\n]|\s+or\s+`)
 
 func runTriggerStuffing(p *analyzer.Pass) error {
-	for _, f := range promptFields(p) {
+	for _, f := range manifest.PromptFields(p) {
 		if f.Key == "name" {
 			continue
 		}
-		off := fmNodeOffset(p, f.Node)
+		off := manifest.NodeOffset(p, f.Node)
 		n := prose.Normalize([]byte(f.Value), 0, len(f.Value))
 		found := false
 		for i := range stuffingPhrases {

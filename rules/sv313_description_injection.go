@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/prose"
 )
@@ -54,8 +55,8 @@ var (
 func runDescriptionInjection(p *analyzer.Pass) error {
 	all := make([]prose.Phrase, 0, len(prose.OverridePhrases)+len(prose.ConcealPhrases)+len(prose.AuthorityPhrases))
 	all = append(append(append(all, prose.OverridePhrases...), prose.ConcealPhrases...), prose.AuthorityPhrases...)
-	for _, f := range promptFields(p) {
-		off := fmNodeOffset(p, f.Node)
+	for _, f := range manifest.PromptFields(p) {
+		off := manifest.NodeOffset(p, f.Node)
 		report := func(sev analyzer.Severity, what string) {
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: sev,
 				Message: fmt.Sprintf("%s contains %s; it is copied into every agent system prompt", f.Key, what)})

@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/prose"
 )
@@ -64,8 +65,8 @@ func runUntrustedContent(p *analyzer.Pass) error {
 	if m := p.Skill.Manifest; m != nil && m.Root != nil {
 		for _, name := range []string{"allowed-tools", "allowed_tools", "allowedTools"} {
 			if k := m.Get(name); k != nil && k.Value != nil {
-				for _, e := range splitAllowedTools(k.Value.Value) {
-					if sev, _ := judgeToolEntry(e); sev >= Medium {
+				for _, e := range manifest.SplitAllowedTools(k.Value.Value) {
+					if sev, _ := manifest.JudgeToolEntry(e); sev >= Medium {
 						shell = e
 					}
 				}

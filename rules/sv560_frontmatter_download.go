@@ -8,6 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
@@ -66,7 +67,7 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 	if m == nil || m.Root == nil {
 		return nil
 	}
-	walkFrontmatter(m.Root, nil, nil, 0, func(path []string, parent, v *yaml.Node) {
+	manifest.WalkFrontmatter(m.Root, nil, nil, 0, func(path []string, parent, v *yaml.Node) {
 		if !strings.Contains(v.Value, "://") {
 			return
 		}
@@ -100,7 +101,7 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 			if sev == analyzer.SevNone {
 				continue
 			}
-			off := fmNodeOffset(p, v)
+			off := manifest.NodeOffset(p, v)
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(v.Value), Severity: sev,
 				Message: fmt.Sprintf("frontmatter %s %s: %s", strings.Join(path, "."), why, match.Clip(u, 100))})
 		}

@@ -1,14 +1,13 @@
-package rules
+package manifest
 
 import (
-	"go.yaml.in/yaml/v3"
-
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/skill"
+	"go.yaml.in/yaml/v3"
 )
 
-// fmNodeOffset returns the SKILL.md byte offset of a frontmatter node.
-func fmNodeOffset(p *analyzer.Pass, n *yaml.Node) int {
+// NodeOffset returns the SKILL.md byte offset of a frontmatter node.
+func NodeOffset(p *analyzer.Pass, n *yaml.Node) int {
 	if n == nil || n.Line <= 0 {
 		return 0
 	}
@@ -19,54 +18,54 @@ func fmNodeOffset(p *analyzer.Pass, n *yaml.Node) int {
 	return p.File.Offset(n.Line, col)
 }
 
-// promptFields returns the frontmatter fields that agents copy into their
+// PromptFields returns the frontmatter fields that agents copy into their
 // system prompt (name, description, when-to-use hints) with their nodes.
-func promptFields(p *analyzer.Pass) []promptField {
+func PromptFields(p *analyzer.Pass) []PromptField {
 	m := p.Skill.Manifest
 	if m == nil || m.Root == nil {
 		return nil
 	}
-	var out []promptField
+	var out []PromptField
 	for _, k := range []string{"name", "description", "when_to_use", "when-to-use", "short-description", "summary"} {
 		if key := m.Get(k); key != nil && key.Value != nil && key.Value.Kind == yaml.ScalarNode {
-			out = append(out, promptField{Key: k, Node: key.Value, Value: key.Value.Value})
+			out = append(out, PromptField{Key: k, Node: key.Value, Value: key.Value.Value})
 		}
 	}
 	if n := m.Lookup("metadata", "short-description"); n != nil && n.Kind == yaml.ScalarNode {
-		out = append(out, promptField{Key: "metadata.short-description", Node: n, Value: n.Value})
+		out = append(out, PromptField{Key: "metadata.short-description", Node: n, Value: n.Value})
 	}
 	return out
 }
 
-type promptField struct {
+type PromptField struct {
 	Key   string
 	Node  *yaml.Node
 	Value string
 }
 
-// walkFrontmatter calls fn for every scalar under n with the chain of mapping
+// WalkFrontmatter calls fn for every scalar under n with the chain of mapping
 // keys leading to it and the mapping that holds it (nil in sequences).
-func walkFrontmatter(n *yaml.Node, path []string, parent *yaml.Node, depth int, fn func(path []string, parent, v *yaml.Node)) {
+func WalkFrontmatter(n *yaml.Node, path []string, parent *yaml.Node, depth int, fn func(path []string, parent, v *yaml.Node)) {
 	if n == nil || depth > 64 {
 		return
 	}
 	switch n.Kind {
 	case yaml.DocumentNode, yaml.SequenceNode:
 		for _, c := range n.Content {
-			walkFrontmatter(c, path, nil, depth+1, fn)
+			WalkFrontmatter(c, path, nil, depth+1, fn)
 		}
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			walkFrontmatter(n.Content[i+1], append(path[:len(path):len(path)], n.Content[i].Value), n, depth+1, fn)
+			WalkFrontmatter(n.Content[i+1], append(path[:len(path):len(path)], n.Content[i].Value), n, depth+1, fn)
 		}
 	case yaml.ScalarNode:
 		fn(path, parent, n)
 	}
 }
 
-// allowedToolsKeys returns the allowed-tools keys of a manifest, in the
+// AllowedToolsKeys returns the allowed-tools keys of a manifest, in the
 // spellings agents accept.
-func allowedToolsKeys(m *skill.Manifest) []*skill.Key {
+func AllowedToolsKeys(m *skill.Manifest) []*skill.Key {
 	var out []*skill.Key
 	for _, name := range []string{"allowed-tools", "allowed_tools", "allowedTools"} {
 		if k := m.Get(name); k != nil && k.Value != nil {
@@ -76,9 +75,9 @@ func allowedToolsKeys(m *skill.Manifest) []*skill.Key {
 	return out
 }
 
-// allowedToolsItems returns the entries of an allowed-tools key: the
+// AllowedToolsItems returns the entries of an allowed-tools key: the
 // string itself, or the items of a list.
-func allowedToolsItems(k *skill.Key) []*yaml.Node {
+func AllowedToolsItems(k *skill.Key) []*yaml.Node {
 	switch k.Value.Kind {
 	case yaml.ScalarNode:
 		return []*yaml.Node{k.Value}
