@@ -70,7 +70,7 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 		return err
 	}
 	for _, s := range d.Sentences() {
-		// sentences() holds prose blocks only; one that opens with a code
+		// Sentences() holds prose blocks only; one that opens with a code
 		// span ("`http://10.0.0.1` to …") is still prose
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])

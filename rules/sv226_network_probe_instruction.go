@@ -77,7 +77,7 @@ func runNetworkProbe(p *analyzer.Pass) error {
 	}
 	for k := range sents {
 		s := &sents[k]
-		// sentences() holds prose blocks only; one that opens with a code
+		// Sentences() holds prose blocks only; one that opens with a code
 		// span ("`http://10.0.0.1` to …") is still prose
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])

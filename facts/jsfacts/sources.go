@@ -10,6 +10,8 @@ var jsSocketOpeners = map[string]bool{
 	"module:socket.io-client": true, "module:socket.io-client.io": true,
 }
 
+// FromSocket reports whether e derives from a socket opened by the file
+// (net, tls, dgram, WebSocket or socket.io clients).
 func (v *View) FromSocket(e ast.Expression) bool {
 	return v.Reaches(e, func(x ast.Expression) bool {
 		switch x := x.(type) {
@@ -22,4 +24,6 @@ func (v *View) FromSocket(e ast.Expression) bool {
 	}) != nil
 }
 
+// MediumCreds are credential labels (from intel) whose read alone is a
+// medium finding: package-manager tokens, shell history, dotenv files.
 var MediumCreds = map[string]bool{"npm token": true, "PyPI token": true, "shell history": true, "dotenv file": true}

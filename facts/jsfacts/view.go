@@ -1,3 +1,9 @@
+// Package jsfacts is the facts layer for JavaScript and TypeScript. View
+// bundles the parsed program, its binding index and the pass, and answers
+// what rules ask about calls: the resolved callee, child_process and
+// network calls, values that come from the network, decoders or sockets,
+// paths and credential files, destinations, hidden callees, dangerous
+// shell commands.
 package jsfacts
 
 import (
@@ -19,6 +25,8 @@ type View struct {
 	Info *js.Info
 }
 
+// Of returns the JS view of the pass's file, or nil when the file does
+// not parse (SV006 reports those).
 func Of(p *analyzer.Pass) *View {
 	prog, err := p.JS()
 	if err != nil {
@@ -48,11 +56,14 @@ func (v *View) Callee(c *ast.CallExpression) string {
 	return NormMod(v.Info.Resolve(c.Callee))
 }
 
+// NormMod normalises a resolved name: fs.promises.X becomes fs.X.
 func NormMod(s string) string {
 	s = strings.Replace(s, "module:fs.promises.", "module:fs.", 1)
 	return s
 }
 
+// ChildProcessMods are the resolved names of the modules that start
+// processes.
 var ChildProcessMods = map[string]bool{"module:child_process": true, "module:spawn_sync": true}
 
 // ChildProcessCall returns the child_process function a callee names
@@ -96,6 +107,8 @@ var jsShellDangers = []struct {
 	{regexp.MustCompile(`(?i)\b(bash|sh)\s+-i\s*[>&]`), "starts an interactive shell redirected to a socket"},
 }
 
+// ShellDanger reports why a command string a shell will run is dangerous
+// (download piped to a shell, reverse shell, quarantine removal, …).
 func ShellDanger(cmd string) (string, bool) {
 	for _, d := range jsShellDangers {
 		if d.rx.MatchString(cmd) {
@@ -114,6 +127,7 @@ var jsShellish = regexp.MustCompile(`(?i)(^|[\s;&|(])(curl|wget|bash|sh|zsh|nc|n
 // LooksLikeShell reports a decoded string that reads like a command.
 func LooksLikeShell(s string) bool { return jsShellish.MatchString(s) }
 
+// Codeish matches text that reads like JavaScript code.
 var Codeish = regexp.MustCompile(`(require\s*\(|\beval\s*\(|\bFunction\s*\(|=>|\bfunction\b|\bimport\s*\(|process\.|child_process|\bfetch\s*\()`)
 
 // PayloadDanger parses a decoded or constant string as JavaScript and
@@ -227,6 +241,9 @@ func (v *View) FromDecoder(e ast.Expression) ast.Expression {
 	})
 }
 
+// IsDecodeCall reports a call that decodes or unpacks data: atob,
+// String.fromCharCode, unescape, zlib inflation, Buffer.from with a
+// base64 or hex encoding, reverse().
 func (v *View) IsDecodeCall(c *ast.CallExpression) bool {
 	switch v.Callee(c) {
 	case "atob", "String.fromCharCode", "String.fromCodePoint", "unescape", "module:zlib.inflateSync",
@@ -593,6 +610,9 @@ type Destination struct {
 	HTTPS bool
 }
 
+// Dest returns where network call c (resolved callee callee) sends to:
+// a constant URL argument, an options object's url/hostname/host, or the
+// host argument of net and tls connections.
 func (v *View) Dest(c *ast.CallExpression, callee string) Destination {
 	var d Destination
 	if len(c.ArgumentList) == 0 {
@@ -622,6 +642,8 @@ func (v *View) Dest(c *ast.CallExpression, callee string) Destination {
 	return d
 }
 
+// HostDest describes a destination written as a URL or a bare host; tls
+// says whether a bare host is reached over TLS.
 func (v *View) HostDest(s string, tls bool) Destination {
 	var d Destination
 	if strings.Contains(s, "://") {

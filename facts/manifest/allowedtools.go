@@ -8,6 +8,8 @@ import (
 )
 
 var (
+	// ShellToolNames are the tool names agents use for running shell
+	// commands (lower case).
 	ShellToolNames   = map[string]bool{"bash": true, "shell": true, "sh": true, "zsh": true, "terminal": true, "exec": true, "run_shell_command": true, "runcommand": true, "run_command": true, "command": true, "powershell": true, "cmd": true, "execute": true}
 	privilegedShell  = map[string]string{"sudo": "root", "su": "root", "doas": "root", "pkexec": "root", "bash": "a nested shell", "sh": "a nested shell", "zsh": "a nested shell", "eval": "eval", "exec": "exec", "env": "any command through env", "xargs": "any command through xargs", "pwsh": "a nested shell", "powershell": "a nested shell", "cmd": "a nested shell"}
 	networkOrInterpr = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "ssh": true, "scp": true, "rsync": true, "ftp": true, "python": true, "python3": true, "node": true, "npx": true, "bunx": true, "deno": true, "ruby": true, "perl": true, "php": true, "pip": true, "pip3": true, "npm": true, "pnpm": true, "yarn": true, "uvx": true, "rm": true, "chmod": true, "chown": true, "dd": true, "osascript": true, "docker": true}
@@ -45,6 +47,9 @@ func SplitAllowedTools(s string) []string {
 	return out
 }
 
+// JudgeToolEntry grades one allowed-tools entry that pre-approves shell
+// commands: the severity and what it allows without confirmation, or
+// SevNone for entries that are not shell tools or are harmless.
 func JudgeToolEntry(e string) (analyzer.Severity, string) {
 	name, arg, hasArg := strings.Cut(e, "(")
 	if !ShellToolNames[strings.ToLower(strings.TrimSpace(name))] {

@@ -37,6 +37,8 @@ func PromptFields(p *analyzer.Pass) []PromptField {
 	return out
 }
 
+// PromptField is a frontmatter string value that reaches the agent's
+// prompt, with its key and node for positions.
 type PromptField struct {
 	Key   string
 	Node  *yaml.Node

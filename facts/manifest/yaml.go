@@ -1,3 +1,9 @@
+// Package manifest is the facts layer for SKILL.md frontmatter: values with
+// their YAML nodes and positions (Of, Value, NodeOffset, WalkFrontmatter,
+// PromptFields), YAML kind tests, lint reporting at a node or key
+// (ReportAt, ReportKeyAt, ReportStart), allowed-tools entries
+// (AllowedToolsKeys, SplitAllowedTools, JudgeToolEntry) and the metadata
+// extension keys.
 package manifest
 
 import (

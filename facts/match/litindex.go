@@ -48,6 +48,7 @@ type AC struct {
 	nlits  int
 }
 
+// NewAC builds the automaton for lits; literal IDs are their indices.
 func NewAC(lits []string) *AC {
 	m := &AC{nlits: len(lits)}
 	m.nclass = 1 // class 0: bytes in no literal

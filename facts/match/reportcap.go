@@ -14,6 +14,8 @@ import (
 // highest severity.
 const MaxFindingsPerFile = 100
 
+// CappedReporter reports a rule's findings in one file up to
+// MaxFindingsPerFile, then counts the rest for one summary finding.
 type CappedReporter struct {
 	p       *analyzer.Pass
 	n       int
@@ -22,6 +24,7 @@ type CappedReporter struct {
 	first   analyzer.Diagnostic
 }
 
+// NewCappedReporter returns a reporter for p; call Flush when done.
 func NewCappedReporter(p *analyzer.Pass) *CappedReporter { return &CappedReporter{p: p} }
 
 // Report reports d unless the cap is reached.

@@ -1,3 +1,9 @@
+// Package match is language-neutral matching infrastructure for the facts
+// packages and rules: the literals every match of a regexp contains
+// (RequiredLiterals, for cheap prefilters), the literal index (one
+// Aho–Corasick pass finds every registered literal), the credential-path
+// prefilter, the capped reporter that bounds one rule's findings in one
+// file, and Clip for messages.
 package match
 
 import (

@@ -1,3 +1,13 @@
+// Package prose is the facts layer for Markdown prose. Of returns the
+// per-file view the prose rules share, computed once and memoised in
+// File.Memo: normalised segments with the context each sits in (prose,
+// blockquote, code, HTML comment, HTML), sentences, HTML comments, link
+// reference definitions, and whether the skill teaches security. Around it:
+// text normalisation (Normalize), the phrase machinery (Phrase,
+// Doc.FindPhrases, RunPhraseRule and severity grading by context), and the
+// lexicons several rules use (override, concealment, authority and role-tag
+// phrases; send-verb, secret- and content-object patterns; the judgement of
+// hidden text; invisible-rune helpers).
 package prose
 
 import (
@@ -17,6 +27,7 @@ import (
 type Context uint8
 
 const (
+	// CtxProse is ordinary text: words there are instructions.
 	CtxProse   Context = iota
 	CtxQuote           // inside a blockquote
 	CtxCode            // code block, code span, dynamic-context command
@@ -24,6 +35,7 @@ const (
 	ctxHTML            // other raw HTML (tags and their attribute text)
 )
 
+// String names the context for messages.
 func (c Context) String() string {
 	return [...]string{"prose", "blockquote", "code", "HTML comment", "HTML"}[c]
 }
@@ -220,7 +232,7 @@ var ctxRank = [...]int{CtxProse: 0, CtxQuote: 1, ctxHTML: 2, CtxCode: 3, CtxComm
 
 // buildCtxMap flattens the (possibly nested or overlapping) regions into
 // consecutive intervals, each with the most specific context covering it,
-// so ctxAt is one binary search whatever the nesting (an unclosed comment
+// so CtxAt is one binary search whatever the nesting (an unclosed comment
 // spanning the file must not make every lookup walk every region).
 func (d *Doc) buildCtxMap() {
 	type event struct {
@@ -392,7 +404,7 @@ func proseMentioned(t string, i, j int) bool {
 type Sentence struct {
 	Seg      *Segment
 	SegIndex int // index of seg in Segments
-	idx      int // index of the sentence in sentences()
+	idx      int // index of the sentence in Sentences()
 	I, J     int // normalised range in seg.N.Text
 	Text     string
 	Ctx      Context

@@ -31,4 +31,6 @@ func StripInvisibleRunes(b []byte) string {
 	return sb.String()
 }
 
+// ZeroWidthKeywordRx matches the words that invisible characters are
+// used to hide from a reader or a filter (instructions, secrets, commands).
 var ZeroWidthKeywordRx = regexp.MustCompile(`(?i)ignore|disregard|forget|instruction|system|prompt|assistant|admin|override|bypass|secret|token|password|passwd|credential|api.?key|ssh|curl|wget|bash|sudo|eval|exec|base64|upload|exfil|webhook|http|chmod|rm\b|powershell|invoke|download|send|post\b|token|wallet|private`)

@@ -11,6 +11,8 @@ import (
 // straight quotes). Shared by the body rules (SV301–SV303), the HTML
 // comment rule (SV308) and the description rule (SV313).
 
+// NewPhrase compiles a phrase pattern over normalised text and registers
+// its required literals with the literal index.
 func NewPhrase(sev analyzer.Severity, label, rx string) Phrase {
 	lits := match.RequiredLiterals(rx)
 	match.RegisterLits(lits)
@@ -30,6 +32,8 @@ const (
 	rxRules    = `(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|context|messages|guardrails|restrictions|constraints|programming|policies|policy|orders|commands|system prompt)`
 )
 
+// OverridePhrases match instructions to ignore or replace earlier
+// instructions (SV301).
 var OverridePhrases = []Phrase{
 	NewPhrase(analyzer.Critical, "instruction override", `\b(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|drop|throw away|set aside|erase|clear)\s+(?:(?:all|any|every|each|of|the|your|these|those|my|its)\s+)*`+rxPrevious+`\s+(?:(?:and|or|&)\s+)?(?:\w+\s+)?`+rxRules+`\b`),
 	NewPhrase(analyzer.Critical, "instruction override", `\b(?:ignore|disregard|forget)\s+(?:(?:all|any|every)\s+)?(?:everything|anything|all)\s+(?:(?:you\s+(?:were|have\s+been)\s+(?:told|given|instructed))|(?:above|before|previously|so far|earlier))\b`),
@@ -49,6 +53,7 @@ var OverridePhrases = []Phrase{
 	NewPhrase(analyzer.High, "instruction priority", `\b(?:these|this|the following)\s+(?:instructions?|rules?)\s+(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|your|the)\s+(?:other|previous|prior|system)\b`),
 }
 
+// ConcealPhrases match instructions to hide actions from the user (SV302).
 var ConcealPhrases = []Phrase{
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:do not|don't|never|must not|should not|shouldn't|mustn't|without)\s+(?:\w+\s+)?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?|mention(?:ing)?|report(?:ing)?|disclos(?:e|ing)|admit(?:ting)?)\s+(?:(?:this|it|that|anything|any of this|about (?:this|it))(?:\s+\w+)?\s+)?(?:to\s+)?(?:the|your|any)\s+(?:user|human|operator|owner|developer|person|people)s?\b`),
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:do not|don't|never)\s+let\s+(?:the|your)\s+(?:user|human|operator|owner)\s+(?:know|see|notice|find out|realize|realise)\b`),
@@ -67,6 +72,8 @@ var ConcealPhrases = []Phrase{
 	NewPhrase(analyzer.Medium, "no confirmation", `\b(?:never|do not|don't)\s+(?:ask|prompt|check with|wait for)\s+(?:the\s+user\s+|your\s+user\s+|them\s+)?(?:for\s+)?(?:permission|confirmation|approval|consent)\b`),
 }
 
+// AuthorityPhrases match claims of authority or of permission already
+// granted (SV303).
 var AuthorityPhrases = []Phrase{
 	NewPhrase(analyzer.High, "claimed approval", `\b(?:(?:this|the|these|all|every)\s+(?:\w+\s+){0,2}(?:has|have|is|are|was|were)\s+(?:been\s+)?)?(?:pre-?)?(?:approved|authori[sz]ed|sanctioned|whitelisted|allowlisted|cleared|vetted|signed off)\s+by\s+(?:the\s+|your\s+|an?\s+)?(?:system\s+)?(?:administrator|admin|sysadmin|system|security team|it department|it team|owner|operator|anthropic|openai|management|ciso|platform)s?\b`),
 	NewPhrase(analyzer.High, "claimed permission", `\b(?:permission|approval|authori[sz]ation|consent|clearance)\s+(?:\w+\s+){0,3}(?:is|has|was|have)\s+(?:already\s+been|been\s+already|already)\s+(?:granted|given|obtained|provided|approved|confirmed)\b`),

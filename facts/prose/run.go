@@ -41,7 +41,9 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase) error {
 var (
 	// confirmActionRx: "without asking" matters when it governs an action
 	// with effects, not "respond without asking".
-	confirmActionRx    = regexp.MustCompile(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
+	confirmActionRx = regexp.MustCompile(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
+	// SentenceNegationRx matches a sentence that opens with a prohibition
+	// ("do not", "never", "avoid").
 	SentenceNegationRx = regexp.MustCompile(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)
 )
 

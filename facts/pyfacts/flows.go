@@ -7,6 +7,8 @@ import (
 	"github.com/skillvet/skillvet/parse/python"
 )
 
+// FromSocketRecv reports whether tokens [a, b) derive from data received
+// on a socket.
 func FromSocketRecv(m *python.Module, a, b int) (python.Ref, bool) {
 	return m.Derives("recv", a, b, func(r python.Ref) bool { return isRecvCall(m, r) })
 }

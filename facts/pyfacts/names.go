@@ -24,6 +24,7 @@ func Printable(s string) string {
 // related line.
 func LineOf(m *python.Module, tok int) string { return strconv.Itoa(m.Line(m.Toks[tok].Start)) }
 
+// FromNote is " (from URL)" for messages, or "" when the URL is unknown.
 func FromNote(url string) string {
 	if url == "" {
 		return ""
@@ -63,6 +64,7 @@ func Mentions(m *python.Module, lo, hi int, s string, keys []string) bool {
 	return false
 }
 
+// LastName is the last component of a dotted name.
 func LastName(n string) string {
 	if i := strings.LastIndexByte(n, '.'); i >= 0 {
 		return n[i+1:]
@@ -74,6 +76,9 @@ var pySensitiveModules = []string{"os.", "subprocess.", "pty.", "socket.", "ctyp
 	"dill.", "commands.", "shutil.rmtree", "base64.", "zlib.", "codecs.decode", "urllib.request.", "requests.", "importlib.",
 	"posix.", "nt."}
 
+// Sensitive reports names of calls worth hiding: exec/eval, __import__,
+// open, and the process, socket, native, deserialisation, decoding and
+// network modules.
 func Sensitive(name string) bool {
 	if ExecNames[name] || name == "__import__" || name == "open" {
 		return true

@@ -83,6 +83,8 @@ func pyFileObjectPath(m *python.Module, a, b int) []string {
 	return nil
 }
 
+// Openish reports calls that open a file by path (open, io.open,
+// os.fdopen, codecs.open, pathlib.Path, tempfile.*).
 func Openish(n string) bool {
 	return n == "open" || n == "io.open" || n == "os.fdopen" || n == "codecs.open" || n == "pathlib.Path" || n == "Path" ||
 		strings.HasPrefix(n, "tempfile.")

@@ -1,3 +1,10 @@
+// Package pyfacts is the facts layer for Python: the parsed module of a
+// pass (Module), the calls that start processes (SubprocessCalls,
+// ShellStringCalls, ExecCalls, ShellCommand, CommandText), where data comes
+// from (FromNetwork, FromDecoded, FromSocketRecv, FlowsFrom, SourceDesc),
+// the paths a call reads, writes or walks (PathOf, WriteTargets, WalkRoot,
+// DownloadedFiles), network sinks and their destinations (NetSink, Sends,
+// SinkURL), and reporting with the shared evidence format (Report).
 package pyfacts
 
 import (
@@ -21,6 +28,7 @@ func Module(p *analyzer.Pass) *python.Module {
 	return m
 }
 
+// HasPrefixAny reports whether s starts with one of ps.
 func HasPrefixAny(s string, ps ...string) bool {
 	for _, p := range ps {
 		if strings.HasPrefix(s, p) {
@@ -74,6 +82,7 @@ func isRecvCall(m *python.Module, r python.Ref) bool {
 	return ok
 }
 
+// IsSocketRef matches calls that create or accept a socket.
 func IsSocketRef(r python.Ref) bool {
 	return HasPrefixAny(r.Name, "socket.socket", "socket.create_connection", "socket.fromfd", "ssl.wrap_socket") ||
 		strings.HasSuffix(r.Name, ".wrap_socket") || strings.HasSuffix(r.Name, ".accept")
@@ -95,6 +104,8 @@ func isDecodeRef(r python.Ref) bool {
 		strings.HasSuffix(n, "b64decode") || strings.HasSuffix(n, ".fromhex") || strings.HasSuffix(n, "decompress")
 }
 
+// FromDecoded reports whether tokens [a, b) derive from decoded or
+// decompressed data.
 func FromDecoded(m *python.Module, a, b int) (python.Ref, bool) {
 	return m.Derives("decoded", a, b, isDecodeRef)
 }
@@ -156,6 +167,7 @@ func ArgList(m *python.Module, a python.Arg) ([][2]int, bool) {
 var ShellNames = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
 	"cmd": true, "cmd.exe": true, "powershell": true, "powershell.exe": true, "pwsh": true}
 
+// BaseName is the last element of a slash- or backslash-separated path.
 func BaseName(p string) string {
 	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
 		return p[i+1:]
@@ -220,7 +232,8 @@ func pathText(m *python.Module, a, b int) string {
 	return homeRx.ReplaceAllString(s, "~")
 }
 
-// IsWriteMode reports whether an open() call writes (mode w, a, x or +).
+// OpenMode returns the mode argument of an open() call ("r" when it is
+// absent or not constant).
 func OpenMode(m *python.Module, c *python.Call) string {
 	if a, ok := c.Arg(1, "mode"); ok {
 		if s, ok := m.Fold(a.Start, a.End); ok {
@@ -230,6 +243,7 @@ func OpenMode(m *python.Module, c *python.Call) string {
 	return "r"
 }
 
+// IsWriteMode reports whether an open() mode writes (w, a, x or +).
 func IsWriteMode(mode string) bool { return strings.ContainsAny(mode, "wax+") }
 
 // netSinks lists calls that send data, with the keyword arguments that
@@ -250,6 +264,7 @@ func isNetSinkName(n string) bool {
 	return strings.HasPrefix(n, "dns.resolver.")
 }
 
+// HasSuffixAny reports whether s ends with one of ss.
 func HasSuffixAny(s string, ss ...string) bool {
 	for _, x := range ss {
 		if strings.HasSuffix(s, x) {
@@ -327,6 +342,7 @@ func sinkArgURL(m *python.Module, c *python.Call) string {
 	return urlIn(m, a.Start, a.End, 2, false)
 }
 
+// HostLitRx matches a bare host name or IPv4 address.
 var HostLitRx = regexp.MustCompile(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
 
 // urlIn finds a URL literal in tokens [a, b) or in the assignments of the
@@ -388,6 +404,7 @@ func EachAssign(m *python.Module, a, b int, f func(python.Assign) bool) {
 	}
 }
 
+// ClipStr collapses white space and clips s to n bytes for messages.
 func ClipStr(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) <= n {
@@ -450,6 +467,7 @@ func ContainsAny(s string, words []string) bool {
 	return false
 }
 
+// HostOr is h, or "the network" when the host is unknown.
 func HostOr(h string) string {
 	if h == "" {
 		return "the network"

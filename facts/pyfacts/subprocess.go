@@ -12,9 +12,13 @@ var ShellStringCalls = map[string]bool{"os.system": true, "os.popen": true, "os.
 	"subprocess.getstatusoutput": true, "platform.popen": true, "asyncio.create_subprocess_shell": true,
 	"popen2.popen2": true, "popen2.popen3": true, "posix.system": true, "nt.system": true}
 
+// SubprocessCalls are the calls that start a process from an argument
+// list or a command string (shell=True decides).
 var SubprocessCalls = map[string]bool{"subprocess.run": true, "subprocess.call": true, "subprocess.check_call": true,
 	"subprocess.check_output": true, "subprocess.Popen": true}
 
+// ExecCalls are name prefixes of the os.exec*/os.spawn* family and
+// asyncio's create_subprocess_exec.
 var ExecCalls = []string{"os.execl", "os.execv", "os.spawnl", "os.spawnv", "os.posix_spawn", "asyncio.create_subprocess_exec"}
 
 // ShellCommand returns the token range of the command string a call
@@ -94,6 +98,7 @@ func shellItems(m *python.Module, items [][2]int, skip int) (int, int, bool) {
 	return 0, 0, false
 }
 
+// ExecNames are the builtins that run code from a string.
 var ExecNames = map[string]bool{"exec": true, "eval": true, "compile": true, "execfile": true}
 
 // WriteTargets renders the paths a call writes, creates or replaces:

@@ -13,6 +13,7 @@ func shHostIsSuspicious(c *shell.Command) bool {
 	return cl.Suspicious()
 }
 
+// NetworkTools are commands that connect to other hosts.
 var NetworkTools = map[string]bool{"nc": true, "ncat": true, "netcat": true, "ssh": true, "scp": true, "sftp": true,
 	"rsync": true, "telnet": true, "socat": true, "ftp": true, "tftp": true, "dig": true, "nslookup": true,
 	"ping": true, "nmap": true}

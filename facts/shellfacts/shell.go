@@ -1,3 +1,9 @@
+// Package shellfacts is the facts layer for shell: the shell sites of a
+// file (scripts, Markdown code blocks, JSON hooks, PowerShell) and their
+// commands (ForEachSite, ForEachCommand), and what rules ask about a
+// command: downloader, interpreter, pipe sink, output file, files it runs,
+// credentials it reads, data it sends and where, and how risky its hosts
+// are.
 package shellfacts
 
 import (
@@ -66,6 +72,7 @@ func CmdEnd(c *shell.Command) int {
 	return c.Start
 }
 
+// ClipText collapses white space and clips s to n bytes for messages.
 func ClipText(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) <= n {
@@ -94,6 +101,7 @@ func IsDownloader(c *shell.Command) bool {
 	return false
 }
 
+// HasArgFold reports whether c has argument a, ignoring case.
 func HasArgFold(c *shell.Command, a string) bool {
 	for _, w := range c.Params() {
 		if strings.EqualFold(w.Value, a) {
@@ -103,6 +111,7 @@ func HasArgFold(c *shell.Command, a string) bool {
 	return false
 }
 
+// HasArg reports whether c has one of the arguments as.
 func HasArg(c *shell.Command, as ...string) bool {
 	for _, w := range c.Params() {
 		for _, a := range as {
@@ -167,6 +176,8 @@ func HostRisk(us []string) (intel.HostClass, string, bool) {
 	return best, host, plain
 }
 
+// DescribeHost is " from HOST" for messages, with the host class when it
+// is suspicious, or "" without a host.
 func DescribeHost(c intel.HostClass, host string) string {
 	if host == "" {
 		return ""
@@ -183,6 +194,8 @@ var shInterpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "das
 	"osascript": true, "iex": true, "invoke-expression": true, "powershell": true, "pwsh": true, "source": true,
 	".": true, "eval": true, "tclsh": true, "Rscript": true, "jshell": true, "pypy": true, "pypy3": true}
 
+// IsInterpreter reports whether a command name runs code it is given
+// (shells, script interpreters, source, eval).
 func IsInterpreter(name string) bool {
 	if shInterpreters[name] {
 		return true
