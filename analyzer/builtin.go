@@ -12,6 +12,7 @@ var UnreadableContent = &Rule{
 	Title:    "Skill content could not be read",
 	Severity: High,
 	Category: CatObfuscation,
+	Evidence: EvIntegrity,
 	Tags:     []string{"security", "scan-integrity", "CWE-400"},
 	Inputs:   InSkill,
 	Doc: `A file of the skill was not analysed because it could not be read safely:
@@ -35,6 +36,7 @@ var AnalysisFailed = &Rule{
 	Title:    "Analysis of a file failed or timed out",
 	Severity: High,
 	Category: CatObfuscation,
+	Evidence: EvIntegrity,
 	Tags:     []string{"security", "scan-integrity"},
 	Inputs:   InSkill,
 	Doc: `The scanner could not finish analysing a file: a rule returned an error or
@@ -61,6 +63,8 @@ func problemMessage(p skill.Problem) string {
 		return "symlink points outside the skill and was not followed: " + p.Detail
 	case skill.ProblemBadSymlink:
 		return "broken symlink: " + p.Detail
+	case skill.ProblemDanglingLink:
+		return "dangling symlink (nothing is read through it): " + p.Detail
 	case skill.ProblemSpecialFile:
 		return "special file not read: " + p.Detail
 	case skill.ProblemNoManifest:

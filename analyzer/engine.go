@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -170,7 +171,7 @@ func LoadSource(ctx context.Context, src Source, lim skill.Limits) (*skill.Skill
 
 func builtinFinding(r *Rule, path, msg string) Finding {
 	p := skill.Position{Line: 1, Column: 1, Column16: 1}
-	return Finding{Rule: r.ID, Severity: r.Severity, Category: r.Category, Path: path,
+	return Finding{Rule: r.ID, Severity: r.Severity, Category: r.Category, Kind: EvIntegrity, Path: path,
 		Start: p, End: p, Message: msg, Unanalysed: true}
 }
 
@@ -179,20 +180,26 @@ func builtinFinding(r *Rule, path, msg string) Finding {
 func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 	r := &Result{Skill: s, Dir: s.Dir}
 	for _, p := range s.Problems {
-		r.Findings = append(r.Findings, builtinFinding(UnreadableContent, p.Path, problemMessage(p)))
+		f := builtinFinding(UnreadableContent, p.Path, problemMessage(p))
+		if p.Kind == skill.ProblemDanglingLink {
+			// Layout, not a threat: nothing can be read through it.
+			f.Unanalysed, f.Kind, f.Severity = false, EvIndicator, Low
+		}
+		r.Findings = append(r.Findings, f)
 	}
 	var mu sync.Mutex
-	collect := func(fs []Finding, errs []string) {
+	collect := func(o fileResult) {
 		mu.Lock()
-		r.Findings = append(r.Findings, fs...)
-		r.Errors = append(r.Errors, errs...)
+		r.Findings = append(r.Findings, o.findings...)
+		r.Errors = append(r.Errors, o.errs...)
+		r.Capabilities = append(r.Capabilities, o.caps...)
 		mu.Unlock()
 	}
 	var wg sync.WaitGroup
 	run := func(f *skill.File, skillLevel bool) {
 		defer wg.Done()
 		if err := e.sem.Acquire(ctx, 1); err != nil {
-			collect([]Finding{builtinFinding(AnalysisFailed, f.Path, "analysis cancelled: "+err.Error())}, []string{err.Error()})
+			collect(fileResult{findings: []Finding{builtinFinding(AnalysisFailed, f.Path, "analysis cancelled: "+err.Error())}, errs: []string{err.Error()}})
 			return
 		}
 		defer e.sem.Release(1)
@@ -209,6 +216,11 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 		go run(f, false)
 	}
 	wg.Wait()
+	r.Capabilities = DedupCaps(r.Capabilities)
+	if ctx.Err() == nil {
+		collect(e.correlate(ctx, s, r))
+	}
+	r.Capabilities = DedupCaps(r.Capabilities)
 	for i := range r.Findings {
 		if sev, ok := e.opts.Severity[r.Findings[i].Rule]; ok && !r.Findings[i].Unanalysed {
 			r.Findings[i].Severity = sev
@@ -225,8 +237,38 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 	return r
 }
 
+// fileResult is what the rules found in one file (or, for correlators, in
+// the whole skill).
+type fileResult struct {
+	findings []Finding
+	errs     []string
+	caps     []Cap
+}
+
+// correlate runs the InEvidence rules over the skill's findings and
+// capabilities, under the per-file timeout.
+func (e *Engine) correlate(ctx context.Context, s *skill.Skill, r *Result) fileResult {
+	var rules []*Rule
+	for _, rl := range e.rules {
+		if rl.Inputs&InEvidence != 0 {
+			rules = append(rules, rl)
+		}
+	}
+	if len(rules) == 0 {
+		return fileResult{}
+	}
+	mf := s.ManifestFile()
+	if mf == nil {
+		mf = &skill.File{Path: skill.ManifestName}
+	}
+	findings := append([]Finding(nil), r.Findings...)
+	SortFindings(findings)
+	caps := append([]Cap(nil), r.Capabilities...)
+	return e.runRules(ctx, s, mf, rules, func(p *Pass) { p.findings, p.caps = findings, caps })
+}
+
 // analyzeFile runs every applicable rule on f under the per-file timeout.
-func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File, skillLevel bool) ([]Finding, []string) {
+func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File, skillLevel bool) fileResult {
 	var rules []*Rule
 	var hits []bool
 	for _, r := range e.rules {
@@ -252,39 +294,57 @@ func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File,
 		rules = append(rules, r)
 	}
 	if len(rules) == 0 {
-		return nil, nil
+		return fileResult{}
 	}
+	return e.runRules(ctx, s, f, rules, nil)
+}
+
+// runRules runs rules on f, in order, under the per-file timeout; prep,
+// when set, prepares each pass.
+func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, rules []*Rule, prep func(*Pass)) fileResult {
 	fctx, cancel := context.WithTimeout(ctx, e.opts.FileTimeout)
 	defer cancel()
-	type out struct {
-		findings []Finding
-		errs     []string
-	}
-	done := make(chan out, 1)
+	done := make(chan fileResult, 1)
 	go func() {
-		var o out
+		var o fileResult
 		var mu sync.Mutex
+		var parseErr *ParseError
 		for _, r := range rules {
 			if fctx.Err() != nil {
 				break
 			}
 			p := &Pass{Rule: r, Skill: s, File: f, Config: &e.opts.Config, ctx: fctx,
-				report: func(fd Finding) { mu.Lock(); o.findings = append(o.findings, fd); mu.Unlock() }}
+				report:  func(fd Finding) { mu.Lock(); o.findings = append(o.findings, fd); mu.Unlock() },
+				capture: func(c Cap) { mu.Lock(); o.caps = append(o.caps, c); mu.Unlock() }}
+			if prep != nil {
+				prep(p)
+			}
 			if err := runRule(p); err != nil {
-				msg := fmt.Sprintf("rule %s failed on %s: %v", r.ID, f.Path, err)
+				var pe *ParseError
+				if errors.As(err, &pe) {
+					// Every rule of the language gets the same parse
+					// failure: report it once per file, below.
+					if parseErr == nil {
+						parseErr = pe
+					}
+					continue
+				}
 				mu.Lock()
-				o.errs = append(o.errs, msg)
-				o.findings = append(o.findings, builtinFinding(AnalysisFailed, f.Path, msg))
+				o.errs = append(o.errs, fmt.Sprintf("rule %s failed on %s: %v", r.ID, f.Path, err))
+				o.findings = append(o.findings, builtinFinding(AnalysisFailed, f.Path, fmt.Sprintf("rule %s failed on %s: %s", r.ID, f.Path, FirstLine(err.Error()))))
 				mu.Unlock()
 			}
 		}
 		mu.Lock()
 		defer mu.Unlock()
+		if parseErr != nil {
+			o = withParseFailure(o, f.Path, parseErr)
+		}
 		done <- o
 	}()
 	select {
 	case o := <-done:
-		return o.findings, o.errs
+		return o
 	case <-fctx.Done():
 		msg := fmt.Sprintf("analysis of %s stopped: %v", f.Path, fctx.Err())
 		if errors.Is(fctx.Err(), context.DeadlineExceeded) {
@@ -294,8 +354,38 @@ func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File,
 		fd.Unanalysed = true
 		// Timeouts are a property of the input, not a crash: they block the
 		// skill through the finding but are not internal errors.
-		return []Finding{fd}, nil
+		return fileResult{findings: []Finding{fd}}
 	}
+}
+
+// withParseFailure makes sure a file its parser could not analyse has one
+// integrity finding: the language's own rule (SV005–SV008) usually
+// reported it already; otherwise SV002 does. A parser crash is also an
+// internal error (a bug to report), with its stack in the error only.
+func withParseFailure(o fileResult, path string, pe *ParseError) fileResult {
+	var crash *skill.PanicError
+	if errors.As(pe, &crash) {
+		o.errs = append(o.errs, fmt.Sprintf("%s parser crashed on %s: %v\n%s", pe.What, path, crash.Value, crash.Stack))
+	}
+	for _, f := range o.findings {
+		if f.Unanalysed && f.Path == path {
+			return o
+		}
+	}
+	msg := FirstLine(pe.Error())
+	if crash != nil {
+		msg = fmt.Sprintf("%s parser crashed on %s (%v): the file was not analysed", pe.What, path, crash.Value)
+	}
+	o.findings = append(o.findings, builtinFinding(AnalysisFailed, path, msg))
+	return o
+}
+
+// FirstLine returns s up to its first newline.
+func FirstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func runRule(p *Pass) (err error) {

@@ -16,6 +16,8 @@ type Finding struct {
 	Rule     string
 	Severity Severity
 	Category Category
+	// Kind is what the finding is evidence of (see Evidence).
+	Kind Evidence
 	// Path is the file, slash-separated and relative to the skill directory.
 	Path string
 	// File is the file as displayed: the skill directory as discovered
@@ -29,6 +31,8 @@ type Finding struct {
 	Fingerprint string
 	Unanalysed  bool
 	Suppression *Suppression
+	// Steps are a chain's steps, source first (empty for other kinds).
+	Steps []FindingStep
 }
 
 // Suppression records why a finding does not count.
@@ -55,6 +59,9 @@ type Result struct {
 	// load error). Each also appears as an SV002 finding. A result with
 	// errors is never admitted.
 	Errors []string
+	// Capabilities are what the skill can do, as the rules observed it:
+	// deduplicated by kind, target and file, sorted.
+	Capabilities []Cap
 }
 
 // Incomplete reports whether some content was not analysed.
@@ -70,18 +77,24 @@ func (r *Result) Incomplete() bool {
 	return false
 }
 
-// Verdict decides block/warn/pass with threshold failOn (SevNone never
-// blocks on findings, but content that was not analysed always blocks).
-func (r *Result) Verdict(failOn Severity) Verdict {
+// Verdict decides block/warn/pass with threshold failOn and the default
+// policy (lint does not block). See Decide.
+func (r *Result) Verdict(failOn Severity) Verdict { return r.Decide(Policy{FailOn: failOn}) }
+
+// Decide combines the skill's evidence into a verdict: block when content
+// was not analysed or a finding blocks under p (see Finding.Blocks), warn
+// when an unsuppressed finding remains, pass otherwise.
+func (r *Result) Decide(p Policy) Verdict {
 	if r.Incomplete() {
 		return VerdictBlock
 	}
 	v := VerdictPass
-	for _, f := range r.Findings {
+	for i := range r.Findings {
+		f := &r.Findings[i]
 		if f.Suppression != nil {
 			continue
 		}
-		if failOn != SevNone && f.Severity >= failOn {
+		if f.Blocks(p) {
 			return VerdictBlock
 		}
 		v = VerdictWarn
@@ -127,6 +140,9 @@ func (r *Result) finish() {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		f.File = displayPath(r.Dir, f.Path)
+		for j := range f.Steps {
+			f.Steps[j].File = displayPath(r.Dir, f.Steps[j].Path)
+		}
 		key := r.Skill.Name + "\x00" + f.Rule + "\x00" + f.Path + "\x00" + normalise(f.Evidence, f.Message)
 		n := seen[key]
 		seen[key] = n + 1

@@ -12,7 +12,7 @@ func (p *Pass) Python() (*python.Module, error) {
 		return python.Parse(p.File.Content)
 	})
 	if err != nil {
-		return nil, err
+		return nil, &ParseError{What: "Python", Err: err}
 	}
 	return v.(*python.Module), nil
 }

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"regexp"
 	"sort"
 	"strings"
@@ -27,9 +28,12 @@ type shellSnippetKey struct {
 // and heuristic fallbacks extracted.
 func (p *Pass) Shell() (*shell.Script, error) {
 	f := p.File
-	v, _ := f.Memo(shellKey{}, func() (any, error) {
+	v, err := f.Memo(shellKey{}, func() (any, error) {
 		return shell.Parse(string(f.Content), 0), nil
 	})
+	if err != nil { // the parser crashed
+		return &shell.Script{}, &ParseError{What: "shell", Err: err}
+	}
 	s := v.(*shell.Script)
 	return s, s.Err
 }
@@ -37,9 +41,12 @@ func (p *Pass) Shell() (*shell.Script, error) {
 // ShellSnippet analyses text found at file offset off (a code block's
 // content, a `!command`), memoised per offset and text so rules share it.
 func (p *Pass) ShellSnippet(text string, off int) *shell.Script {
-	v, _ := p.File.Memo(shellSnippetKey{off, text}, func() (any, error) {
+	v, err := p.File.Memo(shellSnippetKey{off, text}, func() (any, error) {
 		return shell.Parse(text, off), nil
 	})
+	if err != nil { // the parser crashed on this snippet
+		return &shell.Script{Err: err, ErrOffset: off}
+	}
 	return v.(*shell.Script)
 }
 
@@ -89,6 +96,10 @@ func (p *Pass) ShellSites() ([]ShellSite, error) {
 		return p.buildShellSites()
 	})
 	if v == nil {
+		var pe *ParseError
+		if err != nil && !errors.As(err, &pe) {
+			err = &ParseError{What: "shell", Err: err}
+		}
 		return nil, err
 	}
 	return v.([]ShellSite), err

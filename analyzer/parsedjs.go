@@ -13,7 +13,7 @@ func (p *Pass) JS() (*js.Program, error) {
 		return js.Parse(f.Path, f.Content)
 	})
 	if err != nil {
-		return nil, err
+		return nil, &ParseError{What: "JavaScript", Err: err}
 	}
 	return v.(*js.Program), nil
 }

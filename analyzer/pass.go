@@ -21,9 +21,33 @@ type Pass struct {
 	// Config is the rule-visible configuration (allowlisted hosts, ...).
 	Config *RuleConfig
 
-	ctx    context.Context
-	fsys   fs.FS
-	report func(Finding)
+	ctx     context.Context
+	fsys    fs.FS
+	report  func(Finding)
+	capture func(Cap)
+	// for InEvidence rules: the skill's findings and capabilities so far
+	findings []Finding
+	caps     []Cap
+}
+
+// Findings returns the skill's findings from every file rule (InEvidence
+// rules only; nil otherwise). Callers must not modify them.
+func (p *Pass) Findings() []Finding { return p.findings }
+
+// Caps returns the skill's capabilities from every file rule (InEvidence
+// rules only; nil otherwise). Callers must not modify them.
+func (p *Pass) Caps() []Cap { return p.caps }
+
+// Capability records something the skill can do, seen at byte offset off
+// of the pass's file. Capabilities are not findings: they never block on
+// their own, correlators combine them into chains, and reports and update
+// diffs list them.
+func (p *Pass) Capability(kind CapKind, target string, off int) {
+	if p.capture == nil {
+		return
+	}
+	p.capture(Cap{Kind: kind, Target: Sanitize(clip(strings.TrimSpace(target), 200)), Path: p.File.Path,
+		Line: p.File.Pos(off).Line, Rule: p.Rule.ID})
 }
 
 // RuleConfig is configuration that rules may consult.
@@ -77,6 +101,11 @@ type Diagnostic struct {
 	// (parse failure, opaque binary): the skill's verdict is then block
 	// whatever the threshold, because the scanner is blind there.
 	Unanalysed bool
+	// Kind overrides the rule's evidence kind for this finding.
+	Kind Evidence
+	// Steps are a chain's steps, source first; each in File ("" is the
+	// pass's file) at byte offsets.
+	Steps []Step
 }
 
 // Report records a finding.
@@ -108,16 +137,43 @@ func (p *Pass) Report(d Diagnostic) {
 			ev = string(line)
 		}
 	}
+	kind := d.Kind
+	if kind == EvidenceDefault {
+		kind = p.Rule.Kind()
+	}
+	if d.Unanalysed {
+		kind = EvIntegrity
+	}
+	if kind == EvCapability && sev > Low {
+		sev = Low // a capability alone never blocks, and says so
+	}
+	var steps []FindingStep
+	for _, st := range d.Steps {
+		sf := p.File
+		if st.File != "" && st.File != sf.Path {
+			if sf = p.Skill.File(st.File); sf == nil {
+				sf = &skill.File{Path: st.File}
+			}
+		}
+		a := sf.Pos(st.Start)
+		b := a
+		if st.End > st.Start {
+			b = sf.Pos(st.End)
+		}
+		steps = append(steps, FindingStep{Path: sf.Path, Start: a, End: b, Message: Sanitize(clip(st.Message, evidenceMax))})
+	}
 	p.report(Finding{
 		Rule:       p.Rule.ID,
 		Severity:   sev,
 		Category:   p.Rule.Category,
+		Kind:       kind,
 		Path:       f.Path,
 		Start:      start,
 		End:        end,
 		Message:    Sanitize(d.Message),
 		Evidence:   Sanitize(clip(strings.TrimSpace(ev), evidenceMax)),
 		Unanalysed: d.Unanalysed,
+		Steps:      steps,
 	})
 }
 

@@ -30,6 +30,11 @@ const (
 	InText   // plain text files, PowerShell and batch files
 	InOpaque // binaries, archives, bytecode, assets
 	InPowerShell
+	// InEvidence runs the rule once per skill after every file rule, with
+	// the skill's findings and capabilities (Pass.Findings, Pass.Caps):
+	// correlators that turn capabilities into chains. It is not a file
+	// input and cannot be combined with InSkill.
+	InEvidence
 )
 
 // InAnyText is every text kind; InAny is every file.
@@ -71,6 +76,10 @@ type Rule struct {
 	Severity Severity // default severity; a finding may override it
 	Category Category
 	Tags     []string // e.g. "CWE-78", "security", "lint"
+	// Evidence is what the rule's findings are evidence of by default (a
+	// finding may say otherwise). Zero means lint for the lint category and
+	// indicator otherwise.
+	Evidence Evidence
 	Inputs   Input
 	// Keywords, when set, prefilter files: the rule runs on a file only if
 	// the file contains at least one keyword (ASCII case-insensitive). Leave
@@ -98,6 +107,12 @@ func (r *Rule) Validate() error {
 		return fmt.Errorf("rule %s: no inputs", r.ID)
 	case r.Run == nil:
 		return fmt.Errorf("rule %s: no Run function", r.ID)
+	case r.Inputs&InEvidence != 0 && r.Inputs != InEvidence:
+		return fmt.Errorf("rule %s: InEvidence cannot be combined with other inputs", r.ID)
+	case int(r.Evidence) >= len(evidenceNames):
+		return fmt.Errorf("rule %s: invalid evidence kind", r.ID)
+	case r.Evidence == EvLint && r.Category != CatLint || r.Category == CatLint && r.Evidence != EvidenceDefault && r.Evidence != EvLint:
+		return fmt.Errorf("rule %s: lint rules (and only they) have lint evidence", r.ID)
 	}
 	for _, k := range r.Keywords {
 		if k == "" || strings.ToLower(k) != k {
@@ -105,6 +120,17 @@ func (r *Rule) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Kind is the evidence kind of the rule's findings by default.
+func (r *Rule) Kind() Evidence {
+	switch {
+	case r.Evidence != EvidenceDefault:
+		return r.Evidence
+	case r.Category == CatLint:
+		return EvLint
+	}
+	return EvIndicator
 }
 
 // wants reports whether the rule runs on files of kind k.

@@ -61,7 +61,7 @@ func Summarize(r *report.Report, top int) Summary {
 		}
 		if n > 0 {
 			offenders = append(offenders, Offender{Name: res.Skill.Name, Path: res.Dir,
-				Verdict: string(res.Verdict(r.FailOn)), Max: res.Max().String(), Findings: n})
+				Verdict: string(r.Verdict(res)), Max: res.Max().String(), Findings: n})
 		}
 	}
 	for k, n := range byRule {

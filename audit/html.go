@@ -109,7 +109,7 @@ func WriteHTML(w io.Writer, r *report.Report, s Summary) error {
 			rs = append(rs, id)
 		}
 		sort.Strings(rs)
-		p.Skills = append(p.Skills, row{Skill: analyzer.Sanitize(res.Skill.Name), Path: res.Dir, Verdict: string(res.Verdict(r.FailOn)),
+		p.Skills = append(p.Skills, row{Skill: analyzer.Sanitize(res.Skill.Name), Path: res.Dir, Verdict: string(r.Verdict(res)),
 			Max: res.Max().String(), SevRank: int(res.Max()), Findings: n, Rules: strings.Join(rs, " ")})
 	}
 	return pageTmpl.Execute(w, p)

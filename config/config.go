@@ -26,8 +26,10 @@ const FileName = ".skillvet.yaml"
 type Config struct {
 	Version int    `yaml:"version"`
 	FailOn  string `yaml:"fail-on"`
-	Jobs    int    `yaml:"jobs"`
-	Rules   Rules  `yaml:"rules"`
+	// FailOnLint makes lint findings at or above fail-on block the scan.
+	FailOnLint bool  `yaml:"fail-on-lint"`
+	Jobs       int   `yaml:"jobs"`
+	Rules      Rules `yaml:"rules"`
 	// Exclude lists globs (relative to the config file's directory, slash
 	// separated, ** allowed) of skill directories or files not to scan.
 	Exclude      []string     `yaml:"exclude"`

@@ -9,6 +9,10 @@ version: 1
 # Lowest severity that blocks a skill (exit code 1): critical, high, medium, low, info, none.
 fail-on: high
 
+# Let specification lint findings (category lint) at or above fail-on block too.
+# Off by default: lint is hygiene, not a security verdict.
+fail-on-lint: false
+
 # Files analysed in parallel (0: number of CPUs).
 jobs: 0
 

@@ -228,7 +228,7 @@ func (p *plan) analyze(ctx context.Context, s *skill.Skill, roundTrip func(conte
 	if err := p.check(s, &resp); err != nil {
 		return fail(s, "analysis worker sent an invalid response: "+err.Error())
 	}
-	res := &analyzer.Result{Skill: s, Dir: s.Dir, Errors: resp.Errors}
+	res := &analyzer.Result{Skill: s, Dir: s.Dir, Errors: resp.Errors, Capabilities: resp.Caps}
 	for _, w := range resp.Findings {
 		res.Findings = append(res.Findings, w.finding())
 	}
@@ -240,6 +240,7 @@ func (p *plan) analyze(ctx context.Context, s *skill.Skill, roundTrip func(conte
 			}
 		}
 		res.Errors = append(res.Errors, lr.Errors...)
+		res.Capabilities = analyzer.DedupCaps(append(res.Capabilities, lr.Capabilities...))
 	}
 	if len(res.Errors) == 0 {
 		res.Errors = nil // as the engine leaves it
@@ -272,6 +273,18 @@ func (p *plan) check(s *skill.Skill, r *response) error {
 			return fmt.Errorf("finding with severity %d", f.Severity)
 		case !paths[f.Path]:
 			return fmt.Errorf("finding in %q, which is not a file of the skill", f.Path)
+		case f.Kind > analyzer.EvLint:
+			return fmt.Errorf("finding with evidence kind %d", f.Kind)
+		}
+		for _, st := range f.Steps {
+			if !paths[st.Path] {
+				return fmt.Errorf("chain step in %q, which is not a file of the skill", st.Path)
+			}
+		}
+	}
+	for _, c := range r.Caps {
+		if !paths[c.Path] {
+			return fmt.Errorf("capability in %q, which is not a file of the skill", c.Path)
 		}
 	}
 	return nil

@@ -23,7 +23,7 @@ import (
 // protocolVersion changes whenever a request or response field changes
 // meaning; a worker refuses requests of another version (an embedder
 // pointing at an installed skillvet of another release).
-const protocolVersion = 1
+const protocolVersion = 2
 
 // maxResponse bounds a response frame read by the parent.
 const maxResponse = 64 << 20
@@ -65,11 +65,12 @@ type wireFile struct {
 }
 
 type response struct {
-	V        int           `json:"v"`
-	Hash     string        `json:"hash"`
-	Err      string        `json:"err,omitempty"` // the request was refused (bad version, hash mismatch, unknown rule)
-	Findings []wireFinding `json:"findings"`
-	Errors   []string      `json:"errors"`
+	V        int            `json:"v"`
+	Hash     string         `json:"hash"`
+	Err      string         `json:"err,omitempty"` // the request was refused (bad version, hash mismatch, unknown rule)
+	Findings []wireFinding  `json:"findings"`
+	Errors   []string       `json:"errors"`
+	Caps     []analyzer.Cap `json:"caps,omitempty"`
 }
 
 type wirePos struct {
@@ -87,6 +88,15 @@ type wireFinding struct {
 	Evidence    string                `json:"evidence,omitempty"`
 	Unanalysed  bool                  `json:"unanalysed,omitempty"`
 	Suppression *analyzer.Suppression `json:"suppression,omitempty"`
+	Kind        analyzer.Evidence     `json:"kind"`
+	Steps       []wireStep            `json:"steps,omitempty"`
+}
+
+type wireStep struct {
+	Path    string  `json:"path"`
+	Start   wirePos `json:"start"`
+	End     wirePos `json:"end"`
+	Message string  `json:"message"`
 }
 
 func toWirePos(p skill.Position) wirePos {
@@ -100,13 +110,25 @@ func (p wirePos) position() skill.Position {
 func toWire(f analyzer.Finding) wireFinding {
 	return wireFinding{Rule: f.Rule, Severity: f.Severity, Category: f.Category, Path: f.Path,
 		Start: toWirePos(f.Start), End: toWirePos(f.End), Message: f.Message, Evidence: f.Evidence,
-		Unanalysed: f.Unanalysed, Suppression: f.Suppression}
+		Unanalysed: f.Unanalysed, Suppression: f.Suppression, Kind: f.Kind, Steps: toWireSteps(f.Steps)}
+}
+
+func toWireSteps(ss []analyzer.FindingStep) []wireStep {
+	var out []wireStep
+	for _, s := range ss {
+		out = append(out, wireStep{Path: s.Path, Start: toWirePos(s.Start), End: toWirePos(s.End), Message: s.Message})
+	}
+	return out
 }
 
 func (w wireFinding) finding() analyzer.Finding {
-	return analyzer.Finding{Rule: w.Rule, Severity: w.Severity, Category: w.Category, Path: w.Path,
+	f := analyzer.Finding{Rule: w.Rule, Severity: w.Severity, Category: w.Category, Path: w.Path,
 		Start: w.Start.position(), End: w.End.position(), Message: w.Message, Evidence: w.Evidence,
-		Unanalysed: w.Unanalysed, Suppression: w.Suppression}
+		Unanalysed: w.Unanalysed, Suppression: w.Suppression, Kind: w.Kind}
+	for _, s := range w.Steps {
+		f.Steps = append(f.Steps, analyzer.FindingStep{Path: s.Path, Start: s.Start.position(), End: s.End.position(), Message: s.Message})
+	}
+	return f
 }
 
 // newRequest serialises the skill's in-memory files (the bytes that were

@@ -139,6 +139,7 @@ func (h *handler) handle(req *request) response {
 		resp.Findings = append(resp.Findings, toWire(f))
 	}
 	resp.Errors = append(resp.Errors, res.Errors...)
+	resp.Caps = res.Capabilities
 	return resp
 }
 

@@ -37,7 +37,7 @@ var evilRule = &analyzer.Rule{
 // threshold.
 var warnRule = &analyzer.Rule{
 	ID: "SV991", Name: "test-warn", Title: "Test medium marker", Doc: "Test only.",
-	Severity: analyzer.Medium, Category: analyzer.CatLint, Inputs: analyzer.InAnyText,
+	Severity: analyzer.Medium, Category: analyzer.CatManipulation, Inputs: analyzer.InAnyText,
 	Keywords: []string{"medium-thing"},
 	Run: func(p *analyzer.Pass) error {
 		if i := bytes.Index(p.File.Content, []byte("MEDIUM-THING")); i >= 0 {

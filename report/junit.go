@@ -102,7 +102,7 @@ func junitSkill(r *Report, res *analyzer.Result, id int) junitSuite {
 	s := junitSuite{Name: analyzer.Sanitize(res.Skill.Name), ID: id, Package: class,
 		Properties: []junitProperty{
 			{"path", class},
-			{"verdict", string(res.Verdict(r.FailOn))},
+			{"verdict", string(r.Verdict(res))},
 			{"hash", res.Skill.Hash},
 			{"failOn", r.FailOn.String()},
 		}}

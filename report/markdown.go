@@ -52,7 +52,7 @@ func writeMarkdown(w io.Writer, r *Report, limit int) error {
 	var sections []mdSection
 	for _, v := range []analyzer.Verdict{analyzer.VerdictBlock, analyzer.VerdictWarn} {
 		for _, res := range r.Results {
-			if res.Verdict(r.FailOn) == v {
+			if r.Verdict(res) == v {
 				sections = append(sections, mdSkill(r, res, v))
 			}
 		}
@@ -135,7 +135,7 @@ func mdSummary(r *Report, s Summary) string {
 	counts := map[analyzer.Verdict]map[analyzer.Severity]int{}
 	skills := map[analyzer.Verdict]int{}
 	for _, res := range r.Results {
-		v := res.Verdict(r.FailOn)
+		v := r.Verdict(res)
 		skills[v]++
 		if counts[v] == nil {
 			counts[v] = map[analyzer.Severity]int{}

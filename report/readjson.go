@@ -38,7 +38,7 @@ func ReadJSON(r io.Reader) (*Report, error) {
 func ResultFromJSON(js jsonSkill) (*analyzer.Result, error) {
 	s := skill.New(js.Path, nil)
 	s.Name, s.Hash, s.Problems = js.Name, js.Hash, nil
-	res := &analyzer.Result{Skill: s, Dir: js.Path, Errors: js.Errors}
+	res := &analyzer.Result{Skill: s, Dir: js.Path, Errors: js.Errors, Capabilities: js.Capabilities}
 	for _, jf := range js.Findings {
 		sev, err := analyzer.ParseSeverity(jf.Severity)
 		if err != nil {
@@ -49,6 +49,23 @@ func ResultFromJSON(js jsonSkill) (*analyzer.Result, error) {
 			Start:   skill.Position{Line: jf.Line, Column: jf.Column, Column16: jf.Column},
 			End:     skill.Position{Line: jf.EndLine, Column: jf.EndColumn, Column16: jf.EndColumn},
 			Message: jf.Message, Evidence: jf.Evidence, Fingerprint: jf.Fingerprint, Unanalysed: jf.Unanalysed}
+		if err := f.Kind.UnmarshalText([]byte(jf.Kind)); err != nil {
+			return nil, fmt.Errorf("skill %s: %v", js.Path, err)
+		}
+		if f.Kind == analyzer.EvidenceDefault { // a report written before evidence kinds
+			switch {
+			case f.Unanalysed:
+				f.Kind = analyzer.EvIntegrity
+			case f.Category == analyzer.CatLint:
+				f.Kind = analyzer.EvLint
+			default:
+				f.Kind = analyzer.EvIndicator
+			}
+		}
+		for _, st := range jf.Steps {
+			p := skill.Position{Line: st.Line, Column: st.Column, Column16: st.Column}
+			f.Steps = append(f.Steps, analyzer.FindingStep{File: st.File, Path: skillRelative(js.Path, st.File), Start: p, End: p, Message: st.Message})
+		}
 		if jf.Suppression != nil {
 			f.Suppression = &analyzer.Suppression{Kind: jf.Suppression.Kind, Justification: jf.Suppression.Justification}
 		}
@@ -76,5 +93,5 @@ func DecodeSkill(b []byte) (*analyzer.Result, error) {
 
 // EncodeSkill encodes one skill's result as a single-line JSON object.
 func EncodeSkill(res *analyzer.Result, failOn analyzer.Severity) ([]byte, error) {
-	return json.Marshal(toJSONSkill(res, failOn))
+	return json.Marshal(toJSONSkill(res, analyzer.Policy{FailOn: failOn}))
 }

@@ -26,6 +26,9 @@ type Report struct {
 	Results []*analyzer.Result // sorted by directory
 	Rules   []*analyzer.Rule   // the rules that ran, sorted by ID
 	FailOn  analyzer.Severity  // the verdict threshold
+	// FailOnLint makes lint findings at or above FailOn block (off: lint
+	// never blocks a security verdict).
+	FailOnLint bool
 	// ShowSuppressed makes human-oriented formats list suppressed findings.
 	ShowSuppressed bool
 	// Color enables ANSI colour in the text format.
@@ -35,6 +38,14 @@ type Report struct {
 	// Relative skill directories are taken as relative to it already.
 	SourceRoot string
 }
+
+// Policy is the verdict policy the report was made with.
+func (r *Report) Policy() analyzer.Policy {
+	return analyzer.Policy{FailOn: r.FailOn, FailOnLint: r.FailOnLint}
+}
+
+// Verdict is res's verdict under the report's policy.
+func (r *Report) Verdict(res *analyzer.Result) analyzer.Verdict { return res.Decide(r.Policy()) }
 
 // Summary counts a report's outcome.
 type Summary struct {
@@ -55,7 +66,7 @@ func (r *Report) Summarize() Summary {
 		s.BySeverity[sev.String()] = 0
 	}
 	for _, res := range r.Results {
-		switch res.Verdict(r.FailOn) {
+		switch r.Verdict(res) {
 		case analyzer.VerdictBlock:
 			s.Blocked++
 		case analyzer.VerdictWarn:

@@ -35,7 +35,7 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	ew := &errWriter{w: w}
 	for _, res := range r.Results {
-		v := res.Verdict(r.FailOn)
+		v := r.Verdict(res)
 		var shown []analyzer.Finding
 		for _, f := range res.Findings {
 			if f.Suppression == nil || r.ShowSuppressed {
@@ -79,6 +79,10 @@ func WriteText(w io.Writer, r *Report) error {
 				c(ansiMag, f.Rule), analyzer.Sanitize(f.Message), supp)
 			if f.Evidence != "" {
 				ew.printf("      %s\n", c(ansiDim, "| "+analyzer.Sanitize(f.Evidence)))
+			}
+			for i, st := range f.Steps {
+				ew.printf("      %s %s:%d:%d: %s\n", c(ansiDim, fmt.Sprintf("step %d", i+1)), analyzer.Sanitize(st.File),
+					st.Start.Line, st.Start.Column, analyzer.Sanitize(st.Message))
 			}
 		}
 		ew.printf("\n")

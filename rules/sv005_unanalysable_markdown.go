@@ -33,6 +33,10 @@ Instructions the scanner could not read can hold anything, so the skill is
 			if errors.As(err, &le) {
 				off = le.Offset
 			}
+			var pe *analyzer.ParseError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
 			p.Report(analyzer.Diagnostic{Start: off, Message: "Markdown not analysed: " + err.Error(), Evidence: "(not analysed)", Unanalysed: true})
 		}
 		return nil

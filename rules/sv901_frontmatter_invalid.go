@@ -81,7 +81,9 @@ func runSpecFrontmatterInvalid(p *analyzer.Pass) error {
 		if strings.HasPrefix(m.Err.Msg, "frontmatter ") {
 			msg = m.Err.Msg // already says what is wrong (not a mapping, too large, ...)
 		}
-		p.Report(analyzer.Diagnostic{Start: p.File.LineStart(m.Err.Line), Message: msg})
+		// Over a limit, nothing in the frontmatter was read: the security
+		// rules are blind there, so it blocks like any unanalysed content.
+		p.Report(analyzer.Diagnostic{Start: p.File.LineStart(m.Err.Line), Message: msg, Unanalysed: m.Err.OverLimit})
 	default:
 		lintDuplicateKeys(p, m.Root, "", 0)
 	}

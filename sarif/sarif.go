@@ -301,8 +301,23 @@ func toResult(f analyzer.Finding, ruleIndex int, root string) result {
 	res.AddLocation(gosarif.NewLocationWithPhysicalLocation(
 		gosarif.NewPhysicalLocation().WithArtifactLocation(loc).WithRegion(region)))
 	res.PartialFingerprints = map[string]string{FingerprintKey: partialFingerprint(f, *loc.URI)}
+	if len(f.Steps) > 0 {
+		// A chain: each step is a related location (id = its index + 1)
+		// and, in order, one thread flow, so code scanning shows the path.
+		tf := gosarif.NewThreadFlow()
+		for i, st := range f.Steps {
+			sf := analyzer.Finding{Start: st.Start, End: st.End}
+			sloc := gosarif.NewPhysicalLocation().WithArtifactLocation(artifactLocation(st.File, root)).WithRegion(Region(sf))
+			msg := gosarif.NewTextMessage(st.Message)
+			res.AddRelatedLocation(gosarif.NewLocation().WithID(i + 1).WithPhysicalLocation(sloc).WithMessage(msg))
+			tf.AddLocation(gosarif.NewThreadFlowLocation().WithExecutionOrder(i + 1).
+				WithLocation(gosarif.NewLocation().WithPhysicalLocation(sloc).WithMessage(msg)))
+		}
+		res.AddCodeFlow(gosarif.NewCodeFlow().WithMessage(gosarif.NewTextMessage(msg)).AddThreadFlow(tf))
+	}
 
 	props := gosarif.NewPropertyBag()
+	props.Add("evidence", f.Kind.String())
 	props.Add("security-severity", f.Severity.SecurityScore())
 	props.Add("severity", f.Severity.String())
 	if f.Fingerprint != "" {

@@ -1,6 +1,8 @@
 package skill
 
 import (
+	"fmt"
+	"runtime/debug"
 	"sort"
 	"sync"
 	"unicode/utf16"
@@ -83,9 +85,27 @@ func (f *File) Memo(key any, build func() (any, error)) (any, error) {
 		f.memo[key] = e
 	}
 	f.mu.Unlock()
-	e.once.Do(func() { e.val, e.err = build() })
+	e.once.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				// A parser crash must not leave a nil value behind for
+				// the next caller: every caller gets the same error.
+				e.val, e.err = nil, &PanicError{Value: r, Stack: debug.Stack()}
+			}
+		}()
+		e.val, e.err = build()
+	})
 	return e.val, e.err
 }
+
+// PanicError is what Memo returns when building a value panicked (a parser
+// bug): every caller for that key gets it.
+type PanicError struct {
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
 
 // ForgetParses drops every value Memo built (parse trees, token streams), so
 // that a file kept after its analysis holds only its content. A later Memo

@@ -1,9 +1,11 @@
 package skill
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing/fstest"
@@ -44,6 +46,14 @@ func (r *RootFS) ReadLink(name string) (string, error) { return r.root.Readlink(
 
 // Lstat implements fs.ReadLinkFS.
 func (r *RootFS) Lstat(name string) (fs.FileInfo, error) { return r.root.Lstat(name) }
+
+// OutsideTargetMissing reports whether the symlink name (which points
+// outside the directory) resolves to nothing on the real filesystem. It
+// only stats the target; nothing is opened or read.
+func (r *RootFS) OutsideTargetMissing(name string) bool {
+	_, err := os.Stat(filepath.Join(r.root.Name(), filepath.FromSlash(name)))
+	return errors.Is(err, fs.ErrNotExist)
+}
 
 // Close releases the directory handle.
 func (r *RootFS) Close() error { return r.root.Close() }

@@ -65,7 +65,11 @@ var extKinds = map[string]Kind{
 	".png": KindAsset, ".jpg": KindAsset, ".jpeg": KindAsset, ".gif": KindAsset, ".webp": KindAsset,
 	".ico": KindAsset, ".bmp": KindAsset, ".pdf": KindAsset, ".woff": KindAsset, ".woff2": KindAsset,
 	".ttf": KindAsset, ".otf": KindAsset, ".mp3": KindAsset, ".wav": KindAsset, ".ogg": KindAsset,
-	".mp4": KindAsset, ".webm": KindAsset,
+	".mp4": KindAsset, ".webm": KindAsset, ".ttc": KindAsset, ".eot": KindAsset, ".cur": KindAsset,
+	".tif": KindAsset, ".tiff": KindAsset, ".avif": KindAsset, ".heic": KindAsset, ".flac": KindAsset,
+	".m4a": KindAsset, ".m4v": KindAsset, ".mov": KindAsset, ".mkv": KindAsset, ".opus": KindAsset,
+	".oga": KindAsset, ".ogv": KindAsset, ".aac": KindAsset, ".mid": KindAsset, ".midi": KindAsset,
+	".psd": KindAsset, ".xcf": KindAsset,
 	".zip": KindArchive, ".gz": KindArchive, ".tgz": KindArchive, ".tar": KindArchive, ".7z": KindArchive,
 	".rar": KindArchive, ".xz": KindArchive, ".bz2": KindArchive, ".zst": KindArchive, ".jar": KindArchive,
 	".docx": KindArchive, ".xlsx": KindArchive, ".pptx": KindArchive,
@@ -106,11 +110,27 @@ func Classify(name string, content []byte) Kind {
 			if m.kind == KindArchive && ext == ".jar" || m.kind == KindBinary && ext == ".class" {
 				return KindBytecode
 			}
+			if m.kind == KindAsset {
+				// An image or document named as code or text: the
+				// signature and the name disagree, which is how a payload
+				// hides (a polyglot, or bytes an interpreter is told to run).
+				// Text that merely starts like a signature ("GIF89a is…")
+				// is analysed as the text it claims to be.
+				if k, ok := extKinds[ext]; ok && k.IsText() {
+					if looksBinary(content) {
+						return KindBinary
+					}
+					return k
+				}
+			}
 			return m.kind
 		}
 	}
 	if bytes.HasPrefix(content, []byte("RIFF")) && len(content) > 12 {
 		return KindAsset // webp, wav, avi
+	}
+	if k, ok := mediaKind(ext, content); ok {
+		return k
 	}
 	if isPyc(content) {
 		return KindBytecode
@@ -145,6 +165,54 @@ func Classify(name string, content []byte) Kind {
 		return KindText
 	}
 	return KindText
+}
+
+// mediaMagics are media and font formats whose signatures are short or
+// common enough to appear at the start of other binary data, so they count
+// only when the file's extension names the same format. A file whose magic
+// says "font" but whose name says anything else stays unknown binary data
+// (and blocks): a mismatch is how a payload hides.
+var mediaMagics = []struct {
+	exts  []string
+	match func([]byte) bool
+}{
+	{[]string{".ttf", ".otf", ".ttc"}, func(b []byte) bool {
+		return bytes.HasPrefix(b, []byte("\x00\x01\x00\x00")) || bytes.HasPrefix(b, []byte("OTTO")) ||
+			bytes.HasPrefix(b, []byte("true")) || bytes.HasPrefix(b, []byte("ttcf"))
+	}},
+	{[]string{".eot"}, func(b []byte) bool { return len(b) > 36 && b[34] == 'L' && b[35] == 'P' }},
+	{[]string{".ico", ".cur"}, func(b []byte) bool {
+		return len(b) > 6 && b[0] == 0 && b[1] == 0 && (b[2] == 1 || b[2] == 2) && b[3] == 0 && (b[4] != 0 || b[5] != 0)
+	}},
+	{[]string{".bmp"}, func(b []byte) bool { return len(b) > 26 && b[0] == 'B' && b[1] == 'M' }},
+	{[]string{".tif", ".tiff"}, func(b []byte) bool {
+		return bytes.HasPrefix(b, []byte("II*\x00")) || bytes.HasPrefix(b, []byte("MM\x00*"))
+	}},
+	{[]string{".ogg", ".oga", ".ogv", ".opus"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("OggS")) }},
+	{[]string{".flac"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("fLaC")) }},
+	{[]string{".webm", ".mkv"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("\x1a\x45\xdf\xa3")) }},
+	{[]string{".mp4", ".m4a", ".m4v", ".mov", ".avif", ".heic"}, func(b []byte) bool {
+		return len(b) > 12 && string(b[4:8]) == "ftyp"
+	}},
+	{[]string{".mp3", ".aac"}, func(b []byte) bool {
+		return len(b) > 2 && b[0] == 0xff && b[1]&0xe0 == 0xe0 // MPEG audio frame sync
+	}},
+	{[]string{".mid", ".midi"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("MThd")) }},
+	{[]string{".psd"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("8BPS")) }},
+	{[]string{".xcf"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("gimp xcf")) }},
+}
+
+// mediaKind recognises a media or font file whose extension and signature
+// agree.
+func mediaKind(ext string, content []byte) (Kind, bool) {
+	for _, m := range mediaMagics {
+		for _, e := range m.exts {
+			if e == ext && m.match(content) {
+				return KindAsset, true
+			}
+		}
+	}
+	return KindUnknown, false
 }
 
 func looksLikePE(b []byte) bool {

@@ -54,6 +54,9 @@ type Key struct {
 type YAMLError struct {
 	Line int
 	Msg  string
+	// OverLimit says the frontmatter was not parsed at all because it is
+	// over a size, nesting or alias limit: its content was not analysed.
+	OverLimit bool
 }
 
 func (e *YAMLError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
@@ -157,11 +160,11 @@ var yamlLineRx = regexp.MustCompile(`line (\d+)`)
 func (m *Manifest) parseYAML(src []byte, _ int) {
 	base := m.StartLine // yaml line 1 is file line base+1
 	if len(src) > MaxFrontmatterBytes {
-		m.Err = &YAMLError{Line: base + 1, Msg: fmt.Sprintf("frontmatter is %d bytes, over the %d-byte limit", len(src), MaxFrontmatterBytes)}
+		m.Err = &YAMLError{Line: base + 1, Msg: fmt.Sprintf("frontmatter is %d bytes, over the %d-byte limit", len(src), MaxFrontmatterBytes), OverLimit: true}
 		return
 	}
 	if d := nestingDepth(src); d > MaxFrontmatterDepth {
-		m.Err = &YAMLError{Line: base + 1, Msg: fmt.Sprintf("frontmatter nests %d levels deep, over the limit of %d", d, MaxFrontmatterDepth)}
+		m.Err = &YAMLError{Line: base + 1, Msg: fmt.Sprintf("frontmatter nests %d levels deep, over the limit of %d", d, MaxFrontmatterDepth), OverLimit: true}
 		return
 	}
 	doc, err := parseNode(src)
@@ -186,7 +189,7 @@ func (m *Manifest) parseYAML(src []byte, _ int) {
 	root := doc.Content[0]
 	shiftLines(root, base, 0)
 	if n := countAliases(root, 0); n > MaxYAMLAliases {
-		m.Err = &YAMLError{Line: root.Line, Msg: fmt.Sprintf("frontmatter uses %d YAML aliases, over the limit of %d", n, MaxYAMLAliases)}
+		m.Err = &YAMLError{Line: root.Line, Msg: fmt.Sprintf("frontmatter uses %d YAML aliases, over the limit of %d", n, MaxYAMLAliases), OverLimit: true}
 		return
 	}
 	if root.Kind != yaml.MappingNode {

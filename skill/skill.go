@@ -43,9 +43,13 @@ const (
 	ProblemTotalTooLarge ProblemKind = "total-too-large"
 	ProblemSymlinkEscape ProblemKind = "symlink-escape"
 	ProblemBadSymlink    ProblemKind = "bad-symlink"
-	ProblemSpecialFile   ProblemKind = "special-file"
-	ProblemReadError     ProblemKind = "read-error"
-	ProblemNoManifest    ProblemKind = "no-manifest"
+	// ProblemDanglingLink is a symlink that points outside the skill at
+	// nothing that exists: nothing can be read through it (checked on the
+	// real filesystem when the skill is a directory on disk).
+	ProblemDanglingLink ProblemKind = "dangling-symlink"
+	ProblemSpecialFile  ProblemKind = "special-file"
+	ProblemReadError    ProblemKind = "read-error"
+	ProblemNoManifest   ProblemKind = "no-manifest"
 )
 
 // Problem is content Load could not read or would not follow.
@@ -196,11 +200,19 @@ func (s *Skill) checkSymlink(fsys fs.FS, p string) {
 	}
 	t := strings.ReplaceAll(target, "\\", "/")
 	if path.IsAbs(t) || (len(t) > 1 && t[1] == ':') {
+		if dangling(fsys, p) {
+			s.problem(p, ProblemDanglingLink, "symlink to absolute path "+target+", which does not exist")
+			return
+		}
 		s.problem(p, ProblemSymlinkEscape, "symlink to absolute path "+target)
 		return
 	}
 	j := path.Join(path.Dir(p), t)
 	if j == ".." || strings.HasPrefix(j, "../") {
+		if dangling(fsys, p) {
+			s.problem(p, ProblemDanglingLink, "symlink leaves the skill directory to "+target+", which does not exist")
+			return
+		}
 		s.problem(p, ProblemSymlinkEscape, "symlink leaves the skill directory: "+target)
 		return
 	}
@@ -210,6 +222,15 @@ func (s *Skill) checkSymlink(fsys fs.FS, p string) {
 	if _, err := fs.Stat(fsys, p); err != nil {
 		s.problem(p, ProblemBadSymlink, "symlink does not resolve inside the skill: "+target)
 	}
+}
+
+// dangling reports whether the symlink p resolves to nothing on the real
+// filesystem. Only a directory on disk can tell; anything else (an
+// in-memory skill, an error other than not-exist) is not dangling, so the
+// escape is reported as such.
+func dangling(fsys fs.FS, p string) bool {
+	o, ok := fsys.(interface{ OutsideTargetMissing(name string) bool })
+	return ok && o.OutsideTargetMissing(p)
 }
 
 func modeName(m fs.FileMode) string {

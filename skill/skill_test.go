@@ -29,6 +29,23 @@ func TestClassify(t *testing.T) {
 		{"readme.txt", "MZ text is not PE", KindText},
 		{"data.bin", "abc\x00def", KindBinary},
 		{"install.ps1", "iwr x | iex", KindPowerShell},
+		// media and fonts are data when signature and name agree
+		{"fonts/A-Regular.ttf", "\x00\x01\x00\x00\x00\x10\x01\x00\x00\x04", KindAsset},
+		{"fonts/B.otf", "OTTO\x00\x0b\x00\x80", KindAsset},
+		{"favicon.ico", "\x00\x00\x01\x00\x01\x00\x10\x10", KindAsset},
+		{"img.bmp", "BM" + strings.Repeat("\x00", 40), KindAsset},
+		{"a.ogg", "OggS\x00\x02\x00", KindAsset},
+		{"clip.mp4", "\x00\x00\x00\x20ftypisom\x00\x00\x02\x00", KindAsset},
+		{"clip.webm", "\x1a\x45\xdf\xa3\x9f\x42\x86", KindAsset},
+		{"s.mp3", "\xff\xfb\x90\x64\x00", KindAsset},
+		// ... and unknown binary data when they disagree
+		{"fonts/A-Regular.otf.sh", "\x00\x01\x00\x00\x00\x10", KindBinary},
+		{"tool.bin", "OTTO\x00\x0b\x00\x80", KindBinary},
+		{"clip.ttf", "\x00\x00\x00\x20ftypisom\x00\x00\x02\x00", KindBinary},
+		// a strong image signature under a code or text name
+		{"run.py", "\x89PNG\r\n\x1a\n\x00\x00", KindBinary},
+		{"notes.md", "%PDF-1.7\n\x00", KindBinary},
+		{"notes.md", "ID3 tags are read first", KindMarkdown},
 	}
 	for _, c := range cases {
 		if got := Classify(c.name, []byte(c.content)); got != c.want {
@@ -109,7 +126,9 @@ func TestLoadProblems(t *testing.T) {
 		"references/doc.md": "# doc",
 	})
 	os.Symlink("/etc/passwd", filepath.Join(dir, "passwd"))
-	os.Symlink("../../outside", filepath.Join(dir, "references", "up"))
+	os.Symlink("../../outside", filepath.Join(dir, "references", "up")) // nothing there: dangling
+	os.Symlink("../..", filepath.Join(dir, "references", "upper"))      // exists: escapes
+	os.Symlink("/nonexistent/skillvet/x", filepath.Join(dir, "gone"))
 	os.Symlink("doc.md", filepath.Join(dir, "references", "alias.md"))
 	os.Symlink(".", filepath.Join(dir, "loop"))
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
@@ -117,7 +136,8 @@ func TestLoadProblems(t *testing.T) {
 	}
 	s := loadDir(t, dir, Limits{MaxFileBytes: 1000, MaxFiles: 100, MaxTotalBytes: 1 << 20})
 	got := problemKinds(s)
-	want := map[string]ProblemKind{"passwd": ProblemSymlinkEscape, "references/up": ProblemSymlinkEscape,
+	want := map[string]ProblemKind{"passwd": ProblemSymlinkEscape, "references/up": ProblemDanglingLink,
+		"references/upper": ProblemSymlinkEscape, "gone": ProblemDanglingLink,
 		"pipe": ProblemSpecialFile, "big.txt": ProblemTooLarge}
 	for p, k := range want {
 		if got[p] != k {

@@ -116,7 +116,9 @@ func TestHostileInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, stderr := runCLI(t, "scan", "--format", "json", dir)
-	if code != 1 && code != 2 {
+	// Limits are a property of the input, not a crash: exit 1 (blocked),
+	// not 2 (internal error).
+	if code != 1 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
 	}
 	var rep struct {
@@ -135,9 +137,29 @@ func TestHostileInput(t *testing.T) {
 			blocked[s.Name] = true
 		}
 	}
-	for _, n := range []string{"bin", "big", "link", "deep", "yaml", "deepyaml"} {
+	for _, n := range []string{"bin", "big", "link", "deep", "deepyaml"} {
 		if !blocked[n] {
 			t.Errorf("skill %s not blocked: %+v", n, rep.Skills)
 		}
+	}
+	// One integrity finding per unanalysable file, not one per rule.
+	for _, sk := range rep.Skills {
+		per := map[string]int{}
+		for _, f := range sk.Findings {
+			if f.Rule == "SV002" {
+				t.Errorf("skill %s: SV002 %s (limits are reported by the language's own rule)", sk.Name, f.Message)
+			}
+			per[f.Rule]++
+		}
+		for _, id := range []string{"SV005", "SV006", "SV007", "SV008"} {
+			if per[id] > 1 {
+				t.Errorf("skill %s: %d %s findings", sk.Name, per[id], id)
+			}
+		}
+	}
+	// Invalid YAML is lint: a scan warns (the gate refuses the skill as
+	// invalid, see loader), it does not call the skill malicious.
+	if blocked["yaml"] {
+		t.Errorf("skill yaml blocked by lint: %+v", rep.Skills)
 	}
 }

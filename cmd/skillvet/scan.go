@@ -22,16 +22,17 @@ import (
 )
 
 type scanOptions struct {
-	format   string
-	output   string
-	failOn   string
-	jobs     int
-	enable   listFlag
-	disable  listFlag
-	quiet    bool
-	noColor  bool
-	showSupp bool
-	lintOnly bool
+	format     string
+	output     string
+	failOn     string
+	failOnLint bool
+	jobs       int
+	enable     listFlag
+	disable    listFlag
+	quiet      bool
+	noColor    bool
+	showSupp   bool
+	lintOnly   bool
 
 	config        string
 	baseline      string
@@ -49,6 +50,7 @@ func addScanFlags(fs *flag.FlagSet, o *scanOptions) {
 	fs.StringVar(&o.output, "o", "", "write the report to this file instead of standard output")
 	fs.StringVar(&o.output, "output", "", "same as -o")
 	fs.StringVar(&o.failOn, "fail-on", "high", "lowest severity that fails the scan: critical, high, medium, low, info or none")
+	fs.BoolVar(&o.failOnLint, "fail-on-lint", false, "let specification lint findings at or above --fail-on fail the scan (by default lint never blocks)")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "files analysed in parallel")
 	fs.Var(&o.enable, "enable", "run only these rule IDs (comma-separated, repeatable)")
 	fs.Var(&o.disable, "disable", "do not run these rule IDs (comma-separated, repeatable)")
@@ -129,6 +131,7 @@ func selectRules(all []*analyzer.Rule, enable, disable []string) ([]*analyzer.Ru
 type scanSetup struct {
 	cfg    *config.Config
 	failOn analyzer.Severity
+	lint   bool // lint findings count toward the verdict
 	rules  []*analyzer.Rule
 	opts   analyzer.Options
 }
@@ -187,7 +190,11 @@ func setup(o *scanOptions, paths []string) (*scanSetup, error) {
 	if !o.explicit["jobs"] && cfg.Jobs > 0 {
 		jobs = cfg.Jobs
 	}
-	return &scanSetup{cfg: cfg, failOn: failOn, rules: set, opts: analyzer.Options{
+	lint := cfg.FailOnLint
+	if o.explicit["fail-on-lint"] {
+		lint = o.failOnLint
+	}
+	return &scanSetup{cfg: cfg, failOn: failOn, lint: lint, rules: set, opts: analyzer.Options{
 		Jobs:              jobs,
 		Limits:            cfg.SkillLimits(),
 		FileTimeout:       cfg.Limits.FileTimeout,
@@ -297,6 +304,7 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 		Results:        results,
 		Rules:          st.rules,
 		FailOn:         st.failOn,
+		FailOnLint:     st.lint,
 		ShowSuppressed: o.showSupp,
 		Color:          o.format == "text" && (o.output == "" || o.output == "-") && e.isTTY && e.getenv("NO_COLOR") == "" && !o.noColor,
 	}

@@ -263,8 +263,13 @@ func (p *parser) inlineText(n ast.Node) (int, int, string) {
 		return ast.WalkContinue, nil
 	})
 	if start < 0 {
-		// No text: place the token at its block's first line.
+		// No text: place the token at its block's first line. Only block
+		// nodes have lines (goldmark panics when asked for an inline
+		// node's: an image with empty alt text inside a link, a badge).
 		for a := n.Parent(); a != nil; a = a.Parent() {
+			if a.Type() != ast.TypeBlock {
+				continue
+			}
 			if s, _, ok := linesRange(a); ok {
 				return s, s, b.String()
 			}

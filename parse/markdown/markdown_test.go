@@ -118,3 +118,31 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// Images and links without any text inside other inline nodes (a linked
+// badge with empty alt text is common in READMEs) parse without a panic
+// and get their block's position.
+func TestEmptyInlineNodesInsideInline(t *testing.T) {
+	for _, src := range []string{
+		"# X\n\n[![](https://img.shields.io/x)](https://e.com)\n",
+		"intro\n\n*[![]()]()* **[]()**\n",
+		"> [![](a.png)](b)\n",
+	} {
+		d, err := Parse([]byte(src), 0)
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		n := 0
+		for _, tk := range d.Tokens {
+			if tk.Kind == Image || tk.Kind == Link {
+				n++
+				if tk.Start < 0 || tk.Start > len(src) {
+					t.Errorf("%q: %s at %d", src, tk.Kind, tk.Start)
+				}
+			}
+		}
+		if n < 2 {
+			t.Errorf("%q: %d image/link tokens", src, n)
+		}
+	}
+}
