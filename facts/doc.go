@@ -5,6 +5,7 @@
 //	shellfacts  shell sites and commands
 //	pyfacts     Python modules, process calls, data flow, paths, sinks
 //	jsfacts     JavaScript/TypeScript view of calls, sources and destinations
+//	coderole    the role of code in Markdown: instruction or illustration
 //	manifest    SKILL.md frontmatter values, lint reporting, allowed-tools
 //	match       required literals, literal index, capped reporter
 //
