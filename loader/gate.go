@@ -220,8 +220,10 @@ type Decision struct {
 	Admitted bool
 	Verdict  analyzer.Verdict
 	// Reason says why the skill was refused, or that it was admitted by
-	// approval or with warnings.
+	// approval or with warnings. It may quote the skill (file names, rule
+	// messages): for people. Code is the model-safe summary.
 	Reason string
+	Code   Code
 	// Blocking are the findings that kept the skill out: unsuppressed
 	// findings at or above the threshold, and content not analysed.
 	Blocking []analyzer.Finding
@@ -238,7 +240,7 @@ type Decision struct {
 func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 	d := &Decision{Verdict: analyzer.VerdictBlock}
 	if s == nil {
-		d.Reason = "no skill"
+		d.Reason, d.Code = "no skill", CodeNoSkill
 		return d
 	}
 	// Scan even an invalid skill, so that a refusal lists what is wrong.
@@ -247,12 +249,19 @@ func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 	if res != nil {
 		d.Blocking = g.blocking(res)
 	}
+	if code, why := treeRefusal(s); code != CodeNone {
+		d.Reason, d.Code = why, code
+		return d
+	}
 	if verr := Validate(s); verr != nil {
-		d.Reason = "invalid: " + verr.Error()
+		d.Reason, d.Code = "invalid: "+verr.Error(), CodeInvalid
+		if len(s.Problems) > 0 {
+			d.Code = CodeNotAnalysed
+		}
 		return d
 	}
 	if err != nil {
-		d.Reason = "scan failed: " + err.Error()
+		d.Reason, d.Code = "scan failed: "+err.Error(), CodeScanFailed
 		return d
 	}
 	d.Verdict = res.Verdict(g.threshold)
@@ -264,11 +273,16 @@ func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 	case approved && notRead(res):
 		// The hash cannot vouch for bytes that were never read or analysed.
 		d.Reason = "approval does not cover content that was not read or analysed: " + blockReason(res, d.Blocking, g.threshold)
+		d.Code = CodeApprovedDirty
 	case approved:
 		d.Admitted, d.Approved = true, &a
 		d.Reason = "approved by hash: " + a.Reason
 	case d.Verdict == analyzer.VerdictBlock:
 		d.Reason = blockReason(res, d.Blocking, g.threshold)
+		d.Code = CodeFindings
+		if notRead(res) {
+			d.Code = CodeNotAnalysed
+		}
 	default:
 		d.Admitted = true
 	}

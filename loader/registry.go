@@ -34,7 +34,10 @@ type Entry struct {
 	Status   Status     `json:"status"`
 	// Reason says why the skill is not served (or, when admitted, that it
 	// was admitted by approval).
-	Reason      string `json:"reason,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Code is why the entry is not served, in a word with a fixed message
+	// (Code.Message): what a model may be told.
+	Code        Code   `json:"code,omitempty"`
 	ShadowedBy  string `json:"shadowedBy,omitempty"` // "<source> <dir>" of the winner
 	Description string `json:"description,omitempty"`
 	// Eligibility is nil for entries that were not gated (shadowed,
@@ -53,6 +56,8 @@ type Entry struct {
 	// comes from it. Result is the full scan (nil when not scanned).
 	Skill  *skill.Skill     `json:"-"`
 	Result *analyzer.Result `json:"-"`
+
+	snap *treeSnap // the tree as stat'ed before Skill was read (nil: not recorded)
 }
 
 // Admitted reports whether the entry is served.
@@ -61,6 +66,7 @@ func (e *Entry) Admitted() bool { return e.Status == StatusAdmitted }
 // LoadStats describe one Load.
 type LoadStats struct {
 	Candidates int           // skill directories found
+	Read       int           // skills read from disk (the rest were unchanged since the last load)
 	Scanned    int           // scans run (the rest came from the cache)
 	Duration   time.Duration // wall time of the load
 }
@@ -122,13 +128,13 @@ func (r *Registry) Get(name string) (*Entry, error) {
 	if e == nil {
 		for _, x := range r.entries {
 			if x.Name == name {
-				return nil, &RefusedError{Name: name, Status: x.Status, Reason: x.Reason}
+				return nil, &RefusedError{Name: name, Status: x.Status, Reason: x.Reason, Code: x.Code}
 			}
 		}
 		return nil, fmt.Errorf("skill %q not found: %w", name, ErrNotFound)
 	}
 	if !e.Admitted() {
-		return nil, &RefusedError{Name: name, Status: e.Status, Reason: e.Reason}
+		return nil, &RefusedError{Name: name, Status: e.Status, Reason: e.Reason, Code: e.Code}
 	}
 	return e, nil
 }
