@@ -114,7 +114,7 @@ func (r *Registry) Render(ctx context.Context, name string, o RenderOptions) (*R
 			rep.Refused = "dynamic context is disabled"
 			b.WriteString(raw)
 		} else {
-			output, ran := o.Dynamic.run(ctx, e.Dir, &rep)
+			output, ran := o.Dynamic.run(ctx, &rep)
 			if ran {
 				b.WriteString(output)
 			} else {
