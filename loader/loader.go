@@ -114,6 +114,12 @@ type Options struct {
 	// AllowBundled, when non-nil, admits only the bundled skills named in
 	// it; nil allows every bundled skill.
 	AllowBundled []string
+	// Pins tie skill names to a source: a source kind ("user", "managed",
+	// "bundled", "extra", "workspace") or an absolute directory (a root or
+	// a skill directory). A skill of a pinned name from anywhere else is
+	// "pinned-out", whatever its priority: with "deploy": "user", a
+	// workspace (a cloned repository) cannot take deploy over.
+	Pins map[string]string
 
 	// Platform is "darwin", "linux" or "win32"; empty means this machine.
 	Platform string
@@ -152,6 +158,7 @@ type Options struct {
 type Loader struct {
 	opts Options
 	gate *Gate
+	pins map[string]pin
 
 	loadMu sync.Mutex
 	stats  statCache
@@ -191,7 +198,11 @@ func New(opts Options) (*Loader, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Loader{opts: opts, gate: g, subs: map[int]func(Change){}}
+	pins, err := parsePins(opts.Pins)
+	if err != nil {
+		return nil, err
+	}
+	l := &Loader{opts: opts, gate: g, pins: pins, subs: map[int]func(Change){}}
 	l.cur.Store(emptyRegistry())
 	return l, nil
 }
@@ -289,7 +300,7 @@ func (l *Loader) load(ctx context.Context) (*Registry, Change, error) {
 		return nil, Change{}, err
 	}
 	flagImpersonation(entries)
-	reg := newRegistry(entries)
+	reg := newRegistry(entries, l.gate.limits)
 	reg.Stats = LoadStats{Candidates: len(entries), Read: int(l.reads.Load()), Scanned: int(l.gate.Scans() - scans), Duration: time.Since(start)}
 	keep := map[string]bool{}
 	for _, e := range entries {
@@ -433,6 +444,11 @@ func (l *Loader) resolve(entries []*Entry) {
 			continue
 		}
 		realSeen[e.RealDir] = e
+		if pin, ok := l.pins[e.Name]; ok && !pin.holds(e) {
+			e.Status, e.Code = StatusPinnedOut, CodePinned
+			e.Reason = "the name " + e.Name + " is pinned to " + pin.String() + "; this " + e.Source.String() + " copy may not take it"
+			continue
+		}
 		if e.Status != "" {
 			// Unreadable: refused, but it still claims its name so that a
 			// lower source cannot take the name over by breaking it.
@@ -455,6 +471,10 @@ func (l *Loader) resolve(entries []*Entry) {
 		if w := winners[e.Name]; w != nil {
 			e.Status, e.ShadowedBy = StatusShadowed, w.Source.String()+" "+w.Dir
 			e.Reason, e.Code = "shadowed by "+e.ShadowedBy, CodeShadowed
+			w.Shadows = append(w.Shadows, e.Source.String()+" "+e.Dir)
+			if w.Source != e.Source {
+				w.shadowed = append(w.shadowed, e)
+			}
 			continue
 		}
 		winners[e.Name] = e

@@ -20,6 +20,7 @@ const (
 	StatusDisabled   Status = "disabled"   // enabled: false in the skill configuration
 	StatusFiltered   Status = "filtered"   // include/ignore globs or the bundled allowlist
 	StatusDuplicate  Status = "duplicate"  // the same directory reached twice (symlinks)
+	StatusPinnedOut  Status = "pinned-out" // the name is pinned to another source (Options.Pins)
 )
 
 // Entry is one discovered skill directory and what became of it.
@@ -37,9 +38,11 @@ type Entry struct {
 	Reason string `json:"reason,omitempty"`
 	// Code is why the entry is not served, in a word with a fixed message
 	// (Code.Message): what a model may be told.
-	Code        Code   `json:"code,omitempty"`
-	ShadowedBy  string `json:"shadowedBy,omitempty"` // "<source> <dir>" of the winner
-	Description string `json:"description,omitempty"`
+	Code       Code   `json:"code,omitempty"`
+	ShadowedBy string `json:"shadowedBy,omitempty"` // "<source> <dir>" of the winner
+	// Shadows lists "<source> <dir>" of the entries this one shadows.
+	Shadows     []string `json:"shadows,omitempty"`
+	Description string   `json:"description,omitempty"`
 	// Eligibility is nil for entries that were not gated (shadowed,
 	// disabled, filtered, duplicate, unreadable).
 	Eligibility *Eligibility     `json:"eligibility,omitempty"`
@@ -57,7 +60,8 @@ type Entry struct {
 	Skill  *skill.Skill     `json:"-"`
 	Result *analyzer.Result `json:"-"`
 
-	snap *treeSnap // the tree as stat'ed before Skill was read (nil: not recorded)
+	snap     *treeSnap // the tree as stat'ed before Skill was read (nil: not recorded)
+	shadowed []*Entry  // entries of other sources this one shadows
 }
 
 // Admitted reports whether the entry is served.
@@ -76,20 +80,21 @@ type LoadStats struct {
 type Registry struct {
 	entries []*Entry
 	byName  map[string]*Entry // the entry holding each name (not shadowed, filtered or duplicate)
+	limits  skill.Limits      // what the gate reads of a skill (OnDisk re-reads with them)
 	Stats   LoadStats
 }
 
 func emptyRegistry() *Registry { return &Registry{byName: map[string]*Entry{}} }
 
-func newRegistry(entries []*Entry) *Registry {
-	r := &Registry{byName: map[string]*Entry{}}
+func newRegistry(entries []*Entry, limits skill.Limits) *Registry {
+	r := &Registry{byName: map[string]*Entry{}, limits: limits}
 	for _, e := range entries {
 		if e == nil {
 			continue
 		}
 		r.entries = append(r.entries, e)
 		switch e.Status {
-		case StatusShadowed, StatusFiltered, StatusDuplicate:
+		case StatusShadowed, StatusFiltered, StatusDuplicate, StatusPinnedOut:
 		default:
 			if r.byName[e.Name] == nil {
 				r.byName[e.Name] = e

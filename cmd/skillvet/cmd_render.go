@@ -52,6 +52,7 @@ func renderMain(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintln(e.stderr, "skillvet: --allow-cmd needs --dynamic")
 			return exitError
 		}
+		warnShadowing(e, reg, map[string]bool{pos[0]: true})
 		out, err := reg.Render(ctx, pos[0], ro)
 		if err != nil {
 			return servedExit(e, err)
