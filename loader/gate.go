@@ -88,6 +88,8 @@ type Gate struct {
 	scanTimeout time.Duration
 	limits      skill.Limits
 
+	titles map[string]string // rule ID -> title, for model-facing refusals
+
 	mu        sync.Mutex
 	cache     map[string]cacheEntry
 	approvals map[string]Approval
@@ -113,7 +115,7 @@ func NewGate(o GateOptions) (*Gate, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Gate{engine: eng, threshold: o.Threshold, scanTimeout: o.ScanTimeout,
+	g := &Gate{engine: eng, threshold: o.Threshold, scanTimeout: o.ScanTimeout, titles: RuleTitles(set),
 		limits: eng.Options().Limits, cache: map[string]cacheEntry{}, approvals: map[string]Approval{}}
 	if o.Isolate {
 		if g.pool, err = newWorkerPool(o, set, eng.Options()); err != nil {
@@ -197,6 +199,19 @@ func (g *Gate) Revoke(hash string) {
 	delete(g.approvals, hash)
 	g.mu.Unlock()
 }
+
+// RuleTitles maps the rule IDs of set, and of the engine's own rules, to
+// their titles: fixed text written by the rule's author, never by a skill.
+func RuleTitles(set []*analyzer.Rule) map[string]string {
+	out := map[string]string{}
+	for _, r := range append(analyzer.BuiltinRules(), set...) {
+		out[r.ID] = r.Title
+	}
+	return out
+}
+
+// RuleTitle is the title of the gate's rule id ("" when unknown).
+func (g *Gate) RuleTitle(id string) string { return g.titles[id] }
 
 // Threshold is the lowest severity that keeps a skill out.
 func (g *Gate) Threshold() analyzer.Severity { return g.threshold }

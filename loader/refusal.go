@@ -66,6 +66,10 @@ func (c Code) Message() string {
 	return codeMessages[CodeNotServed]
 }
 
+// CheckTree is treeRefusal for callers that scan a skill as the gate
+// would (the MCP scan_skill tool).
+func CheckTree(s *skill.Skill) (Code, string) { return treeRefusal(s) }
+
 // treeRefusal checks what the gate requires of everything an agent can
 // reach in the skill directory, beyond the scan: no git metadata (a .git
 // directory or file anywhere: git run there would use its config, hooks and
