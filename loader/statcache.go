@@ -149,13 +149,6 @@ func (c *statCache) put(real string, snap *treeSnap, s *skill.Skill) {
 	c.m[real] = snap
 }
 
-// drop forgets real.
-func (c *statCache) drop(real string) {
-	c.mu.Lock()
-	delete(c.m, real)
-	c.mu.Unlock()
-}
-
 // retain drops entries for directories not in keep.
 func (c *statCache) retain(keep map[string]bool) {
 	c.mu.Lock()
