@@ -258,13 +258,20 @@ func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 		d.Reason, d.Code = "no skill", CodeNoSkill
 		return d
 	}
+	code, why := treeRefusal(s)
+	if code == CodeGitMetadata {
+		// Refused whatever the scan says, and scanning a repository's
+		// objects (opaque binaries, up to the limits) would say nothing.
+		d.Reason, d.Code = why, code
+		return d
+	}
 	// Scan even an invalid skill, so that a refusal lists what is wrong.
 	res, cached, err := g.scan(ctx, s)
 	d.Result, d.Cached = res, cached
 	if res != nil {
 		d.Blocking = g.blocking(res)
 	}
-	if code, why := treeRefusal(s); code != CodeNone {
+	if code != CodeNone {
 		d.Reason, d.Code = why, code
 		return d
 	}
