@@ -59,7 +59,7 @@ func New(rules []*Rule, opts Options) (*Engine, error) {
 	e := &Engine{opts: opts, sem: semaphore.NewWeighted(int64(opts.Jobs)), enabled: map[string]bool{}}
 	for _, r := range rules {
 		e.enabled[r.ID] = true
-		if r.Run == nil {
+		if r.Run == nil && r.Extract == nil {
 			continue // engine-reported rules
 		}
 		if err := r.Validate(); err != nil {
@@ -188,11 +188,13 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 		r.Findings = append(r.Findings, f)
 	}
 	var mu sync.Mutex
+	var embedded []*skill.File
 	collect := func(o fileResult) {
 		mu.Lock()
 		r.Findings = append(r.Findings, o.findings...)
 		r.Errors = append(r.Errors, o.errs...)
 		r.Capabilities = append(r.Capabilities, o.caps...)
+		embedded = append(embedded, o.embedded...)
 		mu.Unlock()
 	}
 	var wg sync.WaitGroup
@@ -216,6 +218,22 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 		go run(f, false)
 	}
 	wg.Wait()
+	// Code embedded in the files (and in that code, a few levels down) is
+	// analysed like files of its kind, wave by wave.
+	budget := embedBudget{files: MaxEmbeddedFiles, bytes: e.opts.Limits.MaxTotalBytes}
+	for depth := 1; len(embedded) > 0 && ctx.Err() == nil; depth++ {
+		wave := embedded
+		embedded = nil
+		wave, left, why := budget.take(wave, depth)
+		if left != nil {
+			collect(fileResult{findings: []Finding{builtinFinding(UnreadableContent, left.Root().Path, why)}})
+		}
+		for _, f := range wave {
+			wg.Add(1)
+			go run(f, false)
+		}
+		wg.Wait()
+	}
 	r.Capabilities = DedupCaps(r.Capabilities)
 	if ctx.Err() == nil {
 		collect(e.correlate(ctx, s, r))
@@ -243,6 +261,36 @@ type fileResult struct {
 	findings []Finding
 	errs     []string
 	caps     []Cap
+	embedded []*skill.File // code the extractors found in the file
+}
+
+// Limits on embedded code per skill: beyond them the rest is not analysed
+// as code, which blocks the skill (the scanner is blind there).
+const (
+	MaxEmbeddedFiles = 2000
+	MaxEmbedDepth    = 4
+)
+
+type embedBudget struct {
+	files int
+	bytes int64
+}
+
+// take returns the part of wave the budget allows; when something is left
+// out, the first file left out and why.
+func (b *embedBudget) take(wave []*skill.File, depth int) (kept []*skill.File, left *skill.File, why string) {
+	sort.Slice(wave, func(i, j int) bool { return wave[i].Path < wave[j].Path })
+	if depth > MaxEmbedDepth {
+		return nil, wave[0], fmt.Sprintf("code embedded more than %d levels deep (%s) was not analysed", MaxEmbedDepth, wave[0].Path)
+	}
+	for i, f := range wave {
+		if b.files <= 0 || b.bytes < int64(len(f.Content)) {
+			return wave[:i], f, fmt.Sprintf("more embedded code than the analysis limits (%d blocks, %d bytes): the code from %s on was not analysed", MaxEmbeddedFiles, b.bytes, f.Path)
+		}
+		b.files--
+		b.bytes -= int64(len(f.Content))
+	}
+	return wave, nil, ""
 }
 
 // correlate runs the InEvidence rules over the skill's findings and
@@ -319,7 +367,33 @@ func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, ru
 			if prep != nil {
 				prep(p)
 			}
+			if r.Extract != nil {
+				fs, err := runExtract(p)
+				if err == nil {
+					mu.Lock()
+					o.embedded = append(o.embedded, fs...)
+					mu.Unlock()
+				} else if !embeddedParseError(f, err) {
+					var pe *ParseError
+					if errors.As(err, &pe) {
+						if parseErr == nil {
+							parseErr = pe
+						}
+					} else {
+						mu.Lock()
+						o.errs = append(o.errs, fmt.Sprintf("rule %s failed on %s: %v", r.ID, f.Path, err))
+						o.findings = append(o.findings, builtinFinding(AnalysisFailed, f.Root().Path, fmt.Sprintf("rule %s failed on %s: %s", r.ID, f.Path, FirstLine(err.Error()))))
+						mu.Unlock()
+					}
+				}
+			}
+			if r.Run == nil {
+				continue
+			}
 			if err := runRule(p); err != nil {
+				if embeddedParseError(f, err) {
+					continue
+				}
 				var pe *ParseError
 				if errors.As(err, &pe) {
 					// Every rule of the language gets the same parse
@@ -337,7 +411,7 @@ func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, ru
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if parseErr != nil {
+		if parseErr != nil && f.Embed == nil {
 			o = withParseFailure(o, f.Path, parseErr)
 		}
 		done <- o
@@ -386,6 +460,23 @@ func FirstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// embeddedParseError reports a parse failure of embedded code: a snippet
+// in documentation is often partial (elisions, placeholders), and the host
+// file's own analysis reads its text, so it does not block.
+func embeddedParseError(f *skill.File, err error) bool {
+	var pe *ParseError
+	return f.Embed != nil && errors.As(err, &pe)
+}
+
+func runExtract(p *Pass) (fs []*skill.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return p.Rule.Extract(p)
 }
 
 func runRule(p *Pass) (err error) {

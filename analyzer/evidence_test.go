@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/skill"
 )
 
 // capRule records a capability for every occurrence of word in Markdown
@@ -229,3 +230,52 @@ func TestParseFailureReportedOncePerFile(t *testing.T) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// An extractor that finds code in every file, its own output included, is
+// stopped at the depth limit with an integrity finding; findings in the
+// embedded code are reported in the host file with the code named.
+func TestEmbeddedCodeDepthAndMapping(t *testing.T) {
+	extract := &analyzer.Rule{ID: "SV050", Name: "x", Title: "x", Doc: "d", Severity: analyzer.Info,
+		Category: analyzer.CatObfuscation, Evidence: analyzer.EvIntegrity, Inputs: analyzer.InMarkdown,
+		Extract: func(p *analyzer.Pass) ([]*skill.File, error) {
+			i := strings.Index(string(p.File.Content), "evil")
+			if i < 0 {
+				return nil, nil
+			}
+			return []*skill.File{skill.NewEmbedded(p.File, skill.KindMarkdown, i, len(p.File.Content), "nested block", ".md")}, nil
+		}}
+	unparsable := &analyzer.Rule{ID: "SV005", Name: "u", Title: "u", Doc: "d", Severity: analyzer.High,
+		Category: analyzer.CatObfuscation, Evidence: analyzer.EvIntegrity, Inputs: analyzer.InMarkdown,
+		Run: func(p *analyzer.Pass) error {
+			if p.File.Embed != nil {
+				p.Report(analyzer.Diagnostic{Message: "snippet does not parse", Unanalysed: true})
+			}
+			return nil
+		}}
+	r := scan(t, []*analyzer.Rule{extract, unparsable, wordRule("SV900", "evil", analyzer.High)}, analyzer.Options{},
+		map[string]string{"SKILL.md": manifest + "intro\nbe evil\n"})
+	var depth, word int
+	for _, f := range r.Findings {
+		switch {
+		case f.Rule == "SV001" && strings.Contains(f.Message, "levels deep"):
+			depth++
+		case f.Rule == "SV900":
+			word++
+			if f.Path != "SKILL.md" || f.Start.Line != 6 {
+				t.Errorf("embedded finding at %s:%d", f.Path, f.Start.Line)
+			}
+		case f.Rule == "SV005":
+			t.Errorf("an embedded snippet that does not parse blocked the skill: %+v", f)
+		}
+	}
+	if depth != 1 {
+		t.Errorf("%d depth-limit findings, want 1: %+v", depth, r.Findings)
+	}
+	// the real file and each of MaxEmbedDepth levels report the word
+	if word != 1+analyzer.MaxEmbedDepth {
+		t.Errorf("%d word findings, want %d", word, 1+analyzer.MaxEmbedDepth)
+	}
+	if r.Verdict(analyzer.Critical) != analyzer.VerdictBlock {
+		t.Error("code past the depth limit does not block")
+	}
+}

@@ -14,7 +14,7 @@ func (p *Pass) Markdown() (*markdown.Doc, error) {
 	f := p.File
 	v, err := f.Memo(markdownKey{}, func() (any, error) {
 		start := 0
-		if f.Path == skill.ManifestName && p.Skill.Manifest != nil {
+		if f.Embed == nil && f.Path == skill.ManifestName && p.Skill.Manifest != nil {
 			start = p.Skill.Manifest.BodyStart
 		}
 		return markdown.Parse(f.Content, start)

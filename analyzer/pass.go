@@ -46,8 +46,12 @@ func (p *Pass) Capability(kind CapKind, target string, off int) {
 	if p.capture == nil {
 		return
 	}
-	p.capture(Cap{Kind: kind, Target: Sanitize(clip(strings.TrimSpace(target), 200)), Path: p.File.Path,
-		Line: p.File.Pos(off).Line, Rule: p.Rule.ID})
+	f := p.File
+	if f.Embed != nil {
+		f, off = f.Embed.HostOffset(off)
+	}
+	p.capture(Cap{Kind: kind, Target: Sanitize(clip(strings.TrimSpace(target), 200)), Path: f.Path,
+		Line: f.Pos(off).Line, Rule: p.Rule.ID})
 }
 
 // RuleConfig is configuration that rules may consult.
@@ -108,13 +112,35 @@ type Diagnostic struct {
 	Steps []Step
 }
 
-// Report records a finding.
+// Report records a finding. A finding in embedded code is reported in the
+// real file that holds it, at the mapped position.
 func (p *Pass) Report(d Diagnostic) {
 	f := p.File
 	if d.File != "" && d.File != f.Path {
 		f = p.Skill.File(d.File)
 		if f == nil {
 			f = &skill.File{Path: d.File}
+		}
+	}
+	context := ""
+	if f.Embed != nil {
+		if d.Unanalysed {
+			return // a snippet that does not parse: the host's analysis reads its text
+		}
+		context = f.Embed.Context
+		var a, b int
+		f, a = f.Embed.HostOffset(d.Start)
+		b = a
+		if d.End > d.Start {
+			_, b = p.File.Embed.HostOffset(d.End)
+		}
+		d.Start, d.End = a, b
+		for i := range d.Steps {
+			if d.Steps[i].File == "" || d.Steps[i].File == p.File.Path {
+				_, d.Steps[i].Start = p.File.Embed.HostOffset(d.Steps[i].Start)
+				_, d.Steps[i].End = p.File.Embed.HostOffset(d.Steps[i].End)
+				d.Steps[i].File = f.Path
+			}
 		}
 	}
 	sev := d.Severity
@@ -137,6 +163,16 @@ func (p *Pass) Report(d Diagnostic) {
 			ev = string(line)
 		}
 	}
+	msg := d.Message
+	if context != "" {
+		msg += " (in the " + context + ")"
+	}
+	if why := illustration(p.File); why != "" && sev > Medium && !d.Unanalysed {
+		// Code the text presents as a bad example or a quoted attack is
+		// not an instruction to run: it warns, and stays visible.
+		sev = Medium
+		msg += "; shown as an illustration: " + why
+	}
 	kind := d.Kind
 	if kind == EvidenceDefault {
 		kind = p.Rule.Kind()
@@ -149,7 +185,7 @@ func (p *Pass) Report(d Diagnostic) {
 	}
 	var steps []FindingStep
 	for _, st := range d.Steps {
-		sf := p.File
+		sf := f
 		if st.File != "" && st.File != sf.Path {
 			if sf = p.Skill.File(st.File); sf == nil {
 				sf = &skill.File{Path: st.File}
@@ -170,11 +206,22 @@ func (p *Pass) Report(d Diagnostic) {
 		Path:       f.Path,
 		Start:      start,
 		End:        end,
-		Message:    Sanitize(d.Message),
+		Message:    Sanitize(msg),
 		Evidence:   Sanitize(clip(strings.TrimSpace(ev), evidenceMax)),
 		Unanalysed: d.Unanalysed,
 		Steps:      steps,
 	})
+}
+
+// illustration returns why embedded code (or the code it is embedded in)
+// is an illustration, or "".
+func illustration(f *skill.File) string {
+	for ; f != nil && f.Embed != nil; f = f.Embed.Host {
+		if f.Embed.Illustration != "" {
+			return f.Embed.Illustration
+		}
+	}
+	return ""
 }
 
 // Reportf reports a finding at byte offset off.

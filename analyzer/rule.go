@@ -88,6 +88,12 @@ type Rule struct {
 	// Run analyses pass.File and reports findings through the pass. An
 	// error (or a panic) marks the skill as not analysed, which blocks it.
 	Run func(*Pass) error
+	// Extract, when set, finds code embedded in pass.File (a Python block
+	// in Markdown, a notebook cell, a here-document fed to an interpreter)
+	// and returns it as files (skill.NewEmbedded) that the engine analyses
+	// with every rule, reporting in the host file. A rule may have Extract,
+	// Run or both.
+	Extract func(*Pass) ([]*skill.File, error)
 }
 
 var idRx = regexp.MustCompile(`^(SV\d{3}|[A-Z][A-Z0-9]*-?\d{1,4})$`)
@@ -105,8 +111,8 @@ func (r *Rule) Validate() error {
 		return fmt.Errorf("rule %s: unknown category %q", r.ID, r.Category)
 	case r.Inputs == 0:
 		return fmt.Errorf("rule %s: no inputs", r.ID)
-	case r.Run == nil:
-		return fmt.Errorf("rule %s: no Run function", r.ID)
+	case r.Run == nil && r.Extract == nil:
+		return fmt.Errorf("rule %s: no Run or Extract function", r.ID)
 	case r.Inputs&InEvidence != 0 && r.Inputs != InEvidence:
 		return fmt.Errorf("rule %s: InEvidence cannot be combined with other inputs", r.ID)
 	case int(r.Evidence) >= len(evidenceNames):

@@ -21,6 +21,9 @@ type File struct {
 	// "invalid UTF-8 at byte 12" or "UTF-16 text converted". Empty for
 	// ordinary files.
 	Note string
+	// Embed is set for code embedded in another file (see Embedding); such
+	// files are never in Skill.Files and are not part of the skill's hash.
+	Embed *Embedding
 
 	once  sync.Once
 	lines []int // byte offset of the start of each line

@@ -58,7 +58,7 @@ var extKinds = map[string]Kind{
 	".sh": KindShell, ".bash": KindShell, ".zsh": KindShell, ".ksh": KindShell,
 	".py": KindPython, ".pyw": KindPython,
 	".yaml": KindYAML, ".yml": KindYAML,
-	".json": KindJSON, ".jsonc": KindJSON,
+	".json": KindJSON, ".jsonc": KindJSON, ".ipynb": KindJSON,
 	".ps1": KindPowerShell, ".psm1": KindPowerShell, ".psd1": KindPowerShell,
 	".bat": KindBatch, ".cmd": KindBatch,
 	".pyc": KindBytecode, ".pyo": KindBytecode, ".class": KindBytecode, ".wasm": KindBytecode,

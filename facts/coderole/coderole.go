@@ -1,0 +1,216 @@
+// Package coderole decides the role a block or span of code plays in a
+// Markdown document: code the agent is told to run, or an illustration —
+// the vulnerable half of a "bad / good" pair in a code-review guide, an
+// attack quoted in a security write-up. Rules use it to grade what they
+// find in code that sits in prose: an illustration is not an instruction.
+//
+// The role comes from what the text around the code says it is, never from
+// where the file is (references/, evals/) or from the document's claimed
+// purpose: those are free to an attacker. Instructions win over framing: a
+// block that the prose before it tells the agent to run is an instruction
+// whatever else the text says.
+package coderole
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/markdown"
+	"github.com/skillvet/skillvet/skill"
+)
+
+// Role is what a piece of code in Markdown is for.
+type Role uint8
+
+const (
+	// Unknown: nothing around the code says; rules treat it as runnable.
+	Unknown Role = iota
+	// Instruction: the prose tells the agent to run (install, paste, save
+	// and execute) it.
+	Instruction
+	// Illustration: the prose or the code's own first comment presents it
+	// as an example of what not to do, a vulnerable pattern, or an attack.
+	Illustration
+)
+
+func (r Role) String() string {
+	return [...]string{"unknown", "instruction", "illustration"}[r]
+}
+
+// Judgement is a role with the text that decided it.
+type Judgement struct {
+	Role Role
+	Why  string // the cue, e.g. `heading "Vulnerable patterns"`
+}
+
+type block struct {
+	start, end int
+	j          Judgement
+}
+
+// Doc holds the judged code of one Markdown file.
+type Doc struct {
+	blocks []block // sorted by start
+}
+
+type key struct{}
+
+// Of returns the code roles of the pass's Markdown file, computed once per
+// file. It returns nil when the file is not Markdown or does not parse.
+func Of(p *analyzer.Pass) *Doc {
+	if p.File.Kind != skill.KindMarkdown {
+		return nil
+	}
+	v, err := p.File.Memo(key{}, func() (any, error) {
+		doc, err := p.Markdown()
+		if err != nil {
+			return nil, err
+		}
+		return Build(doc.Tokens), nil
+	})
+	if err != nil || v == nil {
+		return nil
+	}
+	return v.(*Doc)
+}
+
+// At returns the judgement of the code block or code span that holds file
+// offset off (Unknown when off is not in code).
+func (d *Doc) At(off int) Judgement {
+	if d == nil {
+		return Judgement{}
+	}
+	k := sort.Search(len(d.blocks), func(i int) bool { return d.blocks[i].start > off }) - 1
+	for ; k >= 0; k-- {
+		b := d.blocks[k]
+		if off >= b.start && off < b.end {
+			return b.j
+		}
+		if b.end <= off && k < len(d.blocks)-1 {
+			break
+		}
+	}
+	return Judgement{}
+}
+
+var (
+	// Words that present code as something not to do or as an attack.
+	illustrationRx = regexp.MustCompile(`(?i)\b(?:vulnerable|vulnerabilit(?:y|ies)|insecure|unsafe|bad|wrong|incorrect|avoid|anti-?patterns?|dangerous|attack(?:er|ers|s)?|exploit(?:s|ed|ation)?|malicious|payloads?|injection|inject(?:s|ed)?|red flags?|code smells?|noncompliant|non-compliant|tainted|always flag|flag (?:these|this|it|if|when|any|as)|sinks?|footguns?|pitfalls?|mistakes?|don'?t do|do not do|never do|flagged|detects?|detection|indicators? of compromise|iocs?)\b`)
+	// Comment cues inside the code: "# BAD", "// Vulnerable:", "❌".
+	commentCueRx = regexp.MustCompile(`(?i)^\s*(?:#|//|--|/\*|<!--|;|rem\b)\s*(?:[❌✗✘🚫⚠️]|\b(?:bad|vulnerable|insecure|unsafe|wrong|incorrect|don'?t|do not|never|dangerous|noncompliant|non-compliant|attack(?:er)?|exploit|malicious|payload|before)\b)`)
+	// An imperative telling the agent to run what follows.
+	runCueRx = regexp.MustCompile(`(?i)(?:^|[.:;!?,]\s+|\n\s*(?:[-*]|\d+[.)])\s+)(?:(?:then|first|now|next|finally|also|please|just|simply|to (?:install|set up|start|begin|use it|get started),?)\s+|you (?:must|should|need to|have to|can)\s+)?(?:run|execute|exec|paste|type|enter|install|invoke|launch|start|call|source|evaluate|apply|copy and run|use (?:this|the following|the code|the script|the snippet)|follow (?:these|the) steps|save (?:it|this|the (?:script|code|file)) (?:as|to|in)|create (?:a file|the file|this file)|add (?:this|the following))\b`)
+)
+
+// Build judges every code block and code span of a token stream.
+func Build(toks []markdown.Token) *Doc {
+	d := &Doc{}
+	heading := ""
+	lastPara := ""
+	for i := range toks {
+		t := &toks[i]
+		switch t.Kind {
+		case markdown.Heading:
+			heading, lastPara = t.Text, ""
+		case markdown.Paragraph:
+			lastPara = t.Text
+		case markdown.CodeBlock:
+			d.blocks = append(d.blocks, block{t.Start, t.End, judge(heading, lastPara, t.Text)})
+			lastPara = ""
+		case markdown.CodeSpan:
+			// A span is judged by the sentence it sits in.
+			d.blocks = append(d.blocks, block{t.Start, t.End, judgeSpan(heading, lastPara, t)})
+		}
+	}
+	sort.SliceStable(d.blocks, func(i, j int) bool { return d.blocks[i].start < d.blocks[j].start })
+	return d
+}
+
+func judge(heading, para, code string) Judgement {
+	if m := runCueRx.FindString(lastSentences(para)); m != "" {
+		return Judgement{Instruction, "the text before it says " + quote(m)}
+	}
+	for _, l := range firstLines(code, 3) {
+		if commentCueRx.MatchString(l) || isComment(l) && illustrationRx.MatchString(l) {
+			return Judgement{Illustration, "its comment " + quote(l)}
+		}
+	}
+	if m := illustrationRx.FindString(para); m != "" {
+		return Judgement{Illustration, "the text before it says " + quote(m)}
+	}
+	if m := illustrationRx.FindString(heading); m != "" {
+		return Judgement{Illustration, "its section " + quote(heading)}
+	}
+	return Judgement{}
+}
+
+// judgeSpan judges a code span by its own sentence: "`curl … | sh` is how
+// the attacker…" is an illustration, "Run `curl … | sh`" an instruction.
+func judgeSpan(heading, para string, t *markdown.Token) Judgement {
+	sent := sentenceWith(para, t.Text)
+	if m := runCueRx.FindString(sent); m != "" {
+		return Judgement{Instruction, "its sentence says " + quote(m)}
+	}
+	if m := illustrationRx.FindString(sent); m != "" {
+		return Judgement{Illustration, "its sentence says " + quote(m)}
+	}
+	if m := illustrationRx.FindString(heading); m != "" && !runCueRx.MatchString(para) {
+		return Judgement{Illustration, "its section " + quote(heading)}
+	}
+	return Judgement{}
+}
+
+// lastSentences is the end of the paragraph before a block: what leads
+// into it ("… To install, run:").
+func lastSentences(p string) string {
+	p = strings.TrimSpace(p)
+	if len(p) > 300 {
+		p = p[len(p)-300:]
+	}
+	return p
+}
+
+// sentenceWith returns the sentence (or list item, or table row) of para
+// that contains code.
+func sentenceWith(para, code string) string {
+	i := strings.Index(para, code)
+	if i < 0 {
+		return ""
+	}
+	s := strings.LastIndexAny(para[:i], ".!?\n|") + 1
+	e := strings.IndexAny(para[i+len(code):], ".!?\n|")
+	if e < 0 {
+		e = len(para)
+	} else {
+		e += i + len(code)
+	}
+	return para[s:e]
+}
+
+var commentRx = regexp.MustCompile(`^\s*(?:#|//|--|/\*|<!--|;|rem\b)`)
+
+func isComment(l string) bool { return commentRx.MatchString(l) }
+
+func firstLines(code string, n int) []string {
+	var out []string
+	for _, l := range strings.Split(code, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		out = append(out, l)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+func quote(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 60 {
+		s = s[:60] + "…"
+	}
+	return `"` + s + `"`
+}
