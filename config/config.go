@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -89,7 +90,14 @@ type Gate struct {
 	// Admit lists skill versions admitted despite findings, by content
 	// hash, with a reason. Never by name: a later update is gated again.
 	Admit []Admission `yaml:"admit"`
+	// Pin ties skill names to a source: a source kind (user, managed,
+	// bundled, extra, workspace) or an absolute directory. A skill of a
+	// pinned name from anywhere else is kept out.
+	Pin map[string]string `yaml:"pin"`
 }
+
+// PinSources are the source kinds a pin may name.
+var PinSources = []string{"user", "managed", "bundled", "extra", "workspace"}
 
 // Admission admits one exact skill version.
 type Admission struct {
@@ -148,6 +156,43 @@ func Find(dir string) string {
 		}
 		abs = parent
 	}
+}
+
+// FindAbove is Find for a gate that guards against the skills of a
+// workspace: it skips every file the workspace itself supplies, those in
+// dir and its ancestors up to the root of the git repository that holds
+// dir (a cloned repository's own configuration could lower the threshold
+// or admit its own skills), and returns the nearest one above. skipped is
+// the nearest file it passed over ("" when none).
+func FindAbove(dir string) (found, skipped string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", ""
+	}
+	top := abs // the workspace's extent: its repository's root, else itself
+	for p := abs; ; p = filepath.Dir(p) {
+		if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
+			top = p
+			break
+		}
+		if filepath.Dir(p) == p {
+			break
+		}
+	}
+	for p := abs; ; p = filepath.Dir(p) {
+		c := filepath.Join(p, FileName)
+		if st, err := os.Stat(c); err == nil && st.Mode().IsRegular() {
+			skipped = c
+			break
+		}
+		if p == top {
+			break
+		}
+	}
+	if parent := filepath.Dir(top); parent != top {
+		found = Find(parent)
+	}
+	return found, skipped
 }
 
 // Load reads and validates a config file.
@@ -260,6 +305,11 @@ func (c *Config) validate() error {
 		}
 		if strings.TrimSpace(a.Reason) == "" {
 			return bad(at("gate", "admit", strconv.Itoa(i)), "hash %s needs a reason", a.Hash[:12])
+		}
+	}
+	for name, v := range c.Gate.Pin {
+		if !slices.Contains(PinSources, v) && !filepath.IsAbs(v) {
+			return bad(at("gate", "pin", name), "%q is neither a source (%s) nor an absolute directory", v, strings.Join(PinSources, ", "))
 		}
 	}
 	for i, g := range c.Exclude {

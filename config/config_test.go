@@ -246,3 +246,37 @@ func TestExcludeRules(t *testing.T) {
 		t.Error("a fail-closed rule was excluded")
 	}
 }
+
+func TestFindAboveSkipsTheWorkspace(t *testing.T) {
+	tmp := t.TempDir()
+	repo := filepath.Join(tmp, "home", "clone")
+	ws := filepath.Join(repo, "sub", "ws")
+	for _, d := range []string{filepath.Join(repo, ".git"), ws} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(p string) {
+		if err := os.WriteFile(p, []byte("version: 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f, s := FindAbove(ws); f != "" || s != "" {
+		t.Fatalf("nothing there: %q %q", f, s)
+	}
+	write(filepath.Join(repo, FileName)) // the clone's own
+	if f, s := FindAbove(ws); f != "" || s != filepath.Join(repo, FileName) {
+		t.Fatalf("clone's file: found %q skipped %q", f, s)
+	}
+	write(filepath.Join(ws, FileName))
+	write(filepath.Join(tmp, "home", FileName)) // the user's, above the clone
+	if f, s := FindAbove(ws); f != filepath.Join(tmp, "home", FileName) || s != filepath.Join(ws, FileName) {
+		t.Fatalf("found %q skipped %q", f, s)
+	}
+	if _, err := Parse("x", []byte("gate:\n  pin:\n    deploy: home\n")); err == nil || !strings.Contains(err.Error(), "gate.pin.deploy") {
+		t.Fatalf("bad pin: %v", err)
+	}
+	if c, err := Parse("x", []byte("gate:\n  pin:\n    deploy: user\n    ops: /opt/skills\n")); err != nil || c.Gate.Pin["deploy"] != "user" {
+		t.Fatalf("pins: %v %+v", err, c)
+	}
+}

@@ -47,3 +47,47 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAllowlist checks the dynamic-context allowlist on arbitrary entries
+// and commands: no panic, and whatever it allows holds no shell
+// metacharacter, starts with the entry's literal words, and carries only
+// options the entry lists.
+func FuzzAllowlist(f *testing.F) {
+	for _, s := range [][2]string{
+		{"git log [--oneline] [--max-count=<int>] <word>...", "git log --oneline --max-count=3 main"},
+		{"git log [--oneline]", "git log --output=/tmp/x"},
+		{"python3 -m json.tool", "python3 -m json.tool"},
+		{"cat <path>", "cat ../x"},
+		{"echo <text>...", "echo 'a b' \"c\""},
+		{"date [-u]", "date -u -u"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, entry, cmd string) {
+		e, err := ParseAllowEntry(entry)
+		if err != nil {
+			return
+		}
+		d := &DynamicOptions{Allow: []string{entry}}
+		argv, err := d.Check(cmd)
+		if err != nil {
+			return
+		}
+		if strings.ContainsAny(cmd, shellMeta) || len(argv) < len(e.Command) {
+			t.Fatalf("%q allowed %q", entry, cmd)
+		}
+		for i, w := range e.Command {
+			if argv[i] != w {
+				t.Fatalf("%q allowed %q: word %d", entry, cmd, i)
+			}
+		}
+		for _, a := range argv[len(e.Command):] {
+			if strings.HasPrefix(a, "-") && a != "-" {
+				name, _, _ := strings.Cut(a, "=")
+				if !e.Flags[a] && e.Valued[name] == "" {
+					t.Fatalf("%q allowed option %q", entry, a)
+				}
+			}
+		}
+	})
+}

@@ -88,6 +88,8 @@ type Gate struct {
 	scanTimeout time.Duration
 	limits      skill.Limits
 
+	titles map[string]string // rule ID -> title, for model-facing refusals
+
 	mu        sync.Mutex
 	cache     map[string]cacheEntry
 	approvals map[string]Approval
@@ -113,7 +115,7 @@ func NewGate(o GateOptions) (*Gate, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Gate{engine: eng, threshold: o.Threshold, scanTimeout: o.ScanTimeout,
+	g := &Gate{engine: eng, threshold: o.Threshold, scanTimeout: o.ScanTimeout, titles: RuleTitles(set),
 		limits: eng.Options().Limits, cache: map[string]cacheEntry{}, approvals: map[string]Approval{}}
 	if o.Isolate {
 		if g.pool, err = newWorkerPool(o, set, eng.Options()); err != nil {
@@ -198,6 +200,19 @@ func (g *Gate) Revoke(hash string) {
 	g.mu.Unlock()
 }
 
+// RuleTitles maps the rule IDs of set, and of the engine's own rules, to
+// their titles: fixed text written by the rule's author, never by a skill.
+func RuleTitles(set []*analyzer.Rule) map[string]string {
+	out := map[string]string{}
+	for _, r := range append(analyzer.BuiltinRules(), set...) {
+		out[r.ID] = r.Title
+	}
+	return out
+}
+
+// RuleTitle is the title of the gate's rule id ("" when unknown).
+func (g *Gate) RuleTitle(id string) string { return g.titles[id] }
+
 // Threshold is the lowest severity that keeps a skill out.
 func (g *Gate) Threshold() analyzer.Severity { return g.threshold }
 
@@ -220,8 +235,10 @@ type Decision struct {
 	Admitted bool
 	Verdict  analyzer.Verdict
 	// Reason says why the skill was refused, or that it was admitted by
-	// approval or with warnings.
+	// approval or with warnings. It may quote the skill (file names, rule
+	// messages): for people. Code is the model-safe summary.
 	Reason string
+	Code   Code
 	// Blocking are the findings that kept the skill out: unsuppressed
 	// findings at or above the threshold, and content not analysed.
 	Blocking []analyzer.Finding
@@ -238,7 +255,14 @@ type Decision struct {
 func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 	d := &Decision{Verdict: analyzer.VerdictBlock}
 	if s == nil {
-		d.Reason = "no skill"
+		d.Reason, d.Code = "no skill", CodeNoSkill
+		return d
+	}
+	code, why := treeRefusal(s)
+	if code == CodeGitMetadata {
+		// Refused whatever the scan says, and scanning a repository's
+		// objects (opaque binaries, up to the limits) would say nothing.
+		d.Reason, d.Code = why, code
 		return d
 	}
 	// Scan even an invalid skill, so that a refusal lists what is wrong.
@@ -247,12 +271,19 @@ func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 	if res != nil {
 		d.Blocking = g.blocking(res)
 	}
+	if code != CodeNone {
+		d.Reason, d.Code = why, code
+		return d
+	}
 	if verr := Validate(s); verr != nil {
-		d.Reason = "invalid: " + verr.Error()
+		d.Reason, d.Code = "invalid: "+verr.Error(), CodeInvalid
+		if len(s.Problems) > 0 {
+			d.Code = CodeNotAnalysed
+		}
 		return d
 	}
 	if err != nil {
-		d.Reason = "scan failed: " + err.Error()
+		d.Reason, d.Code = "scan failed: "+err.Error(), CodeScanFailed
 		return d
 	}
 	d.Verdict = res.Verdict(g.threshold)
@@ -264,11 +295,16 @@ func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
 	case approved && notRead(res):
 		// The hash cannot vouch for bytes that were never read or analysed.
 		d.Reason = "approval does not cover content that was not read or analysed: " + blockReason(res, d.Blocking, g.threshold)
+		d.Code = CodeApprovedDirty
 	case approved:
 		d.Admitted, d.Approved = true, &a
 		d.Reason = "approved by hash: " + a.Reason
 	case d.Verdict == analyzer.VerdictBlock:
 		d.Reason = blockReason(res, d.Blocking, g.threshold)
+		d.Code = CodeFindings
+		if notRead(res) {
+			d.Code = CodeNotAnalysed
+		}
 	default:
 		d.Admitted = true
 	}

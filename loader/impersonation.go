@@ -39,10 +39,9 @@ func looksRandom(tok string) bool {
 }
 
 // skeleton folds characters that are easy to confuse in ASCII names.
-func skeleton(name string) string {
-	r := strings.NewReplacer("0", "o", "1", "l", "i", "l", "rn", "m", "vv", "w", "_", "", "-", "", ".", "")
-	return r.Replace(strings.ToLower(name))
-}
+func skeleton(name string) string { return skeletonFold.Replace(strings.ToLower(name)) }
+
+var skeletonFold = strings.NewReplacer("0", "o", "1", "l", "i", "l", "rn", "m", "vv", "w", "_", "", "-", "", ".", "")
 
 func digits(s string) int {
 	n := 0
@@ -72,7 +71,7 @@ func flagImpersonation(entries []*Entry) {
 		if e.Approved != nil {
 			return // this exact version was reviewed
 		}
-		e.Status = StatusRefused
+		e.Status, e.Code = StatusRefused, CodeImpersonation
 		e.Reason = "name imitates the skill " + target + " (typosquatting); approve this version by hash if it is genuine"
 	}
 	for _, n := range names {

@@ -114,6 +114,12 @@ type Options struct {
 	// AllowBundled, when non-nil, admits only the bundled skills named in
 	// it; nil allows every bundled skill.
 	AllowBundled []string
+	// Pins tie skill names to a source: a source kind ("user", "managed",
+	// "bundled", "extra", "workspace") or an absolute directory (a root or
+	// a skill directory). A skill of a pinned name from anywhere else is
+	// "pinned-out", whatever its priority: with "deploy": "user", a
+	// workspace (a cloned repository) cannot take deploy over.
+	Pins map[string]string
 
 	// Platform is "darwin", "linux" or "win32"; empty means this machine.
 	Platform string
@@ -152,9 +158,11 @@ type Options struct {
 type Loader struct {
 	opts Options
 	gate *Gate
+	pins map[string]pin
 
 	loadMu sync.Mutex
 	stats  statCache
+	reads  atomic.Int64 // skills read from disk by the load in progress
 	cur    atomic.Pointer[Registry]
 	loaded atomic.Bool
 
@@ -190,7 +198,11 @@ func New(opts Options) (*Loader, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Loader{opts: opts, gate: g, subs: map[int]func(Change){}}
+	pins, err := parsePins(opts.Pins)
+	if err != nil {
+		return nil, err
+	}
+	l := &Loader{opts: opts, gate: g, pins: pins, subs: map[int]func(Change){}}
 	l.cur.Store(emptyRegistry())
 	return l, nil
 }
@@ -245,22 +257,29 @@ func (l *Loader) load(ctx context.Context) (*Registry, Change, error) {
 	defer l.loadMu.Unlock()
 	start := time.Now()
 	scans := l.gate.Scans()
+	l.reads.Store(0)
 	cands, err := l.discover()
 	if err != nil {
 		return nil, Change{}, err
 	}
-	entries := make([]*Entry, len(cands))
+	read := make([]*Entry, len(cands))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(l.opts.Jobs)
 	for i, c := range cands {
 		g.Go(func() error {
 			e, err := l.read(gctx, c)
-			entries[i] = e
+			read[i] = e
 			return err
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, Change{}, err
+	}
+	entries := read[:0]
+	for _, e := range read {
+		if e != nil {
+			entries = append(entries, e)
+		}
 	}
 	l.resolve(entries)
 	g, gctx = errgroup.WithContext(ctx)
@@ -281,8 +300,8 @@ func (l *Loader) load(ctx context.Context) (*Registry, Change, error) {
 		return nil, Change{}, err
 	}
 	flagImpersonation(entries)
-	reg := newRegistry(entries)
-	reg.Stats = LoadStats{Candidates: len(cands), Scanned: int(l.gate.Scans() - scans), Duration: time.Since(start)}
+	reg := newRegistry(entries, l.gate.limits)
+	reg.Stats = LoadStats{Candidates: len(entries), Read: int(l.reads.Load()), Scanned: int(l.gate.Scans() - scans), Duration: time.Since(start)}
 	keep := map[string]bool{}
 	for _, e := range entries {
 		if e.Skill != nil {
@@ -291,8 +310,8 @@ func (l *Loader) load(ctx context.Context) (*Registry, Change, error) {
 	}
 	l.gate.Retain(keep)
 	reals := map[string]bool{}
-	for _, c := range cands {
-		reals[c.real] = true
+	for _, e := range entries {
+		reals[e.RealDir] = true
 	}
 	l.stats.retain(reals)
 	old := l.cur.Swap(reg)
@@ -354,50 +373,56 @@ func (l *Loader) discover() ([]candidate, error) {
 			default:
 				continue
 			}
-			if _, err := os.Lstat(filepath.Join(sd, skill.ManifestName)); err != nil {
-				continue
-			}
+			// Whether it holds SKILL.md is checked when it is read (in
+			// parallel, and not at all when its tree is unchanged).
 			out = append(out, candidate{root: r, dir: sd, real: real})
 		}
 	}
 	return out, nil
 }
 
-// read loads one candidate's bytes. Failing to open it is recorded on the
-// entry (refused), not returned.
+// read loads one candidate's bytes: every file of its real directory,
+// dot-directories and nested skills included (the agent can reach them
+// all). It returns nil for a directory without SKILL.md. Failing to open
+// it is recorded on the entry (refused), not returned.
 func (l *Loader) read(ctx context.Context, c candidate) (*Entry, error) {
 	e := &Entry{Name: filepath.Base(c.dir), Source: c.root.Kind, Root: c.root.Dir, Priority: c.root.Priority,
 		Dir: c.dir, RealDir: c.real}
-	sig, sigOK := signature(c.dir)
-	if sigOK {
-		if s := l.stats.get(c.real, sig); s != nil {
-			e.Skill, e.Name, e.Hash = s, s.Name, s.Hash
-			e.Description = s.Manifest.Description
-			return e, nil
-		}
-	}
-	rfs, err := skill.OpenDir(c.dir)
-	if err != nil {
-		e.Status, e.Reason, e.Verdict = StatusRefused, "cannot open skill directory: "+err.Error(), analyzer.VerdictBlock
+	if snap := l.stats.get(c.real); snap != nil {
+		e.setSkill(snap.skill, snap)
 		return e, nil
 	}
-	s, err := skill.Load(ctx, rfs, c.dir, l.gate.limits)
+	if _, err := os.Lstat(filepath.Join(c.real, skill.ManifestName)); err != nil {
+		return nil, nil // not a skill
+	}
+	// The snapshot is taken before reading: a change during the read makes
+	// the next load see a different tree, and it reads again.
+	snap := takeSnap(c.real)
+	rfs, err := skill.OpenDir(c.real)
+	if err != nil {
+		e.Status, e.Reason, e.Verdict, e.Code = StatusRefused, "cannot open skill directory: "+err.Error(), analyzer.VerdictBlock, CodeUnreadable
+		return e, nil
+	}
+	s, err := skill.LoadTree(ctx, rfs, c.dir, l.gate.limits)
 	rfs.Close()
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		e.Status, e.Reason, e.Verdict = StatusRefused, "cannot read skill: "+err.Error(), analyzer.VerdictBlock
+		e.Status, e.Reason, e.Verdict, e.Code = StatusRefused, "cannot read skill: "+err.Error(), analyzer.VerdictBlock, CodeUnreadable
 		return e, nil
 	}
-	if sigOK {
-		// The signature was taken before reading: a change during the read
-		// makes the next load's signature differ, and it reads again.
-		l.stats.put(c.real, sig, s)
+	if snap != nil {
+		l.stats.put(c.real, snap, s)
 	}
-	e.Skill, e.Name, e.Hash = s, s.Name, s.Hash
-	e.Description = s.Manifest.Description
+	l.reads.Add(1)
+	e.setSkill(s, snap)
 	return e, nil
+}
+
+func (e *Entry) setSkill(s *skill.Skill, snap *treeSnap) {
+	e.Skill, e.Name, e.Hash, e.snap = s, s.Name, s.Hash, snap
+	e.Description = s.Manifest.Description
 }
 
 // resolve applies realpath dedup, the bundled allowlist, name filters and
@@ -415,10 +440,15 @@ func (l *Loader) resolve(entries []*Entry) {
 	winners := map[string]*Entry{}
 	for _, e := range entries { // precedence order
 		if first := realSeen[e.RealDir]; first != nil {
-			e.Status, e.Reason = StatusDuplicate, "same directory as "+first.Dir+" (loaded once)"
+			e.Status, e.Reason, e.Code = StatusDuplicate, "same directory as "+first.Dir+" (loaded once)", CodeDuplicate
 			continue
 		}
 		realSeen[e.RealDir] = e
+		if pin, ok := l.pins[e.Name]; ok && !pin.holds(e) {
+			e.Status, e.Code = StatusPinnedOut, CodePinned
+			e.Reason = "the name " + e.Name + " is pinned to " + pin.String() + "; this " + e.Source.String() + " copy may not take it"
+			continue
+		}
 		if e.Status != "" {
 			// Unreadable: refused, but it still claims its name so that a
 			// lower source cannot take the name over by breaking it.
@@ -429,23 +459,27 @@ func (l *Loader) resolve(entries []*Entry) {
 		}
 		switch {
 		case bundled != nil && e.Source == SourceBundled && !bundled[e.Name]:
-			e.Status, e.Reason = StatusFiltered, "bundled skill not in the bundled allowlist"
+			e.Status, e.Reason, e.Code = StatusFiltered, "bundled skill not in the bundled allowlist", CodeFiltered
 			continue
 		case len(l.opts.Include) > 0 && !matchAny(l.opts.Include, e.Name):
-			e.Status, e.Reason = StatusFiltered, "name matches no include pattern"
+			e.Status, e.Reason, e.Code = StatusFiltered, "name matches no include pattern", CodeFiltered
 			continue
 		case matchAny(l.opts.Ignore, e.Name):
-			e.Status, e.Reason = StatusFiltered, "name matches an ignore pattern"
+			e.Status, e.Reason, e.Code = StatusFiltered, "name matches an ignore pattern", CodeFiltered
 			continue
 		}
 		if w := winners[e.Name]; w != nil {
 			e.Status, e.ShadowedBy = StatusShadowed, w.Source.String()+" "+w.Dir
-			e.Reason = "shadowed by " + e.ShadowedBy
+			e.Reason, e.Code = "shadowed by "+e.ShadowedBy, CodeShadowed
+			w.Shadows = append(w.Shadows, e.Source.String()+" "+e.Dir)
+			if w.Source != e.Source {
+				w.shadowed = append(w.shadowed, e)
+			}
 			continue
 		}
 		winners[e.Name] = e
 		if c, ok := l.opts.Skills[e.Name]; ok && c.Enabled != nil && !*c.Enabled {
-			e.Status, e.Reason = StatusDisabled, "disabled in the skill configuration (enabled: false)"
+			e.Status, e.Reason, e.Code = StatusDisabled, "disabled in the skill configuration (enabled: false)", CodeDisabled
 		}
 	}
 }
@@ -476,9 +510,9 @@ func (l *Loader) decide(ctx context.Context, e *Entry) {
 	e.UserInvocable = boolKey(e.Skill.Manifest, "user-invocable", true)
 	switch {
 	case !d.Admitted:
-		e.Status, e.Reason = StatusRefused, d.Reason
+		e.Status, e.Reason, e.Code = StatusRefused, d.Reason, d.Code
 	case !el.Eligible:
-		e.Status, e.Reason = StatusIneligible, strings.Join(el.Reasons, "; ")
+		e.Status, e.Reason, e.Code = StatusIneligible, strings.Join(el.Reasons, "; "), CodeIneligible
 	default:
 		e.Status, e.Reason = StatusAdmitted, d.Reason
 	}

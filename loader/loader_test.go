@@ -2,6 +2,7 @@ package loader
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -407,9 +408,21 @@ func TestTOCTOUServesScannedBytes(t *testing.T) {
 	writeFile(t, filepath.Join(d, "SKILL.md"), skillMD("stable", "d", "", "EVIL-PAYLOAD\n"))
 	writeFile(t, filepath.Join(d, "references/a.md"), "EVIL-PAYLOAD\n")
 	writeFile(t, filepath.Join(d, "references/new.md"), "EVIL-PAYLOAD\n")
-	out, err := r.Render(context.Background(), "stable", RenderOptions{})
+	out, err := r.Render(context.Background(), "stable", RenderOptions{BaseDir: "skill://stable"})
 	if err != nil || out.Body != "Original body.\n" {
 		t.Fatalf("render: %v %+v", err, out)
+	}
+	// Handing out the directory itself is refused until it is rescanned:
+	// the agent would read the new bytes there.
+	var re *RefusedError
+	if _, err := r.Render(context.Background(), "stable", RenderOptions{}); !errors.As(err, &re) || re.Code != CodeChanged {
+		t.Fatalf("render with the disk path: %v", err)
+	}
+	if p := r.Prompt(PromptOptions{}); len(p.Included) != 0 || strings.Join(p.Changed, ",") != "stable" {
+		t.Fatalf("prompt with disk paths: %+v", p)
+	}
+	if p := r.Prompt(PromptOptions{Location: URILocation}); strings.Join(p.Included, ",") != "stable" {
+		t.Fatalf("prompt with skill:// locations: %+v", p)
 	}
 	res, err := r.Resolve("skill://stable/references/a.md")
 	if err != nil || string(res.Content) != "original ref\n" {

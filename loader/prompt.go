@@ -22,7 +22,10 @@ type PromptOptions struct {
 	// instead of the <available_skills> XML block.
 	Plain bool
 	// Location says where the model finds each skill; nil means the path
-	// of its SKILL.md. URILocation gives skill://<name> instead.
+	// of its SKILL.md. URILocation gives skill://<name> instead. With any
+	// location but URILocation, a skill whose directory changed on disk
+	// since its scan is left out (Prompt.Changed): the model would read
+	// and run the files at that path, not the scanned bytes.
 	Location func(*Entry) string
 	// All includes skills with disable-model-invocation: true (for a
 	// user-facing menu); by default they are left out.
@@ -42,6 +45,9 @@ type Prompt struct {
 	// Omitted are skills that did not fit the budget: the agent should say
 	// so rather than pretend they do not exist.
 	Omitted []string
+	// Changed are skills left out because their directory changed on disk
+	// since they were scanned (see Registry.OnDisk); a reload rescans them.
+	Changed []string
 }
 
 // Prompt builds the metadata prompt of the model-invocable admitted
@@ -68,7 +74,12 @@ func (r *Registry) Prompt(o PromptOptions) Prompt {
 	used := utf8.RuneCountInString(head) + utf8.RuneCountInString(tail)
 	p := Prompt{}
 	b.WriteString(head)
+	verify := handsOutPaths(o.Location)
 	for _, e := range list {
+		if verify && r.OnDisk(e) != nil {
+			p.Changed = append(p.Changed, e.Name)
+			continue
+		}
 		name, desc, loc := OneLine(e.Name), OneLine(e.Description), OneLine(o.Location(e))
 		var item string
 		if o.Plain {

@@ -20,6 +20,7 @@ const (
 	StatusDisabled   Status = "disabled"   // enabled: false in the skill configuration
 	StatusFiltered   Status = "filtered"   // include/ignore globs or the bundled allowlist
 	StatusDuplicate  Status = "duplicate"  // the same directory reached twice (symlinks)
+	StatusPinnedOut  Status = "pinned-out" // the name is pinned to another source (Options.Pins)
 )
 
 // Entry is one discovered skill directory and what became of it.
@@ -34,9 +35,14 @@ type Entry struct {
 	Status   Status     `json:"status"`
 	// Reason says why the skill is not served (or, when admitted, that it
 	// was admitted by approval).
-	Reason      string `json:"reason,omitempty"`
-	ShadowedBy  string `json:"shadowedBy,omitempty"` // "<source> <dir>" of the winner
-	Description string `json:"description,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Code is why the entry is not served, in a word with a fixed message
+	// (Code.Message): what a model may be told.
+	Code       Code   `json:"code,omitempty"`
+	ShadowedBy string `json:"shadowedBy,omitempty"` // "<source> <dir>" of the winner
+	// Shadows lists "<source> <dir>" of the entries this one shadows.
+	Shadows     []string `json:"shadows,omitempty"`
+	Description string   `json:"description,omitempty"`
 	// Eligibility is nil for entries that were not gated (shadowed,
 	// disabled, filtered, duplicate, unreadable).
 	Eligibility *Eligibility     `json:"eligibility,omitempty"`
@@ -53,6 +59,9 @@ type Entry struct {
 	// comes from it. Result is the full scan (nil when not scanned).
 	Skill  *skill.Skill     `json:"-"`
 	Result *analyzer.Result `json:"-"`
+
+	snap     *treeSnap // the tree as stat'ed before Skill was read (nil: not recorded)
+	shadowed []*Entry  // entries of other sources this one shadows
 }
 
 // Admitted reports whether the entry is served.
@@ -61,6 +70,7 @@ func (e *Entry) Admitted() bool { return e.Status == StatusAdmitted }
 // LoadStats describe one Load.
 type LoadStats struct {
 	Candidates int           // skill directories found
+	Read       int           // skills read from disk (the rest were unchanged since the last load)
 	Scanned    int           // scans run (the rest came from the cache)
 	Duration   time.Duration // wall time of the load
 }
@@ -70,20 +80,21 @@ type LoadStats struct {
 type Registry struct {
 	entries []*Entry
 	byName  map[string]*Entry // the entry holding each name (not shadowed, filtered or duplicate)
+	limits  skill.Limits      // what the gate reads of a skill (OnDisk re-reads with them)
 	Stats   LoadStats
 }
 
 func emptyRegistry() *Registry { return &Registry{byName: map[string]*Entry{}} }
 
-func newRegistry(entries []*Entry) *Registry {
-	r := &Registry{byName: map[string]*Entry{}}
+func newRegistry(entries []*Entry, limits skill.Limits) *Registry {
+	r := &Registry{byName: map[string]*Entry{}, limits: limits}
 	for _, e := range entries {
 		if e == nil {
 			continue
 		}
 		r.entries = append(r.entries, e)
 		switch e.Status {
-		case StatusShadowed, StatusFiltered, StatusDuplicate:
+		case StatusShadowed, StatusFiltered, StatusDuplicate, StatusPinnedOut:
 		default:
 			if r.byName[e.Name] == nil {
 				r.byName[e.Name] = e
@@ -122,13 +133,13 @@ func (r *Registry) Get(name string) (*Entry, error) {
 	if e == nil {
 		for _, x := range r.entries {
 			if x.Name == name {
-				return nil, &RefusedError{Name: name, Status: x.Status, Reason: x.Reason}
+				return nil, &RefusedError{Name: name, Status: x.Status, Reason: x.Reason, Code: x.Code}
 			}
 		}
 		return nil, fmt.Errorf("skill %q not found: %w", name, ErrNotFound)
 	}
 	if !e.Admitted() {
-		return nil, &RefusedError{Name: name, Status: e.Status, Reason: e.Reason}
+		return nil, &RefusedError{Name: name, Status: e.Status, Reason: e.Reason, Code: e.Code}
 	}
 	return e, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/parse/markdown"
+	"github.com/skillvet/skillvet/skill"
 )
 
 // RenderOptions configure the activation of a skill.
@@ -19,8 +20,11 @@ type RenderOptions struct {
 	// is not empty, "ARGUMENTS: <args>" is appended.
 	Args []string
 	// BaseDir replaces ${SKILL_DIR}, ${CLAUDE_SKILL_DIR} and {baseDir};
-	// empty means the skill's directory on disk. (Give URILocation-style
-	// "skill://<name>" to keep the model on the scanned bytes.)
+	// empty means the skill's directory on disk, and then Render first
+	// checks that the directory still holds the scanned bytes (a changed
+	// skill is refused with CodeChanged until it is rescanned: see
+	// Registry.OnDisk). Give URILocation-style "skill://<name>" to keep
+	// the model on the scanned bytes.
 	BaseDir string
 	// Dynamic enables dynamic context (!command lines). Nil leaves every
 	// command line in the body exactly as written, unexecuted, and reports
@@ -73,15 +77,12 @@ func (r *Registry) Render(ctx context.Context, name string, o RenderOptions) (*R
 	}
 	base := o.BaseDir
 	if base == "" {
+		if err := r.OnDisk(e); err != nil {
+			return nil, err
+		}
 		base = e.Dir
 	}
-	var cmds []markdown.Token
-	for _, t := range doc.Tokens {
-		if t.Kind.IsCommand() {
-			cmds = append(cmds, t)
-		}
-	}
-	sort.SliceStable(cmds, func(i, j int) bool { return cmds[i].Start < cmds[j].Start })
+	cmds := commandTokens(doc)
 	out := &Rendered{Name: name}
 	var b strings.Builder
 	hasPlaceholder := false
@@ -114,7 +115,7 @@ func (r *Registry) Render(ctx context.Context, name string, o RenderOptions) (*R
 			rep.Refused = "dynamic context is disabled"
 			b.WriteString(raw)
 		} else {
-			output, ran := o.Dynamic.run(ctx, e.Dir, &rep)
+			output, ran := o.Dynamic.run(ctx, &rep)
 			if ran {
 				b.WriteString(output)
 			} else {
@@ -139,4 +140,39 @@ func arg(args []string, idx string) string {
 		return ""
 	}
 	return args[n]
+}
+
+// commandTokens are the dynamic-context commands of a parsed body, in order.
+func commandTokens(doc *markdown.Doc) []markdown.Token {
+	var cmds []markdown.Token
+	for _, t := range doc.Tokens {
+		if t.Kind.IsCommand() {
+			cmds = append(cmds, t)
+		}
+	}
+	sort.SliceStable(cmds, func(i, j int) bool { return cmds[i].Start < cmds[j].Start })
+	return cmds
+}
+
+// DynamicCommands lists the dynamic-context commands of s's SKILL.md body
+// (what Render would run with dynamic context on), without running any.
+func DynamicCommands(s *skill.Skill) []CommandReport {
+	mf := s.ManifestFile()
+	if mf == nil || s.Manifest == nil {
+		return nil
+	}
+	doc, err := markdown.Parse(mf.Content, s.Manifest.BodyStart)
+	if err != nil {
+		return nil
+	}
+	var out []CommandReport
+	pos := 0
+	for _, t := range commandTokens(doc) {
+		if t.Start < pos {
+			continue
+		}
+		out = append(out, CommandReport{Kind: t.Kind.String(), Line: mf.Pos(t.Start).Line, Command: strings.TrimRight(t.Text, "\r\n")})
+		pos = t.End
+	}
+	return out
 }

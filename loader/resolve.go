@@ -19,7 +19,8 @@ var ErrBadURI = errors.New("invalid skill URI")
 type RefusedError struct {
 	Name   string
 	Status Status
-	Reason string
+	Reason string // for people: may quote the skill
+	Code   Code   // for a model: Code.Message is fixed text
 }
 
 func (e *RefusedError) Error() string {

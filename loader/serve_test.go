@@ -252,17 +252,18 @@ func TestDynamicContextAllowlist(t *testing.T) {
 	}, "\n") + "\n"
 	env := map[string]string{"PATH": "/usr/bin:/bin", "HOME": "/home/x", "SECRET_TOKEN": "leak"}
 	out := renderOne(t, body, RenderOptions{Args: []string{"ARG"}, Dynamic: &DynamicOptions{
-		Allow:  []string{"echo", "pwd", "env", "/bin/echo"},
+		Allow:  []string{"echo <text>...", "pwd", "env"},
 		Getenv: func(k string) string { return env[k] },
 	}})
 	lines := strings.Split(out.Body, "\n")
 	if lines[0] != "A: inline-out end" || lines[1] != "quoted  arg plain" {
 		t.Fatalf("inline/quoted: %q", lines[:2])
 	}
-	if !strings.HasSuffix(lines[2], string(filepath.Separator)+"r") {
-		t.Fatalf("pwd is not the skill directory: %q", lines[2])
+	if strings.HasSuffix(lines[2], string(filepath.Separator)+"r") || !strings.Contains(lines[2], "skillvet-context-") {
+		t.Fatalf("pwd is not a fresh directory: %q", lines[2])
 	}
-	if strings.Contains(out.Body, "SECRET_TOKEN") || !strings.Contains(out.Body, "HOME=/home/x") {
+	if strings.Contains(out.Body, "SECRET_TOKEN") || strings.Contains(out.Body, "HOME=/home/x") ||
+		!strings.Contains(out.Body, "PATH=/usr/bin:/bin") || !strings.Contains(out.Body, "GIT_CONFIG_NOSYSTEM=1") {
 		t.Fatalf("environment not limited:\n%s", out.Body)
 	}
 	for _, keep := range []string{"!echo hi | sh", "!echo $HOME", "!echoo nope", "!rm -rf x", "!/bin/echo path", "!echo 'unterminated", "echo one\necho two"} {
@@ -285,7 +286,7 @@ func TestDynamicContextAllowlist(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		"echo hi | sh": "metacharacter", "echo $HOME": "metacharacter", "echoo nope": "allowlist",
+		"echo hi | sh": "metacharacter", "echo $HOME": "metacharacter", "echoo nope": "not in the command allowlist",
 		"rm -rf x": "allowlist", "/bin/echo path": "not a path", "echo 'unterminated": "unterminated",
 		"echo one\necho two": "metacharacter",
 	}
@@ -303,7 +304,7 @@ func TestDynamicContextTimeoutAndCap(t *testing.T) {
 	needBins(t, "sleep", "yes", "false")
 	start := time.Now()
 	out := renderOne(t, "!sleep 10\n!yes\n!false\n", RenderOptions{Dynamic: &DynamicOptions{
-		Allow: []string{"sleep", "yes", "false"}, Timeout: 200 * time.Millisecond, MaxOutput: 1000,
+		Allow: []string{"sleep <int>", "yes", "false"}, Timeout: 200 * time.Millisecond, MaxOutput: 1000,
 	}})
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("render took %s", d)
@@ -327,15 +328,67 @@ func TestDynamicContextTimeoutAndCap(t *testing.T) {
 }
 
 func TestDynamicCheck(t *testing.T) {
-	d := &DynamicOptions{Allow: []string{"git status", "git log"}}
-	for cmd, ok := range map[string]bool{
-		"git status": true, "git status --short": true, "git  log -1": true, "git statusx": false,
-		"git push": false, "git": false, "gitstatus": false, "git status; rm -rf /": false,
-		"git status && x": false, "git status `x`": false, "git status > f": false, "git log\nrm": false,
+	d := &DynamicOptions{Allow: []string{"git status [-s] [--short] [--branch]", "git log [--oneline] [--max-count=<int>] <word>...",
+		"python3 -m json.tool", "cat <path>", "date [-u]"}}
+	for cmd, want := range map[string]string{
+		"git status": "", "git status --short": "", "git  status -s --branch": "", "git log -1": "option -1 is not allowed",
+		"git log --output=/tmp/x": "option --output=/tmp/x is not allowed", "git log --oneline --max-count=5 main HEAD~2": "",
+		"git log --max-count=5x": "not a <int>", "git log --max-count 5": "needs its value attached",
+		"git log -- main": "option -- is not allowed", "git log --oneline -p": "option -p is not allowed",
+		"git statusx": `is not the allowed command`, "git push": "is not the allowed command", "git": `"git" is not the allowed command`,
+		"gitstatus": "not in the command allowlist", "git status; rm -rf /": "metacharacter",
+		"git status && x": "metacharacter", "git status `x`": "metacharacter", "git status > f": "metacharacter",
+		"git log\nrm": "metacharacter", "python3 -m json.tool": "", "python3 -m json.tool x.json": "argument \"x.json\" is not allowed",
+		"python3 -c print(1)": `"python3 -c" is not the allowed command`, "python3 -m http.server": "is not the allowed command",
+		"cat notes/a.md": "", "cat /etc/passwd": "is not a <path>", "cat ../x": "is not a <path>", "cat a/../../x": "is not a <path>",
+		"cat -n a": "option -n is not allowed", "cat": "missing argument <path>", "cat a b": "is not allowed",
+		"date -u": "", "date": "", "date +%s": "argument \"+%s\" is not allowed",
 	} {
 		_, err := d.Check(cmd)
-		if (err == nil) != ok {
-			t.Errorf("%q: err %v, want allowed=%v", cmd, err, ok)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%q refused: %v", cmd, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%q: err %v, want %q", cmd, err, want)
 		}
+	}
+}
+
+func TestAllowEntrySyntax(t *testing.T) {
+	for entry, want := range map[string]string{
+		"git status":                  "",
+		"git log [--max-count=<int>]": "",
+		"python3 -m json.tool":        "",
+		"cat <path>...":               "",
+		"":                            "empty",
+		"/usr/bin/git status":         "must start with a program name",
+		"git <word> status":           "literal word",
+		"git log [--oneline] x":       "literal word",
+		"git log [--n=<num>]":         "must be one of",
+		"git log [--n <int>]":         "must be an option in brackets",
+		"git log [--n<int>]":          "needs =",
+		"git log <int>x":              "unknown argument shape",
+		"cat <path>... <word>":        "only the last",
+		"cat <file>":                  "unknown argument shape",
+		"git log [--]":                "must be an option",
+		"git log [oneline]":           "must be an option",
+		"git status; rm":              "is not allowed",
+		"echo 'x'":                    "is not allowed",
+	} {
+		_, err := ParseAllowEntry(entry)
+		if (want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), want)) {
+			t.Errorf("%q: %v, want %q", entry, err, want)
+		}
+	}
+	if err := (&DynamicOptions{Env: []string{"PATH", "GIT_DIR"}}).Validate(); err == nil || !strings.Contains(err.Error(), "GIT_DIR") {
+		t.Errorf("GIT_DIR passed through: %v", err)
+	}
+	if err := (&DynamicOptions{Env: []string{"PATH", "LANG", "MY_TOKEN"}}).Validate(); err != nil {
+		t.Error(err)
+	}
+	// A bad entry refuses every command, with the reason.
+	out := renderOne(t, "!date\n", RenderOptions{Dynamic: &DynamicOptions{Allow: []string{"date", "cat <file>"}}})
+	if out.Commands[0].Ran || !strings.Contains(out.Commands[0].Refused, "unknown argument shape") {
+		t.Errorf("%+v", out.Commands[0])
 	}
 }

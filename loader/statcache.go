@@ -1,84 +1,152 @@
 package loader
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/skillvet/skillvet/skill"
 )
 
 // statCache lets a warm load skip reading a skill whose files have not
-// changed, as git's index does: a skill's signature covers every entry's
-// path, mode, size, modification and status-change times, inode and
-// device. Writing a file changes its ctime, which ordinary users cannot set
-// back, so any change to any file changes the signature.
+// changed, as git's index does. It is the only place the warm path decides
+// whether to read a skill again.
+//
+// Before a skill is read, every entry of its tree (the real directory,
+// symlinks not followed, .git and nested skills included: the gate reads
+// them all) is lstat'ed and its mode, size, modification and status-change
+// times, inode and device are recorded. A warm load lstat's the same paths
+// again and compares: writing a file changes its ctime, which ordinary users
+// cannot set back, and adding, removing or renaming an entry changes the
+// ctime and mtime of its directory, so an unchanged directory needs no
+// listing. A skill is not cached while any entry is racy (its ctime within
+// racyWindow of the snapshot): a change in the same clock tick could keep
+// the same ctime, so it is read again until its entries are older.
 //
 // Even a change that went unnoticed could not smuggle unscanned bytes in:
 // the registry serves the skill.Skill that was read, hashed and scanned,
 // never the disk. The cache only decides whether to read again.
 type statCache struct {
 	mu sync.Mutex
-	m  map[string]statEntry // by real directory
+	m  map[string]*treeSnap // by real directory
 }
 
-type statEntry struct {
-	sig   string
+// racyWindow covers the coarsest change-time granularity of common file
+// systems (1–2 s) and the coarse kernel clock. (A variable for tests.)
+var racyWindow = 2 * time.Second
+
+// maxSnapEntries bounds the paths recorded for one skill; a bigger tree is
+// never cached (and is over the read limits anyway).
+const maxSnapEntries = 20000
+
+// stamp is what lstat says of one path.
+type stamp struct {
+	mode         fs.FileMode
+	size         int64
+	mtime, ctime int64
+	ino, dev     uint64
+}
+
+type snapEntry struct {
+	path  string // absolute
+	stamp stamp
+}
+
+// treeSnap is a skill tree as lstat saw it, and the skill read after it.
+type treeSnap struct {
+	entries []snapEntry
+	// racy is set when an entry changed within racyWindow of the
+	// snapshot: equal stamps then do not prove equal content.
+	racy  bool
 	skill *skill.Skill
 }
 
-// signature walks dir without following symlinks. ok is false when the
-// platform gives no change time (then every load reads).
-func signature(dir string) (sig string, ok bool) {
-	h := sha256.New()
-	ok = true
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+// takeSnap lstat's every path under dir (dir included, symlinks not
+// followed). It returns nil when the tree cannot be recorded: an entry
+// could not be listed or stat'ed, the platform gives no change time, or
+// the tree is too big.
+func takeSnap(dir string) *treeSnap {
+	recent := time.Now().Add(-racyWindow).UnixNano()
+	snap := &treeSnap{}
+	add := func(p string, fi fs.FileInfo) bool {
+		st, ok := stampOf(fi)
+		if !ok || len(snap.entries) >= maxSnapEntries {
+			return false
+		}
+		if st.ctime >= recent {
+			snap.racy = true
+		}
+		snap.entries = append(snap.entries, snapEntry{p, st})
+		return true
+	}
+	var walk func(p string) bool
+	walk = func(p string) bool {
+		ents, err := os.ReadDir(p)
 		if err != nil {
-			return err
+			return false
 		}
-		if d.IsDir() && d.Name() == ".git" && p != dir {
-			return filepath.SkipDir // never read by skill.Load
+		for _, de := range ents {
+			q := filepath.Join(p, de.Name())
+			fi, err := os.Lstat(q)
+			if err != nil || !add(q, fi) {
+				return false
+			}
+			if fi.IsDir() && !walk(q) {
+				return false
+			}
 		}
-		st, err := os.Lstat(p)
-		if err != nil {
-			return err
-		}
-		ctime, ino, dev, have := statExtra(st)
-		ok = ok && have
-		rel, _ := filepath.Rel(dir, p)
-		fmt.Fprintf(h, "%s\x00%o\x00%d\x00%d\x00%d\x00%d\x00%d\n", rel, st.Mode(), st.Size(), st.ModTime().UnixNano(), ctime, ino, dev)
-		if st.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(p)
-			fmt.Fprintf(h, "->%s\n", target)
-		}
+		return true
+	}
+	fi, err := os.Lstat(dir)
+	if err != nil || !fi.IsDir() || !add(dir, fi) || !walk(dir) {
 		return nil
-	})
-	if err != nil {
-		return "", false
 	}
-	return hex.EncodeToString(h.Sum(nil)), ok
+	return snap
 }
 
-func (c *statCache) get(real, sig string) *skill.Skill {
+func stampOf(fi fs.FileInfo) (stamp, bool) {
+	ctime, ino, dev, ok := statExtra(fi)
+	return stamp{mode: fi.Mode(), size: fi.Size(), mtime: fi.ModTime().UnixNano(), ctime: ctime, ino: ino, dev: dev}, ok
+}
+
+// unchanged re-stats every recorded path.
+func (t *treeSnap) unchanged() bool {
+	for _, e := range t.entries {
+		fi, err := os.Lstat(e.path)
+		if err != nil {
+			return false
+		}
+		if st, ok := stampOf(fi); !ok || st != e.stamp {
+			return false
+		}
+	}
+	return true
+}
+
+// get returns the snapshot of real, with the skill read after it, if no
+// entry of its tree changed since; or nil.
+func (c *statCache) get(real string) *treeSnap {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.m[real]; ok && e.sig == sig {
-		return e.skill
+	t := c.m[real]
+	c.mu.Unlock()
+	if t == nil || t.racy || !t.unchanged() {
+		return nil
 	}
-	return nil
+	return t
 }
 
-func (c *statCache) put(real, sig string, s *skill.Skill) {
+// put records s as read from the tree snap (taken before reading). A racy
+// snap is kept for Fresh, but get never trusts it.
+func (c *statCache) put(real string, snap *treeSnap, s *skill.Skill) {
+	snap.skill = s
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
-		c.m = map[string]statEntry{}
+		c.m = map[string]*treeSnap{}
 	}
-	c.m[real] = statEntry{sig, s}
+	c.m[real] = snap
 }
 
 // retain drops entries for directories not in keep.

@@ -121,12 +121,12 @@ func (l *Loader) addWatches(w *fsnotify.Watcher) {
 			if err != nil {
 				continue
 			}
+			// The real directory, all of it: a symlinked skill is watched
+			// where its files are, and .git and nested skills are part of
+			// what the gate reads.
 			_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
 				if err != nil || !d.IsDir() {
 					return nil
-				}
-				if d.Name() == ".git" { // never read by skill.Load either
-					return filepath.SkipDir
 				}
 				_ = w.Add(p)
 				return nil

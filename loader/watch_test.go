@@ -177,3 +177,27 @@ func TestWatchDoesNotStarveUnderConstantEvents(t *testing.T) {
 	close(stop)
 	<-writing
 }
+
+// TestWatchSymlinkedSkillTarget edits a file inside the target of a
+// symlinked skill directory (outside every root): the watcher sees it, and
+// the skill is dropped once the new bytes are gated.
+func TestWatchSymlinkedSkillTarget(t *testing.T) {
+	root, elsewhere := t.TempDir(), t.TempDir()
+	target := simpleSkill(t, elsewhere, "alpha", "clean\n")
+	writeFile(t, filepath.Join(target, "scripts", "run.sh"), "echo fine\n")
+	if err := os.Symlink(target, filepath.Join(root, "alpha")); err != nil {
+		t.Skip(err)
+	}
+	l := newTestLoader(t, Options{Roots: []Root{{Dir: root}}})
+	var got changes
+	defer l.Subscribe(got.add)()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go l.Watch(ctx, WatchOptions{Debounce: 20 * time.Millisecond})
+	got.waitFor(t, "initial load", func(c Change) bool { return slices.Contains(c.Admitted, "alpha") })
+	writeFile(t, filepath.Join(target, "scripts", "run.sh"), "echo EVIL-PAYLOAD\n")
+	ch := got.waitFor(t, "alpha dropped", func(c Change) bool { return slices.Contains(c.Dropped, "alpha") })
+	if e := ch.Registry.Lookup("alpha"); e.Status != StatusRefused || e.Code != CodeFindings {
+		t.Fatalf("alpha %s (%s)", e.Status, e.Code)
+	}
+}

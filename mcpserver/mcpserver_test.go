@@ -243,14 +243,15 @@ func TestMCPActivateRefused(t *testing.T) {
 		t.Fatalf("bad was activated: %s", text(res))
 	}
 	out := structured[ActivateOutput](t, res)
-	if out.Status != "refused" || out.Body != "" || !strings.Contains(out.Reason, "SV003") {
+	if out.Status != "refused" || out.Body != "" || out.Code != "findings" || out.Reason != loader.CodeFindings.Message() {
 		t.Errorf("refusal = %+v", out)
 	}
 	if len(out.Findings) == 0 || out.Findings[0].Rule != "SV003" || out.Findings[0].File != "scripts/tool" ||
-		out.Findings[0].Severity != "high" || out.Findings[0].Line != 1 {
+		out.Findings[0].Severity != "high" || out.Findings[0].Line != 1 || out.Findings[0].Title != rules.ByID("SV003").Title ||
+		out.Findings[0].Untrusted != nil {
 		t.Errorf("findings = %+v", out.Findings)
 	}
-	if tx := text(res); !strings.Contains(tx, "refused") || !strings.Contains(tx, "high SV003 scripts/tool:1:") {
+	if tx := text(res); !strings.Contains(tx, "refused") || !strings.Contains(tx, "- high SV003 ("+rules.ByID("SV003").Title+") scripts/tool:1\n") {
 		t.Errorf("refusal text %q", tx)
 	}
 
@@ -452,11 +453,11 @@ func TestMCPScanSkill(t *testing.T) {
 		"/",
 	} {
 		res, _ := scan(p)
-		if !res.IsError || !strings.Contains(text(res), "outside the allowed scan roots") {
+		if !res.IsError || text(res) != p+": not a skill directory inside the allowed scan roots ("+allowed+")" {
 			t.Errorf("scan %s: error %v %q", p, res.IsError, text(res))
 		}
 	}
-	for p, want := range map[string]string{allowed: "not a skill directory", filepath.Join(allowed, "missing"): "no such file", "": "path is required"} {
+	for p, want := range map[string]string{allowed: "not a skill directory", filepath.Join(allowed, "missing"): "not a skill directory inside", "": "path is required"} {
 		if res, _ := scan(p); !res.IsError || !strings.Contains(text(res), want) {
 			t.Errorf("scan %q: error %v %q, want %q", p, res.IsError, text(res), want)
 		}

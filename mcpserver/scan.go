@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,8 +20,10 @@ import (
 const ScanTimeout = 2 * time.Minute
 
 // ErrOutsideRoots is wrapped by scan_skill errors for paths that do not
-// resolve inside an allowed scan root.
-var ErrOutsideRoots = errors.New("outside the allowed scan roots")
+// resolve to a skill directory inside an allowed scan root: whether the
+// path exists, is outside, is a file or has no SKILL.md, the answer is the
+// same, so that the tool tells nothing about the disk outside the roots.
+var ErrOutsideRoots = errors.New("not a skill directory inside the allowed scan roots")
 
 // ScanInput is scan_skill's input.
 type ScanInput struct {
@@ -36,7 +37,8 @@ type ScanOutput struct {
 	Verdict  string       `json:"verdict" jsonschema:"block (would be refused by the gate), warn or pass"`
 	FailOn   string       `json:"failOn" jsonschema:"the lowest severity that blocks"`
 	Hash     string       `json:"hash" jsonschema:"content hash; an operator approves a version by it"`
-	Findings []findingOut `json:"findings"`
+	Findings []findingOut `json:"findings" jsonschema:"rule, title, file and line; what a finding quotes from the skill is under untrusted"`
+	Gate     string       `json:"gate,omitempty" jsonschema:"why the gate refuses the skill whatever the findings (git metadata, a symlink leaving it)"`
 	Errors   []string     `json:"errors,omitempty" jsonschema:"internal analysis errors (the scan is then incomplete and blocks)"`
 }
 
@@ -45,6 +47,7 @@ type scanner struct {
 	roots     []string // absolute, symlinks resolved
 	engine    *analyzer.Engine
 	threshold analyzer.Severity
+	titles    map[string]string
 	// gate, when set, analyses instead of engine: the loader's gate runs in
 	// isolated worker processes, and scan_skill must not parse untrusted
 	// files in the server process either.
@@ -58,7 +61,7 @@ func newScanner(roots []string, set []*analyzer.Rule, th analyzer.Severity) (*sc
 	if err != nil {
 		return nil, err
 	}
-	sc := &scanner{engine: eng, threshold: th}
+	sc := &scanner{engine: eng, threshold: th, titles: loader.RuleTitles(set)}
 	for _, r := range roots {
 		abs, err := filepath.Abs(r)
 		if err != nil {
@@ -78,37 +81,42 @@ func newScanner(roots []string, set []*analyzer.Rule, th analyzer.Severity) (*sc
 
 // locate resolves p (symlinks included) and returns the real skill
 // directory, the allowed root holding it and its path relative to that
-// root.
+// root. Every failure is the same ErrOutsideRoots answer, naming only the
+// path as given (never what it resolved to).
 func (sc *scanner) locate(p string) (dir, root, rel string, err error) {
 	if strings.TrimSpace(p) == "" || strings.ContainsRune(p, 0) {
 		return "", "", "", errors.New("a path is required")
+	}
+	given := p
+	refuse := func() (string, string, string, error) {
+		return "", "", "", fmt.Errorf("%s: %w (%s)", loader.OneLine(given), ErrOutsideRoots, strings.Join(sc.roots, ", "))
 	}
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(sc.roots[0], p)
 	}
 	real, err := filepath.EvalSymlinks(filepath.Clean(p))
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return "", "", "", fmt.Errorf("%s: no such file or directory", p)
-		}
-		return "", "", "", fmt.Errorf("%s: cannot resolve: %w", p, err)
-	}
-	st, err := os.Stat(real)
-	if err != nil {
-		return "", "", "", err
-	}
-	if !st.IsDir() {
-		if filepath.Base(real) != skill.ManifestName {
-			return "", "", "", fmt.Errorf("%s is not a skill directory", p)
-		}
-		real = filepath.Dir(real)
+		return refuse()
 	}
 	for _, r := range sc.roots {
-		if rel, ok := within(r, real); ok {
-			return real, r, rel, nil
+		rel, ok := within(r, real)
+		if !ok {
+			continue
 		}
+		// Inside a root: only now look at what it is.
+		st, err := os.Stat(real)
+		if err != nil {
+			return refuse()
+		}
+		if !st.IsDir() {
+			if filepath.Base(real) != skill.ManifestName {
+				return refuse()
+			}
+			real, rel = filepath.Dir(real), filepath.Dir(rel)
+		}
+		return real, r, rel, nil
 	}
-	return "", "", "", fmt.Errorf("%s (resolved to %s) is %w: %s", p, real, ErrOutsideRoots, strings.Join(sc.roots, ", "))
+	return refuse()
 }
 
 // within reports whether real lies inside (or is) root, and the relative
@@ -149,7 +157,7 @@ func (sc *scanner) open(dir, root, rel string) (*skill.RootFS, error) {
 	}
 	if _, err := rfs.Lstat(skill.ManifestName); err != nil {
 		rfs.Close()
-		return nil, fmt.Errorf("%s is not a skill directory (no %s)", dir, skill.ManifestName)
+		return nil, fmt.Errorf("%s: %w (no %s)", dir, ErrOutsideRoots, skill.ManifestName)
 	}
 	return rfs, nil
 }
@@ -165,22 +173,30 @@ func (sc *scanner) run(ctx context.Context, p string) (*ScanOutput, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, ScanTimeout)
 	defer cancel()
+	// Everything the gate would read (.git, nested skills), with its
+	// limits, analysed in the gate's worker processes when it has them.
+	lim := sc.engine.Options().Limits
+	if sc.gate != nil {
+		lim = sc.gate.Limits()
+	}
+	s, err := skill.LoadTree(ctx, rfs, dir, lim)
+	rfs.Close()
+	if err != nil {
+		return nil, err
+	}
 	var res *analyzer.Result
 	if sc.gate != nil {
-		s, err := skill.Load(ctx, rfs, dir, sc.gate.Limits())
-		rfs.Close()
-		if err != nil {
-			return nil, err
-		}
 		if res, err = sc.gate.Scan(ctx, s); err != nil && res == nil {
 			return nil, err
 		}
 	} else {
-		// Scan closes rfs.
-		res = sc.engine.Scan(ctx, analyzer.Source{Dir: dir, Open: func() (fs.FS, error) { return rfs, nil }})
+		res = sc.engine.Analyze(ctx, s)
 	}
-	out := &ScanOutput{Path: dir, Name: res.Skill.Name, Verdict: string(res.Verdict(sc.threshold)),
-		FailOn: sc.threshold.String(), Hash: res.Skill.Hash, Findings: toFindings(res.Findings, true), Errors: res.Errors}
+	out := &ScanOutput{Path: dir, Name: loader.OneLine(res.Skill.Name), Verdict: string(res.Verdict(sc.threshold)),
+		FailOn: sc.threshold.String(), Hash: res.Skill.Hash, Findings: toFindings(res.Findings, sc.title, true), Errors: res.Errors}
+	if code, _ := loader.CheckTree(s); code != loader.CodeNone {
+		out.Verdict, out.Gate = string(analyzer.VerdictBlock), code.Message()
+	}
 	return out, nil
 }
 
@@ -190,9 +206,14 @@ func (s *Server) scanSkill(ctx context.Context, _ *mcp.CallToolRequest, in ScanI
 		return nil, ScanOutput{}, cleanError(err)
 	}
 	text := fmt.Sprintf("%s (%s): %s, fail-on %s, %d finding(s)\n", out.Name, out.Path, out.Verdict, out.FailOn, len(out.Findings))
+	if out.Gate != "" {
+		text += "the gate refuses it: " + out.Gate + "\n"
+	}
 	text += findingLines(out.Findings)
 	for _, e := range out.Errors {
 		text += "error: " + loader.OneLine(e) + "\n"
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, *out, nil
 }
+
+func (sc *scanner) title(id string) string { return sc.titles[id] }

@@ -21,9 +21,16 @@ type SkillInfo struct {
 	// Location is where the client reads the skill: its skill:// URI
 	// (resources/read or read_skill_resource).
 	Location string `json:"location" jsonschema:"skill://<name>: read it with resources/read or read_skill_resource"`
-	Path     string `json:"path" jsonschema:"the skill directory on the server's disk (informative; content is served from the scanned bytes)"`
-	Source   string `json:"source" jsonschema:"where the skill comes from: extra, bundled, managed, user or workspace"`
-	Context  string `json:"context,omitempty" jsonschema:"the frontmatter context, e.g. fork"`
+	Path     string `json:"path,omitempty" jsonschema:"the skill directory on the server's disk, while it holds exactly the scanned bytes (left out when it changed since the scan: see changed)"`
+	// Changed: the directory changed on disk since the scan; its path is
+	// withheld until it is rescanned (skill:// still serves the scanned
+	// bytes).
+	Changed bool   `json:"changed,omitempty" jsonschema:"the skill changed on disk since it was scanned: its path is withheld until it is scanned again; skill:// still serves the scanned bytes"`
+	Source  string `json:"source" jsonschema:"where the skill comes from: extra, bundled, managed, user or workspace"`
+	// Shadows are the sources of skills of the same name this one
+	// replaces.
+	Shadows []string `json:"shadows,omitempty" jsonschema:"sources of other skills of the same name that this one replaces, e.g. user for a workspace skill replacing the user's own"`
+	Context string   `json:"context,omitempty" jsonschema:"the frontmatter context, e.g. fork"`
 	// UserInvocable is false for user-invocable: false (not offered as a
 	// prompt).
 	UserInvocable bool   `json:"userInvocable"`
@@ -62,8 +69,9 @@ type ActivateOutput struct {
 	// Commands are the body's dynamic-context lines: never run by this
 	// server, left in the body as written.
 	Commands []loader.CommandReport `json:"commands,omitempty" jsonschema:"dynamic-context (!command) lines of the body; this server never runs them"`
-	Reason   string                 `json:"reason,omitempty" jsonschema:"why the skill is not served"`
-	Findings []findingOut           `json:"findings,omitempty" jsonschema:"the findings that kept the skill out"`
+	Code     string                 `json:"code,omitempty" jsonschema:"why the skill is not served, in a word (findings, not-analysed, invalid, git-metadata, changed, pinned, ineligible, …)"`
+	Reason   string                 `json:"reason,omitempty" jsonschema:"why the skill is not served: a fixed sentence for the code"`
+	Findings []findingOut           `json:"findings,omitempty" jsonschema:"the findings that kept the skill out: rule, title, file and line"`
 }
 
 // ReadInput is read_skill_resource's input.
@@ -132,22 +140,38 @@ func (s *Server) activateDescription(reg *loader.Registry) string {
 		"(fork, agent, model): run the body in a subagent.\n\n")
 	if len(p.Included) == 0 && len(p.Omitted) == 0 {
 		b.WriteString("No skills are available right now.")
-		return b.String()
+	} else {
+		b.WriteString(p.Text)
+		if len(p.Omitted) > 0 {
+			fmt.Fprintf(&b, "(%d more skill(s) did not fit; call list_skills.)\n", len(p.Omitted))
+		}
 	}
-	b.WriteString(p.Text)
-	if len(p.Omitted) > 0 {
-		fmt.Fprintf(&b, "(%d more skill(s) did not fit; call list_skills.)\n", len(p.Omitted))
+	for _, n := range shadowNotes(reg) {
+		b.WriteString("\nNote: " + n + ".")
 	}
 	return b.String()
 }
 
 func (s *Server) listSkills(ctx context.Context, _ *mcp.CallToolRequest, _ any) (*mcp.CallToolResult, ListOutput, error) {
 	out := ListOutput{Skills: []SkillInfo{}}
-	for _, e := range s.l.Registry().ModelSkills() {
-		out.Skills = append(out.Skills, SkillInfo{Name: e.Name, Description: loader.OneLine(e.Description),
-			Location: loader.Scheme + e.Name, Path: e.Dir, Source: e.Source.String(),
+	reg := s.l.Registry()
+	shadows := map[string][]string{}
+	for _, sh := range reg.Shadowings() {
+		if !sh.Pinned {
+			shadows[sh.Name] = append(shadows[sh.Name], string(sh.LoserSource))
+		}
+	}
+	for _, e := range reg.ModelSkills() {
+		info := SkillInfo{Name: e.Name, Description: loader.OneLine(e.Description),
+			Location: loader.Scheme + e.Name, Path: e.Dir, Source: e.Source.String(), Shadows: shadows[e.Name],
 			Context: loader.OneLine(frontmatter(e, "context")), UserInvocable: e.UserInvocable,
-			ArgumentHint: argumentHint(e), Approved: e.Approved != nil})
+			ArgumentHint: argumentHint(e), Approved: e.Approved != nil}
+		if reg.OnDisk(e) != nil {
+			// The agent would read and run the files there, not the
+			// scanned bytes: no path until a reload scans them.
+			info.Path, info.Changed = "", true
+		}
+		out.Skills = append(out.Skills, info)
 	}
 	return nil, out, nil
 }
@@ -163,7 +187,7 @@ func (s *Server) activateSkill(ctx context.Context, _ *mcp.CallToolRequest, in A
 	}
 	r, err := reg.Render(ctx, in.Name, loader.RenderOptions{Args: splitArgs(in.Arguments), BaseDir: loader.Scheme + in.Name})
 	if err != nil {
-		return refusal(reg, in.Name, err, &out), out, nil
+		return s.refusal(reg, in.Name, err, &out), out, nil
 	}
 	e := reg.Lookup(in.Name)
 	out.Status, out.Body, out.URI, out.Hash = "activated", r.Body, loader.Scheme+e.Name, e.Hash
@@ -187,18 +211,25 @@ func (s *Server) activateSkill(ctx context.Context, _ *mcp.CallToolRequest, in A
 
 // refusal fills out for a skill that is not served and returns the error
 // result: the reason and, for refused skills, the blocking findings.
-func refusal(reg *loader.Registry, name string, err error, out *ActivateOutput) *mcp.CallToolResult {
+// Everything in it is fixed text, the rule IDs and titles, and file paths
+// and lines: never the reason or a rule's message, which may quote the
+// skill.
+func (s *Server) refusal(reg *loader.Registry, name string, err error, out *ActivateOutput) *mcp.CallToolResult {
 	var re *loader.RefusedError
 	switch {
 	case errors.As(err, &re):
-		out.Status, out.Reason = string(re.Status), loader.OneLine(re.Reason)
+		code := re.Code
+		if code == loader.CodeNone {
+			code = loader.CodeNotServed
+		}
+		out.Status, out.Code, out.Reason = string(re.Status), string(code), code.Message()
 		if e := reg.Lookup(name); e != nil && e.Status == loader.StatusRefused {
-			out.Findings = toFindings(e.Findings, false)
+			out.Findings = toFindings(e.Findings, s.l.Gate().RuleTitle, false)
 		}
 	case errors.Is(err, loader.ErrNotFound):
-		out.Status, out.Reason = "not-found", loader.OneLine(err.Error())
+		out.Status, out.Code, out.Reason = "not-found", string(loader.CodeNotFound), loader.CodeNotFound.Message()
 	default:
-		out.Status, out.Reason = "error", loader.OneLine(err.Error())
+		out.Status, out.Code, out.Reason = "error", string(loader.CodeNotServed), loader.OneLine(err.Error())
 	}
 	text := fmt.Sprintf("skill %q is not served (%s): %s\n", loader.OneLine(name), out.Status, out.Reason)
 	if len(out.Findings) > 0 {
@@ -226,7 +257,7 @@ func (s *Server) readSkillResource(ctx context.Context, _ *mcp.CallToolRequest, 
 	}
 	res, err := s.resolve(uri)
 	if err != nil {
-		return nil, ReadOutput{}, cleanError(err)
+		return nil, ReadOutput{}, modelError(err)
 	}
 	out := ReadOutput{URI: res.URI, Name: res.Skill, Path: res.Path, MIMEType: mimeType(res), Size: len(res.Content)}
 	if isText(res) {
@@ -266,7 +297,7 @@ func (s *Server) readResource(_ context.Context, req *mcp.ReadResourceRequest) (
 		if errors.Is(err, loader.ErrNotFound) {
 			return nil, mcp.ResourceNotFoundError(uri)
 		}
-		return nil, cleanError(err)
+		return nil, modelError(err)
 	}
 	c := &mcp.ResourceContents{URI: uri, MIMEType: mimeType(res)}
 	if isText(res) {
@@ -286,7 +317,7 @@ func (s *Server) getPrompt(ctx context.Context, req *mcp.GetPromptRequest) (*mcp
 	r, err := reg.Render(ctx, name, loader.RenderOptions{Args: splitArgs(req.Params.Arguments[ArgumentsName]),
 		BaseDir: loader.Scheme + name})
 	if err != nil {
-		return nil, cleanError(err)
+		return nil, modelError(err)
 	}
 	e := reg.Lookup(name)
 	return &mcp.GetPromptResult{Description: loader.OneLine(e.Description), Messages: []*mcp.PromptMessage{

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/skill"
@@ -70,18 +69,5 @@ func TestPythonRuleDocs(t *testing.T) {
 		if r.Category.Title() == "" {
 			t.Errorf("%s: unknown category", r.ID)
 		}
-	}
-}
-
-func TestPyEvidence(t *testing.T) {
-	long := strings.Repeat("é", 400) + "TARGET" + strings.Repeat("x", 1000)
-	src := "short line here\n" + long + "\n"
-	if got := pyEvidence(src, 3); got != "short line here" {
-		t.Errorf("short line: %q", got)
-	}
-	off := strings.Index(src, "TARGET")
-	got := pyEvidence(src, off)
-	if !strings.Contains(got, "TARGET") || len(got) > pyEvidenceMax || !utf8.ValidString(got) {
-		t.Errorf("long line: %d bytes, valid %v, %q", len(got), utf8.ValidString(got), got)
 	}
 }

@@ -34,14 +34,6 @@ checksummed artefacts from the publisher instead of bundling them.`,
 	Run: runOpaqueContent,
 })
 
-const (
-	High     = analyzer.High
-	Critical = analyzer.Critical
-	Medium   = analyzer.Medium
-	Low      = analyzer.Low
-	Info     = analyzer.Info
-)
-
 func runOpaqueContent(p *analyzer.Pass) error {
 	switch p.File.Kind {
 	case skill.KindBinary:

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"path"
 	"regexp"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/coderole"
+	"github.com/skillvet/skillvet/parse/jsonpos"
 	"github.com/skillvet/skillvet/parse/markdown"
 	"github.com/skillvet/skillvet/skill"
 )
@@ -256,80 +256,36 @@ type nbCell struct {
 	lines []nbLine
 }
 
-// readNotebook walks the notebook's JSON with a token decoder, keeping the
-// file offset of every string of a cell's "source" (a string or a list of
-// strings), and the kernel language from metadata.
+// readNotebook reads a notebook's cells — the file offset of every string
+// of a cell's "source" (a string or a list of strings) — and the kernel
+// language from metadata. Invalid JSON ends the walk: the cells read so far
+// are analysed, and the JSON rules report the rest.
 func readNotebook(b []byte) ([]nbCell, string) {
-	type frame struct {
-		object    bool
-		key       string // object: the key of the value being read
-		expectKey bool
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
 	var cells []nbCell
 	lang := ""
-	var st []frame
-	// keyAt returns the key under which frame i of the stack was opened.
-	keyAt := func(i int) string {
-		if i <= 0 || !st[i-1].object {
-			return ""
-		}
-		return st[i-1].key
-	}
-	// afterValue updates the enclosing frame once a value is complete.
-	afterValue := func() {
-		if n := len(st); n > 0 && st[n-1].object {
-			st[n-1].expectKey = true
-		}
-	}
-	var cell *nbCell
-	for {
-		off := int(dec.InputOffset())
-		tok, err := dec.Token()
-		if err != nil {
-			break // io.EOF, or invalid JSON: the cells read so far are analysed
-		}
-		n := len(st)
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{', '[':
-				st = append(st, frame{object: t == '{', expectKey: t == '{'})
-				// root object → "cells" array → a cell object
-				if t == '{' && len(st) == 3 && !st[1].object && keyAt(1) == "cells" {
-					cells = append(cells, nbCell{})
-					cell = &cells[len(cells)-1]
-				}
-			case '}', ']':
-				if len(st) == 3 && t == '}' {
-					cell = nil
-				}
-				if n > 0 {
-					st = st[:n-1]
-				}
-				afterValue()
+	idx := map[string]int{}
+	_ = jsonpos.Strings(b, func(v jsonpos.Value) {
+		p := v.Path
+		switch {
+		case len(p) >= 4 && p[0] == "cells" && p[2] == "source" || len(p) == 3 && p[0] == "cells" && p[2] == "source",
+			len(p) == 3 && p[0] == "cells" && p[2] == "cell_type":
+			i, ok := idx[p[1]]
+			if !ok {
+				i = len(cells)
+				idx[p[1]] = i
+				cells = append(cells, nbCell{})
 			}
-			continue
-		case string:
-			if n > 0 && st[n-1].object && st[n-1].expectKey {
-				st[n-1].key = t
-				st[n-1].expectKey = false
-				continue
+			if p[2] == "cell_type" {
+				cells[i].kind = v.Text
+			} else {
+				cells[i].lines = append(cells[i].lines, nbLine{text: v.Text, off: v.Off})
 			}
-			switch {
-			case cell != nil && (n == 3 && st[2].key == "source" || n == 4 && !st[3].object && keyAt(3) == "source"):
-				q := off + bytes.IndexByte(b[off:], '"') + 1 // the string's first byte
-				cell.lines = append(cell.lines, nbLine{text: t, off: q})
-			case cell != nil && n == 3 && st[2].key == "cell_type":
-				cell.kind = t
-			case n >= 2 && st[n-1].object && st[n-1].key == "language" && (keyAt(n-1) == "kernelspec" || keyAt(n-1) == "language_info"):
-				if lang == "" {
-					lang = strings.ToLower(t)
-				}
+		case len(p) == 3 && p[0] == "metadata" && (p[1] == "kernelspec" || p[1] == "language_info") && p[2] == "language":
+			if lang == "" {
+				lang = strings.ToLower(v.Text)
 			}
 		}
-		afterValue()
-	}
+	})
 	return cells, lang
 }
 

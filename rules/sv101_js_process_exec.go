@@ -8,6 +8,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 )
 
 // JSProcessExec reports JavaScript that starts processes through
@@ -64,32 +65,32 @@ var jsShells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": tr
 	"python3": true, "perl": true, "ruby": true}
 
 func runJSProcessExec(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
-	code := string(v.prog.Orig)
+	code := string(v.Prog.Orig)
 	resolvedCall := false
 	lines := map[int]bool{}                    // lines that already carry an exec finding
 	consumed := map[*ast.CallExpression]bool{} // loads used by a reported call
 	lineOf := func(n ast.Node) int {
-		if start, _, ok := v.prog.Range(n); ok {
+		if start, _, ok := v.Prog.Range(n); ok {
 			return p.File.Pos(start).Line
 		}
 		return 0
 	}
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		callee, args := v.effectiveCall(c)
-		fn := jsChildProcessCall(callee)
+		callee, args := v.EffectiveCall(c)
+		fn := jsfacts.ChildProcessCall(callee)
 		if fn == "" {
 			continue
 		}
 		resolvedCall = true
-		sev, msg := v.gradeExec(args, callee, fn)
-		if (jsHiddenAccess(code, callee, fn) || v.calleeHidden(c.Callee)) && sev < Critical {
+		sev, msg := jsGradeExec(v, args, callee, fn)
+		if (jsHiddenAccess(code, callee, fn) || v.CalleeHidden(c.Callee)) && sev < Critical {
 			if strings.HasPrefix(callee, "module:spawn_sync") {
 				msg += "; through the internal spawn_sync binding"
 			} else {
@@ -97,11 +98,11 @@ func runJSProcessExec(p *analyzer.Pass) error {
 			}
 			sev = max(sev, High)
 		}
-		v.report(c, sev, msg)
+		v.Report(c, sev, msg)
 		lines[lineOf(c)] = true
 		// the loads this call goes through are accounted for
-		v.in.Reach(c, func(x ast.Expression) bool {
-			if lc, ok := x.(*ast.CallExpression); ok && jsChildProcessMods[v.in.Resolve(lc)] {
+		v.Info.Reach(c, func(x ast.Expression) bool {
+			if lc, ok := x.(*ast.CallExpression); ok && jsfacts.ChildProcessMods[v.Info.Resolve(lc)] {
 				consumed[lc] = true
 			}
 			return true
@@ -110,33 +111,33 @@ func runJSProcessExec(p *analyzer.Pass) error {
 	// child_process loaded through a hidden name, or loaded in a way no call
 	// could be followed (a dynamic import whose handle goes through a
 	// callback, a handle passed away)
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		r := v.in.Resolve(c)
-		if !jsChildProcessMods[r] {
+		r := v.Info.Resolve(c)
+		if !jsfacts.ChildProcessMods[r] {
 			continue
 		}
-		callee := v.callee(c)
+		callee := v.Callee(c)
 		if callee != "require" && callee != "process.binding" && callee != "process._linkedBinding" {
 			continue
 		}
 		if lines[lineOf(c)] || consumed[c] {
 			continue
 		}
-		hidden := jsHiddenAccess(code, r, "") || len(c.ArgumentList) > 0 && v.in.Hidden(c.ArgumentList[0])
+		hidden := jsHiddenAccess(code, r, "") || len(c.ArgumentList) > 0 && v.Info.Hidden(c.ArgumentList[0])
 		switch {
 		case r == "module:spawn_sync":
-			v.report(c, High, "loads the internal spawn_sync binding directly")
+			v.Report(c, High, "loads the internal spawn_sync binding directly")
 		case hidden:
-			v.report(c, High, "loads child_process through a hidden name")
+			v.Report(c, High, "loads child_process through a hidden name")
 		case resolvedCall:
 			// calls made with child_process are reported where they are
-		case strings.Contains(v.src(c), "require") && !strings.Contains(v.src(c), "__toESM"):
+		case strings.Contains(v.Src(c), "require") && !strings.Contains(v.Src(c), "__toESM"):
 			// an ordinary require whose handle is never called here
 		default:
-			v.report(c, Medium, "loads child_process dynamically; the calls made with it are not visible")
+			v.Report(c, Medium, "loads child_process dynamically; the calls made with it are not visible")
 		}
 	}
 	return nil
@@ -157,7 +158,7 @@ func jsHiddenAccess(code, callee, fn string) bool {
 	return false
 }
 
-func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.Severity, string) {
+func jsGradeExec(v *jsfacts.View, args []ast.Expression, callee, fn string) (analyzer.Severity, string) {
 	if len(args) == 0 {
 		return Medium, fmt.Sprintf("%s() called with arguments the scanner cannot see", fn)
 	}
@@ -172,7 +173,7 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 			argv = []ast.Expression{args[1]}
 		}
 		for _, o := range args[1:] {
-			if sh := v.objProp(o, "shell"); sh != nil {
+			if sh := v.ObjProp(o, "shell"); sh != nil {
 				if b, ok := sh.(*ast.BooleanLiteral); !ok || b.Value {
 					usesShell = true
 				}
@@ -183,31 +184,31 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 	// the first argument
 	if al, ok := a0.(*ast.ArrayLiteral); ok && len(al.Value) > 0 {
 		a0, argv = al.Value[0], al.Value[1:]
-	} else if cmd := v.objProp(a0, "cmd"); cmd != nil {
+	} else if cmd := v.ObjProp(a0, "cmd"); cmd != nil {
 		if al, ok := cmd.(*ast.ArrayLiteral); ok && len(al.Value) > 0 {
 			a0, argv = al.Value[0], al.Value[1:]
 		}
 	}
-	prog, progConst := v.in.Str(a0)
-	switch v.in.Resolve(a0) {
+	prog, progConst := v.Info.Str(a0)
+	switch v.Info.Resolve(a0) {
 	case "process.execPath", "process.argv0", "process.argv.0":
 		prog, progConst = "node", true // the running Node binary
 	}
 	base := strings.ToLower(path.Base(strings.Fields(prog + " x")[0]))
 	if progConst && base == "git" && !usesShell {
-		if sev, msg, bad := v.gitConfigHook(argv, fn); bad {
+		if sev, msg, bad := jsGitConfigHook(v, argv, fn); bad {
 			return sev, msg
 		}
 	}
 	// a shell started with a script: judge the script
 	if progConst && jsShells[base] && !usesShell {
 		for i, a := range argv {
-			s, ok := v.in.Str(a)
+			s, ok := v.Info.Str(a)
 			if ok && (s == "-c" || s == "/c" || s == "-Command" || s == "-e" || s == "-EncodedCommand") && i+1 < len(argv) {
-				return v.gradeCommand(argv[i+1], fn, true, base)
+				return jsGradeCommand(v, argv[i+1], fn, true, base)
 			}
 		}
-		if len(argv) == 0 || v.allConst(argv) {
+		if len(argv) == 0 || jsAllConst(v, argv) {
 			if len(argv) == 0 && (base == "sh" || base == "bash" || base == "cmd.exe" || base == "cmd" || base == "zsh") {
 				return High, fmt.Sprintf("%s() starts an interactive %s whose input the program controls", fn, base)
 			}
@@ -215,23 +216,23 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 		}
 	}
 	if usesShell {
-		return v.gradeCommand(a0, fn, true, "")
+		return jsGradeCommand(v, a0, fn, true, "")
 	}
 	if !progConst {
-		if sev, msg, bad := v.taintedCommand(a0, fn); bad {
+		if sev, msg, bad := jsTaintedCommand(v, a0, fn); bad {
 			return sev, msg
 		}
-		if v.bundledPath(a0) {
+		if jsBundledPath(v, a0) {
 			return Low, fmt.Sprintf("%s() runs a program from the skill's own directory", fn)
 		}
 		return Medium, fmt.Sprintf("%s() runs a program whose name is computed at run time", fn)
 	}
 	for _, a := range argv {
-		if sev, msg, bad := v.taintedCommand(a, fn); bad {
+		if sev, msg, bad := jsTaintedCommand(v, a, fn); bad {
 			return sev, msg
 		}
 	}
-	if v.allConst(argv) {
+	if jsAllConst(v, argv) {
 		return Low, fmt.Sprintf("%s() runs %q with constant arguments", fn, base)
 	}
 	return Low, fmt.Sprintf("%s() runs %q without a shell; arguments are data", fn, base)
@@ -239,63 +240,63 @@ func (v *jsView) gradeExec(args []ast.Expression, callee, fn string) (analyzer.S
 
 func jsIsObjectLit(e ast.Expression) bool { _, ok := e.(*ast.ObjectLiteral); return ok }
 
-func (v *jsView) allConst(es []ast.Expression) bool {
+func jsAllConst(v *jsfacts.View, es []ast.Expression) bool {
 	for _, e := range es {
-		if _, ok := v.in.Str(e); !ok {
+		if _, ok := v.Info.Str(e); !ok {
 			return false
 		}
 	}
 	return true
 }
 
-// gradeCommand grades a command string a shell will interpret.
-func (v *jsView) gradeCommand(e ast.Expression, fn string, shell bool, via string) (analyzer.Severity, string) {
+// jsGradeCommand grades a command string a shell will interpret.
+func jsGradeCommand(v *jsfacts.View, e ast.Expression, fn string, shell bool, via string) (analyzer.Severity, string) {
 	what := "a shell command"
 	if via != "" {
 		what = "a " + via + " script"
 	}
-	if s, ok := v.in.Str(e); ok {
-		if why, bad := jsShellDanger(s); bad {
+	if s, ok := v.Info.Str(e); ok {
+		if why, bad := jsfacts.ShellDanger(s); bad {
 			return Critical, fmt.Sprintf("%s() runs %s that %s", fn, what, why)
 		}
-		if v.in.Decoded(e) {
+		if v.Info.Decoded(e) {
 			return Critical, fmt.Sprintf("%s() runs %s decoded from an encoded literal", fn, what)
 		}
-		if jsDestructive.MatchString(s) {
+		if jsfacts.Destructive.MatchString(s) {
 			return High, fmt.Sprintf("%s() runs %s that wipes the home or root directory or a disk", fn, what)
 		}
-		if why := jsPayloadDanger(s); why != "" && (via == "node") {
+		if why := jsfacts.PayloadDanger(s); why != "" && (via == "node") {
 			return Critical, fmt.Sprintf("%s() runs inline JavaScript that %s", fn, why)
 		}
 		return Low, fmt.Sprintf("%s() runs a constant %s", fn, strings.TrimPrefix(what, "a "))
 	}
-	if sev, msg, bad := v.taintedCommand(e, fn); bad {
+	if sev, msg, bad := jsTaintedCommand(v, e, fn); bad {
 		return sev, msg
 	}
-	if s, ok := v.pathStr(e); ok {
-		if why, bad := jsShellDanger(s); bad {
+	if s, ok := v.PathStr(e); ok {
+		if why, bad := jsfacts.ShellDanger(s); bad {
 			return Critical, fmt.Sprintf("%s() runs %s that %s", fn, what, why)
 		}
 	}
 	return High, fmt.Sprintf("%s() runs %s built from variables (command injection risk)", fn, what)
 }
 
-// taintedCommand looks for downloads, decoders and dangerous constants
+// jsTaintedCommand looks for downloads, decoders and dangerous constants
 // flowing into a command.
-func (v *jsView) taintedCommand(e ast.Expression, fn string) (analyzer.Severity, string, bool) {
-	if v.fromNetwork(e) != nil {
+func jsTaintedCommand(v *jsfacts.View, e ast.Expression, fn string) (analyzer.Severity, string, bool) {
+	if v.FromNetwork(e) != nil {
 		return Critical, fmt.Sprintf("%s() runs a command that comes from a network download", fn), true
 	}
-	if v.fromDecoder(e) != nil {
+	if v.FromDecoder(e) != nil {
 		return Critical, fmt.Sprintf("%s() runs a command produced by a decoder (base64, hex, char codes)", fn), true
 	}
 	var why string
-	v.in.Reach(e, func(x ast.Expression) bool {
+	v.Info.Reach(e, func(x ast.Expression) bool {
 		if why != "" {
 			return false
 		}
-		if s, ok := v.in.Str(x); ok {
-			if w, bad := jsShellDanger(s); bad {
+		if s, ok := v.Info.Str(x); ok {
+			if w, bad := jsfacts.ShellDanger(s); bad {
 				why = w
 			}
 			return false
@@ -308,17 +309,17 @@ func (v *jsView) taintedCommand(e ast.Expression, fn string) (analyzer.Severity,
 	return 0, "", false
 }
 
-// bundledPath reports a path built from the script's own location
+// jsBundledPath reports a path built from the script's own location
 // (__dirname, __filename, import.meta.url) or require.resolve: a program
 // shipped with the skill or its dependencies.
-func (v *jsView) bundledPath(e ast.Expression) bool {
-	return v.reaches(e, func(x ast.Expression) bool {
+func jsBundledPath(v *jsfacts.View, e ast.Expression) bool {
+	return v.Reaches(e, func(x ast.Expression) bool {
 		switch x := x.(type) {
 		case *ast.Identifier:
 			n := x.Name.String()
 			return n == "__dirname" || n == "__filename" || n == "import_meta"
 		case *ast.CallExpression:
-			return v.callee(x) == "require.resolve"
+			return v.Callee(x) == "require.resolve"
 		}
 		return false
 	}) != nil
@@ -332,13 +333,13 @@ var jsGitExecKeys = map[string]bool{
 	"sequence.editor": true, "diff.external": true, "gpg.program": true,
 }
 
-// gitConfigHook grades `git config --global|--system <key> <value>` where
+// jsGitConfigHook grades `git config --global|--system <key> <value>` where
 // the key makes git run a program on every later git command: a
 // persistence foothold in every repository of the user.
-func (v *jsView) gitConfigHook(argv []ast.Expression, fn string) (analyzer.Severity, string, bool) {
+func jsGitConfigHook(v *jsfacts.View, argv []ast.Expression, fn string) (analyzer.Severity, string, bool) {
 	var words []string
 	for _, a := range argv {
-		s, ok := v.in.Str(a)
+		s, ok := v.Info.Str(a)
 		if !ok {
 			s = "\x00"
 		}
@@ -357,14 +358,14 @@ func (v *jsView) gitConfigHook(argv []ast.Expression, fn string) (analyzer.Sever
 			key = strings.ToLower(w)
 		}
 	}
-	exec := jsGitExecKeys[key] || strings.HasPrefix(key, "alias.") && v.gitAliasShell(argv)
+	exec := jsGitExecKeys[key] || strings.HasPrefix(key, "alias.") && jsGitAliasShell(v, argv)
 	if scope == "" || !exec {
 		return 0, "", false
 	}
 	msg := fmt.Sprintf("%s() sets %s git %s: git runs it in every repository of the user", fn, scope, key)
 	// the program or hooks git will run, written by this file
-	for _, c := range v.in.Calls() {
-		switch v.callee(c) {
+	for _, c := range v.Info.Calls() {
+		switch v.Callee(c) {
 		case "module:fs.writeFileSync", "module:fs.writeFile", "module:fs.promises.writeFile",
 			"module:fs.appendFileSync", "module:fs-extra.outputFileSync", "module:fs-extra.outputFile":
 		default:
@@ -373,7 +374,7 @@ func (v *jsView) gitConfigHook(argv []ast.Expression, fn string) (analyzer.Sever
 		if len(c.ArgumentList) < 2 {
 			continue
 		}
-		why := v.shellDangerOf(c.ArgumentList[1])
+		why := v.ShellDangerOf(c.ArgumentList[1])
 		if why != "" {
 			return Critical, msg + "; the script it installs " + why, true
 		}
@@ -381,11 +382,11 @@ func (v *jsView) gitConfigHook(argv []ast.Expression, fn string) (analyzer.Sever
 	return High, msg, true
 }
 
-// gitAliasShell reports an alias value that starts with "!" (a shell command).
-func (v *jsView) gitAliasShell(argv []ast.Expression) bool {
+// jsGitAliasShell reports an alias value that starts with "!" (a shell command).
+func jsGitAliasShell(v *jsfacts.View, argv []ast.Expression) bool {
 	if len(argv) == 0 {
 		return false
 	}
-	s, ok := v.in.Str(argv[len(argv)-1])
+	s, ok := v.Info.Str(argv[len(argv)-1])
 	return ok && strings.HasPrefix(s, "!")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 )
 
 // JSDynamicCode reports eval and its relatives in JavaScript.
@@ -53,103 +54,52 @@ setTimeout(() => tick(), 1000);
 	Run: runJSDynamicCode,
 })
 
-var jsVmRunners = map[string]bool{
-	"module:vm.runInThisContext": true, "module:vm.runInNewContext": true, "module:vm.runInContext": true,
-	"module:vm.compileFunction": true, "module:vm.Script": true, "module:vm.SourceTextModule": true,
-}
-
 func runJSDynamicCode(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
-	orig := string(v.prog.Orig)
+	orig := string(v.Prog.Orig)
 	vendored := jsLooksVendored(p.File.Path, orig)
 	check := func(n ast.Node, calleeExpr ast.Expression, callee string, args []ast.Expression) {
-		what, code := v.evalSink(callee, args)
+		what, code := v.EvalSink(callee, args)
 		if what == "" || code == nil {
 			return
 		}
-		if v.fromNetwork(code) != nil {
+		if v.FromNetwork(code) != nil {
 			return // SV103
 		}
-		hidden := v.calleeHidden(calleeExpr) || (callee == "eval" && !strings.Contains(orig, "eval")) ||
+		hidden := v.CalleeHidden(calleeExpr) || (callee == "eval" && !strings.Contains(orig, "eval")) ||
 			(callee == "Function" && !strings.Contains(orig, "Function") && !strings.Contains(orig, "constructor"))
-		sev, msg := v.gradeEval(what, code)
+		sev, msg := jsGradeEval(v, what, code)
 		if hidden && sev < Critical {
 			sev, msg = High, msg+" (reached through a hidden name)"
 		}
-		if vendored && sev == High && !hidden && v.fromDecoder(code) == nil {
+		if vendored && sev == High && !hidden && v.FromDecoder(code) == nil {
 			sev, msg = Medium, msg+" in vendored minified code"
 		}
-		v.report(n, sev, msg)
+		v.Report(n, sev, msg)
 	}
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		callee, args := v.effectiveCall(c)
+		callee, args := v.EffectiveCall(c)
 		check(c, c.Callee, callee, args)
 	}
-	for _, n := range v.in.News() {
-		check(n, n.Callee, jsNormMod(v.in.Resolve(n.Callee)), n.ArgumentList)
+	for _, n := range v.Info.News() {
+		check(n, n.Callee, jsfacts.NormMod(v.Info.Resolve(n.Callee)), n.ArgumentList)
 	}
 	return nil
 }
 
-// evalSink says whether a call evaluates code, and which argument.
-func (v *jsView) evalSink(callee string, args []ast.Expression) (string, ast.Expression) {
-	if len(args) == 0 {
-		return "", nil
-	}
-	switch {
-	case callee == "eval":
-		return "eval()", args[0]
-	case callee == "Function":
-		return "Function()", args[len(args)-1]
-	case jsVmRunners[callee]:
-		return strings.TrimPrefix(callee, "module:") + "()", args[0]
-	case callee == "module:worker_threads.Worker" && len(args) > 1:
-		// new Worker(code, { eval: true }) runs a string
-		if ev := v.objProp(args[1], "eval"); ev != nil {
-			if b, ok := ev.(*ast.BooleanLiteral); !ok || b.Value {
-				return "new Worker({eval: true})", args[0]
-			}
-		}
-	case callee == "setTimeout" || callee == "setInterval" || callee == "setImmediate":
-		switch args[0].(type) {
-		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
-			return "", nil
-		}
-		if _, ok := v.in.Str(args[0]); ok {
-			return callee + "() with a string", args[0]
-		}
-		if id, ok := args[0].(*ast.Identifier); ok {
-			// a named function passed by reference is not code
-			if ds := v.in.Defs(id); len(ds) > 0 {
-				for _, d := range ds {
-					switch d.Init.(type) {
-					case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
-						return "", nil
-					}
-				}
-			}
-			return "", nil
-		}
-		if v.fromDecoder(args[0]) != nil {
-			return callee + "() with a string", args[0]
-		}
-	}
-	return "", nil
-}
-
 var jsReturnThis = regexp.MustCompile(`^\s*return\s+this\s*;?\s*$`)
 
-func (v *jsView) gradeEval(what string, code ast.Expression) (analyzer.Severity, string) {
-	if s, ok := v.in.Str(code); ok {
-		decoded := v.in.Decoded(code)
-		danger := jsPayloadDanger(s)
-		shell := jsLooksLikeShell(s)
+func jsGradeEval(v *jsfacts.View, what string, code ast.Expression) (analyzer.Severity, string) {
+	if s, ok := v.Info.Str(code); ok {
+		decoded := v.Info.Decoded(code)
+		danger := jsfacts.PayloadDanger(s)
+		shell := jsfacts.LooksLikeShell(s)
 		switch {
 		case decoded && (danger != "" || shell):
 			if danger == "" {
@@ -165,7 +115,7 @@ func (v *jsView) gradeEval(what string, code ast.Expression) (analyzer.Severity,
 		}
 		return Medium, what + " runs a constant string"
 	}
-	if v.fromDecoder(code) != nil {
+	if v.FromDecoder(code) != nil {
 		return High, what + " runs code produced by a decoder (base64, hex, char codes)"
 	}
 	return High, what + " runs code computed at run time"

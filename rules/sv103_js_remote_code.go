@@ -7,6 +7,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 )
 
 // JSRemoteCode reports JavaScript that downloads code and runs it.
@@ -52,59 +53,59 @@ const { helper } = require('./lib/helper.js');
 })
 
 func runJSRemoteCode(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
 	// 1. downloads evaluated as code
 	sink := func(n ast.Node, callee string, args []ast.Expression, calleeExpr ast.Expression) {
-		what, code := v.evalSink(callee, args)
+		what, code := v.EvalSink(callee, args)
 		if code == nil {
 			if dot, ok := calleeExpr.(*ast.DotExpression); ok && dot.Identifier.Name.String() == "_compile" && len(args) > 0 {
 				what, code = "module._compile()", args[0]
 			}
 		}
-		if code != nil && v.fromNetwork(code) != nil {
-			v.report(n, Critical, what+" runs code downloaded from the network")
+		if code != nil && v.FromNetwork(code) != nil {
+			v.Report(n, Critical, what+" runs code downloaded from the network")
 		}
 	}
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		callee, args := v.effectiveCall(c)
+		callee, args := v.EffectiveCall(c)
 		sink(c, callee, args, c.Callee)
 	}
-	for _, n := range v.in.News() {
-		sink(n, jsNormMod(v.in.Resolve(n.Callee)), n.ArgumentList, n.Callee)
+	for _, n := range v.Info.News() {
+		sink(n, jsfacts.NormMod(v.Info.Resolve(n.Callee)), n.ArgumentList, n.Callee)
 	}
 
 	// 2. a script that downloads and runs code, written as an executable
 	// (a git hook, a shim on PATH): it runs later, outside this file
-	v.droppers()
+	jsDroppers(v)
 
 	// 3. downloads written to disk, then made executable, run or loaded
 	keys := map[string]bool{}
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		callee := v.callee(c)
+		callee := v.Callee(c)
 		switch callee {
 		case "module:fs.writeFileSync", "module:fs.writeFile", "module:fs.appendFileSync", "module:fs-extra.outputFile":
-			if len(c.ArgumentList) > 1 && v.fromNetwork(c.ArgumentList[1]) != nil {
-				v.addKeys(keys, c.ArgumentList[0])
+			if len(c.ArgumentList) > 1 && v.FromNetwork(c.ArgumentList[1]) != nil {
+				jsAddKeys(v, keys, c.ArgumentList[0])
 			}
 		}
 		// res.pipe(fs.createWriteStream(p)) and pipeline(res, createWriteStream(p))
 		dot, ok := c.Callee.(*ast.DotExpression)
-		isPipe := ok && dot.Identifier.Name.String() == "pipe" && len(c.ArgumentList) > 0 && v.fromNetwork(dot.Left) != nil
-		isPipeline := (callee == "module:stream.pipeline" || callee == "module:stream/promises.pipeline") && len(c.ArgumentList) > 1 && v.fromNetwork(c.ArgumentList[0]) != nil
+		isPipe := ok && dot.Identifier.Name.String() == "pipe" && len(c.ArgumentList) > 0 && v.FromNetwork(dot.Left) != nil
+		isPipeline := (callee == "module:stream.pipeline" || callee == "module:stream/promises.pipeline") && len(c.ArgumentList) > 1 && v.FromNetwork(c.ArgumentList[0]) != nil
 		if isPipe || isPipeline {
 			for _, a := range c.ArgumentList {
-				v.in.Reach(a, func(x ast.Expression) bool {
-					if wc, ok := x.(*ast.CallExpression); ok && v.callee(wc) == "module:fs.createWriteStream" && len(wc.ArgumentList) > 0 {
-						v.addKeys(keys, wc.ArgumentList[0])
+				v.Info.Reach(a, func(x ast.Expression) bool {
+					if wc, ok := x.(*ast.CallExpression); ok && v.Callee(wc) == "module:fs.createWriteStream" && len(wc.ArgumentList) > 0 {
+						jsAddKeys(v, keys, wc.ArgumentList[0])
 					}
 					return true
 				})
@@ -114,16 +115,16 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 	if len(keys) == 0 {
 		return nil
 	}
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		callee := v.callee(c)
+		callee := v.Callee(c)
 		var what string
 		switch {
 		case callee == "module:fs.chmodSync" || callee == "module:fs.chmod":
 			what = "makes a downloaded file executable"
-		case jsChildProcessCall(callee) != "":
+		case jsfacts.ChildProcessCall(callee) != "":
 			what = "runs a downloaded file"
 		case callee == "require":
 			what = "loads a downloaded file as a module"
@@ -138,8 +139,8 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 			args = args[:1]
 		}
 		for _, a := range args {
-			if v.matchesKey(keys, a) {
-				v.report(c, Critical, what)
+			if jsMatchesKey(v, keys, a) {
+				v.Report(c, Critical, what)
 				break
 			}
 		}
@@ -147,8 +148,8 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 	return nil
 }
 
-func (v *jsView) pathKey(e ast.Expression) string {
-	if s, ok := v.pathStr(e); ok {
+func jsPathKey(v *jsfacts.View, e ast.Expression) string {
+	if s, ok := v.PathStr(e); ok {
 		return "p:" + s
 	}
 	if id, ok := e.(*ast.Identifier); ok {
@@ -157,8 +158,8 @@ func (v *jsView) pathKey(e ast.Expression) string {
 	return ""
 }
 
-func (v *jsView) addKeys(keys map[string]bool, e ast.Expression) {
-	if k := v.pathKey(e); k != "" {
+func jsAddKeys(v *jsfacts.View, keys map[string]bool, e ast.Expression) {
+	if k := jsPathKey(v, e); k != "" {
 		keys[k] = true
 	}
 	if id, ok := e.(*ast.Identifier); ok {
@@ -166,9 +167,9 @@ func (v *jsView) addKeys(keys map[string]bool, e ast.Expression) {
 	}
 }
 
-func (v *jsView) matchesKey(keys map[string]bool, e ast.Expression) bool {
+func jsMatchesKey(v *jsfacts.View, keys map[string]bool, e ast.Expression) bool {
 	hit := false
-	v.in.Reach(e, func(x ast.Expression) bool {
+	v.Info.Reach(e, func(x ast.Expression) bool {
 		if hit {
 			return false
 		}
@@ -176,11 +177,11 @@ func (v *jsView) matchesKey(keys map[string]bool, e ast.Expression) bool {
 			hit = true
 			return false
 		}
-		if k := v.pathKey(x); k != "" && keys[k] {
+		if k := jsPathKey(v, x); k != "" && keys[k] {
 			hit = true
 			return false
 		}
-		if s, ok := v.in.Str(x); ok {
+		if s, ok := v.Info.Str(x); ok {
 			for k := range keys {
 				if p, ok := strings.CutPrefix(k, "p:"); ok && len(p) > 3 && !strings.Contains(p, "*") && strings.Contains(s, p) {
 					hit = true
@@ -193,21 +194,21 @@ func (v *jsView) matchesKey(keys map[string]bool, e ast.Expression) bool {
 	return hit
 }
 
-// droppers reports files written with executable permission (or into a
+// jsDroppers reports files written with executable permission (or into a
 // hooks directory, or chmod-ed afterwards) whose content is a shell script
 // that downloads and runs code.
-func (v *jsView) droppers() {
+func jsDroppers(v *jsfacts.View) {
 	chmodded := map[string]bool{}
-	for _, c := range v.in.Calls() {
-		switch v.callee(c) {
+	for _, c := range v.Info.Calls() {
+		switch v.Callee(c) {
 		case "module:fs.chmodSync", "module:fs.chmod", "module:fs.promises.chmod":
 			if len(c.ArgumentList) > 0 {
-				v.addKeys(chmodded, c.ArgumentList[0])
+				jsAddKeys(v, chmodded, c.ArgumentList[0])
 			}
 		}
 	}
-	for _, c := range v.in.Calls() {
-		switch v.callee(c) {
+	for _, c := range v.Info.Calls() {
+		switch v.Callee(c) {
 		case "module:fs.writeFileSync", "module:fs.writeFile", "module:fs.promises.writeFile",
 			"module:fs-extra.outputFile", "module:fs-extra.outputFileSync":
 		default:
@@ -216,28 +217,28 @@ func (v *jsView) droppers() {
 		if len(c.ArgumentList) < 2 {
 			continue
 		}
-		why := v.shellDangerOf(c.ArgumentList[1])
+		why := v.ShellDangerOf(c.ArgumentList[1])
 		if why == "" {
 			continue
 		}
-		path, _ := v.pathStr(c.ArgumentList[0])
-		exec := len(c.ArgumentList) > 2 && jsExecMode(v.objProp(c.ArgumentList[2], "mode"))
+		path, _ := v.PathStr(c.ArgumentList[0])
+		exec := len(c.ArgumentList) > 2 && jsExecMode(v.ObjProp(c.ArgumentList[2], "mode"))
 		hook := strings.Contains(path, "hooks/") || strings.Contains(path, "/.git/")
 		if !hook {
 			// path.join(hooksDir, name) with hooksDir = …'hooks'
-			v.in.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
-				if s, ok := v.in.Str(x); ok && strings.Contains(strings.ToLower(s), "hooks") {
+			v.Info.Reach(c.ArgumentList[0], func(x ast.Expression) bool {
+				if s, ok := v.Info.Str(x); ok && strings.Contains(strings.ToLower(s), "hooks") {
 					hook = true
 				}
 				return !hook
 			})
 		}
-		if exec || hook || len(chmodded) > 0 && v.matchesKey(chmodded, c.ArgumentList[0]) {
+		if exec || hook || len(chmodded) > 0 && jsMatchesKey(v, chmodded, c.ArgumentList[0]) {
 			where := "an executable script"
 			if hook {
 				where = "a hook script"
 			}
-			v.report(c, Critical, "writes "+where+" that "+why)
+			v.Report(c, Critical, "writes "+where+" that "+why)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 )
 
 // JSReverseShell reports a shell wired to a network socket in JavaScript.
@@ -36,44 +37,26 @@ Good: talk to an HTTP API and parse its JSON replies as data.`,
 	Run: runJSReverseShell,
 })
 
-var jsSocketOpeners = map[string]bool{
-	"module:net.connect": true, "module:net.createConnection": true, "module:tls.connect": true,
-	"module:net.Socket": true, "module:ws": true, "WebSocket": true, "module:dgram.createSocket": true,
-	"module:socket.io-client": true, "module:socket.io-client.io": true,
-}
-
-func (v *jsView) fromSocket(e ast.Expression) bool {
-	return v.reaches(e, func(x ast.Expression) bool {
-		switch x := x.(type) {
-		case *ast.CallExpression:
-			return jsSocketOpeners[v.callee(x)]
-		case *ast.NewExpression:
-			return jsSocketOpeners[jsNormMod(v.in.Resolve(x.Callee))]
-		}
-		return false
-	}) != nil
-}
-
-func (v *jsView) fromProcess(e ast.Expression) bool {
-	return v.reaches(e, func(x ast.Expression) bool {
+func jsFromProcess(v *jsfacts.View, e ast.Expression) bool {
+	return v.Reaches(e, func(x ast.Expression) bool {
 		c, ok := x.(*ast.CallExpression)
-		return ok && jsChildProcessCall(v.callee(c)) != ""
+		return ok && jsfacts.ChildProcessCall(v.Callee(c)) != ""
 	}) != nil
 }
 
 func runJSReverseShell(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		if fn := jsChildProcessCall(v.callee(c)); fn != "" {
+		if fn := jsfacts.ChildProcessCall(v.Callee(c)); fn != "" {
 			for _, a := range c.ArgumentList {
-				if v.fromSocket(a) {
-					v.report(c, Critical, fn+"() runs commands or binds stdio from a network socket (reverse shell)")
+				if v.FromSocket(a) {
+					v.Report(c, Critical, fn+"() runs commands or binds stdio from a network socket (reverse shell)")
 					break
 				}
 			}
@@ -84,8 +67,8 @@ func runJSReverseShell(p *analyzer.Pass) error {
 			continue
 		}
 		from, to := dot.Left, c.ArgumentList[0]
-		if v.fromSocket(from) && v.fromProcess(to) || v.fromProcess(from) && v.fromSocket(to) {
-			v.report(c, Critical, "pipes a network socket and a child process into each other (reverse shell)")
+		if v.FromSocket(from) && jsFromProcess(v, to) || jsFromProcess(v, from) && v.FromSocket(to) {
+			v.Report(c, Critical, "pipes a network socket and a child process into each other (reverse shell)")
 		}
 	}
 	return nil

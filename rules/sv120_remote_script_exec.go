@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -17,7 +18,7 @@ var ShellRemoteExec = register(&analyzer.Rule{
 	Severity: Critical,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-494", "CWE-829"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands that run whatever a server returns, with no chance to review it:
 
 - a download piped into an interpreter: ` + "`curl … | bash`" + `, ` + "`wget -qO- … | sudo sh`" + `,
@@ -61,20 +62,20 @@ var shPsDownloadRx = regexp.MustCompile(`(?i)\b(iwr|irm|invoke-webrequest|invoke
 var shPsExecRx = regexp.MustCompile(`(?i)(^|[\s|;(&])(iex|invoke-expression)\b|\|\s*&\s*\(|scriptblock\]::create`)
 
 func shRunRemoteScriptExec(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		reported := map[int]bool{}
 		for _, c := range s.Commands {
-			if !shIsDownloader(c) {
+			if !shellfacts.IsDownloader(c) {
 				continue
 			}
 			how := ""
 			var runner *shell.Command
-			if k := shPipeSinkInterp(s, c); k != nil {
+			if k := shellfacts.PipeSinkInterp(s, c); k != nil {
 				runner, how = k, "pipes it into "+k.Name
 			} else if c.Via == shell.ViaSubst || c.Via == shell.ViaProcSubst {
-				shAncestors(s, c, func(a *shell.Command) bool {
-					if shIsInterpreter(a.Name) || a.Name == "iex" {
+				shellfacts.Ancestors(s, c, func(a *shell.Command) bool {
+					if shellfacts.IsInterpreter(a.Name) || a.Name == "iex" {
 						runner = a
 						return false
 					}
@@ -87,14 +88,14 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			if runner == nil {
 				continue
 			}
-			us := shUrls(c)
-			class, host, plain := shHostRisk(us)
+			us := shellfacts.URLs(c)
+			class, host, plain := shellfacts.HostRisk(us)
 			sev := High
 			vendor := len(us) > 0
 			for _, u := range us {
 				vendor = vendor && intel.VendorInstaller(u)
 			}
-			layered := shHiddenLayer(s, c)
+			layered := shellfacts.HiddenLayer(s, c)
 			switch {
 			case class.Suspicious() || plain || layered || site.Kind.Executes():
 				sev = Critical
@@ -104,7 +105,7 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			if runner.Sudo {
 				how += " as root"
 			}
-			msg := "downloads a script" + shDescribeHost(class, host) + " and " + how + shWhere(site)
+			msg := "downloads a script" + shellfacts.DescribeHost(class, host) + " and " + how + shellfacts.Where(site)
 			if vendor && sev == Medium {
 				msg += " (official vendor installer: pin a version and checksum where possible)"
 			}
@@ -116,7 +117,7 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 				continue
 			}
 			reported[start] = true
-			shReport(p, site, analyzer.Diagnostic{Start: start, End: shCmdEnd(c), Severity: sev, Message: msg})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg})
 		}
 		shPowershellCradles(p, site, reported)
 	})
@@ -135,13 +136,13 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 			}
 			if !done {
 				reported[start] = true
-				class, host, plain := shHostRisk(intel.URLRx.FindAllString(line, -1))
+				class, host, plain := shellfacts.HostRisk(intel.URLRx.FindAllString(line, -1))
 				sev := High
 				if class.Suspicious() || plain || site.Kind.Executes() {
 					sev = Critical
 				}
-				shReport(p, site, analyzer.Diagnostic{Start: start, Severity: sev,
-					Message: "PowerShell download cradle runs a downloaded script with Invoke-Expression" + shDescribeHost(class, host) + shWhere(site)})
+				shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, Severity: sev,
+					Message: "PowerShell download cradle runs a downloaded script with Invoke-Expression" + shellfacts.DescribeHost(class, host) + shellfacts.Where(site)})
 			}
 		}
 		off += len(line)

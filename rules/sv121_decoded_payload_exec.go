@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -16,7 +17,7 @@ var ShellDecodedPayload = register(&analyzer.Rule{
 	Severity: Critical,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-506", "CWE-78"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds encoded text that is decoded and handed to an interpreter:
 ` + "`echo '<base64>' | base64 -D | bash`" + `, ` + "`base64 -d <<< … | sh`" + `, ` + "`xxd -r -p | sh`" + `,
 ` + "`eval \"$(echo … | base64 --decode)\"`" + `, ` + "`bash -c \"$(… | base64 -d)\"`" + `, a decoded file
@@ -48,17 +49,17 @@ Good:
 })
 
 func shRunDecodedPayloadExec(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		for j, c := range s.Commands {
 			if enc, ok := shPowerShellEncoded(c); ok {
 				msg, sev := "PowerShell runs an -EncodedCommand payload", Critical
 				if d, ok := shell.DecodeUTF16Base64(enc); ok {
-					msg += "; it decodes to: " + shClipText(d, 160)
+					msg += "; it decodes to: " + shellfacts.ClipText(d, 160)
 				} else {
 					msg, sev = msg+" that does not decode (truncated or not a literal)", Medium
 				}
-				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
+				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg + shellfacts.Where(site)})
 				continue
 			}
 			if !shIsDecoder(c) {
@@ -79,12 +80,12 @@ func shRunDecodedPayloadExec(p *analyzer.Pass) error {
 			}
 			sev, msg := Critical, kind+" payload is decoded and "+runner
 			if c.Decoded != "" {
-				msg += "; it decodes to: " + shClipText(c.Decoded, 160)
+				msg += "; it decodes to: " + shellfacts.ClipText(c.Decoded, 160)
 			} else {
 				sev = High
 				msg += " (payload is not a literal and was not decoded)"
 			}
-			shReport(p, site, analyzer.Diagnostic{Start: start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg + shellfacts.Where(site)})
 		}
 	})
 }
@@ -95,20 +96,20 @@ func shIsDecoder(c *shell.Command) bool {
 	case "base64", "b64", "basenc", "openssl":
 		return shell.IsBase64Decode(c)
 	case "xxd":
-		return shHasShortFlag(c, 'r', "--revert")
+		return shellfacts.HasShortFlag(c, 'r', "--revert")
 	}
 	return false
 }
 
 // shDecodedRunner says how the decoder's output is run, or "".
 func shDecodedRunner(s *shell.Script, idx int, c *shell.Command) string {
-	if k := shPipeSinkInterp(s, c); k != nil {
+	if k := shellfacts.PipeSinkInterp(s, c); k != nil {
 		return "piped into " + k.Name
 	}
 	if c.Via == shell.ViaSubst || c.Via == shell.ViaProcSubst {
 		how := ""
-		shAncestors(s, c, func(a *shell.Command) bool {
-			if shIsInterpreter(a.Name) {
+		shellfacts.Ancestors(s, c, func(a *shell.Command) bool {
+			if shellfacts.IsInterpreter(a.Name) {
 				how = "run by " + a.Name + " (" + c.Via.String() + ")"
 				return false
 			}
@@ -117,34 +118,16 @@ func shDecodedRunner(s *shell.Script, idx int, c *shell.Command) string {
 		return how
 	}
 	// Decoded into a file that a later command runs.
-	out, ok := shOutputFile(c)
+	out, ok := shellfacts.OutputFile(c)
 	if !ok {
 		return ""
 	}
-	for _, n := range shAhead(s, idx) {
-		if shRunsFile(n, out) {
+	for _, n := range shellfacts.Ahead(s, idx) {
+		if shellfacts.RunsFile(n, out) {
 			return "written to " + out + ", which is then run"
 		}
 	}
 	return ""
-}
-
-// shRunsFile reports whether c executes the file f (./f, bash f, python f).
-func shRunsFile(c *shell.Command, f string) bool {
-	if len(c.Argv) == 0 {
-		return false
-	}
-	if shSameFile(c.Argv[0].Value, f) && c.Name != "chmod" {
-		return true
-	}
-	if shIsInterpreter(c.Name) || c.Name == "open" || c.Name == "start" || c.Name == "nohup" {
-		for _, w := range c.Params() {
-			if shSameFile(w.Value, f) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // shPowerShellEncoded returns the -EncodedCommand argument of a PowerShell

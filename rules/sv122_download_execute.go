@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -15,7 +16,7 @@ var ShellDownloadExecute = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-494"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds a download saved to a file (` + "`curl -O`" + `, ` + "`curl -o f`" + `, ` + "`wget URL`" + `, ` + "`> f`" + `)
 that the same script or code block then runs: ` + "`chmod +x f && ./f`" + `, ` + "`bash f`" + `,
 ` + "`python3 f`" + `, ` + "`open f`" + `. This is the second stage of real campaigns:
@@ -47,26 +48,26 @@ echo "<sha256>  agent" | sha256sum -c - && chmod +x agent && ./agent
 })
 
 func shRunDownloadExecute(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		for j, c := range s.Commands {
-			if !shIsDownloader(c) {
+			if !shellfacts.IsDownloader(c) {
 				continue
 			}
-			file, ok := shOutputFile(c)
+			file, ok := shellfacts.OutputFile(c)
 			if !ok || file == "" {
 				continue
 			}
 			var run *shell.Command
 			verified, unquarantined := false, false
-			for _, n := range shAhead(s, j) {
+			for _, n := range shellfacts.Ahead(s, j) {
 				switch {
 				case shIsVerifier(n):
 					verified = true
 				case n.Name == "xattr" && shMentions(n, file):
 					unquarantined = true
 				}
-				if shRunsFile(n, file) {
+				if shellfacts.RunsFile(n, file) {
 					run = n
 					break
 				}
@@ -74,19 +75,19 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 			if run == nil || verified {
 				continue
 			}
-			class, host, plain := shHostRisk(shUrls(c))
+			class, host, plain := shellfacts.HostRisk(shellfacts.URLs(c))
 			sev := High
-			if class.Suspicious() || plain || unquarantined || site.Kind.Executes() || shHiddenLayer(s, c) {
+			if class.Suspicious() || plain || unquarantined || site.Kind.Executes() || shellfacts.HiddenLayer(s, c) {
 				sev = Critical
 			}
-			msg := "downloads " + file + shDescribeHost(class, host) + " and runs it (" + shClipText(run.Text(), 60) + ") without verifying it"
+			msg := "downloads " + file + shellfacts.DescribeHost(class, host) + " and runs it (" + shellfacts.ClipText(run.Text(), 60) + ") without verifying it"
 			if unquarantined {
 				msg += ", after stripping its quarantine attribute"
 			}
 			if shTmpDir(c, s, j) {
 				msg += "; staged in a temporary directory"
 			}
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg + shellfacts.Where(site)})
 		}
 	})
 }
@@ -95,16 +96,16 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 func shIsVerifier(c *shell.Command) bool {
 	switch c.Name {
 	case "sha256sum", "sha512sum", "shasum", "gpg", "gpg2", "cosign", "minisign", "signify", "codesign", "spctl", "md5sum":
-		return c.Name != "codesign" || shHasShortFlag(c, 'v', "--verify")
+		return c.Name != "codesign" || shellfacts.HasShortFlag(c, 'v', "--verify")
 	case "openssl":
-		return c.Arg(1) == "dgst" && shHasArg(c, "-verify")
+		return c.Arg(1) == "dgst" && shellfacts.HasArg(c, "-verify")
 	}
 	return false
 }
 
 func shMentions(c *shell.Command, file string) bool {
 	for _, w := range c.Params() {
-		if shSameFile(w.Value, file) {
+		if shellfacts.SameFile(w.Value, file) {
 			return true
 		}
 	}
@@ -117,7 +118,7 @@ func shTmpDir(c *shell.Command, s *shell.Script, idx int) bool {
 		v = strings.ToUpper(v)
 		return strings.Contains(v, "TMPDIR") || strings.HasPrefix(v, "/TMP") || strings.HasPrefix(v, "/VAR/TMP") || strings.Contains(v, "%TEMP%") || strings.Contains(v, "$ENV:TEMP") || strings.HasPrefix(v, "/DEV/SHM")
 	}
-	if f, ok := shOutputFile(c); ok && isTmp(f) {
+	if f, ok := shellfacts.OutputFile(c); ok && isTmp(f) {
 		return true
 	}
 	for k := idx - 1; k >= 0 && k >= idx-3; k-- {
@@ -126,11 +127,4 @@ func shTmpDir(c *shell.Command, s *shell.Script, idx int) bool {
 		}
 	}
 	return false
-}
-
-// shHostIsSuspicious reports whether any URL of the command is on a host
-// class legitimate skills rarely use.
-func shHostIsSuspicious(c *shell.Command) bool {
-	cl, _, _ := shHostRisk(shUrls(c))
-	return cl.Suspicious()
 }

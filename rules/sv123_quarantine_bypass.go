@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 )
 
 // ShellQuarantineBypass reports commands that defeat macOS Gatekeeper.
@@ -14,7 +15,7 @@ var ShellQuarantineBypass = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-693"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds ` + "`xattr -c <file>`" + `, ` + "`xattr -d com.apple.quarantine <file>`" + `, ` + "`xattr -cr`" + `,
 ` + "`spctl --master-disable`" + ` / ` + "`--global-disable`" + ` and ` + "`defaults write com.apple.LaunchServices LSQuarantine`" + `.
 macOS marks downloaded files with a quarantine attribute so that Gatekeeper checks
@@ -41,20 +42,20 @@ brew install --cask acme-helper
 })
 
 func shRunQuarantineBypass(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
-		suspicious := shSuspiciousDownload(site)
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
+		suspicious := shellfacts.SuspiciousDownload(site)
 		for _, c := range site.Script.Commands {
 			what := ""
 			switch c.Name {
 			case "xattr":
 				switch {
-				case shHasArg(c, "com.apple.quarantine") && (shHasShortFlag(c, 'd', "--delete") || shHasArg(c, "-w")):
+				case shellfacts.HasArg(c, "com.apple.quarantine") && (shellfacts.HasShortFlag(c, 'd', "--delete") || shellfacts.HasArg(c, "-w")):
 					what = "removes the com.apple.quarantine attribute"
-				case shHasShortFlag(c, 'c', "--clear"):
+				case shellfacts.HasShortFlag(c, 'c', "--clear"):
 					what = "clears all extended attributes (including quarantine) with xattr -c"
 				}
 			case "spctl":
-				if shHasArg(c, "--master-disable", "--global-disable", "--disable") {
+				if shellfacts.HasArg(c, "--master-disable", "--global-disable", "--disable") {
 					what = "disables Gatekeeper with spctl"
 				}
 			case "defaults":
@@ -69,11 +70,11 @@ func shRunQuarantineBypass(p *analyzer.Pass) error {
 			if suspicious || site.Kind.Executes() {
 				sev = Critical
 			}
-			msg := what + ", so Gatekeeper will not check the file before it runs" + shWhere(site)
+			msg := what + ", so Gatekeeper will not check the file before it runs" + shellfacts.Where(site)
 			if suspicious {
 				msg += "; the same commands download from a suspicious host"
 			}
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg})
 		}
 	})
 }

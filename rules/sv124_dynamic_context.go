@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -15,7 +16,7 @@ var ShellDynamicContext = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatCommandInj,
 	Tags:     []string{"security", "CWE-78", "CWE-250"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Dynamic context (` + "`!command`" + ` lines, ` + "!`command`" + ` inline and ` + "```!" + ` blocks) runs when the
 skill is loaded, before any human reads it; frontmatter ` + "`hooks`" + ` commands run on agent
 events. They are the most direct code execution a skill has, so each is judged:
@@ -53,30 +54,26 @@ var shPackageRunners = map[string]bool{"npx": true, "uvx": true, "pipx": true, "
 	"npm": true, "pnpm": true, "yarn": true, "pip": true, "pip3": true, "gem": true, "cargo": true, "go": true,
 	"brew": true, "apt": true, "apt-get": true, "dnf": true, "yum": true, "apk": true, "uv": true}
 
-var shNetworkTools = map[string]bool{"nc": true, "ncat": true, "netcat": true, "ssh": true, "scp": true, "sftp": true,
-	"rsync": true, "telnet": true, "socat": true, "ftp": true, "tftp": true, "dig": true, "nslookup": true,
-	"ping": true, "nmap": true}
-
 var shModifiers = map[string]bool{"rm": true, "mv": true, "cp": true, "chmod": true, "chown": true, "dd": true,
 	"tee": true, "truncate": true, "ln": true, "mkdir": true, "touch": true, "shred": true, "install": true,
 	"unlink": true, "rmdir": true, "kill": true, "pkill": true, "killall": true, "crontab": true, "launchctl": true,
 	"systemctl": true, "defaults": true, "osascript": true, "open": true}
 
 func shJudgeDynamic(c *shell.Command) (analyzer.Severity, string) {
-	if l, ok := shReadsCredential(c); ok {
+	if l, ok := shellfacts.ReadsCredential(c); ok {
 		return High, "reads " + l
 	}
-	if l, ok := shCredentialWords(c); ok && c.Name != "ls" && c.Name != "test" && c.Name != "[" {
+	if l, ok := shellfacts.CredentialWords(c); ok && c.Name != "ls" && c.Name != "test" && c.Name != "[" {
 		return High, "touches " + l
 	}
 	switch {
-	case shIsDownloader(c):
+	case shellfacts.IsDownloader(c):
 		return High, "reaches the network with " + c.Name
-	case shNetworkTools[c.Name]:
+	case shellfacts.NetworkTools[c.Name]:
 		return High, "reaches the network with " + c.Name
-	case c.Name == "eval" || (shell.IsShell(c.Name) || c.Name == "python" || c.Name == "python3" || c.Name == "node" || c.Name == "perl" || c.Name == "ruby") && shHasShortFlag(c, 'c', "") || c.Name == "node" && shHasShortFlag(c, 'e', "--eval") || c.Name == "perl" && shHasShortFlag(c, 'e', ""):
+	case c.Name == "eval" || (shell.IsShell(c.Name) || c.Name == "python" || c.Name == "python3" || c.Name == "node" || c.Name == "perl" || c.Name == "ruby") && shellfacts.HasShortFlag(c, 'c', "") || c.Name == "node" && shellfacts.HasShortFlag(c, 'e', "--eval") || c.Name == "perl" && shellfacts.HasShortFlag(c, 'e', ""):
 		return Medium, "runs inline code with " + c.Name
-	case c.Name == "npx" && shHasArg(c, "--no-install", "--offline"):
+	case c.Name == "npx" && shellfacts.HasArg(c, "--no-install", "--offline"):
 		pkg := ""
 		for _, w := range c.Params() {
 			if !strings.HasPrefix(w.Value, "-") {
@@ -87,10 +84,10 @@ func shJudgeDynamic(c *shell.Command) (analyzer.Severity, string) {
 		return Info, "runs the locally installed package " + pkg
 	case shPackageRunners[c.Name] && c.Arg(1) != "--version" && c.Arg(1) != "-v" && c.Arg(1) != "list" && c.Arg(1) != "ls" && c.Arg(1) != "view" && c.Arg(1) != "outdated":
 		return Medium, "installs or runs packages with " + c.Name
-	case shModifiers[c.Name] || c.Name == "sed" && shHasShortFlag(c, 'i', "--in-place"):
+	case shModifiers[c.Name] || c.Name == "sed" && shellfacts.HasShortFlag(c, 'i', "--in-place"):
 		return Medium, "modifies the system with " + c.Name
 	}
-	if !shIsReadOnly(c) {
+	if !shellfacts.IsReadOnly(c) {
 		for _, r := range c.Redirs {
 			switch r.Op {
 			case ">", ">>", "&>", "&>>", ">|":
@@ -103,7 +100,7 @@ func shJudgeDynamic(c *shell.Command) (analyzer.Severity, string) {
 }
 
 func shRunDynamicContextExec(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		if !site.Kind.Executes() {
 			return
 		}

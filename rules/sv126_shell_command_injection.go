@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -13,7 +14,7 @@ var ShellCommandInjection = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatCommandInj,
 	Tags:     []string{"security", "CWE-78", "CWE-95"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds shell that runs text built from untrusted input as code: ` + "`eval`" + `, ` + "`sh -c`" + ` /
 ` + "`bash -c`" + `, ` + "`source`" + ` or ` + "`.`" + ` with a word that expands script arguments (` + "`$1`" + `, ` + "`$@`" + `),
 input ` + "`read`" + ` takes from the terminal, a plain copy of those (` + "`Q=\"$1\"`" + `; not inside functions,
@@ -71,12 +72,12 @@ func shContainsByte(s string, b byte) bool {
 }
 
 func shRunCommandInjection(p *analyzer.Pass) error {
-	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		w, how := shInjection(c)
 		if how == "" {
 			return
 		}
-		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c),
-			Message: how + " runs code built from untrusted input (" + shClipText(w.Raw, 60) + ")" + shWhere(site)})
+		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c),
+			Message: how + " runs code built from untrusted input (" + shellfacts.ClipText(w.Raw, 60) + ")" + shellfacts.Where(site)})
 	})
 }

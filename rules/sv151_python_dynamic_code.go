@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -52,17 +53,15 @@ settings = ast.literal_eval(open("settings.txt").read())
 	Run: runPythonDynamicCode,
 })
 
-var pyExecNames = map[string]bool{"exec": true, "eval": true, "compile": true, "execfile": true}
-
 var arithmeticRx = regexp.MustCompile(`^[\d\s+\-*/%().,eE]*$`)
 
 func runPythonDynamicCode(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
-		if !pyExecNames[c.Name] {
+		if !pyfacts.ExecNames[c.Name] {
 			pyInlineInterpreter(p, m, c)
 			continue
 		}
@@ -76,17 +75,17 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 		}
 		start, end := m.Span(c)
 		report := func(sev analyzer.Severity, msg string) {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 		}
-		if r, ok := fromNetwork(m, arg.Start, arg.End); ok {
+		if r, ok := pyfacts.FromNetwork(m, arg.Start, arg.End); ok {
 			report(Critical, c.Name+" runs downloaded code ("+r.Name+")")
 			continue
 		}
-		if r, ok := fromDecoded(m, arg.Start, arg.End); ok {
+		if r, ok := pyfacts.FromDecoded(m, arg.Start, arg.End); ok {
 			msg := c.Name + " runs decoded data (" + r.Name + ")"
 			if s, ok := m.Fold(arg.Start, arg.End); ok {
-				msg += " that decodes to: " + clipStr(printable(s), 80)
-				if d := pyDescribeCode(s); d != "" {
+				msg += " that decodes to: " + pyfacts.ClipStr(pyfacts.Printable(s), 80)
+				if d := pyfacts.DescribeCode(s); d != "" {
 					msg += " (" + d + ")"
 				}
 			}
@@ -106,17 +105,17 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 			case !pyHasCode(s):
 				report(Low, c.Name+" of a constant string")
 			case plain:
-				report(High, c.Name+" runs code hidden in a string literal: "+clipStr(s, 80))
+				report(High, c.Name+" runs code hidden in a string literal: "+pyfacts.ClipStr(s, 80))
 			default:
-				msg := c.Name + " runs code assembled from obfuscated pieces: " + clipStr(printable(s), 80)
-				if d := pyDescribeCode(s); d != "" {
+				msg := c.Name + " runs code assembled from obfuscated pieces: " + pyfacts.ClipStr(pyfacts.Printable(s), 80)
+				if d := pyfacts.DescribeCode(s); d != "" {
 					msg += " (" + d + ")"
 				}
 				report(Critical, msg)
 			}
 			continue
 		}
-		if src, r := sourceDesc(m, arg.Start, arg.End); src != "" {
+		if src, r := pyfacts.SourceDesc(m, arg.Start, arg.End); src != "" {
 			report(High, c.Name+" runs code from "+src+" ("+r.Name+")")
 			continue
 		}
@@ -145,35 +144,22 @@ func pyHasCode(s string) bool {
 	return false
 }
 
-// printable replaces control and non-UTF-8 bytes so decoded payloads can
-// be shown.
-func printable(s string) string {
-	b := []rune{}
-	for _, r := range s {
-		if r == 0xfffd || r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
-			r = '.'
-		}
-		b = append(b, r)
-	}
-	return string(b)
-}
-
 // pyInlineInterpreter reports Python started with -c and a code string
 // (subprocess.run([sys.executable, "-c", code])): exec in another process.
 func pyInlineInterpreter(p *analyzer.Pass, m *python.Module, c *python.Call) {
-	if !pySubprocessCalls[c.Name] && !hasPrefixAny(c.Name, pyExecCalls...) {
+	if !pyfacts.SubprocessCalls[c.Name] && !pyfacts.HasPrefixAny(c.Name, pyfacts.ExecCalls...) {
 		return
 	}
 	arg, ok := c.Arg(0, "args")
 	if !ok {
 		return
 	}
-	items, ok := argList(m, arg)
+	items, ok := pyfacts.ArgList(m, arg)
 	if !ok || len(items) < 3 {
 		return
 	}
 	prog, ok := m.Fold(items[0][0], items[0][1])
-	isPy := ok && strings.HasPrefix(baseName(prog), "python") || m.Src[m.Toks[items[0][0]].Start:m.Toks[items[0][1]-1].End] == "sys.executable"
+	isPy := ok && strings.HasPrefix(pyfacts.BaseName(prog), "python") || m.Src[m.Toks[items[0][0]].Start:m.Toks[items[0][1]-1].End] == "sys.executable"
 	if !isPy {
 		return
 	}
@@ -184,17 +170,17 @@ func pyInlineInterpreter(p *analyzer.Pass, m *python.Module, c *python.Call) {
 		}
 		lo, hi := items[k+1][0], items[k+1][1]
 		start, end := m.Span(c)
-		if r, ok := fromNetwork(m, lo, hi); ok {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs downloaded code (" + r.Name + ")"})
-		} else if r, ok := fromDecoded(m, lo, hi); ok {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs decoded data (" + r.Name + ")"})
+		if r, ok := pyfacts.FromNetwork(m, lo, hi); ok {
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs downloaded code (" + r.Name + ")"})
+		} else if r, ok := pyfacts.FromDecoded(m, lo, hi); ok {
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Message: "python -c runs decoded data (" + r.Name + ")"})
 		} else if code, ok := m.Fold(lo, hi); ok {
-			if d := pyDescribeCode(code); d != "" {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
-					Message: "python -c runs inline code that " + d + ": " + clipStr(code, 60)})
+			if d := pyfacts.DescribeCode(code); d != "" {
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
+					Message: "python -c runs inline code that " + d + ": " + pyfacts.ClipStr(code, 60)})
 			}
-		} else if src, r := sourceDesc(m, lo, hi); src != "" {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "python -c runs code from " + src + " (" + r.Name + ")"})
+		} else if src, r := pyfacts.SourceDesc(m, lo, hi); src != "" {
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "python -c runs code from " + src + " (" + r.Name + ")"})
 		}
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -58,7 +59,7 @@ var pyPickleLoaders = map[string]bool{
 }
 
 func runPythonUnsafeDeserialization(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -81,18 +82,18 @@ func runPythonUnsafeDeserialization(p *analyzer.Pass) error {
 			what += " without a safe loader"
 		}
 		if ok {
-			if r, ok := fromNetwork(m, arg.Start, arg.End); ok {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			if r, ok := pyfacts.FromNetwork(m, arg.Start, arg.End); ok {
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 					Message: what + " deserialises downloaded data (" + r.Name + "): loading runs code the server chooses"})
 				continue
 			}
-			if r, ok := fromDecoded(m, arg.Start, arg.End); ok {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			if r, ok := pyfacts.FromDecoded(m, arg.Start, arg.End); ok {
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 					Message: what + " deserialises data decoded in the file (" + r.Name + "): a hidden payload"})
 				continue
 			}
 		}
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 			Message: what + " can run code embedded in the data it loads"})
 	}
 	return nil

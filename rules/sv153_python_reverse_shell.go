@@ -1,10 +1,10 @@
 package rules
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -52,11 +52,7 @@ with socket.create_connection(("localhost", 8765)) as s:
 })
 
 func fromSocket(m *python.Module, a, b int) (python.Ref, bool) {
-	return m.Derives("socket", a, b, isSocketRef)
-}
-
-func fromSocketRecv(m *python.Module, a, b int) (python.Ref, bool) {
-	return m.Derives("recv", a, b, func(r python.Ref) bool { return isRecvCall(m, r) })
+	return m.Derives("socket", a, b, pyfacts.IsSocketRef)
 }
 
 // pyShellSpawn reports calls that start an interactive shell program.
@@ -65,7 +61,7 @@ func pyShellSpawn(m *python.Module, c *python.Call) (string, bool) {
 		if s, ok := m.Fold(a.Start, a.End); ok {
 			return s
 		}
-		if items, ok := argList(m, a); ok && len(items) > 0 {
+		if items, ok := pyfacts.ArgList(m, a); ok && len(items) > 0 {
 			s, _ := m.Fold(items[0][0], items[0][1])
 			return s
 		}
@@ -73,13 +69,13 @@ func pyShellSpawn(m *python.Module, c *python.Call) (string, bool) {
 	}
 	var cmd string
 	switch {
-	case c.Name == "pty.spawn" || pySubprocessCalls[c.Name] || pyShellStringCalls[c.Name]:
+	case c.Name == "pty.spawn" || pyfacts.SubprocessCalls[c.Name] || pyfacts.ShellStringCalls[c.Name]:
 		a, ok := c.Arg(0, "args")
 		if !ok {
 			return "", false
 		}
 		cmd = prog(a)
-	case hasPrefixAny(c.Name, pyExecCalls...):
+	case pyfacts.HasPrefixAny(c.Name, pyfacts.ExecCalls...):
 		a, ok := c.Positional(0)
 		if !ok {
 			return "", false
@@ -89,7 +85,7 @@ func pyShellSpawn(m *python.Module, c *python.Call) (string, bool) {
 		return "", false
 	}
 	f := strings.Fields(cmd)
-	if len(f) == 0 || !shellNames[strings.ToLower(baseName(f[0]))] {
+	if len(f) == 0 || !pyfacts.ShellNames[strings.ToLower(pyfacts.BaseName(f[0]))] {
 		return "", false
 	}
 	for _, x := range f[1:] {
@@ -101,7 +97,7 @@ func pyShellSpawn(m *python.Module, c *python.Call) (string, bool) {
 }
 
 func runPythonReverseShell(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -121,7 +117,7 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 			for _, kw := range []string{"stdin", "stdout", "stderr"} {
 				if a, ok := c.Kwarg(kw); ok {
 					if _, ok := fromSocket(m, a.Start, a.End); ok {
-						pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+						pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 							Message: "reverse shell: " + prog + " started with its " + kw + " connected to a socket"})
 						goto next
 					}
@@ -131,25 +127,25 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 			spawnProg = append(spawnProg, prog)
 		}
 		// commands received over a socket
-		if a, b, _, ok := pyShellCommand(m, c); ok {
-			if r, ok := fromSocketRecv(m, a, b); ok {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+		if a, b, _, ok := pyfacts.ShellCommand(m, c); ok {
+			if r, ok := pyfacts.FromSocketRecv(m, a, b); ok {
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 					Message: "remote command loop: runs shell commands received over a socket (" + r.Name + ")"})
 				goto next
 			}
 		}
 		// socket data piped into a process: p.stdin.write(s.recv(1024))
-		if hasSuffixAny(c.Name, ".stdin.write", ".communicate") && len(c.Args) > 0 {
-			if r, ok := fromSocketRecv(m, c.Args[0].Start, c.Args[0].End); ok {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+		if pyfacts.HasSuffixAny(c.Name, ".stdin.write", ".communicate") && len(c.Args) > 0 {
+			if r, ok := pyfacts.FromSocketRecv(m, c.Args[0].Start, c.Args[0].End); ok {
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 					Message: "remote command loop: feeds data received over a socket (" + r.Name + ") to a process"})
 				goto next
 			}
 		}
-		if pySubprocessCalls[c.Name] || hasPrefixAny(c.Name, pyExecCalls...) {
+		if pyfacts.SubprocessCalls[c.Name] || pyfacts.HasPrefixAny(c.Name, pyfacts.ExecCalls...) {
 			if a, ok := c.Arg(0, "args"); ok {
-				if r, ok := fromSocketRecv(m, a.Start, a.End); ok {
-					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+				if r, ok := pyfacts.FromSocketRecv(m, a.Start, a.End); ok {
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 						Message: "remote command loop: runs programs received over a socket (" + r.Name + ")"})
 				}
 			}
@@ -161,12 +157,8 @@ func runPythonReverseShell(p *analyzer.Pass) error {
 	}
 	for k, c := range spawns {
 		start, end := m.Span(c)
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
-			Message: "reverse shell: socket duplicated onto stdin/stdout (os.dup2, line " + lineOf(m, wired.Head) + ") and " + spawnProg[k] + " spawned"})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+			Message: "reverse shell: socket duplicated onto stdin/stdout (os.dup2, line " + pyfacts.LineOf(m, wired.Head) + ") and " + spawnProg[k] + " spawned"})
 	}
 	return nil
 }
-
-// lineOf returns the line of token tok, for messages that point at a
-// related line.
-func lineOf(m *python.Module, tok int) string { return strconv.Itoa(m.Line(m.Toks[tok].Start)) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -55,31 +56,24 @@ subprocess.run(["pip", "install", "black==24.8.0"], check=True)
 	Run: runPythonDownloadExecute,
 })
 
-// pyDownloadFile is a file written from the network.
-type pyDownloadFile struct {
-	keys []string // ways the path appears: constant text, variable names
-	call *python.Call
-	url  string
-}
-
 func runPythonDownloadExecute(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
-	files := pyDownloadedFiles(m)
+	files := pyfacts.DownloadedFiles(m)
 	chmodded := map[int]bool{}
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
-		a, b, how, isShell := pyShellCommand(m, c)
+		a, b, how, isShell := pyfacts.ShellCommand(m, c)
 		if isShell {
-			if cmd, ok := m.Fold(a, b); ok && downloadsAndRuns.MatchString(cmd) {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
-					Message: how + " downloads a script and runs it: " + clipStr(cmd, 80)})
+			if cmd, ok := m.Fold(a, b); ok && pyfacts.DownloadsAndRuns.MatchString(cmd) {
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+					Message: how + " downloads a script and runs it: " + pyfacts.ClipStr(cmd, 80)})
 				continue
 			}
 		}
-		runner := isShell || pySubprocessCalls[c.Name] || hasPrefixAny(c.Name, pyExecCalls...) ||
+		runner := isShell || pyfacts.SubprocessCalls[c.Name] || pyfacts.HasPrefixAny(c.Name, pyfacts.ExecCalls...) ||
 			c.Name == "os.startfile" || c.Name == "runpy.run_path" || c.Name == "os.execv" || c.Name == "os.execvp"
 		if runner {
 			if len(c.Args) > 0 {
@@ -87,18 +81,18 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 				if isShell {
 					lo, hi = a, b
 				}
-				if r, ok := fromNetwork(m, lo, hi); ok {
-					if _, sock := fromSocketRecv(m, lo, hi); !sock {
-						pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+				if r, ok := pyfacts.FromNetwork(m, lo, hi); ok {
+					if _, sock := pyfacts.FromSocketRecv(m, lo, hi); !sock {
+						pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 							Message: c.Name + " runs a command taken from an HTTP response (" + r.Name + ")"})
 						continue
 					}
 				}
 			}
 			for k, f := range files {
-				if pyRunsFile(m, c, f.keys, isShell, a, b) {
-					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
-						Message: "runs a file downloaded at line " + lineOf(m, f.call.Head) + pyFrom(f.url)})
+				if pyRunsFile(m, c, f.Keys, isShell, a, b) {
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+						Message: "runs a file downloaded at line " + pyfacts.LineOf(m, f.Call.Head) + pyfacts.FromNote(f.URL)})
 					chmodded[k] = true
 					break
 				}
@@ -114,9 +108,9 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 				continue
 			}
 			for k, f := range files {
-				if !chmodded[k] && len(c.Args) > 0 && pyMentions(m, c.Args[0].Start, c.Args[0].End, "", f.keys) {
-					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
-						Message: "makes a file downloaded at line " + lineOf(m, f.call.Head) + " executable" + pyFrom(f.url)})
+				if !chmodded[k] && len(c.Args) > 0 && pyfacts.Mentions(m, c.Args[0].Start, c.Args[0].End, "", f.Keys) {
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+						Message: "makes a file downloaded at line " + pyfacts.LineOf(m, f.Call.Head) + " executable" + pyfacts.FromNote(f.URL)})
 					chmodded[k] = true
 					break
 				}
@@ -124,102 +118,6 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 		}
 	}
 	return nil
-}
-
-func pyFrom(url string) string {
-	if url == "" {
-		return ""
-	}
-	return " (from " + clipStr(url, 80) + ")"
-}
-
-// pyDownloadTarget recognises a call that writes downloaded data to a file
-// and returns how its path is written.
-func pyDownloadTarget(m *python.Module, c *python.Call) (pyDownloadFile, bool) {
-	f := pyDownloadFile{call: c}
-	switch {
-	case strings.HasSuffix(c.Name, "urlretrieve"):
-		u, _ := c.Arg(0, "url")
-		if s, ok := m.Fold(u.Start, u.End); ok {
-			f.url = s
-		}
-		dst, ok := c.Arg(1, "filename")
-		if !ok {
-			return f, false
-		}
-		f.keys = pyPathKeys(m, dst)
-		return f, len(f.keys) > 0
-	case c.Name == "shutil.copyfileobj":
-		src, ok1 := c.Arg(0, "fsrc")
-		dst, ok2 := c.Arg(1, "fdst")
-		if !ok1 || !ok2 {
-			return f, false
-		}
-		if _, ok := fromNetwork(m, src.Start, src.End); !ok {
-			return f, false
-		}
-		f.keys = pyFileObjectPath(m, dst.Start, dst.End)
-		return f, len(f.keys) > 0
-	case hasSuffixAny(c.Name, ".write", ".writelines", ".write_bytes", ".write_text"):
-		data, ok := c.Arg(0, "")
-		if !ok {
-			return f, false
-		}
-		if _, ok := fromNetwork(m, data.Start, data.End); !ok {
-			return f, false
-		}
-		f.keys = pyFileObjectPath(m, c.Head, c.Open)
-		return f, len(f.keys) > 0
-	}
-	return f, false
-}
-
-// pyFileObjectPath finds the path of the file object in tokens [a, b): an
-// open(...)/Path(...) call there, or in the assignments of its variable.
-func pyFileObjectPath(m *python.Module, a, b int) []string {
-	for _, oc := range m.CallsIn(a, b) {
-		if pyOpenish(oc.Name) {
-			if arg, ok := oc.Arg(0, "file"); ok {
-				return pyPathKeys(m, arg)
-			}
-		}
-	}
-	if m.Toks[a].Kind != python.Name {
-		return nil
-	}
-	for k, as := range m.Assigns[m.Text(a)] {
-		if k == pyMaxAssigns {
-			break
-		}
-		for _, oc := range m.CallsIn(as.Start, as.End) {
-			if pyOpenish(oc.Name) {
-				if arg, ok := oc.Arg(0, "file"); ok {
-					return pyPathKeys(m, arg)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-func pyOpenish(n string) bool {
-	return n == "open" || n == "io.open" || n == "os.fdopen" || n == "codecs.open" || n == "pathlib.Path" || n == "Path" ||
-		strings.HasPrefix(n, "tempfile.")
-}
-
-// pyPathKeys lists how a path argument can be recognised elsewhere: its
-// constant value and the variables it uses.
-func pyPathKeys(m *python.Module, a python.Arg) []string {
-	var keys []string
-	if s, ok := m.Fold(a.Start, a.End); ok && s != "" {
-		keys = append(keys, s)
-	}
-	for _, r := range m.RefsIn(a.Start, a.End) {
-		if r.Var != "" && !r.Call {
-			keys = append(keys, "\x00"+r.Var)
-		}
-	}
-	return keys
 }
 
 var pyInterpreters = map[string]bool{"python": true, "python3": true, "python2": true, "sh": true, "bash": true,
@@ -234,25 +132,25 @@ func pyRunsFile(m *python.Module, c *python.Call, keys []string, isShell bool, a
 		if cmd, ok := m.Fold(a, b); ok {
 			for _, part := range shellSplitRx.Split(cmd, -1) {
 				words := strings.Fields(part)
-				for len(words) > 1 && (pyInterpreters[baseName(words[0])] || strings.HasPrefix(words[0], "-")) {
+				for len(words) > 1 && (pyInterpreters[pyfacts.BaseName(words[0])] || strings.HasPrefix(words[0], "-")) {
 					words = words[1:]
 				}
 				for len(words) > 1 && strings.HasPrefix(words[0], "-") {
 					words = words[1:]
 				}
-				if len(words) > 0 && pyMentions(m, 0, 0, words[0], keys) {
+				if len(words) > 0 && pyfacts.Mentions(m, 0, 0, words[0], keys) {
 					return true
 				}
 			}
 			return false
 		}
-		return pyMentions(m, a, b, "", keys)
+		return pyfacts.Mentions(m, a, b, "", keys)
 	}
 	arg, ok := c.Arg(0, "")
 	if !ok {
 		return false
 	}
-	items, isList := argList(m, arg)
+	items, isList := pyfacts.ArgList(m, arg)
 	if !isList {
 		if c.Name == "os.execl" || c.Name == "os.execlp" || strings.HasPrefix(c.Name, "os.spawnl") {
 			items = nil
@@ -260,15 +158,15 @@ func pyRunsFile(m *python.Module, c *python.Call, keys []string, isShell bool, a
 				items = append(items, [2]int{x.Start, x.End})
 			}
 		} else {
-			return pyMentions(m, arg.Start, arg.End, "", keys)
+			return pyfacts.Mentions(m, arg.Start, arg.End, "", keys)
 		}
 	}
 	for _, it := range items {
-		if pyMentions(m, it[0], it[1], "", keys) {
+		if pyfacts.Mentions(m, it[0], it[1], "", keys) {
 			return true
 		}
 		prog, ok := m.Fold(it[0], it[1])
-		if !ok || !(pyInterpreters[baseName(prog)] || strings.HasPrefix(prog, "-")) {
+		if !ok || !(pyInterpreters[pyfacts.BaseName(prog)] || strings.HasPrefix(prog, "-")) {
 			return false
 		}
 	}
@@ -276,38 +174,6 @@ func pyRunsFile(m *python.Module, c *python.Call, keys []string, isShell bool, a
 }
 
 var shellSplitRx = regexp.MustCompile(`&&|\|\||[;&|\n]`)
-
-// pyMentions reports whether tokens [lo, hi), or the text s, use one of
-// the keys (a constant path, or "\x00" + a variable name).
-func pyMentions(m *python.Module, lo, hi int, s string, keys []string) bool {
-	for _, k := range keys {
-		if s != "" {
-			if !strings.HasPrefix(k, "\x00") && strings.Contains(s, k) {
-				return true
-			}
-			continue
-		}
-		if strings.HasPrefix(k, "\x00") {
-			for _, r := range m.RefsIn(lo, hi) {
-				if r.Var == k[1:] {
-					return true
-				}
-			}
-			continue
-		}
-		for i := lo; i < hi; i++ {
-			if m.Toks[i].Kind == python.String {
-				if v, _ := m.Value(i); strings.Contains(v, k) {
-					return true
-				}
-			}
-		}
-		if s, ok := m.Fold(lo, hi); ok && strings.Contains(s, k) {
-			return true
-		}
-	}
-	return false
-}
 
 // pyExecMode reports a chmod mode with an execute bit.
 func pyExecMode(m *python.Module, a python.Arg) bool {

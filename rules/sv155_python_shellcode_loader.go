@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -44,15 +45,8 @@ Good: call a library's documented Python API instead of raw memory.`,
 	Run: runPythonShellcodeLoader,
 })
 
-func pyLastName(n string) string {
-	if i := strings.LastIndexByte(n, '.'); i >= 0 {
-		return n[i+1:]
-	}
-	return n
-}
-
 func runPythonShellcodeLoader(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -60,11 +54,11 @@ func runPythonShellcodeLoader(p *analyzer.Pass) error {
 	var runners []*python.Call
 	injected := false
 	for _, c := range m.Calls {
-		last := pyLastName(c.Name)
+		last := pyfacts.LastName(c.Name)
 		start, end := m.Span(c)
 		switch {
 		case last == "WriteProcessMemory" || last == "CreateRemoteThread" || last == "NtCreateThreadEx" || last == "QueueUserAPC":
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "injects code into another process (" + last + ")"})
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "injects code into another process (" + last + ")"})
 			injected = true
 		case last == "VirtualAlloc" || last == "VirtualAllocEx" || last == "VirtualProtect" || last == "NtAllocateVirtualMemory":
 			if pyExecProtection(m, c) && alloc == nil {
@@ -86,12 +80,12 @@ func runPythonShellcodeLoader(p *analyzer.Pass) error {
 	if len(runners) > 0 {
 		r := runners[len(runners)-1]
 		rs, re := m.Span(r)
-		pyReport(p, m, analyzer.Diagnostic{Start: rs, End: re,
-			Message: "runs machine code from executable memory allocated at line " + lineOf(m, alloc.Head) + " (" + pyLastName(alloc.Name) + ")"})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: rs, End: re,
+			Message: "runs machine code from executable memory allocated at line " + pyfacts.LineOf(m, alloc.Head) + " (" + pyfacts.LastName(alloc.Name) + ")"})
 		return nil
 	}
-	pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
-		Message: "allocates executable memory (" + pyLastName(alloc.Name) + ")"})
+	pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
+		Message: "allocates executable memory (" + pyfacts.LastName(alloc.Name) + ")"})
 	return nil
 }
 
@@ -103,7 +97,7 @@ func pyExecProtection(m *python.Module, c *python.Call) bool {
 		return true
 	}
 	n := 3 // VirtualAlloc(addr, size, type, protect)
-	switch pyLastName(c.Name) {
+	switch pyfacts.LastName(c.Name) {
 	case "VirtualAllocEx":
 		n = 4
 	case "VirtualProtect":

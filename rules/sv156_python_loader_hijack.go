@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -61,13 +62,13 @@ func pyHijackValue(name, value string, known bool) bool {
 }
 
 func runPythonLoaderHijack(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	report := func(tok, endTok int, name, value string) {
-		pyReport(p, m, analyzer.Diagnostic{Start: m.Toks[tok].Start, End: m.Toks[endTok].End,
-			Message: "sets " + name + " (" + clipStr(value, 60) + "): later processes load code from there"})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[tok].Start, End: m.Toks[endTok].End,
+			Message: "sets " + name + " (" + pyfacts.ClipStr(value, 60) + "): later processes load code from there"})
 	}
 	// os.environ['LD_PRELOAD'] = ...
 	for _, r := range m.Refs {
@@ -102,9 +103,9 @@ func runPythonLoaderHijack(p *analyzer.Pass) error {
 			if pyHijackValue(name, val, vok) {
 				report(c.Head, c.Close, name, pyShown(m, v.Start, v.End, val, vok))
 			}
-		case c.Name == "os.environ.update" || pySubprocessCalls[c.Name] || hasPrefixAny(c.Name, "os.exec", "os.spawn", "os.posix_spawn"):
+		case c.Name == "os.environ.update" || pyfacts.SubprocessCalls[c.Name] || pyfacts.HasPrefixAny(c.Name, "os.exec", "os.spawn", "os.posix_spawn"):
 			lo, hi := c.Open+1, c.Close
-			if pySubprocessCalls[c.Name] {
+			if pyfacts.SubprocessCalls[c.Name] {
 				a, ok := c.Kwarg("env")
 				if !ok {
 					continue

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 )
 
 // PythonRemoteImport reports Python code that imports modules from the
@@ -44,25 +45,25 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent / "lib"))
 })
 
 func runPythonRemoteImport(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
-	files := pyDownloadedFiles(m)
+	files := pyfacts.DownloadedFiles(m)
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
 		switch {
 		case strings.HasPrefix(c.Name, "httpimport."):
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: "imports modules over HTTP (" + c.Name + ")"})
-		case hasPrefixAny(c.Name, "importlib.util.spec_from_file_location", "importlib.machinery.SourceFileLoader",
+		case pyfacts.HasPrefixAny(c.Name, "importlib.util.spec_from_file_location", "importlib.machinery.SourceFileLoader",
 			"importlib.machinery.SourcelessFileLoader", "zipimport.zipimporter", "runpy.run_path", "imp.load_source",
 			"imp.load_compiled"):
 			lo, hi := c.Open+1, c.Close
 			for _, f := range files {
-				if pyMentions(m, lo, hi, "", f.keys) {
-					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
-						Message: "loads a module from a file downloaded at line " + lineOf(m, f.call.Head) + pyFrom(f.url)})
+				if pyfacts.Mentions(m, lo, hi, "", f.Keys) {
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+						Message: "loads a module from a file downloaded at line " + pyfacts.LineOf(m, f.Call.Head) + pyfacts.FromNote(f.URL)})
 					break
 				}
 			}
@@ -75,10 +76,10 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 			if !ok {
 				continue
 			}
-			for _, pt := range pyPathOf(m, a.Start, a.End, 1) {
+			for _, pt := range pyfacts.PathOf(m, a.Start, a.End, 1) {
 				if pyRiskyImportPath(pt) {
-					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
-						Message: "adds " + clipStr(pt, 60) + " to the module search path"})
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+						Message: "adds " + pyfacts.ClipStr(pt, 60) + " to the module search path"})
 					break
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -76,12 +77,12 @@ func (s *jsSecrets) bad() string {
 	return ""
 }
 
-// collectSecrets follows e back to its sources.
-func (v *jsView) collectSecrets(e ast.Expression, s *jsSecrets) {
-	v.in.Reach(e, func(x ast.Expression) bool {
+// jsCollectSecrets follows e back to its sources.
+func jsCollectSecrets(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
+	v.Info.Reach(e, func(x ast.Expression) bool {
 		switch x.(type) {
 		case *ast.DotExpression, *ast.BracketExpression, *ast.Identifier:
-			r := v.in.Resolve(x)
+			r := v.Info.Resolve(x)
 			if r == "process.env" {
 				s.wholeEnv = true
 				return false
@@ -90,20 +91,20 @@ func (v *jsView) collectSecrets(e ast.Expression, s *jsSecrets) {
 				s.keys[k] = true
 				return false
 			}
-			if b, ok := x.(*ast.BracketExpression); ok && v.in.Resolve(b.Left) == "process.env" {
-				if _, ok := v.in.Str(b.Member); !ok {
+			if b, ok := x.(*ast.BracketExpression); ok && v.Info.Resolve(b.Left) == "process.env" {
+				if _, ok := v.Info.Str(b.Member); !ok {
 					s.wholeEnv = true // process.env[k] over computed keys
 				}
 				return false
 			}
 		case *ast.CallExpression:
 			c := x.(*ast.CallExpression)
-			if label, ok := v.credRead(c); ok && s.credFile == "" {
+			if label, ok := v.CredRead(c); ok && s.credFile == "" {
 				s.credFile = label
-			} else if label, ok := v.credList(c); ok && s.credFile == "" && !jsMediumCreds[label] && label != "browser profile" {
+			} else if label, ok := v.CredList(c); ok && s.credFile == "" && !jsfacts.MediumCreds[label] && label != "browser profile" {
 				s.credFile = label
 			}
-			if v.homeWalk(c) {
+			if v.HomeWalk(c) {
 				s.homeList = true
 			}
 		}
@@ -121,23 +122,23 @@ type jsSinkUse struct {
 	host ast.Expression // destination given at send time (dgram)
 }
 
-func (v *jsView) sinks() []jsSinkUse {
+func jsSinks(v *jsfacts.View) []jsSinkUse {
 	var out []jsSinkUse
 	opener := func(e ast.Expression) (*ast.CallExpression, string) {
 		var oc *ast.CallExpression
 		var kind string
-		v.in.Reach(e, func(x ast.Expression) bool {
+		v.Info.Reach(e, func(x ast.Expression) bool {
 			if oc != nil {
 				return false
 			}
 			switch x := x.(type) {
 			case *ast.CallExpression:
-				if k := jsIsNetCall(v.callee(x)); k != "" {
+				if k := jsfacts.IsNetCall(v.Callee(x)); k != "" {
 					oc, kind = x, k
 					return false
 				}
 			case *ast.NewExpression:
-				if k := jsIsNetCall(jsNormMod(v.in.Resolve(x.Callee))); k != "" {
+				if k := jsfacts.IsNetCall(jsfacts.NormMod(v.Info.Resolve(x.Callee))); k != "" {
 					oc = &ast.CallExpression{Callee: x.Callee, ArgumentList: x.ArgumentList, LeftParenthesis: x.LeftParenthesis, RightParenthesis: x.RightParenthesis}
 					kind = k
 					return false
@@ -147,9 +148,9 @@ func (v *jsView) sinks() []jsSinkUse {
 		})
 		return oc, kind
 	}
-	for _, c := range v.in.Calls() {
-		callee := v.callee(c)
-		if k := jsIsNetCall(callee); k != "" {
+	for _, c := range v.Info.Calls() {
+		callee := v.Callee(c)
+		if k := jsfacts.IsNetCall(callee); k != "" {
 			out = append(out, jsSinkUse{at: c, data: c.ArgumentList, open: c, kind: k})
 			continue
 		}
@@ -173,9 +174,9 @@ func (v *jsView) sinks() []jsSinkUse {
 			}
 		}
 	}
-	for _, n := range v.in.News() {
-		callee := jsNormMod(v.in.Resolve(n.Callee))
-		if k := jsIsNetCall(callee); k != "" {
+	for _, n := range v.Info.News() {
+		callee := jsfacts.NormMod(v.Info.Resolve(n.Callee))
+		if k := jsfacts.IsNetCall(callee); k != "" {
 			oc := &ast.CallExpression{Callee: n.Callee, ArgumentList: n.ArgumentList, LeftParenthesis: n.LeftParenthesis, RightParenthesis: n.RightParenthesis}
 			out = append(out, jsSinkUse{at: n, data: n.ArgumentList, open: oc, kind: k})
 		}
@@ -184,36 +185,36 @@ func (v *jsView) sinks() []jsSinkUse {
 }
 
 func runJSExfiltration(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
-	for _, s := range v.sinks() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, s := range jsSinks(v) {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
 		sec := &jsSecrets{keys: map[string]bool{}}
 		for _, d := range s.data {
-			v.collectSecrets(d, sec)
+			jsCollectSecrets(v, d, sec)
 		}
-		dst := v.dest(s.open, v.callee(s.open))
+		dst := v.Dest(s.open, v.Callee(s.open))
 		if s.host != nil {
-			if h, ok := v.in.Str(s.host); ok {
-				dst = v.hostDest(h, false)
+			if h, ok := v.Info.Str(s.host); ok {
+				dst = v.HostDest(h, false)
 			}
 		}
 		where := "a computed destination"
-		if dst.known {
-			where = dst.host
-			if dst.class != intel.HostUnknown {
-				where += " (" + dst.class.String() + ")"
+		if dst.Known {
+			where = dst.Host
+			if dst.Class != intel.HostUnknown {
+				where += " (" + dst.Class.String() + ")"
 			}
 		}
 		if strings.HasPrefix(s.kind, "module:dns.") {
 			where = "a DNS lookup (data in the queried name)"
 		}
 		if what := sec.bad(); what != "" {
-			v.report(s.at, Critical, fmt.Sprintf("sends %s to %s", what, where))
+			v.Report(s.at, Critical, fmt.Sprintf("sends %s to %s", what, where))
 			continue
 		}
 		if len(sec.keys) == 0 {
@@ -225,32 +226,32 @@ func runJSExfiltration(p *analyzer.Pass) error {
 		}
 		sort.Strings(keys)
 		if strings.HasPrefix(s.kind, "module:dns.") {
-			v.report(s.at, High, fmt.Sprintf("sends %s in %s", strings.Join(keys, ", "), where))
+			v.Report(s.at, High, fmt.Sprintf("sends %s in %s", strings.Join(keys, ", "), where))
 			continue
 		}
-		if sev, why := v.gradeKeySend(keys, dst); sev > 0 {
-			v.report(s.at, sev, fmt.Sprintf("sends %s to %s%s", strings.Join(keys, ", "), where, why))
+		if sev, why := jsGradeKeySend(v, keys, dst); sev > 0 {
+			v.Report(s.at, sev, fmt.Sprintf("sends %s to %s%s", strings.Join(keys, ", "), where, why))
 		}
 	}
 	return nil
 }
 
-func (v *jsView) gradeKeySend(keys []string, dst jsDestination) (analyzer.Severity, string) {
-	if !dst.known {
+func jsGradeKeySend(v *jsfacts.View, keys []string, dst jsfacts.Destination) (analyzer.Severity, string) {
+	if !dst.Known {
 		return 0, ""
 	}
-	if dst.class.Suspicious() {
+	if dst.Class.Suspicious() {
 		return Critical, ""
 	}
-	if dst.class == intel.HostLoopback || dst.class == intel.HostPrivate {
+	if dst.Class == intel.HostLoopback || dst.Class == intel.HostPrivate {
 		return 0, ""
 	}
 	for _, k := range keys {
-		if vd := intel.KeyVendor(k); vd != nil && !intel.HostMatchesVendor(dst.host, vd) && !v.p.Config.HostAllowed(dst.host) {
+		if vd := intel.KeyVendor(k); vd != nil && !intel.HostMatchesVendor(dst.Host, vd) && !v.Pass.Config.HostAllowed(dst.Host) {
 			return Medium, fmt.Sprintf(", which is not the vendor the key %s belongs to", k)
 		}
 	}
-	if !dst.https && dst.url != "" {
+	if !dst.HTTPS && dst.URL != "" {
 		return Medium, " over plain HTTP"
 	}
 	return 0, ""

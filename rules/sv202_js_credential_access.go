@@ -7,6 +7,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 	"github.com/skillvet/skillvet/parse/js"
 )
 
@@ -57,81 +58,79 @@ const key = process.env.WEATHER_API_KEY;
 	Run: runJSCredentialAccess,
 })
 
-var jsMediumCreds = map[string]bool{"npm token": true, "PyPI token": true, "shell history": true, "dotenv file": true}
-
 func runJSCredentialAccess(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
-	harvest := v.secretEnvHarvest()
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	harvest := jsSecretEnvHarvest(v)
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		if label, ok := v.credRead(c); ok {
+		if label, ok := v.CredRead(c); ok {
 			sev := High
-			if jsMediumCreds[label] {
+			if jsfacts.MediumCreds[label] {
 				sev = Medium
 				if label == "dotenv file" {
-					if path, ok := v.pathStr(c.ArgumentList[0]); !ok || !strings.HasPrefix(path, "~") {
+					if path, ok := v.PathStr(c.ArgumentList[0]); !ok || !strings.HasPrefix(path, "~") {
 						sev = Low
 					}
 				}
 			}
-			v.report(c, sev, "reads "+label)
+			v.Report(c, sev, "reads "+label)
 			continue
 		}
-		if label, ok := v.credList(c); ok && !jsMediumCreds[label] && label != "browser profile" {
-			v.report(c, High, "lists the files of a "+strings.TrimSuffix(label, " store")+" store")
+		if label, ok := v.CredList(c); ok && !jsfacts.MediumCreds[label] && label != "browser profile" {
+			v.Report(c, High, "lists the files of a "+strings.TrimSuffix(label, " store")+" store")
 			continue
 		}
-		if v.homeWalk(c) {
-			if names := v.credNameHunt(); len(names) >= 2 {
-				v.report(c, High, "walks the home directory looking for credential files ("+strings.Join(names, ", ")+")")
+		if v.HomeWalk(c) {
+			if names := v.CredNameHunt(); len(names) >= 2 {
+				v.Report(c, High, "walks the home directory looking for credential files ("+strings.Join(names, ", ")+")")
 			} else {
-				v.report(c, Medium, "lists the home directory")
+				v.Report(c, Medium, "lists the home directory")
 			}
 			continue
 		}
-		callee := v.callee(c)
+		callee := v.Callee(c)
 		if why, ok := harvest[c]; ok {
-			v.report(c, High, "collects every environment variable whose name looks secret ("+why+"), values included")
+			v.Report(c, High, "collects every environment variable whose name looks secret ("+why+"), values included")
 			continue
 		}
 		switch callee {
 		case "JSON.stringify", "Object.entries", "Object.values", "Object.assign":
 			for _, a := range c.ArgumentList {
-				if v.in.Resolve(a) == "process.env" && !v.inEnvOption(c) {
-					v.report(c, Medium, "collects the whole environment ("+callee+")")
+				if v.Info.Resolve(a) == "process.env" && !jsInEnvOption(v, c) {
+					v.Report(c, Medium, "collects the whole environment ("+callee+")")
 					break
 				}
 			}
 		}
 	}
-	js := v.prog.AST
+	js := v.Prog.AST
 	jsWalkFor(js, func(n *ast.ForInStatement) {
-		if v.in.Resolve(n.Source) == "process.env" {
-			v.report(n, Medium, "iterates over the whole environment")
+		if v.Info.Resolve(n.Source) == "process.env" {
+			v.Report(n, Medium, "iterates over the whole environment")
 		}
 	})
 	return nil
 }
 
-// inEnvOption reports Object.assign({}, process.env, …) passed as the env
+// jsInEnvOption reports Object.assign({}, process.env, …) passed as the env
 // of a child process: ordinary.
-func (v *jsView) inEnvOption(c *ast.CallExpression) bool {
-	if v.callee(c) != "Object.assign" {
+func jsInEnvOption(v *jsfacts.View, c *ast.CallExpression) bool {
+	if v.Callee(c) != "Object.assign" {
 		return false
 	}
-	for _, s := range v.in.Calls() {
-		if jsChildProcessCall(v.callee(s)) == "" {
+	for _, s := range v.Info.Calls() {
+		if jsfacts.ChildProcessCall(v.Callee(s)) == "" {
 			continue
 		}
 		for _, a := range s.ArgumentList {
-			e := v.objProp(a, "env")
+			e := v.ObjProp(a, "env")
 			if id, ok := e.(*ast.Identifier); ok {
-				if def := v.in.SingleDef(id); def != nil {
+				if def := v.Info.SingleDef(id); def != nil {
 					e = def.Init
 				}
 			}
@@ -144,7 +143,7 @@ func (v *jsView) inEnvOption(c *ast.CallExpression) bool {
 }
 
 func jsWalkFor(root ast.Node, fn func(*ast.ForInStatement)) {
-	jsWalkNodes(root, func(n ast.Node) {
+	jsfacts.WalkNodes(root, func(n ast.Node) {
 		if f, ok := n.(*ast.ForInStatement); ok {
 			fn(f)
 		}
@@ -156,20 +155,20 @@ var jsSecretName = regexp.MustCompile(`(?i)token|secret|passw|api_?key|\bkey\b|k
 
 var jsNegated = regexp.MustCompile(`![^=]`)
 
-// secretEnvHarvest finds Object.entries(process.env) / Object.keys(process.env)
+// jsSecretEnvHarvest finds Object.entries(process.env) / Object.keys(process.env)
 // chains that keep the variables whose names look secret, values
 // included: .filter(([k]) => /TOKEN|KEY|SECRET/.test(k)) followed by no map,
 // or a map that keeps the value. A map to the names alone (listing which
 // secrets are set) is not a harvest.
-func (v *jsView) secretEnvHarvest() map[*ast.CallExpression]string {
+func jsSecretEnvHarvest(v *jsfacts.View) map[*ast.CallExpression]string {
 	out := map[*ast.CallExpression]string{}
-	js.Walk(v.prog.AST, func(n ast.Node, parents []ast.Node) bool {
+	js.Walk(v.Prog.AST, func(n ast.Node, parents []ast.Node) bool {
 		src, ok := n.(*ast.CallExpression)
 		if !ok {
 			return true
 		}
-		kind := v.callee(src)
-		if kind != "Object.entries" && kind != "Object.keys" || len(src.ArgumentList) == 0 || v.in.Resolve(src.ArgumentList[0]) != "process.env" {
+		kind := v.Callee(src)
+		if kind != "Object.entries" && kind != "Object.keys" || len(src.ArgumentList) == 0 || v.Info.Resolve(src.ArgumentList[0]) != "process.env" {
 			return true
 		}
 		// walk the method chain outwards: src.filter(...).map(...)...
@@ -188,17 +187,17 @@ func (v *jsView) secretEnvHarvest() map[*ast.CallExpression]string {
 			switch dot.Identifier.Name.String() {
 			case "filter":
 				// a negated test (!/SECRET/.test(k)) drops the secrets instead
-				if cs := v.src(cb); jsSecretName.MatchString(cs) && !jsNegated.MatchString(cs) {
-					filtered = v.src(cb)
+				if cs := v.Src(cb); jsSecretName.MatchString(cs) && !jsNegated.MatchString(cs) {
+					filtered = v.Src(cb)
 				}
 			case "map", "flatMap", "forEach", "reduce":
-				keepsValue = v.mapKeepsValue(cb, kind)
+				keepsValue = jsMapKeepsValue(v, cb, kind)
 			}
 			cur = call
 		}
 		if filtered != "" && keepsValue {
 			why := "filtered by name"
-			if v.hiddenInComment(cur) {
+			if jsHiddenInComment(v, cur) {
 				why += ", then hidden in an HTML comment"
 			}
 			out[src] = why
@@ -208,9 +207,9 @@ func (v *jsView) secretEnvHarvest() map[*ast.CallExpression]string {
 	return out
 }
 
-// mapKeepsValue reports whether a map callback over environment entries
+// jsMapKeepsValue reports whether a map callback over environment entries
 // (or keys) keeps the variable's value.
-func (v *jsView) mapKeepsValue(cb ast.Expression, kind string) bool {
+func jsMapKeepsValue(v *jsfacts.View, cb ast.Expression, kind string) bool {
 	var pl *ast.ParameterList
 	var body ast.Node
 	switch f := cb.(type) {
@@ -224,8 +223,8 @@ func (v *jsView) mapKeepsValue(cb ast.Expression, kind string) bool {
 	if kind == "Object.keys" {
 		// the value comes back only through process.env[k]
 		found := false
-		jsWalkNodes(body, func(n ast.Node) {
-			if b, ok := n.(*ast.BracketExpression); ok && v.in.Resolve(b.Left) == "process.env" {
+		jsfacts.WalkNodes(body, func(n ast.Node) {
+			if b, ok := n.(*ast.BracketExpression); ok && v.Info.Resolve(b.Left) == "process.env" {
 				found = true
 			}
 		})
@@ -240,11 +239,11 @@ func (v *jsView) mapKeepsValue(cb ast.Expression, kind string) bool {
 	return true
 }
 
-// hiddenInComment reports that e flows into a template literal inside an
+// jsHiddenInComment reports that e flows into a template literal inside an
 // HTML comment (<!-- ... ${e} ... -->), where a rendered page hides it.
-func (v *jsView) hiddenInComment(e ast.Expression) bool {
+func jsHiddenInComment(v *jsfacts.View, e ast.Expression) bool {
 	hidden := false
-	jsWalkNodes(v.prog.AST, func(n ast.Node) {
+	jsfacts.WalkNodes(v.Prog.AST, func(n ast.Node) {
 		tl, ok := n.(*ast.TemplateLiteral)
 		if !ok || hidden {
 			return
@@ -257,7 +256,7 @@ func (v *jsView) hiddenInComment(e ast.Expression) bool {
 			if open < 0 || strings.Contains(b[open:], "-->") {
 				continue
 			}
-			v.in.Reach(x, func(y ast.Expression) bool {
+			v.Info.Reach(x, func(y ast.Expression) bool {
 				if y == e {
 					hidden = true
 				}

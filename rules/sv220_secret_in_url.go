@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/markdown"
 )
@@ -53,7 +55,6 @@ Good:
 })
 
 var (
-	proseURLRx   = regexp.MustCompile(`(?i)https?://[^\s<>"'\x60]+`)
 	urlContentRx = regexp.MustCompile(`(?i)\$\(\s*(?:cat|base64|env|printenv|head|tail|xxd|od|openssl|gpg|tar|zip|security|ls|find|curl|echo|type|get-content|gc)\b[^)]*\)?|%24%28(?:cat|env|base64)|\{\{?\s*[\w.-]*(?:conversation|chat|history|messages?|context|transcript|memory|system[_ -]?prompt|prompt|file[_ -]?contents?|contents?|data|env|environment|secrets?|credentials?|ssh[_ -]?keys?|private[_ -]?keys?|cookies?|session|clipboard|user[_ -]?data|summary|files?|document|chat[_ -]?log|previous[_ -]?messages|answer|response|output)[^}]*\}\}?|<[^<>]*(?:base64|contents? of|conversation|chat history|\.env|id_rsa|\.ssh|secrets|credentials|env(?:ironment)? var|the (?:file|data|answer|conversation))[^<>]*>|\[(?:conversation|chat history|secrets|credentials|file contents|env|data|summary of (?:the )?conversation)\]|\$\{?\s*(?:env|environ)\b`)
 	urlKeyRx     = regexp.MustCompile(`\{\{?\s*\$?[\w.]*(?i:api[_-]?key|token|secret|password|passwd|pwd|auth|credential|access[_-]?key)[\w.]*\s*\}?\}|\$\{?[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?|<[^<>]*(?i:api[_ -]?key|token|secret|password)[^<>]*>|(?i:your[_-]?(?:api[_-]?)?(?:key|token|secret))|[?&][\w.-]+=[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE|SESSION)[A-Z0-9_]*\b`)
 	// urlBarePlaceholderRx: a query value written as an upper-case
@@ -65,9 +66,9 @@ var (
 )
 
 func runSecretInURL(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
@@ -81,14 +82,14 @@ func runSecretInURL(p *analyzer.Pass) error {
 		if !strings.Contains(raw, "://") {
 			continue
 		}
-		for _, m := range proseURLRx.FindAllStringIndex(raw, -1) {
+		for _, m := range prose.URLRx.FindAllStringIndex(raw, -1) {
 			u := extendCommandSubst(raw, m[0], m[1])
 			start := seg.Start + m[0]
-			ctx := d.ctxAt(start)
-			if ctx == ctxCode {
+			ctx := d.CtxAt(start)
+			if ctx == prose.CtxCode {
 				continue
 			}
-			if !strings.ContainsAny(u, "{$<[%`") && !strings.Contains(lowerASCIIKeepLen(u), "your") && !urlBarePlaceholderRx.MatchString(u) {
+			if !strings.ContainsAny(u, "{$<[%`") && !strings.Contains(match.LowerASCIIKeepLen(u), "your") && !urlBarePlaceholderRx.MatchString(u) {
 				continue // no placeholder syntax at all
 			}
 			pre := raw[:m[0]]
@@ -109,7 +110,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 			var sev analyzer.Severity
 			var what string
 			if cm := urlContentRx.FindString(rest); cm != "" {
-				what = fmt.Sprintf("data placeholder %q", clipProse(cm, 50))
+				what = fmt.Sprintf("data placeholder %q", match.Clip(cm, 50))
 				switch {
 				case class == intel.HostLoopback:
 					continue
@@ -121,7 +122,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 					sev = High
 				}
 			} else if km := urlKeyRx.FindString(rest); km != "" {
-				what = fmt.Sprintf("secret placeholder %q", clipProse(km, 50))
+				what = fmt.Sprintf("secret placeholder %q", match.Clip(km, 50))
 				switch {
 				case trusted:
 					continue
@@ -140,8 +141,8 @@ func runSecretInURL(p *analyzer.Pass) error {
 				kind = "image"
 			}
 			why := ""
-			if ctx == ctxQuote || d.Teaching {
-				sev, why = exampleSeverity(sev, ctxQuote, d.Teaching)
+			if ctx == prose.CtxQuote || d.Teaching {
+				sev, why = prose.ExampleSeverity(sev, prose.CtxQuote, d.Teaching)
 			}
 			rep.Report(analyzer.Diagnostic{Start: start, End: start + len(u), Severity: sev,
 				Message: fmt.Sprintf("%s URL to %s (%s) embeds %s: the data leaves when the URL is fetched%s", kind, host, class, what, why)})

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -55,37 +57,29 @@ Good:
 })
 
 var (
-	sendVerbRx     = regexp.MustCompile(`\b(?:send|sends|sending|upload|uploads|uploading|post|posts|posting|transmit|transmits|forward|forwards|email|e-mail|mail|exfiltrate|exfiltrates|submit|submits|share|sync|syncs|beacon|leak|pipe|attach|append|embed|push|report|copy|paste|dump)\b`)
-	secretObjRx    = regexp.MustCompile(`\b(?:api[ -]?keys?|access keys?|tokens?|secrets?|credentials?|passwords?|passphrases?|private keys?|ssh keys?|cookies|session (?:tokens?|cookies)|env(?:ironment)?(?: variables| vars| file)?|printenv|\.env|dotenv|keychain|wallets?|seed phrases?|mnemonics?|id_rsa|id_ed25519|(?:full |credit |debit )?card (?:numbers?|details|data)|cvc|cvv)\b`)
-	contentObjRx   = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace))\b`)
-	sendPronounRx  = regexp.MustCompile(`^\s*(?:them|it|these|those|this|everything|all of (?:them|it)|the (?:results?|data|files?|output|contents?|collected \w+)|(?:their|the user's|the customer's) (?:reply|replies|answer|answers|response|responses|message|messages|details))\b`)
-	proseEmailRx   = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
-	secretObjLits  = requiredLiterals(secretObjRx.String())
-	contentObjLits = requiredLiterals(contentObjRx.String())
-	sendObjLits    = registered(append(append([]string(nil), secretObjLits...), contentObjLits...))
-	destWordRx     = regexp.MustCompile(`\b(?:webhook|discord|telegram|pastebin|our (?:server|endpoint|api|backend|collector)|(?:a |the )?remote (?:server|host|endpoint)|this (?:address|endpoint|url)|the following (?:address|url|endpoint))\b`)
-	destWordLits   = registered(requiredLiterals(destWordRx.String()))
+	sendPronounRx = regexp.MustCompile(`^\s*(?:them|it|these|those|this|everything|all of (?:them|it)|the (?:results?|data|files?|output|contents?|collected \w+)|(?:their|the user's|the customer's) (?:reply|replies|answer|answers|response|responses|message|messages|details))\b`)
+	destWordLits  = match.Registered(match.RequiredLiterals(prose.DestWordRx.String()))
 )
 
 func runSendData(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	hasObj := d.sentenceFilter(sendObjLits)
-	hasDest := d.sentenceFilter(destWordLits)
-	credSeg := d.credSegments()
-	for _, s := range d.sentences() {
-		if s.ctx == ctxCode {
+	hasObj := d.SentenceFilter(prose.SendObjLits)
+	hasDest := d.SentenceFilter(destWordLits)
+	credSeg := d.CredSegments()
+	for _, s := range d.Sentences() {
+		if s.Ctx == prose.CtxCode {
 			continue
 		}
-		has := credSeg[s.si]
+		has := credSeg[s.SegIndex]
 		if !has && !hasObj(&s) {
 			continue
 		}
-		rs, re := s.seg.N.Orig(s.i, s.j)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
 		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(&s) {
 			continue // no destination
@@ -94,9 +88,9 @@ func runSendData(p *analyzer.Pass) error {
 		obj := ""
 		content := false
 		var vm []int
-		for _, m := range sendVerbRx.FindAllStringIndex(s.Text, -1) {
-			vs, _ := s.seg.N.Orig(s.i+m[0], s.i+m[1])
-			if d.ctxAt(vs) == ctxCode || proseNegated(s.Text, m[0]) {
+		for _, m := range prose.SendVerbRx.FindAllStringIndex(s.Text, -1) {
+			vs, _ := s.Seg.N.Orig(s.I+m[0], s.I+m[1])
+			if d.CtxAt(vs) == prose.CtxCode || prose.Negated(s.Text, m[0]) {
 				continue
 			}
 			rest, rawRest := s.Text[m[1]:], raw[min(vs-rs, len(raw)):]
@@ -104,12 +98,12 @@ func runSendData(p *analyzer.Pass) error {
 				// "collect X and send them to Y": the data comes earlier
 				rest, rawRest = s.Text, raw
 			}
-			if has && mayHaveCredentialPath(rawRest) {
+			if has && match.MayHaveCredentialPath(rawRest) {
 				obj, _, _, _ = intel.MatchCredentialPath(rawRest)
 				content = true
-			} else if o := findLitIndex(secretObjRx, secretObjLits, rest); o != nil {
+			} else if o := match.FindLitIndex(prose.SecretObjRx, prose.SecretObjLits, rest); o != nil {
 				obj = rest[o[0]:o[1]]
-			} else if o := findLitIndex(contentObjRx, contentObjLits, rest); o != nil {
+			} else if o := match.FindLitIndex(prose.ContentObjRx, prose.ContentObjLits, rest); o != nil {
 				obj, content = rest[o[0]:o[1]], true
 			}
 			if obj != "" {
@@ -145,23 +139,23 @@ func runSendData(p *analyzer.Pass) error {
 			}
 		}
 		if sev == analyzer.SevNone {
-			if m := proseEmailRx.FindString(raw); m != "" {
+			if m := prose.EmailRx.FindString(raw); m != "" {
 				sev, dest = High, "e-mail address "+m
 				if docExampleDomain(m[strings.LastIndexByte(m, '@')+1:]) {
 					sev = Low
 				}
-			} else if m := destWordRx.FindString(s.Text); m != "" {
+			} else if m := prose.DestWordRx.FindString(s.Text); m != "" {
 				sev, dest = High, m
 			}
 		}
 		if sev == analyzer.SevNone {
 			continue
 		}
-		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		// a transfer the paragraph also tells the agent to keep quiet
 		// about is covert whatever the host looks like
 		if !d.Teaching && why == "" {
-			if cue := covertCue(s.seg.N.Text); cue != "" {
+			if cue := prose.CovertCue(s.Seg.N.Text); cue != "" {
 				sev, why = Critical, fmt.Sprintf(", kept from the user (%q)", cue)
 				if trustedDest {
 					sev = High // a well-known or allowlisted API, used quietly

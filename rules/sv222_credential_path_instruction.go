@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -55,25 +57,25 @@ var (
 )
 
 func runCredentialPath(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	credSeg := d.credSegments()
-	for _, s := range d.sentences() {
-		if !credSeg[s.si] {
+	credSeg := d.CredSegments()
+	for _, s := range d.Sentences() {
+		if !credSeg[s.SegIndex] {
 			continue
 		}
-		rs, re := s.seg.N.Orig(s.i, s.j)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
 		label, ps, pe, ok := firstSecretCredentialPath(raw)
 		if !ok {
 			continue
 		}
 		vm := credAccessRx.FindStringIndex(s.Text)
-		if vm == nil || proseNegated(s.Text, vm[0]) {
+		if vm == nil || prose.Negated(s.Text, vm[0]) {
 			continue
 		}
 		var sev analyzer.Severity
@@ -94,7 +96,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 		default:
 			sev = High
 		}
-		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs + ps, End: rs + pe, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s (%s)%s", s.Text[vm[0]:vm[1]], strings.TrimSpace(raw[ps:pe]), label, why)})
 	}

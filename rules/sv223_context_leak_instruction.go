@@ -5,6 +5,8 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -49,54 +51,54 @@ var (
 	placeVerbRx  = regexp.MustCompile(`\b(?:include|includes|including|put|puts|embed|embeds|add|adds|append|appends|insert|inserts|write|writes|encode|encodes|hide|hides|place|places|paste)\b`)
 	leakChanRx   = regexp.MustCompile(`\b(?:commit messages?|commits?|pull requests?|prs?|issues?|issue comments?|comments?|gists?|image (?:urls?|links?|src|alt)|alt text|markdown images?|file ?names?|branch names?|tag names?|dns (?:names?|queries|lookups?)|subdomains?|hostnames?|user[- ]agent|referr?er|public (?:repo|repository|page|channel))\b`)
 	promptLeakRx = regexp.MustCompile(`\b(?:reveal|print|output|repeat|show|display|dump|return|recite|leak|share|disclose|tell (?:me|the user))\s+(?:\w+\s+){0,2}(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|original\s+|hidden\s+|initial\s+)?(?:system\s+prompt|system\s+(?:message|instructions)|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions)|instructions\s+(?:above|verbatim|word for word))\b`)
-	promptLits   = registered(requiredLiterals(promptLeakRx.String()))
-	chanLits     = registered(requiredLiterals(leakChanRx.String()))
+	promptLits   = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
+	chanLits     = match.Registered(match.RequiredLiterals(leakChanRx.String()))
 )
 
 func runContextLeak(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	objCand := d.candidates(sendObjLits)
-	chanCand := d.candidates(chanLits)
-	promptCand := d.candidates(promptLits)
-	credSeg := d.credSegments()
-	hasChan := d.sentenceFilter(chanLits)
-	hasObj := d.sentenceFilter(sendObjLits)
-	for _, s := range d.sentences() {
-		if s.ctx == ctxCode {
+	objCand := d.Candidates(prose.SendObjLits)
+	chanCand := d.Candidates(chanLits)
+	promptCand := d.Candidates(promptLits)
+	credSeg := d.CredSegments()
+	hasChan := d.SentenceFilter(chanLits)
+	hasObj := d.SentenceFilter(prose.SendObjLits)
+	for _, s := range d.Sentences() {
+		if s.Ctx == prose.CtxCode {
 			continue
 		}
-		rs, re := s.seg.N.Orig(s.i, s.j)
-		if promptCand[s.si] {
-			if m := promptLeakRx.FindStringIndex(s.Text); m != nil && !proseNegated(s.Text, m[0]) {
-				sev, why := sentenceSeverity(High, &s, m[0], d.Teaching)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
+		if promptCand[s.SegIndex] {
+			if m := promptLeakRx.FindStringIndex(s.Text); m != nil && !prose.Negated(s.Text, m[0]) {
+				sev, why := prose.SentenceSeverity(High, &s, m[0], d.Teaching)
 				rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-					Message: fmt.Sprintf("instruction to disclose the agent's instructions: %q%s", clipProse(s.Text[m[0]:m[1]], 60), why)})
+					Message: fmt.Sprintf("instruction to disclose the agent's instructions: %q%s", match.Clip(s.Text[m[0]:m[1]], 60), why)})
 				continue
 			}
 		}
-		if !chanCand[s.si] || !(objCand[s.si] || credSeg[s.si]) {
+		if !chanCand[s.SegIndex] || !(objCand[s.SegIndex] || credSeg[s.SegIndex]) {
 			continue
 		}
-		if !hasChan(&s) || !hasObj(&s) && !credSeg[s.si] {
+		if !hasChan(&s) || !hasObj(&s) && !credSeg[s.SegIndex] {
 			continue
 		}
 		vm := placeVerbRx.FindStringIndex(s.Text)
-		if vm == nil || proseNegated(s.Text, vm[0]) {
+		if vm == nil || prose.Negated(s.Text, vm[0]) {
 			continue
 		}
 		rest := s.Text[vm[1]:]
 		obj := ""
 		objEnd := 0
-		if m := findLitIndex(secretObjRx, secretObjLits, rest); m != nil {
+		if m := match.FindLitIndex(prose.SecretObjRx, prose.SecretObjLits, rest); m != nil {
 			obj, objEnd = rest[m[0]:m[1]], m[1]
-		} else if m := findLitIndex(contentObjRx, contentObjLits, rest); m != nil {
+		} else if m := match.FindLitIndex(prose.ContentObjRx, prose.ContentObjLits, rest); m != nil {
 			obj, objEnd = rest[m[0]:m[1]], m[1]
-		} else if credSeg[s.si] && mayHaveCredentialPath(string(d.Src[rs:re])) {
+		} else if credSeg[s.SegIndex] && match.MayHaveCredentialPath(string(d.Src[rs:re])) {
 			obj = "a credential file"
 			if _, _, e, ok := intel.MatchCredentialPath(rest); ok {
 				objEnd = e
@@ -111,7 +113,7 @@ func runContextLeak(p *analyzer.Pass) error {
 			continue
 		}
 		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
-		sev, why := sentenceSeverity(High, &s, vm[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(High, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s into %s%s", s.Text[vm[0]:vm[1]], obj, ch, why)})
 	}

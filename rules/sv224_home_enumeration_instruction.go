@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -61,16 +63,16 @@ var (
 )
 
 func runHomeEnumeration(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	for _, s := range d.sentences() {
-		// sentences() holds prose blocks only; one that opens with a code
+	for _, s := range d.Sentences() {
+		// Sentences() holds prose blocks only; one that opens with a code
 		// span ("`http://10.0.0.1` to …") is still prose
-		rs, re := s.seg.N.Orig(s.i, s.j)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
 		scope := ""
 		if m := homeGlobRx.FindString(raw); m != "" {
@@ -82,12 +84,12 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 			continue
 		}
 		vm := homeEnumVerbRx.FindStringIndex(s.Text)
-		if vm == nil || proseNegated(s.Text, vm[0]) || sentenceNegationRx.MatchString(s.Text) {
+		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.SentenceNegationRx.MatchString(s.Text) {
 			continue
 		}
 		// the paragraph, and the sentence after it, say what the sweep is for
-		para := s.seg.N.Text
-		ps, pe := s.seg.N.Orig(0, len(para))
+		para := s.Seg.N.Text
+		ps, pe := s.Seg.N.Orig(0, len(para))
 		praw := string(d.Src[ps:pe])
 		sev := Medium
 		var why []string
@@ -102,11 +104,11 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 			sev = max(sev, High) + 1
 			why = append(why, "file contents captured")
 		}
-		if cue := covertCue(para); cue != "" {
+		if cue := prose.CovertCue(para); cue != "" {
 			sev = max(sev, High) + 1
 			why = append(why, fmt.Sprintf("kept from the user (%q)", cue))
 		}
-		if strings.Contains(praw, "://") && sendVerbRx.MatchString(para) {
+		if strings.Contains(praw, "://") && prose.SendVerbRx.MatchString(para) {
 			sev = max(sev, High) + 1
 			why = append(why, "sent out")
 		}
@@ -115,9 +117,9 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 		if len(why) > 0 {
 			note = ": " + strings.Join(why, ", ")
 		}
-		sev, ex := sentenceSeverity(sev, &s, vm[0], d.Teaching)
+		sev, ex := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instruction to %s %s%s%s", s.Text[vm[0]:vm[1]], clipProse(scope, 40), note, ex)})
+			Message: fmt.Sprintf("instruction to %s %s%s%s", s.Text[vm[0]:vm[1]], match.Clip(scope, 40), note, ex)})
 	}
 	return nil
 }

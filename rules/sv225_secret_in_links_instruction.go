@@ -5,6 +5,8 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -57,22 +59,22 @@ var (
 )
 
 func runSecretInLinks(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	for _, s := range d.sentences() {
+	for _, s := range d.Sentences() {
 		sm := linkSecretRx.FindStringIndex(s.Text)
 		if sm == nil {
 			continue
 		}
 		vm := linkPlaceVerbRx.FindStringIndex(s.Text)
-		if vm == nil || proseNegated(s.Text, vm[0]) || sentenceNegationRx.MatchString(s.Text) {
+		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.SentenceNegationRx.MatchString(s.Text) {
 			continue
 		}
-		rs, re := s.seg.N.Orig(s.i, s.j)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
 		if !linkChanRx.MatchString(s.Text) {
 			continue
@@ -97,9 +99,9 @@ func runSecretInLinks(p *analyzer.Pass) error {
 		if generic {
 			sev = Critical
 		}
-		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instruction to %s %s to links%s", s.Text[vm[0]:vm[1]], clipProse(s.Text[sm[0]:sm[1]], 60), why)})
+			Message: fmt.Sprintf("instruction to %s %s to links%s", s.Text[vm[0]:vm[1]], match.Clip(s.Text[sm[0]:sm[1]], 60), why)})
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/markdown"
 )
@@ -56,28 +58,28 @@ var (
 )
 
 func runNetworkProbe(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	sents := d.sentences()
+	sents := d.Sentences()
 	// section: the index of the heading before each sentence, for the
 	// "and send the answers out" escalation
 	section := make([]int, len(sents))
 	sec := 0
 	for k := range sents {
-		if sents[k].seg.Kind == markdown.Heading {
+		if sents[k].Seg.Kind == markdown.Heading {
 			sec = k
 		}
 		section[k] = sec
 	}
 	for k := range sents {
 		s := &sents[k]
-		// sentences() holds prose blocks only; one that opens with a code
+		// Sentences() holds prose blocks only; one that opens with a code
 		// span ("`http://10.0.0.1` to …") is still prose
-		rs, re := s.seg.N.Orig(s.i, s.j)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
 		what := ""
 		if m := probeMetaRx.FindString(raw); m != "" {
@@ -93,8 +95,8 @@ func runNetworkProbe(p *analyzer.Pass) error {
 		// the verb sits in the sentence, or in the lead-in of a list
 		// ("request each of these:")
 		t, vm := s.Text, probeVerbRx.FindStringIndex(s.Text)
-		for j := k - 1; vm == nil && j >= 0 && j >= k-8 && sents[j].seg.Kind == markdown.Paragraph; j-- {
-			lead := strings.TrimSpace(sents[j].seg.N.Text)
+		for j := k - 1; vm == nil && j >= 0 && j >= k-8 && sents[j].Seg.Kind == markdown.Paragraph; j-- {
+			lead := strings.TrimSpace(sents[j].Seg.N.Text)
 			if strings.HasSuffix(lead, ":") {
 				t = sents[j].Text
 				vm = probeVerbRx.FindStringIndex(t)
@@ -104,17 +106,17 @@ func runNetworkProbe(p *analyzer.Pass) error {
 				break // an ordinary paragraph, not a list item
 			}
 		}
-		if vm == nil || proseNegated(t, vm[0]) || sentenceNegationRx.MatchString(t) {
+		if vm == nil || prose.Negated(t, vm[0]) || prose.SentenceNegationRx.MatchString(t) {
 			continue
 		}
 		sev := High
 		why := ""
 		for j := k; j < len(sents) && section[j] == section[k]; j++ {
 			o := &sents[j]
-			if !sendVerbRx.MatchString(o.Text) {
+			if !prose.SendVerbRx.MatchString(o.Text) {
 				continue
 			}
-			os, oe := o.seg.N.Orig(o.i, o.j)
+			os, oe := o.Seg.N.Orig(o.I, o.J)
 			for _, u := range intel.URLRx.FindAllString(string(d.Src[os:oe]), 4) {
 				if host, c := intel.URLClass(u); c != intel.HostPrivate && c != intel.HostLoopback && !probeMetaRx.MatchString(u) {
 					sev, why = Critical, fmt.Sprintf(", results sent to %s", host)
@@ -125,9 +127,9 @@ func runNetworkProbe(p *analyzer.Pass) error {
 				break
 			}
 		}
-		sev, ex := sentenceSeverity(sev, s, min(vm[0], len(s.Text)), d.Teaching)
+		sev, ex := prose.SentenceSeverity(sev, s, min(vm[0], len(s.Text)), d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instruction to %s %s%s%s", t[vm[0]:vm[1]], clipProse(what, 60), why, ex)})
+			Message: fmt.Sprintf("instruction to %s %s%s%s", t[vm[0]:vm[1]], match.Clip(what, 60), why, ex)})
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // HardcodedSecret reports credentials written into a skill's files.
@@ -60,7 +61,7 @@ type secretPattern struct {
 // secretLits indexes every pattern's required literals so one pass over
 // a file tells which patterns can match.
 var secretLits struct {
-	ac  *acMatcher
+	ac  *match.AC
 	ids [][]int32 // pattern → literal IDs; nil: always run
 }
 
@@ -69,7 +70,7 @@ func init() {
 	index := map[string]int32{}
 	secretLits.ids = make([][]int32, len(secretPatterns))
 	for i := range secretPatterns {
-		lits := requiredLiterals(secretPatterns[i].rx.String())
+		lits := match.RequiredLiterals(secretPatterns[i].rx.String())
 		secretPatterns[i].lits = lits
 		if lits == nil {
 			continue
@@ -84,7 +85,7 @@ func init() {
 			secretLits.ids[i] = append(secretLits.ids[i], id)
 		}
 	}
-	secretLits.ac = newAC(all)
+	secretLits.ac = match.NewAC(all)
 }
 
 var secretPatterns = []secretPattern{
@@ -124,12 +125,12 @@ var (
 )
 
 func runHardcodedSecret(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	c := p.File.Content
 	text := string(c)
-	lower := lowerASCIIKeepLen(text)
-	present := secretLits.ac.present(lower)
+	lower := match.LowerASCIIKeepLen(text)
+	present := secretLits.ac.Present(lower)
 	seen := map[int]bool{}
 	for i, sp := range secretPatterns {
 		if ids := secretLits.ids[i]; ids != nil {
@@ -319,7 +320,7 @@ func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
 			end += off
 		}
 		quoted := sp.label == "secret assignment"
-		if line := lower[off:end]; containsAnyLit(line, sp.lits) && strings.ContainsAny(line, "=:") && (!quoted || strings.ContainsAny(line, "\"'")) {
+		if line := lower[off:end]; match.ContainsAnyLit(line, sp.lits) && strings.ContainsAny(line, "=:") && (!quoted || strings.ContainsAny(line, "\"'")) {
 			for _, m := range sp.rx.FindAllStringSubmatchIndex(text[off:end], -1) {
 				for i := range m {
 					if m[i] >= 0 {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // AsksForSecrets reports instructions to have the user type wallet seeds,
@@ -44,26 +46,26 @@ var (
 	askVerbRx   = regexp.MustCompile(`\b(?:ask|asks|asking|prompt|prompts|request|requests|requesting|collect|collects|obtain|get|have|tell|instruct|require|requires|make)\s+(?:the\s+|your\s+)?(?:user|users|human|customer|them|him|her)\b|\b(?:ask|prompt|request)\s+for\b|\b(?:enter|paste|type|provide|share|submit|send)\s+(?:your|their|the\s+user'?s)\b`)
 	askSeedRx   = regexp.MustCompile(`\b(?:seed|recovery|secret|mnemonic|backup)\s+(?:phrase|words|sentence)s?\b|\bmnemonic\b|\bprivate\s+keys?\b|\b(?:12|24)[- ]word\s+(?:(?:recovery|seed|secret|backup)\s+)?(?:phrase|seed|mnemonic|words)\b|\bwallet\s+(?:key|password|secret)s?\b`)
 	askSecretRx = regexp.MustCompile(`\b(?:passwords?|passphrases?|passcodes?|one[- ]time (?:codes?|passwords?)|otp|2fa codes?|mfa codes?|verification codes?|credit\s+card(?:\s+numbers?)?|card\s+numbers?|cvv|cvc|security codes?|social\s+security\s+numbers?|ssn|pin codes?)\b`)
-	askLits     = registered(append(requiredLiterals(askSeedRx.String()), requiredLiterals(askSecretRx.String())...))
+	askLits     = match.Registered(append(match.RequiredLiterals(askSeedRx.String()), match.RequiredLiterals(askSecretRx.String())...))
 )
 
 func runAsksForSecrets(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	has := d.sentenceFilter(askLits)
-	for _, s := range d.sentences() {
-		if s.ctx == ctxCode || !has(&s) {
+	has := d.SentenceFilter(askLits)
+	for _, s := range d.Sentences() {
+		if s.Ctx == prose.CtxCode || !has(&s) {
 			continue
 		}
 		if !askSeedRx.MatchString(s.Text) && !askSecretRx.MatchString(s.Text) {
 			continue
 		}
 		vm := askVerbRx.FindStringIndex(s.Text)
-		if vm == nil || proseNegated(s.Text, vm[0]) {
+		if vm == nil || prose.Negated(s.Text, vm[0]) {
 			continue
 		}
 		rest := s.Text[vm[0]:]
@@ -77,8 +79,8 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 		if sev == analyzer.SevNone {
 			continue
 		}
-		rs, re := s.seg.N.Orig(s.i, s.j)
-		sev, why := sentenceSeverity(sev, &s, vm[0], d.Teaching)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
+		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to have the user give their %s in the conversation%s", what, why)})
 	}

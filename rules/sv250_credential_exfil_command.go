@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -13,7 +14,7 @@ var ShellCredentialExfil = register(&analyzer.Rule{
 	Severity: Critical,
 	Category: analyzer.CatExfiltration,
 	Tags:     []string{"security", "CWE-200", "CWE-522"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands that read a credential store (SSH keys, ` + "`~/.aws/credentials`" + `,
 ` + "`~/.config/gh/hosts.yml`" + `, ` + "`~/.git-credentials`" + `, ` + "`~/.netrc`" + `, ` + "`.env`" + `, ` + "`~/.npmrc`" + `, ` + "`~/.kube/config`" + `,
 keychains, browser and wallet stores, shell history, …) and send it off the machine:
@@ -45,13 +46,13 @@ curl -s -H "Authorization: Bearer $ACME_API_TOKEN" https://api.acme.com/v1/me
 })
 
 func shRunCredentialExfilCommand(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		earlier := ""
 		for idx, c := range s.Commands {
-			how, sends := shSendsData(c)
+			how, sends := shellfacts.SendsData(c)
 			if !sends {
-				if l, ok := shReadsCredential(c); ok && earlier == "" {
+				if l, ok := shellfacts.ReadsCredential(c); ok && earlier == "" {
 					earlier = l
 				}
 				continue
@@ -62,14 +63,14 @@ func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 			}
 			switch {
 			case label != "":
-				class, host, _ := shHostRisk(shUrls(c))
-				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c),
-					Message: "sends " + label + " (" + flow + ") to the network: " + c.Name + " " + how + shDescribeHost(class, host) + shWhere(site)})
-			case shDnsExfil(c):
-				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: High,
-					Message: "DNS exfiltration: " + c.Name + " looks up a name built from command output" + shWhere(site)})
+				class, host, _ := shellfacts.HostRisk(shellfacts.URLs(c))
+				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c),
+					Message: "sends " + label + " (" + flow + ") to the network: " + c.Name + " " + how + shellfacts.DescribeHost(class, host) + shellfacts.Where(site)})
+			case shellfacts.DNSExfil(c):
+				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: High,
+					Message: "DNS exfiltration: " + c.Name + " looks up a name built from command output" + shellfacts.Where(site)})
 			}
-			if l, ok := shReadsCredential(c); ok && earlier == "" {
+			if l, ok := shellfacts.ReadsCredential(c); ok && earlier == "" {
 				earlier = l
 			}
 		}
@@ -79,12 +80,12 @@ func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 // shCredentialFlow finds a credential that reaches sender c through its
 // arguments, its input pipe or its substitutions.
 func shCredentialFlow(s *shell.Script, idx int, c *shell.Command) (string, string) {
-	if l, ok := shCredentialWords(c); ok {
+	if l, ok := shellfacts.CredentialWords(c); ok {
 		return l, "as an argument"
 	}
 	for n, prev := 0, c.PipePrev; prev >= 0 && n < 16; n++ {
 		pc := s.Commands[prev]
-		if l, ok := shReadsCredential(pc); ok {
+		if l, ok := shellfacts.ReadsCredential(pc); ok {
 			return l, "piped from " + pc.Name
 		}
 		prev = pc.PipePrev
@@ -92,14 +93,14 @@ func shCredentialFlow(s *shell.Script, idx int, c *shell.Command) (string, strin
 	// c's substitutions are the commands right after it that it contains.
 	for _, o := range s.Commands[idx+1:] {
 		inside := false
-		shAncestors(s, o, func(a *shell.Command) bool {
+		shellfacts.Ancestors(s, o, func(a *shell.Command) bool {
 			inside = a == c
 			return !inside
 		})
 		if !inside {
 			break
 		}
-		if l, ok := shReadsCredential(o); ok {
+		if l, ok := shellfacts.ReadsCredential(o); ok {
 			return l, "substituted from " + o.Name
 		}
 	}

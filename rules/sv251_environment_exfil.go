@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -16,7 +17,7 @@ var ShellEnvironmentDump = register(&analyzer.Rule{
 	Severity: Critical,
 	Category: analyzer.CatCredentials,
 	Tags:     []string{"security", "CWE-526", "CWE-200"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands that dump every environment variable (` + "`env`" + `, ` + "`printenv`" + `, ` + "`set`" + `,
 ` + "`export -p`" + `, ` + "`declare -x`" + `, ` + "`/proc/self/environ`" + `, PowerShell ` + "`env:`" + `) — API keys and tokens
 included — and:
@@ -54,7 +55,7 @@ func shIsEnvDump(c *shell.Command) bool {
 		}
 		return true
 	case "set", "compgen":
-		return len(args) == 0 || c.Name == "compgen" && shHasArg(c, "-v", "-e")
+		return len(args) == 0 || c.Name == "compgen" && shellfacts.HasArg(c, "-v", "-e")
 	case "export", "declare", "typeset":
 		return len(args) == 1 && (args[0].Value == "-p" || args[0].Value == "-x" || args[0].Value == "-px")
 	case "cat", "strings", "xxd", "tr":
@@ -64,83 +65,27 @@ func shIsEnvDump(c *shell.Command) bool {
 			}
 		}
 	case "get-childitem", "gci", "dir", "ls":
-		return shHasArgFold(c, "env:") || shHasArgFold(c, "env:\\")
+		return shellfacts.HasArgFold(c, "env:") || shellfacts.HasArgFold(c, "env:\\")
 	}
 	return false
 }
 
-func shIsNetworkSink(c *shell.Command) bool {
-	if _, ok := shSendsData(c); ok {
-		return true
-	}
-	return shIsDownloader(c) || shNetworkTools[c.Name]
-}
-
 func shRunEnvironmentExfil(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		for idx, c := range s.Commands {
 			if !shIsEnvDump(c) {
 				continue
 			}
-			if to := shEnvDestination(s, idx, c); to != "" {
-				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c),
-					Message: "sends the whole environment (" + c.Name + ") to the network via " + to + shWhere(site)})
+			if to := shellfacts.EnvDestination(s, idx, c); to != "" {
+				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c),
+					Message: "sends the whole environment (" + c.Name + ") to the network via " + to + shellfacts.Where(site)})
 				continue
 			}
 			if site.Kind.Executes() && c.PipeNext < 0 && len(c.Redirs) == 0 {
-				shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: High,
-					Message: "prints the whole environment (" + c.Name + "), API keys and tokens included, into the agent's context" + shWhere(site)})
+				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: High,
+					Message: "prints the whole environment (" + c.Name + "), API keys and tokens included, into the agent's context" + shellfacts.Where(site)})
 			}
 		}
 	})
-}
-
-// shEnvDestination returns the network command that receives c's output.
-func shEnvDestination(s *shell.Script, idx int, c *shell.Command) string {
-	for n, k := 0, c; k.PipeNext >= 0 && n < 16; n++ {
-		k = s.Commands[k.PipeNext]
-		if shIsNetworkSink(k) {
-			return k.Name
-		}
-	}
-	to := ""
-	shAncestors(s, c, func(a *shell.Command) bool {
-		if shIsNetworkSink(a) {
-			to = a.Name
-			return false
-		}
-		return true
-	})
-	if to != "" {
-		return to
-	}
-	if f, ok := shOutputFile(c); ok && f != "" && f != "/dev/null" {
-		for _, n := range shAhead(s, idx) {
-			if shIsNetworkSink(n) && shMentionsFile(n, f) {
-				return n.Name + " (through " + f + ")"
-			}
-		}
-	}
-	return ""
-}
-
-// shMentionsFile reports whether any argument or input redirection of c
-// refers to file f (also as @f or name=@f).
-func shMentionsFile(c *shell.Command, f string) bool {
-	for _, w := range c.Params() {
-		v := w.Value
-		if i := strings.LastIndex(v, "@"); i >= 0 {
-			v = v[i+1:]
-		}
-		if shSameFile(v, f) || strings.HasSuffix(v, "="+f) {
-			return true
-		}
-	}
-	for _, r := range c.Redirs {
-		if r.Op == "<" && shSameFile(r.Target.Value, f) {
-			return true
-		}
-	}
-	return false
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/markdown"
 	"github.com/skillvet/skillvet/parse/shell"
 	"github.com/skillvet/skillvet/skill"
@@ -18,7 +19,7 @@ var ShellCredentialRead = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatCredentialFiles,
 	Tags:     []string{"security", "CWE-522", "CWE-538"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands that read, copy or archive credential stores: ` + "`cat ~/.ssh/id_rsa`" + `,
 ` + "`cp ~/.aws/credentials …`" + `, ` + "`tar czf x.tgz ~/.ssh ~/.gnupg`" + `, ` + "`base64 ~/.git-credentials`" + `,
 ` + "`security find-generic-password`" + ` / ` + "`dump-keychain`" + `, browser ` + "`Login Data`" + ` and wallet files, shell
@@ -49,16 +50,16 @@ aws sts get-caller-identity
 
 func shRunCredentialFileRead(p *analyzer.Pass) error {
 	shReadDirectives(p)
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		// senderAfter[i]: some command at index >= i sends data.
 		senderAfter := make([]bool, len(s.Commands)+1)
 		for i := len(s.Commands) - 1; i >= 0; i-- {
-			_, sends := shSendsData(s.Commands[i])
+			_, sends := shellfacts.SendsData(s.Commands[i])
 			senderAfter[i] = senderAfter[i+1] || sends
 		}
 		for idx, c := range s.Commands {
-			label, ok := shReadsCredential(c)
+			label, ok := shellfacts.ReadsCredential(c)
 			if !ok || !site.Kind.Executes() && shLocalDotenv(c) || senderAfter[idx] || shSentByAncestor(s, c) {
 				continue
 			}
@@ -66,8 +67,8 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 			if c.Name == "security" && shOwnKeychainItem(c) {
 				sev = Medium
 			}
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev,
-				Message: c.Name + " reads " + label + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+				Message: c.Name + " reads " + label + shellfacts.Where(site)})
 		}
 	})
 }
@@ -86,11 +87,11 @@ func shLocalDotenv(c *shell.Command) bool {
 	}
 	found := false
 	for _, v := range vals {
-		l, ok := shCredentialIn(v)
+		l, ok := shellfacts.CredentialIn(v)
 		if !ok {
 			continue
 		}
-		v = shNormPath(v)
+		v = shellfacts.NormPath(v)
 		if l != "dotenv file" || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "/") {
 			return false
 		}
@@ -102,8 +103,8 @@ func shLocalDotenv(c *shell.Command) bool {
 // shSentByAncestor reports whether a command containing c sends data.
 func shSentByAncestor(s *shell.Script, c *shell.Command) bool {
 	found := false
-	shAncestors(s, c, func(a *shell.Command) bool {
-		_, found = shSendsData(a)
+	shellfacts.Ancestors(s, c, func(a *shell.Command) bool {
+		_, found = shellfacts.SendsData(a)
 		return !found
 	})
 	return found
@@ -141,9 +142,9 @@ func shReadDirectives(p *analyzer.Pass) {
 		if t.Kind != markdown.ReadDirective {
 			continue
 		}
-		if l, ok := shCredentialIn(t.Text); ok {
+		if l, ok := shellfacts.CredentialIn(t.Text); ok {
 			p.Report(analyzer.Diagnostic{Start: t.Start, End: t.End,
-				Message: "!read inlines " + l + " (" + shClipText(t.Text, 60) + ") into the agent's context at render time"})
+				Message: "!read inlines " + l + " (" + shellfacts.ClipText(t.Text, 60) + ") into the agent's context at render time"})
 		}
 	}
 }

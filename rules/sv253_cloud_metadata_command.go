@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -16,7 +17,7 @@ var ShellCloudMetadata = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatCredentials,
 	Tags:     []string{"security", "CWE-918", "CWE-522"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands that talk to a cloud instance metadata service:
 ` + "`169.254.169.254`" + ` (AWS, Azure, GCP, OpenStack), ` + "`metadata.google.internal`" + `, ` + "`100.100.100.200`" + `
 (Alibaba), ` + "`fd00:ec2::254`" + `. On a cloud machine these hand out the instance's IAM
@@ -47,7 +48,7 @@ aws sts get-caller-identity
 var shMetadataHosts = []string{"169.254.169.254", "metadata.google.internal", "100.100.100.200", "fd00:ec2::254", "169.254.170.2", "metadata.azure.com"}
 
 func shMetadataURL(c *shell.Command) (string, bool) {
-	if !shIsDownloader(c) && c.Name != "nc" && c.Name != "ncat" {
+	if !shellfacts.IsDownloader(c) && c.Name != "nc" && c.Name != "ncat" {
 		return "", false
 	}
 	for _, w := range c.Params() {
@@ -62,18 +63,18 @@ func shMetadataURL(c *shell.Command) (string, bool) {
 }
 
 func shRunCloudMetadata(p *analyzer.Pass) error {
-	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		u, ok := shMetadataURL(c)
 		if !ok {
 			return
 		}
 		low := strings.ToLower(u)
-		sev, what := High, "queries the cloud instance metadata service ("+shClipText(u, 80)+")"
+		sev, what := High, "queries the cloud instance metadata service ("+shellfacts.ClipText(u, 80)+")"
 		if strings.Contains(low, "security-credentials") || strings.Contains(low, "/token") || strings.Contains(low, "identity/oauth2") || strings.Contains(low, "service-accounts") {
-			sev, what = Critical, "reads cloud instance credentials from the metadata service ("+shClipText(u, 80)+")"
-		} else if shEnvDestination(site.Script, -1, c) != "" {
+			sev, what = Critical, "reads cloud instance credentials from the metadata service ("+shellfacts.ClipText(u, 80)+")"
+		} else if shellfacts.EnvDestination(site.Script, -1, c) != "" {
 			sev, what = Critical, what+" and sends the answer on"
 		}
-		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: what + shWhere(site)})
+		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: what + shellfacts.Where(site)})
 	})
 }

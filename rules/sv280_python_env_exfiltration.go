@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/python"
 )
@@ -89,17 +90,17 @@ func envKey(m *python.Module, r python.Ref) (string, bool) {
 }
 
 func runPythonEnvExfiltration(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
-		if !netSink(m, c) || len(c.Args) == 0 {
+		if !pyfacts.NetSink(m, c) || len(c.Args) == 0 {
 			continue
 		}
 		start, end := m.Span(c)
 		host, class := "", intel.HostUnknown
-		if u := sinkURL(m, c); u != "" {
+		if u := pyfacts.SinkURL(m, c); u != "" {
 			host, class = intel.URLClass(u)
 		}
 		dest := "the network"
@@ -112,7 +113,7 @@ func runPythonEnvExfiltration(p *analyzer.Pass) error {
 		reported := false
 		for _, a := range c.Args {
 			if r, ok := m.Derives("wholeenv", a.Start, a.End, isWholeEnv); ok {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 					Message: "sends the whole environment (" + r.Name + ") to " + dest})
 				reported = true
 				break
@@ -134,15 +135,15 @@ func runPythonEnvExfiltration(p *analyzer.Pass) error {
 			vendor := intel.KeyVendorDomain(key)
 			switch {
 			case class.Suspicious():
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 					Message: "sends environment secret " + key + " to " + dest})
 			case class == intel.HostKnownAPI && vendor != "" && !intel.HostInDomain(host, vendor) && !p.Config.HostAllowed(host):
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
 					Message: "sends " + key + " to " + host + ", not to " + vendor})
 			case trusted || a.Keyword == "headers" || a.Keyword == "auth" || strings.HasSuffix(c.Name, ".putheader"):
 				continue
 			default:
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
 					Message: "sends environment secret " + key + " in the request to " + dest})
 			}
 			break

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/python"
 )
@@ -61,20 +62,6 @@ var pyCredReadSuffixes = []string{".read_text", ".read_bytes", ".open", ".exists
 var pyPathBuilders = map[string]bool{"os.path.join": true, "os.path.expanduser": true, "os.path.expandvars": true,
 	"pathlib.Path": true, "Path": true, "pathlib.PurePath": true}
 
-// pyPathOf renders the path an expression names, following variables
-// through their assignments up to depth levels.
-func pyPathOf(m *python.Module, a, b, depth int) []string {
-	out := []string{pathText(m, a, b)}
-	if depth == 0 {
-		return out
-	}
-	pyEachAssign(m, a, b, func(as python.Assign) bool {
-		out = append(out, pyPathOf(m, as.Start, as.End, depth-1)...)
-		return false
-	})
-	return out
-}
-
 // pyCredentialPath matches a credential path in the rendered paths. local
 // is true for a project-local .env, which counts only when it is sent.
 func pyCredentialPath(paths []string) (label, path string, local, ok bool) {
@@ -98,20 +85,20 @@ func pyCredentialAccesses(m *python.Module) []pyCredAccess {
 	for _, c := range m.Calls {
 		var paths []string
 		switch {
-		case pyFileCalls[c.Name] && !pyPathBuilders[c.Name]:
-			if pyOpenish(c.Name) && isWriteMode(openMode(m, c)) {
+		case pyfacts.FileCalls[c.Name] && !pyPathBuilders[c.Name]:
+			if pyfacts.Openish(c.Name) && pyfacts.IsWriteMode(pyfacts.OpenMode(m, c)) {
 				continue
 			}
 			for _, a := range c.Args {
 				if a.Keyword == "" || a.Keyword == "file" || a.Keyword == "path" || a.Keyword == "src" {
-					paths = append(paths, pyPathOf(m, a.Start, a.End, 2)...)
+					paths = append(paths, pyfacts.PathOf(m, a.Start, a.End, 2)...)
 				}
 			}
-		case hasSuffixAny(c.Name, pyCredReadSuffixes...):
-			paths = pyPathOf(m, c.Head, c.Open, 2)
-		case pySubprocessCalls[c.Name] || pyShellStringCalls[c.Name]:
+		case pyfacts.HasSuffixAny(c.Name, pyCredReadSuffixes...):
+			paths = pyfacts.PathOf(m, c.Head, c.Open, 2)
+		case pyfacts.SubprocessCalls[c.Name] || pyfacts.ShellStringCalls[c.Name]:
 			if a, ok := c.Arg(0, "args"); ok {
-				if items, ok := argList(m, a); ok {
+				if items, ok := pyfacts.ArgList(m, a); ok {
 					var words []string
 					for _, it := range items {
 						w, _ := m.Fold(it[0], it[1])
@@ -146,7 +133,7 @@ type pyCredAccess struct {
 }
 
 func runPythonCredentialFiles(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -154,35 +141,35 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 	if len(acc) == 0 {
 		return nil
 	}
-	sinkNote := pySinkNote(m)
+	sinkNote := pyfacts.SinkNote(m)
 	for _, a := range acc {
 		start, end := m.Span(a.call)
 		if a.local {
 			// the project's own .env: reported only when its content is sent
 			// somewhere other than a known API
 			for _, c := range m.Calls {
-				if !netSink(m, c) || !pyFlowsFrom(m, c, a.call) {
+				if !pyfacts.NetSink(m, c) || !pyfacts.FlowsFrom(m, c, a.call) {
 					continue
 				}
 				host, class := "", intel.HostUnknown
-				if u := sinkURL(m, c); u != "" {
+				if u := pyfacts.SinkURL(m, c); u != "" {
 					host, class = intel.URLClass(u)
 				}
 				if class == intel.HostKnownAPI || class == intel.HostLoopback || p.Config.HostAllowed(host) {
 					continue
 				}
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
-					Message: "reads the project's " + clipStr(a.path, 40) + " and sends it to " + pyHostOr(host) + " (line " + lineOf(m, c.Head) + ")"})
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+					Message: "reads the project's " + pyfacts.ClipStr(a.path, 40) + " and sends it to " + pyfacts.HostOr(host) + " (line " + pyfacts.LineOf(m, c.Head) + ")"})
 				break
 			}
 			continue
 		}
-		msg := "reads " + a.label + " (" + clipStr(a.path, 60) + ")"
+		msg := "reads " + a.label + " (" + pyfacts.ClipStr(a.path, 60) + ")"
 		sev := Medium
 		if note := sinkNote(); note != "" {
 			sev, msg = Critical, msg+note
 		}
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
 }

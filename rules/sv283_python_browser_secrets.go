@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -55,7 +56,7 @@ var pyTokenHuntRx = regexp.MustCompile(`(Local Storage[/\\]+leveldb|\[\\w-\]\{24
 var pyTokenHuntWords = []string{"Local Storage", "{24}", "mfa", "dQw4", "encrypted_key", "os_crypt", "tdata", "Login Data", "Web Data"}
 
 func runPythonBrowserSecrets(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -68,7 +69,7 @@ func runPythonBrowserSecrets(p *analyzer.Pass) error {
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
 		switch {
-		case hasPrefixAny(c.Name, "browser_cookie3.", "browsercookie.", "pycookiecheat.", "rookiepy."):
+		case pyfacts.HasPrefixAny(c.Name, "browser_cookie3.", "browsercookie.", "pycookiecheat.", "rookiepy."):
 			if !seenLib {
 				hits = append(hits, hit{start, end, "loads browser cookies (" + c.Name + ")"})
 				seenLib = true
@@ -82,24 +83,24 @@ func runPythonBrowserSecrets(p *analyzer.Pass) error {
 			continue
 		}
 		v, _ := m.Value(i)
-		if !pyContainsAny(v, pyTokenHuntWords) {
+		if !pyfacts.ContainsAny(v, pyTokenHuntWords) {
 			continue
 		}
 		if loc := pyTokenHuntRx.FindString(v); loc != "" && (len(hits) > 0 || strings.Contains(loc, "leveldb") || strings.Contains(loc, "encrypted_key") || strings.Contains(loc, "{24}") || strings.Contains(loc, "dQw4")) {
-			hits = append(hits, hit{m.Toks[i].Start, m.Toks[i].End, "looks for app or browser secrets (" + clipStr(loc, 40) + ")"})
+			hits = append(hits, hit{m.Toks[i].Start, m.Toks[i].End, "looks for app or browser secrets (" + pyfacts.ClipStr(loc, 40) + ")"})
 			break
 		}
 	}
 	if len(hits) == 0 {
 		return nil
 	}
-	sinkNote := pySinkNote(m)
+	sinkNote := pyfacts.SinkNote(m)
 	for _, h := range hits {
 		sev, msg := High, h.what
 		if note := sinkNote(); note != "" {
 			sev, msg = Critical, msg+note
 		}
-		pyReport(p, m, analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: h.start, End: h.end, Severity: sev, Message: msg})
 	}
 	return nil
 }

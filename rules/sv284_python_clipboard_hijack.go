@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -55,7 +56,7 @@ var pyWalletPatternRx = regexp.MustCompile(`\(bc1\||\[13\]|0x\[a-fA-F0-9\]\{40\}
 var pyClipWriteCmdRx = regexp.MustCompile(`(?i)(^|\s|/)(pbcopy|clip(\.exe)?|xclip\s+[^|;&]*-selection|xsel\s+[^|;&]*(-i|--input)|wl-copy|Set-Clipboard)\b`)
 
 func runPythonClipboardHijack(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -67,10 +68,10 @@ func runPythonClipboardHijack(p *analyzer.Pass) error {
 		case n == "pyperclip.copy" || n == "clipboard.copy" || n == "win32clipboard.SetClipboardText" ||
 			n == "win32clipboard.SetClipboardData" || strings.HasSuffix(n, "clipboard_append"):
 			writes = append(writes, c)
-		case pyCaptureKind(m, c) == "clipboard":
+		case pyfacts.CaptureKind(m, c) == "clipboard":
 			reads = true
 		default:
-			if cmd, ok := pyCommandText(m, c); ok && pyClipWriteCmdRx.MatchString(cmd) {
+			if cmd, ok := pyfacts.CommandText(m, c); ok && pyClipWriteCmdRx.MatchString(cmd) {
 				writes = append(writes, c)
 			}
 		}
@@ -100,12 +101,12 @@ func runPythonClipboardHijack(p *analyzer.Pass) error {
 		start, end := m.Span(c)
 		msg := "replaces clipboard contents with a cryptocurrency address"
 		if addr != "" {
-			msg += " (" + clipStr(addr, 16) + ")"
+			msg += " (" + pyfacts.ClipStr(addr, 16) + ")"
 		}
 		if reads && patterns {
 			msg += " after matching wallet addresses on the clipboard"
 		}
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: msg})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: msg})
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/python"
 )
@@ -54,20 +55,20 @@ var pyDNSCalls = map[string]bool{"socket.gethostbyname": true, "socket.gethostby
 	"dns.resolver.Resolver().query": true, "asyncio.get_event_loop().getaddrinfo": true}
 
 func runPythonDNSExfiltration(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
 		var a python.Arg
 		ok := false
-		if pyDNSCalls[c.Name] || pyLastName(c.Name) == "resolve" && pyReceiverFrom(m, c, "dns.") {
+		if pyDNSCalls[c.Name] || pyfacts.LastName(c.Name) == "resolve" && pyfacts.ReceiverFrom(m, c, "dns.") {
 			a, ok = c.Arg(0, "qname")
 			if !ok {
 				a, ok = c.Kwarg("host")
 			}
-		} else if pySubprocessCalls[c.Name] || pyShellStringCalls[c.Name] {
-			if cmd, isCmd := pyCommandText(m, c); isCmd && hasPrefixAny(strings.TrimSpace(cmd), "nslookup", "dig ", "host ", "ping ") {
+		} else if pyfacts.SubprocessCalls[c.Name] || pyfacts.ShellStringCalls[c.Name] {
+			if cmd, isCmd := pyfacts.CommandText(m, c); isCmd && pyfacts.HasPrefixAny(strings.TrimSpace(cmd), "nslookup", "dig ", "host ", "ping ") {
 				a, ok = c.Arg(0, "args")
 			}
 		}
@@ -87,12 +88,12 @@ func runPythonDNSExfiltration(p *analyzer.Pass) error {
 			key  string
 			pred func(python.Ref) bool
 		}{
-			{"dns-env", isEnvRef},
+			{"dns-env", pyfacts.IsEnvRef},
 			{"dns-file", func(r python.Ref) bool {
-				return r.Name == "open" || hasSuffixAny(r.Name, ".read", ".read_text", ".read_bytes", ".readlines")
+				return r.Name == "open" || pyfacts.HasSuffixAny(r.Name, ".read", ".read_text", ".read_bytes", ".readlines")
 			}},
 			{"dns-enc", func(r python.Ref) bool {
-				return hasPrefixAny(r.Name, "base64.", "binascii.hexlify", "binascii.b2a_hex") || strings.HasSuffix(r.Name, ".hex")
+				return pyfacts.HasPrefixAny(r.Name, "base64.", "binascii.hexlify", "binascii.b2a_hex") || strings.HasSuffix(r.Name, ".hex")
 			}},
 		} {
 			if r, ok := m.Derives(pr.key, a.Start, a.End, pr.pred); ok {
@@ -101,10 +102,10 @@ func runPythonDNSExfiltration(p *analyzer.Pass) error {
 			}
 		}
 		if src != "" {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: "looks up host names under " + domain + " built from " + src + ": data leaves through DNS"})
 		} else {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 				Message: "looks up host names built at run time under " + domain})
 		}
 	}
@@ -123,7 +124,7 @@ func pyConstDomain(m *python.Module, a python.Arg) string {
 		if i := strings.LastIndexByte(v, ' '); i >= 0 {
 			v = v[i+1:]
 		}
-		if d := strings.TrimLeft(v, "."); strings.HasPrefix(v, ".") && strings.Count(d, ".") >= 1 && hostLitRx.MatchString(d) {
+		if d := strings.TrimLeft(v, "."); strings.HasPrefix(v, ".") && strings.Count(d, ".") >= 1 && pyfacts.HostLitRx.MatchString(d) {
 			if c := intel.ClassifyHost(d); c == intel.HostPrivate || c == intel.HostLoopback {
 				return "" // service discovery inside a private network
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/python"
 )
@@ -46,18 +47,16 @@ requests.post("https://api.github.com/repos/o/r/issues", json=issue, headers=aut
 	Run: runPythonSuspiciousDestination,
 })
 
-var pySendKeywords = map[string]bool{"data": true, "json": true, "files": true, "body": true, "content": true}
-
 func runPythonSuspiciousDestination(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
-		if !netSink(m, c) && !pyFetchCall(c) {
+		if !pyfacts.NetSink(m, c) && !pyFetchCall(c) {
 			continue
 		}
-		u := sinkURL(m, c)
+		u := pyfacts.SinkURL(m, c)
 		if u == "" {
 			continue
 		}
@@ -66,15 +65,15 @@ func runPythonSuspiciousDestination(p *analyzer.Pass) error {
 			continue
 		}
 		start, end := m.Span(c)
-		if pySends(m, c) {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
+		if pyfacts.Sends(m, c) {
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 				Message: "sends data to " + host + " (" + class.String() + ")"})
 		} else {
 			verb := "fetches from "
-			if l := pyLastName(c.Name); l == "connect" || l == "create_connection" {
+			if l := pyfacts.LastName(c.Name); l == "connect" || l == "create_connection" {
 				verb = "connects to "
 			}
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 				Message: verb + host + " (" + class.String() + ")"})
 		}
 	}
@@ -82,29 +81,5 @@ func runPythonSuspiciousDestination(p *analyzer.Pass) error {
 }
 
 func pyFetchCall(c *python.Call) bool {
-	return isDownloadRef(python.Ref{Name: c.Name, Call: true}) && !strings.HasSuffix(c.Name, "()")
-}
-
-// pySends reports whether a network call carries a payload.
-func pySends(m *python.Module, c *python.Call) bool {
-	last := pyLastName(c.Name)
-	switch last {
-	case "post", "put", "patch", "send", "sendall", "sendto", "sendmail", "send_message", "storbinary", "storlines":
-		return true
-	case "urlopen", "Request":
-		_, ok := c.Arg(1, "data")
-		return ok
-	case "request":
-		if a, ok := c.Arg(0, "method"); ok {
-			if v, ok := m.Fold(a.Start, a.End); ok && strings.EqualFold(v, "GET") {
-				return false
-			}
-		}
-	}
-	for _, a := range c.Args {
-		if pySendKeywords[a.Keyword] {
-			return true
-		}
-	}
-	return false
+	return pyfacts.IsDownloadRef(python.Ref{Name: c.Name, Call: true}) && !strings.HasSuffix(c.Name, "()")
 }

@@ -1,10 +1,8 @@
 package rules
 
 import (
-	"regexp"
-
 	"github.com/skillvet/skillvet/analyzer"
-	"github.com/skillvet/skillvet/parse/python"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 )
 
 // PythonInputCapture reports keyloggers, clipboard reads, screen captures
@@ -46,61 +44,14 @@ pyperclip.copy(summary)  # hand the result to the user
 	Run: runPythonInputCapture,
 })
 
-var pyCaptureCmdRx = regexp.MustCompile(`(?i)(^|\s|/)(pbpaste|xclip\s+[^|;&]*-o|xsel\s+[^|;&]*(-o|--output)|wl-paste|Get-Clipboard|screencapture|import\s+-window\s+root|scrot|ffmpeg\s+[^|;&]*(avfoundation|x11grab|dshow|v4l2))\b`)
-
-var (
-	pyClipCmdRx = regexp.MustCompile(`(?i)paste|xclip|xsel|clipboard`)
-	pyCamCmdRx  = regexp.MustCompile(`(?i)avfoundation|dshow|v4l2`)
-)
-
-// pyCaptureKind classifies a capture call: "keystrokes", "clipboard",
-// "screen", "camera or microphone", or "".
-func pyCaptureKind(m *python.Module, c *python.Call) string {
-	n := c.Name
-	last := pyLastName(n)
-	switch {
-	case hasPrefixAny(n, "pynput.keyboard.Listener", "pynput.keyboard.Events", "pyHook.", "pyxhook."),
-		hasPrefixAny(n, "keyboard.") && (last == "on_press" || last == "on_release" || last == "hook" || last == "record" || last == "start_recording"),
-		last == "GetAsyncKeyState" || last == "SetWindowsHookExA" || last == "SetWindowsHookExW" || last == "GetKeyboardState":
-		return "keystrokes"
-	case n == "pyperclip.paste" || last == "clipboard_get" || n == "win32clipboard.GetClipboardData" || n == "clipboard.paste" ||
-		hasPrefixAny(n, "tkinter.Tk().clipboard_get"):
-		return "clipboard"
-	case hasPrefixAny(n, "PIL.ImageGrab.grab", "ImageGrab.grab", "pyautogui.screenshot", "mss.mss().grab", "mss.mss().shot",
-		"pyscreenshot.grab", "mss.mss"):
-		if n == "mss.mss" {
-			return ""
-		}
-		return "screen"
-	case hasPrefixAny(n, "cv2.VideoCapture", "sounddevice.rec", "sounddevice.InputStream", "pyaudio.PyAudio().open"):
-		return "camera or microphone"
-	case last == "grab" || last == "shot":
-		if pyReceiverFrom(m, c, "mss.") {
-			return "screen"
-		}
-	}
-	if cmd, ok := pyCommandText(m, c); ok {
-		if loc := pyCaptureCmdRx.FindString(cmd); loc != "" {
-			switch {
-			case pyClipCmdRx.MatchString(loc):
-				return "clipboard"
-			case pyCamCmdRx.MatchString(loc):
-				return "camera or microphone"
-			}
-			return "screen"
-		}
-	}
-	return ""
-}
-
 func runPythonInputCapture(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
-	sinkNote := pySinkNote(m)
+	sinkNote := pyfacts.SinkNote(m)
 	for _, c := range m.Calls {
-		kind := pyCaptureKind(m, c)
+		kind := pyfacts.CaptureKind(m, c)
 		if kind == "" {
 			continue
 		}
@@ -114,7 +65,7 @@ func runPythonInputCapture(p *analyzer.Pass) error {
 			msg += note
 		}
 		start, end := m.Span(c)
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/python"
 )
@@ -53,18 +54,18 @@ requests.get("https://api.github.com/user", headers={"Authorization": "token " +
 var pyCredCmdRx = regexp.MustCompile(`(?i)\bgit\s+credential\s+fill\b|\bgh\s+auth\s+token\b|\baws\s+configure\s+(get\s+\S*(secret|token|key)|export-credentials)|\bgcloud\s+auth\s+(application-default\s+)?print-(access|identity)-token|\baz\s+account\s+get-access-token|\bsecurity\s+find-(generic|internet)-password|\bop\s+(read|item\s+get)\b|\bbw\s+get\s+(password|item)|\bpass\s+show\b|\bvault\s+(kv\s+get|read)\b|\bkubectl\s+config\s+view\s+[^|;&]*--raw|docker-credential-\S+\s+get\b|\bnpm\s+token\s+list`)
 
 func runPythonCredentialCommands(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	var sinks []*python.Call
 	for _, c := range m.Calls {
-		if netSink(m, c) {
+		if pyfacts.NetSink(m, c) {
 			sinks = append(sinks, c)
 		}
 	}
 	for _, c := range m.Calls {
-		cmd, ok := pyCommandText(m, c)
+		cmd, ok := pyfacts.CommandText(m, c)
 		if !ok {
 			continue
 		}
@@ -73,24 +74,24 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 			continue
 		}
 		start, end := m.Span(c)
-		sev, msg := Medium, "runs a command that prints stored credentials ("+clipStr(loc, 50)+")"
+		sev, msg := Medium, "runs a command that prints stored credentials ("+pyfacts.ClipStr(loc, 50)+")"
 		for _, s := range sinks {
 			host, class := "", intel.HostUnknown
-			if u := sinkURL(m, s); u != "" {
+			if u := pyfacts.SinkURL(m, s); u != "" {
 				host, class = intel.URLClass(u)
 			}
-			if pyFlowsFrom(m, s, c) {
+			if pyfacts.FlowsFrom(m, s, c) {
 				if class != intel.HostKnownAPI && class != intel.HostLoopback && !p.Config.HostAllowed(host) {
-					sev, msg = Critical, msg+" and sends the output to "+pyHostOr(host)+" (line "+lineOf(m, s.Head)+")"
+					sev, msg = Critical, msg+" and sends the output to "+pyfacts.HostOr(host)+" (line "+pyfacts.LineOf(m, s.Head)+")"
 					break
 				}
 				continue
 			}
 			if sev < High {
-				sev, msg = High, msg+" in a file that sends data over the network ("+s.Name+", line "+lineOf(m, s.Head)+")"
+				sev, msg = High, msg+" in a file that sends data over the network ("+s.Name+", line "+pyfacts.LineOf(m, s.Head)+")"
 			}
 		}
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -54,7 +55,7 @@ var pyMetadataCredRx = regexp.MustCompile(`(?i)(security-credentials|service-acc
 var pyMetadataWords = []string{"169.254.", "metadata", "100.100.100.200", "fd00:ec2", "security-credentials", "token", "user-data"}
 
 func runPythonCloudMetadata(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -65,7 +66,7 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 			continue
 		}
 		v, _ := m.Value(i)
-		if len(v) < 12 || !pyContainsAny(v, pyMetadataWords) {
+		if len(v) < 12 || !pyfacts.ContainsAny(v, pyMetadataWords) {
 			continue
 		}
 		if pyMetadataRx.MatchString(v) {
@@ -80,7 +81,7 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 	}
 	sink := false
 	for _, c := range m.Calls {
-		if netSink(m, c) && pySends(m, c) {
+		if pyfacts.NetSink(m, c) && pyfacts.Sends(m, c) {
 			sink = true
 			break
 		}
@@ -95,7 +96,7 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 		case sink:
 			sev, msg = Critical, msg+" in a file that sends data over the network"
 		}
-		pyReport(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: sev, Message: msg})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: sev, Message: msg})
 	}
 	return nil
 }

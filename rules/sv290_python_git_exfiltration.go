@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -47,23 +48,23 @@ subprocess.run(["git", "push", "origin", "HEAD"], check=True)
 var pyGitPushRx = regexp.MustCompile(`(?i)\bgit\s+(-C\s+\S+\s+)?(remote\s+(add|set-url)\s+\S+\s+(\S+)|push\s+([^|;&]*\s)?(--mirror|--all)\b|push\s+(-\S+\s+)*((https?|ssh|git)://\S+|\S+@\S+:\S+))`)
 
 func runPythonGitExfiltration(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
 		url := ""
 		what := ""
-		if cmd, ok := pyCommandText(m, c); ok {
+		if cmd, ok := pyfacts.CommandText(m, c); ok {
 			loc := pyGitPushRx.FindString(cmd)
 			if loc == "" {
 				continue
 			}
-			what = clipStr(loc, 80)
+			what = pyfacts.ClipStr(loc, 80)
 			url = intel.URLRx.FindString(cmd)
 		} else {
-			last := pyLastName(c.Name)
-			if (last != "create_remote" && last != "set_url") || !(hasPrefixAny(c.Name, "git.") || pyReceiverFrom(m, c, "git.")) {
+			last := pyfacts.LastName(c.Name)
+			if (last != "create_remote" && last != "set_url") || !(pyfacts.HasPrefixAny(c.Name, "git.") || pyfacts.ReceiverFrom(m, c, "git.")) {
 				continue
 			}
 			what = c.Name
@@ -81,7 +82,7 @@ func runPythonGitExfiltration(p *analyzer.Pass) error {
 				what += " (" + class.String() + ")"
 			}
 		}
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
 			Message: "sends the repository to a remote the skill chooses: " + what})
 	}
 	return nil

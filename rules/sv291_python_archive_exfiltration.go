@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 )
 
 // PythonArchiveExfiltration reports Python code that packs the home
@@ -49,37 +50,37 @@ var pyArchiveRootRx = regexp.MustCompile(`(?i)^(~|/|/home|/users|/root|[a-z]:/?)
 var pyArchiveCmdRx = regexp.MustCompile(`(?i)\b(tar|zip|7z|rar)\b[^|;&]*\s("?(~|\$HOME)"?/?(\s|$)|"?(~|\$HOME)/\.(ssh|aws|gnupg|config|kube)|"?(~|\$HOME)/(Documents|Desktop|Library)\b)`)
 
 func runPythonArchiveExfiltration(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
-	sinkNote := pySinkNote(m)
+	sinkNote := pyfacts.SinkNote(m)
 	for _, c := range m.Calls {
 		what := ""
-		last := pyLastName(c.Name)
+		last := pyfacts.LastName(c.Name)
 		switch {
 		case c.Name == "shutil.make_archive":
 			for _, a := range c.Args {
 				if a.Keyword == "root_dir" || a.Keyword == "base_dir" || a.Keyword == "" && a.Start != c.Args[0].Start {
-					for _, pt := range pyPathOf(m, a.Start, a.End, 1) {
+					for _, pt := range pyfacts.PathOf(m, a.Start, a.End, 1) {
 						if pyArchiveRootRx.MatchString(pt) {
 							what = pt
 						}
 					}
 				}
 			}
-		case (last == "add" || last == "write") && (hasPrefixAny(c.Name, "tarfile.", "zipfile.") ||
-			pyReceiverFrom(m, c, "tarfile.") || pyReceiverFrom(m, c, "zipfile.")):
+		case (last == "add" || last == "write") && (pyfacts.HasPrefixAny(c.Name, "tarfile.", "zipfile.") ||
+			pyfacts.ReceiverFrom(m, c, "tarfile.") || pyfacts.ReceiverFrom(m, c, "zipfile.")):
 			if a, ok := c.Positional(0); ok {
-				for _, pt := range pyPathOf(m, a.Start, a.End, 1) {
+				for _, pt := range pyfacts.PathOf(m, a.Start, a.End, 1) {
 					if pyArchiveRootRx.MatchString(pt) {
 						what = pt
 					}
 				}
 			}
 		default:
-			if cmd, ok := pyCommandText(m, c); ok && pyArchiveCmdRx.MatchString(cmd) {
-				what = clipStr(cmd, 60)
+			if cmd, ok := pyfacts.CommandText(m, c); ok && pyArchiveCmdRx.MatchString(cmd) {
+				what = pyfacts.ClipStr(cmd, 60)
 			}
 		}
 		if what == "" {
@@ -90,7 +91,7 @@ func runPythonArchiveExfiltration(p *analyzer.Pass) error {
 		if note := sinkNote(); note != "" {
 			sev, msg = Critical, msg+note
 		}
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
 }

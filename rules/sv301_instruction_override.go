@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/skillvet/skillvet/analyzer"
+import (
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/prose"
+)
 
 // InstructionOverride reports prose that tries to replace the agent's
 // instructions: "ignore previous instructions", "new system prompt",
@@ -44,5 +47,5 @@ Bad:
 Good (a security-training skill):
 
     > Attackers write things like "ignore all previous instructions".`,
-	Run: func(p *analyzer.Pass) error { return runPhraseRule(p, overridePhrases) },
+	Run: func(p *analyzer.Pass) error { return prose.RunPhraseRule(p, prose.OverridePhrases) },
 })

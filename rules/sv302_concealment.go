@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/skillvet/skillvet/analyzer"
+import (
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/prose"
+)
 
 // Concealment reports instructions to hide actions from the user or to act
 // without asking.
@@ -36,5 +39,5 @@ Bad:
 Good:
 
     Tell the user which files will be uploaded and ask before sending them.`,
-	Run: func(p *analyzer.Pass) error { return runPhraseRule(p, concealPhrases) },
+	Run: func(p *analyzer.Pass) error { return prose.RunPhraseRule(p, prose.ConcealPhrases) },
 })

@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/skillvet/skillvet/analyzer"
+import (
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/prose"
+)
 
 // FakeAuthority reports claims of approval or vendor authority that try to
 // talk the agent out of its checks.
@@ -34,5 +37,5 @@ Bad:
 Good:
 
     Ask the user to approve the deployment before running it.`,
-	Run: func(p *analyzer.Pass) error { return runPhraseRule(p, authorityPhrases) },
+	Run: func(p *analyzer.Pass) error { return prose.RunPhraseRule(p, prose.AuthorityPhrases) },
 })

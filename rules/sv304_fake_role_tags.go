@@ -5,6 +5,8 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/parse/markdown"
 )
 
@@ -47,39 +49,32 @@ Good:
 	Run: runFakeRoleTags,
 })
 
-var roleTagPhrases = []injPhrase{
-	newPhrase(High, "fake role tag", `</?\s*(?:system|system[_ -]?prompt|system[_ -]?message|sys|assistant|system[_ -]?instructions|available[_ ]?skills|skill[_ ]?instructions|tool[_ ]?results?|function[_ ]?results|function[_ ]?calls|developer[_ ]?message|im[_ ]?start|im[_ ]?end)\s*/?>`),
-	newPhrase(High, "chat template token", `<\|\s*(?:im[_ ]?start|im[_ ]?end|system|user|assistant|endoftext|eot[_ ]?id|start[_ ]?header[_ ]?id|end[_ ]?header[_ ]?id|begin[_ ]?of[_ ]?text)\s*\|>`),
-	newPhrase(High, "fake role marker", `\[/?(?:system|sys|inst|system prompt|system message)\](?:[^(]|$)`),
-	newPhrase(High, "fake role marker", `<<\s*/?sys\s*>>`),
-}
-
 var roleHeadingRx = regexp.MustCompile(`^(?:system|system prompt|system message|assistant|human)\s*:`)
 
 func runFakeRoleTags(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	report := func(start, end int, label, text string, ctx textCtx) {
+	report := func(start, end int, label, text string, ctx prose.Context) {
 		sev := High
 		why := ""
 		switch {
 		case d.Teaching:
 			sev, why = Low, " (security-teaching skill)"
-		case ctx == ctxQuote:
+		case ctx == prose.CtxQuote:
 			why = " (in a blockquote)"
 		}
 		rep.Report(analyzer.Diagnostic{Start: start, End: end, Severity: sev,
-			Message: fmt.Sprintf("%s %q in skill text imitates the agent's prompt structure%s", label, clipProse(text, 60), why)})
+			Message: fmt.Sprintf("%s %q in skill text imitates the agent's prompt structure%s", label, match.Clip(text, 60), why)})
 	}
-	for _, h := range d.findPhrases(roleTagPhrases) {
-		if h.ctx == ctxCode || h.ctx == ctxComment {
+	for _, h := range d.FindPhrases(prose.RoleTagPhrases) {
+		if h.Ctx == prose.CtxCode || h.Ctx == prose.CtxComment {
 			continue
 		}
-		report(h.start, h.end, h.pat.label, h.seg.N.Text[h.i:h.j], h.ctx)
+		report(h.Start, h.End, h.Phrase.Label, h.Seg.N.Text[h.I:h.J], h.Ctx)
 	}
 	for i := range d.Segments {
 		s := &d.Segments[i]
@@ -88,9 +83,9 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		}
 		if m := roleHeadingRx.FindStringIndex(s.N.Text); m != nil {
 			st, en := s.N.Orig(m[0], m[1])
-			ctx := ctxProse
+			ctx := prose.CtxProse
 			if s.Quote > 0 {
-				ctx = ctxQuote
+				ctx = prose.CtxQuote
 			}
 			report(st, en, "fake role heading", s.N.Text[m[0]:m[1]], ctx)
 		}

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // UnicodeTagSmuggling reports text hidden in Unicode tag characters
@@ -41,7 +43,7 @@ Good:
 })
 
 func runUnicodeTags(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	c := p.File.Content
 	if !bytes.Contains(c, []byte{0xF3, 0xA0}) {
@@ -74,8 +76,8 @@ func runUnicodeTags(p *analyzer.Pass) error {
 			sev, what = Critical, "hidden text"
 		}
 		rep.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
-			Message:  fmt.Sprintf("%d invisible Unicode tag characters encode %s: %q", utf8.RuneCount(c[start:i]), what, clipProse(text, 160)),
-			Evidence: proseEvidenceLine(c, start, i, "⟨tags:"+clipProse(text, 80)+"⟩")})
+			Message:  fmt.Sprintf("%d invisible Unicode tag characters encode %s: %q", utf8.RuneCount(c[start:i]), what, match.Clip(text, 160)),
+			Evidence: prose.EvidenceLine(c, start, i, "⟨tags:"+match.Clip(text, 80)+"⟩")})
 	}
 	return nil
 }
@@ -108,29 +110,4 @@ func asciiLetterCount(s string) int {
 		}
 	}
 	return n
-}
-
-// proseEvidenceLine returns the source line holding [start, end) with that range
-// replaced by mark, for evidence that does not itself hide anything.
-func proseEvidenceLine(c []byte, start, end int, mark string) string {
-	ls := bytes.LastIndexByte(c[:start], '\n') + 1
-	le := bytes.IndexByte(c[end:], '\n')
-	if le < 0 {
-		le = len(c)
-	} else {
-		le += end
-	}
-	return stripInvisibleRunes(c[ls:start]) + mark + stripInvisibleRunes(c[end:le])
-}
-
-// stripInvisibleRunes drops invisible characters so evidence shows what is
-// really there.
-func stripInvisibleRunes(b []byte) string {
-	var sb strings.Builder
-	for _, r := range string(b) {
-		if !invisibleRune(r) {
-			sb.WriteRune(r)
-		}
-	}
-	return sb.String()
 }

@@ -3,12 +3,13 @@ package rules
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // ZeroWidthInWords reports zero-width characters that split Latin, Greek
@@ -56,10 +57,8 @@ func isZeroWidth(r rune) bool {
 	return false
 }
 
-var zwKeywordRx = regexp.MustCompile(`(?i)ignore|disregard|forget|instruction|system|prompt|assistant|admin|override|bypass|secret|token|password|passwd|credential|api.?key|ssh|curl|wget|bash|sudo|eval|exec|base64|upload|exfil|webhook|http|chmod|rm\b|powershell|invoke|download|send|post\b|token|wallet|private`)
-
 func runZeroWidth(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	c := p.File.Content
 	if !hasZeroWidthBytes(c) {
@@ -87,7 +86,7 @@ func runZeroWidth(p *analyzer.Pass) error {
 			msg += fmt.Sprintf("; %d on this line", cur.count)
 		}
 		rep.Report(analyzer.Diagnostic{Start: cur.start, End: cur.end, Severity: cur.sev, Message: msg,
-			Evidence: proseEvidenceLine(c, cur.start, cur.start, "⟨ZW⟩")})
+			Evidence: prose.EvidenceLine(c, cur.start, cur.start, "⟨ZW⟩")})
 		cur = nil
 	}
 	// line numbers by counting newlines forward (offsets only grow), not
@@ -128,7 +127,7 @@ func runZeroWidth(p *analyzer.Pass) error {
 		case wordScript(prev) && wordScript(next):
 			word = joinedWord(c, start, i)
 			sev = Medium
-			if zwKeywordRx.MatchString(word) {
+			if prose.ZeroWidthKeywordRx.MatchString(word) {
 				sev = High
 			}
 		}
@@ -208,5 +207,5 @@ func joinedWord(c []byte, start, end int) string {
 			b.WriteRune(r)
 		}
 	}
-	return clipProse(b.String(), 40)
+	return match.Clip(b.String(), 40)
 }

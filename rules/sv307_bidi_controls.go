@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -52,7 +54,7 @@ var bidiNames = map[rune]string{0x202A: "LRE", 0x202B: "RLE", 0x202C: "PDF", 0x2
 	0x2066: "LRI", 0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI"}
 
 func runBidi(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	c := p.File.Content
 	if !hasBidiBytes(c) {
@@ -111,7 +113,7 @@ func runBidi(p *analyzer.Pass) error {
 			if sev != analyzer.SevNone {
 				rep.Report(analyzer.Diagnostic{Start: off + first, Severity: sev,
 					Message:  fmt.Sprintf("bidirectional control characters %v %s: displayed text differs from what tools read", names, why),
-					Evidence: proseEvidenceLine(c, off+first, off+first, "⟨bidi⟩")})
+					Evidence: prose.EvidenceLine(c, off+first, off+first, "⟨bidi⟩")})
 			}
 		}
 		off = end + 1

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // InvisibleHTML reports HTML elements styled to be invisible that contain
@@ -97,16 +99,16 @@ func hidingStyle(attrs string) string {
 }
 
 func runInvisibleHTML(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
 	src := d.Src
 	body := string(src[d.BodyStart:])
-	all := make([]injPhrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
-	all = append(append(append(all, overridePhrases...), concealPhrases...), authorityPhrases...)
+	all := make([]prose.Phrase, 0, len(prose.OverridePhrases)+len(prose.ConcealPhrases)+len(prose.AuthorityPhrases))
+	all = append(append(append(all, prose.OverridePhrases...), prose.ConcealPhrases...), prose.AuthorityPhrases...)
 	covered := 0 // elements inside an already judged hidden element are part of it
 	for _, m := range htmlOpenRx.FindAllStringSubmatchIndex(body, -1) {
 		if m[0] < covered {
@@ -122,7 +124,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		if why == "" {
 			continue
 		}
-		if c := d.ctxAt(start); c == ctxCode || c == ctxComment {
+		if c := d.CtxAt(start); c == prose.CtxCode || c == prose.CtxComment {
 			continue
 		}
 		innerStart := m[1]
@@ -131,7 +133,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 			window = window[:maxHiddenElement]
 		}
 		innerEnd := innerStart + len(window)
-		if k := strings.Index(lowerASCIIKeepLen(window), "</"+tag); k >= 0 {
+		if k := strings.Index(match.LowerASCIIKeepLen(window), "</"+tag); k >= 0 {
 			innerEnd = innerStart + k
 		} else if k := strings.Index(window, "\n\n"); k >= 0 {
 			innerEnd = innerStart + k
@@ -141,8 +143,8 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		if inner == "" {
 			continue
 		}
-		n := normalize([]byte(inner), 0, len(inner))
-		sev, reasons := judgeHiddenText(inner, n, all)
+		n := prose.Normalize([]byte(inner), 0, len(inner))
+		sev, reasons := prose.JudgeHiddenText(inner, n, all)
 		switch {
 		case sev >= Critical:
 		case len(strings.Fields(n.Text)) >= 2:
@@ -150,7 +152,7 @@ func runInvisibleHTML(p *analyzer.Pass) error {
 		default:
 			sev = Medium
 		}
-		msg := fmt.Sprintf("<%s> hidden by %s contains text %q", tag, why, clipProse(inner, 80))
+		msg := fmt.Sprintf("<%s> hidden by %s contains text %q", tag, why, match.Clip(inner, 80))
 		if len(reasons) > 0 {
 			msg += " (" + strings.Join(reasons, "; ") + ")"
 		}

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // MixedScriptWords reports words that mix Latin letters with Cyrillic or
@@ -42,7 +44,7 @@ Good:
 })
 
 func runMixedScript(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	c := p.File.Content
 	ascii := true
@@ -66,14 +68,14 @@ func runMixedScript(p *analyzer.Pass) error {
 		latin, other, otherNonConf := 0, 0, 0
 		for i < len(c) {
 			r, w = utf8.DecodeRune(c[i:])
-			if !unicode.IsLetter(r) && !invisibleRune(r) {
+			if !unicode.IsLetter(r) && !prose.InvisibleRune(r) {
 				break
 			}
 			switch {
 			case r < 0x80:
 				latin++
 			case unicode.Is(unicode.Cyrillic, r) || unicode.Is(unicode.Greek, r):
-				if _, ok := confusableASCII[r]; ok {
+				if _, ok := prose.ConfusableASCII[r]; ok {
 					other++
 				} else {
 					otherNonConf++
@@ -87,13 +89,13 @@ func runMixedScript(p *analyzer.Pass) error {
 			continue
 		}
 		word := string(c[start:i])
-		n := normalize(c, start, i)
+		n := prose.Normalize(c, start, i)
 		sev := Medium
-		if zwKeywordRx.MatchString(n.Text) {
+		if prose.ZeroWidthKeywordRx.MatchString(n.Text) {
 			sev = High
 		}
 		rep.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
-			Message: fmt.Sprintf("word %q mixes Latin letters with %d Cyrillic/Greek look-alike(s); it reads as %q", stripInvisibleRunes([]byte(word)), other, strings.TrimSpace(n.Text))})
+			Message: fmt.Sprintf("word %q mixes Latin letters with %d Cyrillic/Greek look-alike(s); it reads as %q", prose.StripInvisibleRunes([]byte(word)), other, strings.TrimSpace(n.Text))})
 		reported++
 	}
 	return nil

@@ -5,6 +5,9 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // VendorImpersonation reports skill names and descriptions that claim to
@@ -43,13 +46,13 @@ Good:
 
 const rxVendor = `(?:anthropic|openai|claude|chatgpt|google|gemini|deepmind|microsoft|github|copilot|aws|amazon|meta|apple|cursor|vercel|mistral)`
 
-var impersonationPhrases = []injPhrase{
-	newPhrase(High, "claims vendor verification", `\b`+rxVendor+`[- ](?:verified|certified|approved|endorsed|sanctioned|authorized|authorised)\b`),
-	newPhrase(High, "claims vendor verification", `\b(?:verified|certified|approved|endorsed|sanctioned|authori[sz]ed)\s+by\s+`+rxVendor+`\b`),
-	newPhrase(Medium, "claims to be an official vendor skill", `\b(?:the\s+)?official\s+`+rxVendor+`\s+(?:\w+\s+)?(?:skill|plugin|extension|tool|integration|release|version|agent|add-?on|package|skillset)\b`),
-	newPhrase(Medium, "claims to be official", `^(?:the\s+)?(?:official|verified)\b`),
-	newPhrase(Medium, "claims vendor authorship", `\b(?:skill|plugin|tool|extension|integration|package)\s+(?:by|from|made by|built by|developed by|published by|maintained by|provided by|created by)\s+(?:the\s+)?`+rxVendor+`\b`),
-	newPhrase(Medium, "claims vendor authorship", `^(?:by|from|made by|built by|developed by|published by)\s+(?:the\s+)?`+rxVendor+`\b`),
+var impersonationPhrases = []prose.Phrase{
+	prose.NewPhrase(High, "claims vendor verification", `\b`+rxVendor+`[- ](?:verified|certified|approved|endorsed|sanctioned|authorized|authorised)\b`),
+	prose.NewPhrase(High, "claims vendor verification", `\b(?:verified|certified|approved|endorsed|sanctioned|authori[sz]ed)\s+by\s+`+rxVendor+`\b`),
+	prose.NewPhrase(Medium, "claims to be an official vendor skill", `\b(?:the\s+)?official\s+`+rxVendor+`\s+(?:\w+\s+)?(?:skill|plugin|extension|tool|integration|release|version|agent|add-?on|package|skillset)\b`),
+	prose.NewPhrase(Medium, "claims to be official", `^(?:the\s+)?(?:official|verified)\b`),
+	prose.NewPhrase(Medium, "claims vendor authorship", `\b(?:skill|plugin|tool|extension|integration|package)\s+(?:by|from|made by|built by|developed by|published by|maintained by|provided by|created by)\s+(?:the\s+)?`+rxVendor+`\b`),
+	prose.NewPhrase(Medium, "claims vendor authorship", `^(?:by|from|made by|built by|developed by|published by)\s+(?:the\s+)?`+rxVendor+`\b`),
 }
 
 var (
@@ -58,23 +61,23 @@ var (
 )
 
 func runVendorImpersonation(p *analyzer.Pass) error {
-	for _, f := range promptFields(p) {
-		off := fmNodeOffset(p, f.Node)
-		n := normalize([]byte(f.Value), 0, len(f.Value))
+	for _, f := range manifest.PromptFields(p) {
+		off := manifest.NodeOffset(p, f.Node)
+		n := prose.Normalize([]byte(f.Value), 0, len(f.Value))
 		if f.Key == "name" && impersonationNameRx.MatchString(n.Text) {
 			sev, what := Low, "starts with a vendor name"
 			if officialNameRx.MatchString(n.Text) {
 				sev, what = Medium, "claims to be official"
 			}
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: sev,
-				Message: fmt.Sprintf("skill name %q %s", clipProse(f.Value, 60), what)})
+				Message: fmt.Sprintf("skill name %q %s", match.Clip(f.Value, 60), what)})
 			continue
 		}
 		for i := range impersonationPhrases {
 			h := &impersonationPhrases[i]
-			if m := h.find(n.Text); m != nil {
-				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.sev,
-					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipProse(n.Text[m[0]:m[1]], 60))})
+			if m := h.Find(n.Text); m != nil {
+				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.Sev,
+					Message: fmt.Sprintf("%s %s: %q", f.Key, h.Label, match.Clip(n.Text[m[0]:m[1]], 60))})
 				break
 			}
 		}

@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // TriggerStuffing reports descriptions written to make the agent load the
@@ -38,29 +41,29 @@ Good:
 	Run: runTriggerStuffing,
 })
 
-var stuffingPhrases = []injPhrase{
-	newPhrase(High, "claims every request", `\balways\s+(?:use|invoke|load|activate|trigger|call|run|apply|consult)\s+(?:this|me|it)\b`),
-	newPhrase(High, "claims every request", `\b(?:use|invoke|load|activate|trigger|apply|consult)\s+(?:this\s+skill\s+|me\s+|it\s+)?(?:for|on|before|with|in)\s+(?:every|all|any|each)\s+(?:single\s+)?(?:user\s+)?(?:requests?|tasks?|query|queries|questions?|prompts?|messages?|conversations?|turns?|interactions?|responses?|replies)\b`),
-	newPhrase(High, "claims every request", `\bbefore\s+(?:(?:responding|answering|replying)\s+(?:to\s+)?(?:any|every|all)\b|doing anything\b|any other (?:skill|tool|action)\b)`),
-	newPhrase(High, "claims every request", `\b(?:must|should|shall)\s+(?:always\s+)?be\s+(?:used|invoked|loaded|triggered|activated|consulted)\s+(?:for|on|before|first|in)\b`),
-	newPhrase(High, "claims priority", `\b(?:highest|top|maximum|absolute|first)\s+priority\b|\boverrides?\s+(?:all\s+)?other\s+skills\b|\bregardless\s+of\s+(?:the\s+)?(?:request|task|topic|question|context)\b`),
+var stuffingPhrases = []prose.Phrase{
+	prose.NewPhrase(High, "claims every request", `\balways\s+(?:use|invoke|load|activate|trigger|call|run|apply|consult)\s+(?:this|me|it)\b`),
+	prose.NewPhrase(High, "claims every request", `\b(?:use|invoke|load|activate|trigger|apply|consult)\s+(?:this\s+skill\s+|me\s+|it\s+)?(?:for|on|before|with|in)\s+(?:every|all|any|each)\s+(?:single\s+)?(?:user\s+)?(?:requests?|tasks?|query|queries|questions?|prompts?|messages?|conversations?|turns?|interactions?|responses?|replies)\b`),
+	prose.NewPhrase(High, "claims every request", `\bbefore\s+(?:(?:responding|answering|replying)\s+(?:to\s+)?(?:any|every|all)\b|doing anything\b|any other (?:skill|tool|action)\b)`),
+	prose.NewPhrase(High, "claims every request", `\b(?:must|should|shall)\s+(?:always\s+)?be\s+(?:used|invoked|loaded|triggered|activated|consulted)\s+(?:for|on|before|first|in)\b`),
+	prose.NewPhrase(High, "claims priority", `\b(?:highest|top|maximum|absolute|first)\s+priority\b|\boverrides?\s+(?:all\s+)?other\s+skills\b|\bregardless\s+of\s+(?:the\s+)?(?:request|task|topic|question|context)\b`),
 }
 
 var listSepRx = regexp.MustCompile(`[,;|\n]|\s+or\s+`)
 
 func runTriggerStuffing(p *analyzer.Pass) error {
-	for _, f := range promptFields(p) {
+	for _, f := range manifest.PromptFields(p) {
 		if f.Key == "name" {
 			continue
 		}
-		off := fmNodeOffset(p, f.Node)
-		n := normalize([]byte(f.Value), 0, len(f.Value))
+		off := manifest.NodeOffset(p, f.Node)
+		n := prose.Normalize([]byte(f.Value), 0, len(f.Value))
 		found := false
 		for i := range stuffingPhrases {
 			h := &stuffingPhrases[i]
-			if m := h.find(n.Text); m != nil && !proseNegated(n.Text, m[0]) {
-				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.sev,
-					Message: fmt.Sprintf("%s %s: %q", f.Key, h.label, clipProse(n.Text[m[0]:m[1]], 60))})
+			if m := h.Find(n.Text); m != nil && !prose.Negated(n.Text, m[0]) {
+				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.Sev,
+					Message: fmt.Sprintf("%s %s: %q", f.Key, h.Label, match.Clip(n.Text[m[0]:m[1]], 60))})
 				found = true
 				break
 			}

@@ -7,6 +7,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // DescriptionInjection reports names and descriptions that carry markup,
@@ -50,10 +53,10 @@ var (
 )
 
 func runDescriptionInjection(p *analyzer.Pass) error {
-	all := make([]injPhrase, 0, len(overridePhrases)+len(concealPhrases)+len(authorityPhrases))
-	all = append(append(append(all, overridePhrases...), concealPhrases...), authorityPhrases...)
-	for _, f := range promptFields(p) {
-		off := fmNodeOffset(p, f.Node)
+	all := make([]prose.Phrase, 0, len(prose.OverridePhrases)+len(prose.ConcealPhrases)+len(prose.AuthorityPhrases))
+	all = append(append(append(all, prose.OverridePhrases...), prose.ConcealPhrases...), prose.AuthorityPhrases...)
+	for _, f := range manifest.PromptFields(p) {
+		off := manifest.NodeOffset(p, f.Node)
 		report := func(sev analyzer.Severity, what string) {
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: sev,
 				Message: fmt.Sprintf("%s contains %s; it is copied into every agent system prompt", f.Key, what)})
@@ -61,12 +64,12 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 		if c := controlChars(f.Value); c != "" {
 			report(High, c)
 		}
-		n := normalize([]byte(f.Value), 0, len(f.Value))
+		n := prose.Normalize([]byte(f.Value), 0, len(f.Value))
 		t := n.Text
 		done := false
 		for i := range all {
-			if m := all[i].find(t); m != nil && !proseNegated(t, m[0]) {
-				report(Critical, fmt.Sprintf("%s %q", all[i].label, clipProse(t[m[0]:m[1]], 60)))
+			if m := all[i].Find(t); m != nil && !prose.Negated(t, m[0]) {
+				report(Critical, fmt.Sprintf("%s %q", all[i].Label, match.Clip(t[m[0]:m[1]], 60)))
 				done = true
 				break
 			}
@@ -75,9 +78,9 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 			continue
 		}
 		tagged := false
-		for i := range roleTagPhrases {
-			if m := roleTagPhrases[i].find(t); m != nil {
-				report(High, fmt.Sprintf("%s %q", roleTagPhrases[i].label, t[m[0]:m[1]]))
+		for i := range prose.RoleTagPhrases {
+			if m := prose.RoleTagPhrases[i].Find(t); m != nil {
+				report(High, fmt.Sprintf("%s %q", prose.RoleTagPhrases[i].Label, t[m[0]:m[1]]))
 				tagged = true
 				break
 			}
@@ -88,7 +91,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 			}
 		}
 		if m := modelAddressRx.FindStringIndex(t); m != nil {
-			report(High, fmt.Sprintf("an instruction addressed to the model %q", clipProse(t[m[0]:m[1]], 60)))
+			report(High, fmt.Sprintf("an instruction addressed to the model %q", match.Clip(t[m[0]:m[1]], 60)))
 		}
 	}
 	return nil
@@ -99,7 +102,7 @@ func controlChars(s string) string {
 	var found []string
 	seen := map[rune]bool{}
 	for _, r := range s {
-		bad := r < 0x20 && r != '\t' && r != '\n' || r == 0x7f || r >= 0x80 && r <= 0x9f || invisibleRune(r) || r == utf8.RuneError
+		bad := r < 0x20 && r != '\t' && r != '\n' || r == 0x7f || r >= 0x80 && r <= 0x9f || prose.InvisibleRune(r) || r == utf8.RuneError
 		if bad && !seen[r] {
 			seen[r] = true
 			found = append(found, fmt.Sprintf("U+%04X", r))

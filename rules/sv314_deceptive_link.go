@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/markdown"
 )
@@ -45,7 +46,7 @@ Good:
 var hostTextRx = regexp.MustCompile(`(?i)^(?:https?://)?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(?:[:/?#]\S*)?$`)
 
 func runDeceptiveLink(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	doc, err := p.Markdown()
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -47,19 +49,19 @@ var (
 	remoteFetchFollowRx = regexp.MustCompile(`\b(?:fetch|load|download|retrieve|get|read|curl|pull|open|visit|check)\s+(?:\S+\s+){0,8}?(?:and|then|,)\s+(?:then\s+)?(?:follow|execute|obey|apply|run|do|carry out|perform)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:instructions|commands|steps|directives|tasks|whatever|what(?:ever)? it says)`)
 	remoteLatestRx      = regexp.MustCompile(`\b(?:your\s+|the\s+)?(?:latest|updated|current|real|full|remaining|additional|new|actual|live)\s+(?:instructions|directives|commands|system prompt|prompt)\s+(?:are|is|live|can be found|will be)?\s*(?:hosted\s+|published\s+|posted\s+|served\s+)?(?:at|from|on|in)\b`)
 	remoteReturnedRx    = regexp.MustCompile(`\b(?:follow|obey|execute|run|apply|carry out)\s+(?:the\s+|any\s+|all\s+)?(?:instructions|commands|directives|steps)\s+(?:(?:returned|served|found|contained|provided|given|listed)\s+(?:by|at|in|from|on)|from|at)\b`)
-	remoteLits          = registered([]string{"http"})
+	remoteLits          = match.Registered([]string{"http"})
 )
 
 func runRemoteInstructions(p *analyzer.Pass) error {
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	hasURL := d.sentenceFilter(remoteLits)
-	for _, s := range d.sentences() {
-		if s.ctx == ctxCode || !hasURL(&s) {
+	hasURL := d.SentenceFilter(remoteLits)
+	for _, s := range d.Sentences() {
+		if s.Ctx == prose.CtxCode || !hasURL(&s) {
 			continue
 		}
 		sev := analyzer.SevNone
@@ -71,10 +73,10 @@ func runRemoteInstructions(p *analyzer.Pass) error {
 		} else if m = remoteReturnedRx.FindStringIndex(s.Text); m != nil {
 			sev = Medium
 		}
-		if sev == analyzer.SevNone || proseNegated(s.Text, m[0]) {
+		if sev == analyzer.SevNone || prose.Negated(s.Text, m[0]) {
 			continue
 		}
-		rs, re := s.seg.N.Orig(s.i, s.j)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
 		host := ""
 		for _, u := range intel.URLRx.FindAllString(raw, 4) {
@@ -93,9 +95,9 @@ func runRemoteInstructions(p *analyzer.Pass) error {
 		if host == "" {
 			continue
 		}
-		sev, why := sentenceSeverity(sev, &s, m[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, &s, m[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instructions are fetched from %s at run time: %q%s", host, clipProse(s.Text[m[0]:m[1]], 80), why)})
+			Message: fmt.Sprintf("instructions are fetched from %s at run time: %q%s", host, match.Clip(s.Text[m[0]:m[1]], 80), why)})
 	}
 	return nil
 }

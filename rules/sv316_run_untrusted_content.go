@@ -5,6 +5,9 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 )
 
 // RunUntrustedContent reports prose that tells the agent to run code or
@@ -52,9 +55,9 @@ var (
 )
 
 func runUntrustedContent(p *analyzer.Pass) error {
-	rep := newCappedReporter(p)
+	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
-	d, err := prose(p)
+	d, err := prose.Of(p)
 	if err != nil {
 		return err
 	}
@@ -62,17 +65,17 @@ func runUntrustedContent(p *analyzer.Pass) error {
 	if m := p.Skill.Manifest; m != nil && m.Root != nil {
 		for _, name := range []string{"allowed-tools", "allowed_tools", "allowedTools"} {
 			if k := m.Get(name); k != nil && k.Value != nil {
-				for _, e := range splitAllowedTools(k.Value.Value) {
-					if sev, _ := judgeToolEntry(e); sev >= Medium {
+				for _, e := range manifest.SplitAllowedTools(k.Value.Value) {
+					if sev, _ := manifest.JudgeToolEntry(e); sev >= Medium {
 						shell = e
 					}
 				}
 			}
 		}
 	}
-	for _, s := range d.sentences() {
+	for _, s := range d.Sentences() {
 		vm := untrustedRunRx.FindStringIndex(s.Text)
-		if vm == nil || proseNegated(s.Text, vm[0]) || sentenceNegationRx.MatchString(s.Text) {
+		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.SentenceNegationRx.MatchString(s.Text) {
 			continue
 		}
 		src := untrustedSourceRx.FindString(s.Text)
@@ -84,10 +87,10 @@ func runUntrustedContent(p *analyzer.Pass) error {
 		if shell != "" {
 			sev, why = Critical, fmt.Sprintf(", with %q pre-approved", shell)
 		}
-		rs, re := s.seg.N.Orig(s.i, s.j)
-		sev, ex := exampleSeverity(sev, s.ctx, d.Teaching)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
+		sev, ex := prose.ExampleSeverity(sev, s.Ctx, d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instruction to %s found in the %s without asking%s%s", clipProse(s.Text[vm[0]:vm[1]], 40), src, why, ex)})
+			Message: fmt.Sprintf("instruction to %s found in the %s without asking%s%s", match.Clip(s.Text[vm[0]:vm[1]], 40), src, why, ex)})
 	}
 	return nil
 }

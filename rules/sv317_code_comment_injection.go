@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/prose"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 )
 
 // CodeCommentInjection finds prompt injection inside scripts and data
@@ -45,21 +47,21 @@ var codeAIAddressRx = regexp.MustCompile(`\b(?:note|message|instructions?|notice
 
 func runCodeFileInjection(p *analyzer.Pass) error {
 	src := p.File.Content
-	n := normalize(src, 0, len(src))
+	n := prose.Normalize(src, 0, len(src))
 	addressed := codeAIAddressRx.MatchString(n.Text)
-	for _, list := range [][]injPhrase{overridePhrases, concealPhrases, authorityPhrases} {
+	for _, list := range [][]prose.Phrase{prose.OverridePhrases, prose.ConcealPhrases, prose.AuthorityPhrases} {
 		for i := range list {
 			if p.Context().Err() != nil {
 				return nil
 			}
 			ph := &list[i]
-			loc := ph.find(n.Text)
+			loc := ph.Find(n.Text)
 			if loc == nil {
 				continue
 			}
 			s, e := n.Orig(loc[0], loc[1])
-			sev := ph.sev
-			msg := "instructions to the agent in a " + p.File.Kind.String() + " file: " + ph.label
+			sev := ph.Sev
+			msg := "instructions to the agent in a " + p.File.Kind.String() + " file: " + ph.Label
 			switch {
 			case n.Obfuscated(src, loc[0], loc[1]):
 				sev = Critical
@@ -71,7 +73,7 @@ func runCodeFileInjection(p *analyzer.Pass) error {
 				msg += " (not addressed to an agent: a pattern list or documentation?)"
 			}
 			p.Report(analyzer.Diagnostic{Start: s, End: e, Severity: sev, Message: msg,
-				Evidence: strings.TrimSpace(shClipText(string(src[s:e]), 160))})
+				Evidence: strings.TrimSpace(shellfacts.ClipText(string(src[s:e]), 160))})
 		}
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 )
 
 // JSObfuscation reports obfuscated JavaScript, as distinct from minified
@@ -57,7 +58,7 @@ var (
 )
 
 func runJSObfuscation(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
@@ -65,7 +66,7 @@ func runJSObfuscation(p *analyzer.Pass) error {
 	var firstHex ast.Node
 	rotation := false
 	reported := map[ast.Node]bool{}
-	jsWalkNodes(v.prog.AST, func(n ast.Node) {
+	jsfacts.WalkNodes(v.Prog.AST, func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.Identifier:
 			if jsHexIdentRx.MatchString(x.Name.String()) {
@@ -75,28 +76,28 @@ func runJSObfuscation(p *analyzer.Pass) error {
 				hexIdents[x.Name.String()] = true
 			}
 		case *ast.CallExpression:
-			if v.isPacker(x) {
-				v.report(x, High, "Dean Edwards packer: eval(function(p,a,c,k,e,d){…})")
+			if jsIsPacker(v, x) {
+				v.Report(x, High, "Dean Edwards packer: eval(function(p,a,c,k,e,d){…})")
 				reported[x] = true
 				return
 			}
 			// arr.push(arr.shift()): string-array rotation
 			if dot, ok := x.Callee.(*ast.DotExpression); ok && len(x.ArgumentList) == 1 {
 				name := dot.Identifier.Name.String()
-				if name == "push" || v.memberKey(x.Callee) == "push" {
-					if inner, ok := x.ArgumentList[0].(*ast.CallExpression); ok && v.memberKey(inner.Callee) == "shift" {
+				if name == "push" || v.MemberKey(x.Callee) == "push" {
+					if inner, ok := x.ArgumentList[0].(*ast.CallExpression); ok && v.MemberKey(inner.Callee) == "shift" {
 						rotation = true
 					}
 				}
 			} else if b, ok := x.Callee.(*ast.BracketExpression); ok && len(x.ArgumentList) == 1 {
-				if k, _ := v.in.Str(b.Member); k == "push" {
-					if inner, ok := x.ArgumentList[0].(*ast.CallExpression); ok && v.memberKey(inner.Callee) == "shift" {
+				if k, _ := v.Info.Str(b.Member); k == "push" {
+					if inner, ok := x.ArgumentList[0].(*ast.CallExpression); ok && v.MemberKey(inner.Callee) == "shift" {
 						rotation = true
 					}
 				}
 			}
-			if !v.checkDecodedDanger(x, reported) {
-				v.checkEncodedCall(x, reported)
+			if !jsCheckDecodedDanger(v, x, reported) {
+				jsCheckEncodedCall(v, x, reported)
 			}
 		case *ast.StringLiteral:
 			if m := jsEscRunRx.FindString(x.Literal); m != "" {
@@ -105,7 +106,7 @@ func runJSObfuscation(p *analyzer.Pass) error {
 				if why := jsDecodedDanger(s); why != "" {
 					sev, what = High, "escape-encoded string that "+why
 				}
-				v.report(x, sev, what)
+				v.Report(x, sev, what)
 			}
 		}
 	})
@@ -114,26 +115,14 @@ func runJSObfuscation(p *analyzer.Pass) error {
 		if rotation {
 			msg += " with a rotated string array"
 		}
-		v.report(firstHex, High, msg)
+		v.Report(firstHex, High, msg)
 	}
 	return nil
 }
 
-// memberKey names the member a callee accesses (dot or constant bracket).
-func (v *jsView) memberKey(e ast.Expression) string {
-	switch x := e.(type) {
-	case *ast.DotExpression:
-		return x.Identifier.Name.String()
-	case *ast.BracketExpression:
-		s, _ := v.in.Str(x.Member)
-		return s
-	}
-	return ""
-}
-
-// isPacker matches eval(function(p,a,c,k,e,d){...}(...)).
-func (v *jsView) isPacker(c *ast.CallExpression) bool {
-	if v.callee(c) != "eval" || len(c.ArgumentList) != 1 {
+// jsIsPacker matches eval(function(p,a,c,k,e,d){...}(...)).
+func jsIsPacker(v *jsfacts.View, c *ast.CallExpression) bool {
+	if v.Callee(c) != "eval" || len(c.ArgumentList) != 1 {
 		return false
 	}
 	inner, ok := c.ArgumentList[0].(*ast.CallExpression)
@@ -153,15 +142,15 @@ func (v *jsView) isPacker(c *ast.CallExpression) bool {
 	return strings.HasPrefix(strings.Join(names, ","), "p,a,c,k,e")
 }
 
-// checkDecodedDanger reports a decode whose constant result, however
+// jsCheckDecodedDanger reports a decode whose constant result, however
 // short, is code or a command: the finding points at the decode site.
-func (v *jsView) checkDecodedDanger(c *ast.CallExpression, reported map[ast.Node]bool) bool {
+func jsCheckDecodedDanger(v *jsfacts.View, c *ast.CallExpression, reported map[ast.Node]bool) bool {
 	if reported[c] {
 		return true
 	}
 	var decodeSite *ast.CallExpression
 	switch {
-	case v.isDecodeCall(c) && v.callee(c) != "Buffer.from":
+	case v.IsDecodeCall(c) && v.Callee(c) != "Buffer.from":
 		decodeSite = c
 	default:
 		dot, ok := c.Callee.(*ast.DotExpression)
@@ -170,12 +159,12 @@ func (v *jsView) checkDecodedDanger(c *ast.CallExpression, reported map[ast.Node
 		}
 		switch dot.Identifier.Name.String() {
 		case "toString":
-			if inner, ok := dot.Left.(*ast.CallExpression); ok && v.isDecodeCall(inner) {
+			if inner, ok := dot.Left.(*ast.CallExpression); ok && v.IsDecodeCall(inner) {
 				decodeSite = c
 				reported[inner] = true
 			}
 		case "join":
-			if inner, ok := dot.Left.(*ast.CallExpression); ok && v.isDecodeCall(inner) {
+			if inner, ok := dot.Left.(*ast.CallExpression); ok && v.IsDecodeCall(inner) {
 				decodeSite = c
 			}
 		}
@@ -183,7 +172,7 @@ func (v *jsView) checkDecodedDanger(c *ast.CallExpression, reported map[ast.Node
 	if decodeSite == nil {
 		return false
 	}
-	s, ok := v.in.Str(decodeSite)
+	s, ok := v.Info.Str(decodeSite)
 	if !ok {
 		return false
 	}
@@ -192,23 +181,23 @@ func (v *jsView) checkDecodedDanger(c *ast.CallExpression, reported map[ast.Node
 		return false
 	}
 	reported[decodeSite] = true
-	v.report(decodeSite, High, "decodes to a string that "+why)
+	v.Report(decodeSite, High, "decodes to a string that "+why)
 	return true
 }
 
-// checkEncodedCall reports large encoded literals fed to decoders.
-func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]bool) {
+// jsCheckEncodedCall reports large encoded literals fed to decoders.
+func jsCheckEncodedCall(v *jsfacts.View, c *ast.CallExpression, reported map[ast.Node]bool) {
 	if reported[c] {
 		return
 	}
-	callee := v.callee(c)
+	callee := v.Callee(c)
 	var kind string
 	switch callee {
 	case "atob":
 		kind = "base64"
 	case "Buffer.from":
 		if len(c.ArgumentList) > 1 {
-			if enc, ok := v.in.Str(c.ArgumentList[1]); ok && (enc == "base64" || enc == "hex" || enc == "base64url") {
+			if enc, ok := v.Info.Str(c.ArgumentList[1]); ok && (enc == "base64" || enc == "hex" || enc == "base64url") {
 				kind = enc
 			}
 		}
@@ -216,7 +205,7 @@ func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]b
 		n := len(c.ArgumentList)
 		if n == 1 {
 			if sp, ok := c.ArgumentList[0].(*ast.SpreadElement); ok {
-				if a, ok := v.in.Strs(sp.Expression); ok {
+				if a, ok := v.Info.Strs(sp.Expression); ok {
 					n = len(a)
 				} else if al, ok := sp.Expression.(*ast.ArrayLiteral); ok {
 					n = len(al.Value)
@@ -224,12 +213,12 @@ func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]b
 			}
 		}
 		if n >= 12 {
-			s, _ := v.in.Str(c)
+			s, _ := v.Info.Str(c)
 			sev, what := Medium, fmt.Sprintf("string built from %d character codes", n)
 			if why := jsDecodedDanger(s); why != "" {
 				sev, what = High, fmt.Sprintf("character codes that decode to a string that %s", why)
 			}
-			v.report(c, sev, what)
+			v.Report(c, sev, what)
 		}
 		return
 	default:
@@ -238,7 +227,7 @@ func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]b
 	if len(c.ArgumentList) == 0 {
 		return
 	}
-	raw, ok := v.in.Str(c.ArgumentList[0])
+	raw, ok := v.Info.Str(c.ArgumentList[0])
 	if !ok {
 		return
 	}
@@ -249,7 +238,7 @@ func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]b
 	if len(raw) < min || kind != "hex" && !jsB64Rx.MatchString(strings.TrimSpace(raw)) {
 		return
 	}
-	dec, ok := v.in.Str(c)
+	dec, ok := v.Info.Str(c)
 	if !ok {
 		// Buffer.from(x,'base64') without toString: decode here
 		if kind != "hex" {
@@ -264,22 +253,22 @@ func (v *jsView) checkEncodedCall(c *ast.CallExpression, reported map[ast.Node]b
 			sev, what = High, fmt.Sprintf("%s literal that decodes to a string that %s", kind, why)
 		}
 	}
-	v.report(c, sev, what)
+	v.Report(c, sev, what)
 }
 
 // jsDecodedDanger says what a decoded string is when it is code or a
 // command.
 func jsDecodedDanger(s string) string {
-	if why, bad := jsShellDanger(s); bad {
+	if why, bad := jsfacts.ShellDanger(s); bad {
 		return why
 	}
-	if why := jsPayloadDanger(s); why != "" {
+	if why := jsfacts.PayloadDanger(s); why != "" {
 		return why
 	}
-	if jsLooksLikeShell(s) {
+	if jsfacts.LooksLikeShell(s) {
 		return "reads like a shell command"
 	}
-	if jsPrintable(s) && jsCodeish.MatchString(s) {
+	if jsPrintable(s) && jsfacts.Codeish.MatchString(s) {
 		return "reads like code"
 	}
 	return ""

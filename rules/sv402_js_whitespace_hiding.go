@@ -8,6 +8,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 	"github.com/skillvet/skillvet/parse/js"
 )
 
@@ -70,24 +71,24 @@ func runJSWhitespaceHiding(p *analyzer.Pass) error {
 	if len(cands) == 0 {
 		return nil
 	}
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
 	seen := map[int]bool{}
-	js.Walk(v.prog.AST, func(n ast.Node, _ []ast.Node) bool {
+	js.Walk(v.Prog.AST, func(n ast.Node, _ []ast.Node) bool {
 		switch n.(type) {
 		case ast.Statement, *ast.CallExpression, *ast.Binding:
 		default:
 			return true
 		}
-		start, _, ok := v.prog.Range(n)
+		start, _, ok := v.Prog.Range(n)
 		if !ok || seen[start] {
 			return true
 		}
 		if r, hit := cands[start]; hit {
 			seen[start] = true
-			v.report(n, High, fmt.Sprintf("statement starts after %d whitespace characters, out of sight in editors and diffs", r))
+			v.Report(n, High, fmt.Sprintf("statement starts after %d whitespace characters, out of sight in editors and diffs", r))
 		}
 		return true
 	})

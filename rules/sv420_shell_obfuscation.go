@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -16,7 +17,7 @@ var ShellObfuscation = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatObfuscation,
 	Tags:     []string{"security", "CWE-506", "CWE-116"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds shell written so that a reader cannot see what it runs:
 
 - a command name built from ANSI-C escapes (` + "`$'\\x63\\x75\\x72\\x6c'`" + ` is ` + "`curl`" + `) or assembled from
@@ -48,9 +49,9 @@ curl -fsSLo p.sh https://example.com/p.sh
 var shLongB64Rx = regexp.MustCompile(`[A-Za-z0-9+/]{200,}={0,2}`)
 
 func shRunShellObfuscation(p *analyzer.Pass) error {
-	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		if what := shObfuscation(site.Script, c); what != "" {
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Message: what + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Message: what + shellfacts.Where(site)})
 		}
 	})
 }
@@ -60,18 +61,18 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 		w := c.Argv[0]
 		switch {
 		case w.Escaped:
-			return "command name " + c.Name + " is written as ANSI-C escapes (" + shClipText(w.Raw, 40) + ")"
+			return "command name " + c.Name + " is written as ANSI-C escapes (" + shellfacts.ClipText(w.Raw, 40) + ")"
 		case w.Sliced:
-			return "command name " + c.Name + " is assembled from substrings of variables (" + shClipText(w.Raw, 40) + ")"
+			return "command name " + c.Name + " is assembled from substrings of variables (" + shellfacts.ClipText(w.Raw, 40) + ")"
 		}
 	}
 	switch c.Name {
 	case "rev":
-		if k := shPipeSinkInterp(s, c); k != nil {
+		if k := shellfacts.PipeSinkInterp(s, c); k != nil {
 			return "reversed text is piped into " + k.Name
 		}
 	case "tr":
-		if k := shPipeSinkInterp(s, c); k != nil {
+		if k := shellfacts.PipeSinkInterp(s, c); k != nil {
 			return "text transformed with tr (e.g. ROT13) is piped into " + k.Name
 		}
 	case "printf", "echo":
@@ -79,13 +80,13 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 		for _, w := range c.Params() {
 			escaped = escaped || w.Escaped || shHexEscRx.MatchString(w.Value)
 		}
-		if k := shPipeSinkInterp(s, c); escaped && k != nil {
+		if k := shellfacts.PipeSinkInterp(s, c); escaped && k != nil {
 			return c.Name + " prints escaped text that is piped into " + k.Name
 		}
 	case "eval":
 		for _, w := range c.Params() {
 			if w.Sliced || w.Escaped {
-				return "eval runs a string assembled from escapes or substrings (" + shClipText(w.Raw, 40) + ")"
+				return "eval runs a string assembled from escapes or substrings (" + shellfacts.ClipText(w.Raw, 40) + ")"
 			}
 		}
 	}

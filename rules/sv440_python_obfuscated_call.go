@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -49,17 +50,6 @@ subprocess.run(["git", "status"], check=True)
 	Run: runPythonObfuscatedCall,
 })
 
-var pySensitiveModules = []string{"os.", "subprocess.", "pty.", "socket.", "ctypes.", "pickle.", "marshal.", "cPickle.",
-	"dill.", "commands.", "shutil.rmtree", "base64.", "zlib.", "codecs.decode", "urllib.request.", "requests.", "importlib.",
-	"posix.", "nt."}
-
-func pySensitive(name string) bool {
-	if pyExecNames[name] || name == "__import__" || name == "open" {
-		return true
-	}
-	return hasPrefixAny(name, pySensitiveModules...)
-}
-
 var pyDynamicLookup = map[string]bool{"getattr": true, "__import__": true, "importlib.import_module": true,
 	"importlib.__import__": true}
 
@@ -101,19 +91,19 @@ func pyLookupStrings(m *python.Module, a, b int) (found, plain bool) {
 }
 
 func runPythonObfuscatedCall(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	var spans [][2]int
 	for _, c := range m.Calls {
-		if !pySensitive(c.Name) {
+		if !pyfacts.Sensitive(c.Name) {
 			continue
 		}
 		if k, ok := pyDisguisedIn(m, c.Head, c.Open); ok {
 			start, end := m.Span(c)
 			spans = append(spans, [2]int{start, end})
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: c.Name + " written with look-alike Unicode letters (" + m.Src[m.Toks[k].Start:m.Toks[k].End] + ")"})
 			continue
 		}
@@ -127,7 +117,7 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 			head := m.Text(c.Head)
 			if as := m.Assigns[head]; len(as) == 1 && m.Aliases[head] != "" {
 				found, plain = pyLookupStrings(m, as[0].Start, as[0].End)
-				via = " (through " + head + ", line " + lineOf(m, as[0].Tok) + ")"
+				via = " (through " + head + ", line " + pyfacts.LineOf(m, as[0].Tok) + ")"
 			}
 		}
 		if !found {
@@ -136,10 +126,10 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 		start, end := m.Span(c)
 		spans = append(spans, [2]int{start, end})
 		if plain {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 				Message: c.Name + " called through a name in a string" + via})
 		} else {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: c.Name + " called through an assembled name" + via})
 		}
 	}
@@ -153,7 +143,7 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 			continue
 		}
 		mod, ok := m.Fold(arg.Start, arg.End)
-		if !ok || !pySensitive(mod+".") {
+		if !ok || !pyfacts.Sensitive(mod+".") {
 			continue
 		}
 		if found, plain := pyLookupStrings(m, c.Head, c.Close+1); !found || plain {
@@ -165,7 +155,7 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 			inside = inside || start >= sp[0] && end <= sp[1]
 		}
 		if !inside {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 				Message: "imports " + mod + " through an assembled name"})
 		}
 	}

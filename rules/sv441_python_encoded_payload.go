@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -66,7 +67,7 @@ const pyDecodeBudget = 64 << 20
 var pyCodeTextRx = regexp.MustCompile(`(?i)(/bin/(ba|z)?sh\b|\bcurl\s|\bwget\s|powershell|invoke-expression|\biex\b|subprocess|socket\.|os\.system|exec\(|eval\(|__import__|import\s+\w+|chmod\s+\+x)`)
 
 func runPythonEncodedPayload(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -112,9 +113,9 @@ func runPythonEncodedPayload(p *analyzer.Pass) error {
 			continue
 		}
 		start, end := m.Toks[first].Start, m.Toks[j-1].End
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
 			Message:  "long " + enc + " literal (" + strconv.Itoa(len(s)) + " characters) " + what,
-			Evidence: clipStr(m.Src[start:min(end, start+120)], 100)})
+			Evidence: pyfacts.ClipStr(m.Src[start:min(end, start+120)], 100)})
 	}
 	return nil
 }
@@ -237,13 +238,13 @@ func pyJudgePayload(b []byte) (analyzer.Severity, string) {
 	}
 	if utf8.ValidString(s) && printableRatio(s) > 0.9 {
 		if pyCodeTextRx.MatchString(s) || pyHasCallsOrImports(s) {
-			what := "decodes to code: " + clipStr(printable(s), 80)
-			if d := pyDescribeCode(s); d != "" {
+			what := "decodes to code: " + pyfacts.ClipStr(pyfacts.Printable(s), 80)
+			if d := pyfacts.DescribeCode(s); d != "" {
 				what += " (" + d + ")"
 			}
 			return High, what
 		}
-		return Low, "decodes to text: " + clipStr(printable(s), 60)
+		return Low, "decodes to text: " + pyfacts.ClipStr(pyfacts.Printable(s), 60)
 	}
 	return Medium, "decodes to binary data"
 }
@@ -259,7 +260,7 @@ func pyHasCallsOrImports(s string) bool {
 		}
 	}
 	for _, c := range m.Calls {
-		if pySensitive(c.Name) {
+		if pyfacts.Sensitive(c.Name) {
 			return true
 		}
 	}

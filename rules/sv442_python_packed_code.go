@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -46,7 +47,7 @@ Good: the readable script itself.`,
 var pyObfIdentRx = regexp.MustCompile(`^(_*[O0]{6,}_*|_*[lI1]{6,}_*|_0x[0-9a-fA-F]{3,}|_{6,}|[Il]{3,}[Il1]*[0-9]*)$`)
 
 func runPythonPackedCode(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -54,13 +55,13 @@ func runPythonPackedCode(p *analyzer.Pass) error {
 		switch c.Name {
 		case "__pyarmor__", "pyarmor_runtime", "pytransform.pyarmor_runtime", "__pyarmor_enter__", "pyarmor":
 			start, end := m.Span(c)
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Unanalysed: true,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Unanalysed: true,
 				Message: "PyArmor-packed code: the real code is encrypted and cannot be reviewed"})
 			return nil
 		}
-		if hasPrefixAny(c.Name, "pyarmor_runtime_", "pytransform.") {
+		if pyfacts.HasPrefixAny(c.Name, "pyarmor_runtime_", "pytransform.") {
 			start, end := m.Span(c)
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Unanalysed: true,
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Unanalysed: true,
 				Message: "PyArmor-packed code: the real code is encrypted and cannot be reviewed"})
 			return nil
 		}
@@ -81,7 +82,7 @@ func runPythonPackedCode(p *analyzer.Pass) error {
 		}
 	}
 	if len(seen) >= 10 {
-		pyReport(p, m, analyzer.Diagnostic{Start: m.Toks[first].Start, End: m.Toks[first].End, Severity: Medium,
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[first].Start, End: m.Toks[first].End, Severity: Medium,
 			Message: strconv.Itoa(len(seen)) + " obfuscated identifiers (look-alike names such as " + m.Text(first) + ")"})
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/python"
 )
@@ -56,7 +57,7 @@ var pyObfuscationNames = map[string]bool{"chr": true, "bytes.fromhex": true, "bi
 	"bytes": true, "bytearray": true, "map": true, "reversed": true}
 
 func runPythonHiddenString(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -78,21 +79,21 @@ func runPythonHiddenString(p *analyzer.Pass) error {
 		switch {
 		case intel.URLRx.MatchString(s):
 			hit = intel.URLRx.FindString(s)
-			what = "URL " + clipStr(hit, 80)
+			what = "URL " + pyfacts.ClipStr(hit, 80)
 			if h, _ := intel.URLClass(hit); h != "" {
 				hit = h
 			}
 		case pyHostLike.MatchString(s):
 			hit, what = s, "IP address "+s
 		case pyHiddenContentRx.MatchString(s):
-			hit, what = pyHiddenContentRx.FindString(s), "\""+clipStr(printable(s), 60)+"\""
+			hit, what = pyHiddenContentRx.FindString(s), "\""+pyfacts.ClipStr(pyfacts.Printable(s), 60)+"\""
 		default:
 			return
 		}
 		if kind == "join" && pyLiteralContains(m, a, b, hit) {
 			return // joined from fragments that spell it out: ordinary string building
 		}
-		pyReport(p, m, analyzer.Diagnostic{Start: m.Toks[a].Start, End: m.Toks[b-1].End,
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[a].Start, End: m.Toks[b-1].End,
 			Message: "assembles " + what + " from encoded pieces"})
 	}
 	for _, as := range m.Assigns {

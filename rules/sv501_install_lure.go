@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/markdown"
 )
@@ -159,7 +160,7 @@ func shScoreLure(l *shLureScore, text string) bool {
 			path = u[i+len(host):]
 		}
 		if c == intel.HostCodeHost && shLureLookalike.MatchString(path) || c != intel.HostCodeHost && shLureLookalikeHostRx.MatchString(host) {
-			l.add(2, "lookalike", "look-alike release page "+shClipText(u, 60))
+			l.add(2, "lookalike", "look-alike release page "+shellfacts.ClipText(u, 60))
 		}
 		if shLureExeURLRx.MatchString(u) {
 			l.add(1, "exe", "direct link to an executable or archive")

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -15,7 +16,7 @@ var ShellPasswordArchive = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-506"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands that extract an archive with a password given on the command line:
 ` + "`unzip -P <pw>`" + `, ` + "`7z x -p<pw>`" + `, ` + "`unrar x -p<pw>`" + `, ` + "`bsdtar --passphrase`" + `. Malware is shipped in
 password-protected archives so that scanners (and mail or registry filters) cannot
@@ -44,7 +45,7 @@ unzip tool.zip
 func shArchivePassword(c *shell.Command) bool {
 	switch c.Name {
 	case "unzip", "funzip":
-		return shHasArg(c, "-P") || shHasArg(c, "--password")
+		return shellfacts.HasArg(c, "-P") || shellfacts.HasArg(c, "--password")
 	case "7z", "7za", "7zr", "7zz", "unrar", "rar":
 		for _, w := range c.Params() {
 			if strings.HasPrefix(w.Value, "-p") && len(w.Value) > 2 && w.Value != "-p-" {
@@ -52,16 +53,16 @@ func shArchivePassword(c *shell.Command) bool {
 			}
 		}
 	case "bsdtar", "tar":
-		return shHasArg(c, "--passphrase") || strings.Contains(c.Text(), "--passphrase=")
+		return shellfacts.HasArg(c, "--passphrase") || strings.Contains(c.Text(), "--passphrase=")
 	case "expand-archive":
-		return shHasArgFold(c, "-password")
+		return shellfacts.HasArgFold(c, "-password")
 	}
 	return false
 }
 
 func shRunPasswordArchiveCommand(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
-		suspicious := shSuspiciousDownload(site)
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
+		suspicious := shellfacts.SuspiciousDownload(site)
 		for _, c := range site.Script.Commands {
 			if !shArchivePassword(c) {
 				continue
@@ -70,7 +71,7 @@ func shRunPasswordArchiveCommand(p *analyzer.Pass) error {
 			if suspicious {
 				sev, msg = Critical, msg+"; the same commands download it from a suspicious host"
 			}
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: msg + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg + shellfacts.Where(site)})
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -17,7 +18,7 @@ var ShellPackageSource = register(&analyzer.Rule{
 	Severity: Medium,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-494", "CWE-829"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds package-manager commands that bypass the public registry's names and versions:
 
 - installing straight from a URL or archive: ` + "`pip install https://…/x.tar.gz`" + `,
@@ -108,14 +109,14 @@ func shPackageSource(c *shell.Command) (string, []string) {
 			if val == "" && i+1 < len(args) {
 				val = args[i+1].Value
 			}
-			why = "uses " + name + " " + shClipText(val, 60)
+			why = "uses " + name + " " + shellfacts.ClipText(val, 60)
 			us = append(us, intel.URLRx.FindAllString(val, -1)...)
 			if len(us) == 0 && val != "" && !strings.HasPrefix(val, "-") {
 				us = append(us, "http://"+val)
 			}
 		case install && (strings.HasPrefix(v, "git+") || intel.URLRx.MatchString(v) && !strings.HasPrefix(v, "-")):
 			if why == "" {
-				why = "installs straight from " + shClipText(v, 60)
+				why = "installs straight from " + shellfacts.ClipText(v, 60)
 			}
 			us = append(us, intel.URLRx.FindAllString(strings.TrimPrefix(v, "git+"), -1)...)
 		}
@@ -127,18 +128,18 @@ func shPackageSource(c *shell.Command) (string, []string) {
 }
 
 func shRunPackageSource(p *analyzer.Pass) error {
-	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		why, us := shPackageSource(c)
 		if why == "" {
 			return
 		}
-		class, host, plain := shHostRisk(us)
+		class, host, plain := shellfacts.HostRisk(us)
 		sev := Medium
 		if class.Suspicious() || plain {
 			sev = High
 		}
-		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev,
-			Message: c.Name + " " + why + shDescribeHost(class, host) + shWhere(site)})
+		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+			Message: c.Name + " " + why + shellfacts.DescribeHost(class, host) + shellfacts.Where(site)})
 	})
 }
 

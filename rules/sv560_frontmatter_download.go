@@ -8,6 +8,9 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -64,7 +67,7 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 	if m == nil || m.Root == nil {
 		return nil
 	}
-	walkFrontmatter(m.Root, nil, nil, 0, func(path []string, parent, v *yaml.Node) {
+	manifest.WalkFrontmatter(m.Root, nil, nil, 0, func(path []string, parent, v *yaml.Node) {
 		if !strings.Contains(v.Value, "://") {
 			return
 		}
@@ -77,7 +80,7 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 		if kind := fmMapScalar(parent, "kind", "type"); strings.EqualFold(kind, "download") || strings.EqualFold(kind, "binary") || strings.EqualFold(kind, "archive") {
 			install = true
 		}
-		for _, u := range proseURLRx.FindAllString(v.Value, 8) {
+		for _, u := range prose.URLRx.FindAllString(v.Value, 8) {
 			host, class := intel.URLClass(u)
 			if class == intel.HostLoopback || p.Config.HostAllowed(host) {
 				continue
@@ -98,9 +101,9 @@ func runFrontmatterDownload(p *analyzer.Pass) error {
 			if sev == analyzer.SevNone {
 				continue
 			}
-			off := fmNodeOffset(p, v)
+			off := manifest.NodeOffset(p, v)
 			p.Report(analyzer.Diagnostic{Start: off, End: off + len(v.Value), Severity: sev,
-				Message: fmt.Sprintf("frontmatter %s %s: %s", strings.Join(path, "."), why, clipProse(u, 100))})
+				Message: fmt.Sprintf("frontmatter %s %s: %s", strings.Join(path, "."), why, match.Clip(u, 100))})
 		}
 	})
 	return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -16,7 +17,7 @@ var ShellDestructive = register(&analyzer.Rule{
 	Severity: Critical,
 	Category: analyzer.CatPrivEsc,
 	Tags:     []string{"security", "CWE-732", "CWE-78"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands whose effect is to destroy data wholesale:
 
 - ` + "`rm -rf`" + ` (any spelling: ` + "`-fr`" + `, ` + "`-Rf`" + `, ` + "`--recursive --force`" + `) on ` + "`/`" + `, ` + "`/*`" + `, ` + "`~`" + `, ` + "`~/`" + `,
@@ -53,7 +54,7 @@ var shCriticalDirs = map[string]bool{"/": true, "/*": true, "~": true, "~/": tru
 	"~/documents": true, "~/desktop": true, "~/library": true, "/sbin": true, "/private": true, "/dev": true, "c:\\": true, "c:/": true}
 
 func shIsCriticalDir(v string) bool {
-	v = strings.ToLower(shNormPath(strings.TrimSpace(v)))
+	v = strings.ToLower(shellfacts.NormPath(strings.TrimSpace(v)))
 	if v == "~/" {
 		return true
 	}
@@ -67,9 +68,9 @@ func shIsCriticalDir(v string) bool {
 func shDestructive(c *shell.Command) string {
 	switch c.Name {
 	case "rm":
-		rec := shHasShortFlag(c, 'r', "--recursive") || shHasShortFlag(c, 'R', "")
-		force := shHasShortFlag(c, 'f', "--force")
-		if shHasArg(c, "--no-preserve-root") {
+		rec := shellfacts.HasShortFlag(c, 'r', "--recursive") || shellfacts.HasShortFlag(c, 'R', "")
+		force := shellfacts.HasShortFlag(c, 'f', "--force")
+		if shellfacts.HasArg(c, "--no-preserve-root") {
 			return "rm --no-preserve-root"
 		}
 		if rec {
@@ -100,11 +101,11 @@ func shDestructive(c *shell.Command) string {
 			return "diskutil " + c.Arg(1)
 		}
 	case "find":
-		if len(c.Argv) > 1 && shIsCriticalDir(c.Arg(1)) && shHasArg(c, "-delete") {
+		if len(c.Argv) > 1 && shIsCriticalDir(c.Arg(1)) && shellfacts.HasArg(c, "-delete") {
 			return "find " + c.Arg(1) + " -delete"
 		}
 	case "chmod", "chown", "chgrp":
-		if shHasShortFlag(c, 'R', "--recursive") {
+		if shellfacts.HasShortFlag(c, 'R', "--recursive") {
 			for _, w := range c.Argv[2:] {
 				if shIsCriticalDir(w.Value) {
 					return c.Name + " -R on " + w.Value
@@ -124,7 +125,7 @@ func shDestructive(c *shell.Command) string {
 }
 
 func shRunDestructiveCommand(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		for _, c := range site.Script.Commands {
 			what := shDestructive(c)
 			if what == "" {
@@ -133,12 +134,12 @@ func shRunDestructiveCommand(p *analyzer.Pass) error {
 			if c.Sudo {
 				what += " as root"
 			}
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Message: "destructive command: " + what + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Message: "destructive command: " + what + shellfacts.Where(site)})
 		}
 		if m := shForkBombRx.FindStringSubmatchIndex(site.Text); m != nil {
 			name := site.Text[m[2]:m[3]]
 			if site.Text[m[4]:m[5]] == name && site.Text[m[6]:m[7]] == name && site.Text[m[8]:m[9]] == name {
-				shReport(p, site, analyzer.Diagnostic{Start: site.TextStart + m[0], Message: "destructive command: fork bomb exhausts the machine" + shWhere(site)})
+				shellfacts.Report(p, site, analyzer.Diagnostic{Start: site.TextStart + m[0], Message: "destructive command: fork bomb exhausts the machine" + shellfacts.Where(site)})
 			}
 		}
 	})

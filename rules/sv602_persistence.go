@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -16,7 +17,7 @@ var ShellPersistence = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatPrivEsc,
 	Tags:     []string{"security", "CWE-506", "CWE-269"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands that make code run again later or with more rights:
 
 - writing shell start-up files: ` + "`>> ~/.bashrc`" + `, ` + "`~/.zshrc`" + `, ` + "`~/.profile`" + `, ` + "`~/.bash_profile`" + `,
@@ -67,7 +68,7 @@ func shWriteTargets(s *shell.Script, c *shell.Command) []struct{ path, text stri
 					body = r2.Body.Value
 				}
 			}
-			out = append(out, struct{ path, text string }{shNormPath(r.Target.Value), body})
+			out = append(out, struct{ path, text string }{shellfacts.NormPath(r.Target.Value), body})
 		}
 	}
 	switch c.Name {
@@ -78,18 +79,18 @@ func shWriteTargets(s *shell.Script, c *shell.Command) []struct{ path, text stri
 		}
 		for _, w := range c.Params() {
 			if !strings.HasPrefix(w.Value, "-") {
-				out = append(out, struct{ path, text string }{shNormPath(w.Value), in})
+				out = append(out, struct{ path, text string }{shellfacts.NormPath(w.Value), in})
 			}
 		}
 	case "cp", "mv", "ln", "install", "rsync":
 		if len(c.Argv) > 2 {
-			out = append(out, struct{ path, text string }{shNormPath(c.Argv[len(c.Argv)-1].Value), ""})
+			out = append(out, struct{ path, text string }{shellfacts.NormPath(c.Argv[len(c.Argv)-1].Value), ""})
 		}
 	case "sed", "perl":
-		if shHasShortFlag(c, 'i', "--in-place") {
+		if shellfacts.HasShortFlag(c, 'i', "--in-place") {
 			for _, w := range c.Argv[2:] {
 				if !strings.HasPrefix(w.Value, "-") {
-					out = append(out, struct{ path, text string }{shNormPath(w.Value), "(edited in place)"})
+					out = append(out, struct{ path, text string }{shellfacts.NormPath(w.Value), "(edited in place)"})
 				}
 			}
 		}
@@ -125,7 +126,7 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			return High, "registers a launch agent with launchctl " + a
 		}
 	case "systemctl":
-		if shHasArg(c, "enable") {
+		if shellfacts.HasArg(c, "enable") {
 			return Medium, "enables a systemd service at boot"
 		}
 	case "systemsetup":
@@ -133,7 +134,7 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			return High, "turns on remote login (SSH) for the machine"
 		}
 	case "schtasks":
-		if shHasArgFold(c, "/create") {
+		if shellfacts.HasArgFold(c, "/create") {
 			return High, "creates a scheduled task"
 		}
 	case "reg":
@@ -165,7 +166,7 @@ func shBenignLines(text string) bool {
 }
 
 func shRunPersistence(p *analyzer.Pass) error {
-	return shForEachSite(p, func(site *analyzer.ShellSite) {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		for _, c := range s.Commands {
 			sev, what := shPersistence(s, c)
@@ -175,7 +176,7 @@ func shRunPersistence(p *analyzer.Pass) error {
 			if site.Kind.Executes() && sev < High {
 				sev = High
 			}
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: "persistence: " + what + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: "persistence: " + what + shellfacts.Where(site)})
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -17,7 +18,7 @@ var ShellPrivilege = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatPrivEsc,
 	Tags:     []string{"security", "CWE-732", "CWE-250"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands that weaken the system's privilege boundaries:
 
 - setting the setuid or setgid bit: ` + "`chmod u+s`" + `, ` + "`chmod +s`" + `, ` + "`chmod 4755`" + `, ` + "`chmod 2755`" + ` (**high**);
@@ -63,7 +64,7 @@ func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 		}
 		system := false
 		for _, t := range targets {
-			t = shNormPath(t)
+			t = shellfacts.NormPath(t)
 			if strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "/tmp/") || t == "~/" || t == "~" || strings.HasPrefix(t, "~/.") {
 				system = true
 			}
@@ -129,7 +130,7 @@ func shHasSudoStdin(c *shell.Command) bool {
 }
 
 func shRunPrivilegeCommand(p *analyzer.Pass) error {
-	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		sev, what := shPrivilege(site.Script, c)
 		if sev == analyzer.SevNone {
 			return
@@ -137,6 +138,6 @@ func shRunPrivilegeCommand(p *analyzer.Pass) error {
 		if c.Sudo && !strings.Contains(what, "sudo") {
 			what += " as root"
 		}
-		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: what + shWhere(site)})
+		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: what + shellfacts.Where(site)})
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 )
 
 // AllowedToolsBroadFiles reports allowed-tools entries that pre-approve
@@ -77,8 +78,8 @@ func runAllowedToolsBroadFiles(p *analyzer.Pass) error {
 	if m == nil || m.Root == nil {
 		return nil
 	}
-	for _, k := range allowedToolsKeys(m) {
-		items := allowedToolsItems(k)
+	for _, k := range manifest.AllowedToolsKeys(m) {
+		items := manifest.AllowedToolsItems(k)
 		type entry struct {
 			node *yaml.Node
 			text string
@@ -89,12 +90,12 @@ func runAllowedToolsBroadFiles(p *analyzer.Pass) error {
 			if it.Kind != yaml.ScalarNode {
 				continue
 			}
-			for _, e := range splitAllowedTools(it.Value) {
+			for _, e := range manifest.SplitAllowedTools(it.Value) {
 				entries = append(entries, entry{it, e})
 				name, arg, hasArg := strings.Cut(e, "(")
 				ln := strings.ToLower(strings.TrimSpace(name))
 				arg = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(arg), ")"))
-				if egressTools[ln] || shellToolNames[ln] && (!hasArg || strings.Trim(arg, "*: ") == "") {
+				if egressTools[ln] || manifest.ShellToolNames[ln] && (!hasArg || strings.Trim(arg, "*: ") == "") {
 					egress = e
 				}
 			}
@@ -123,7 +124,7 @@ func runAllowedToolsBroadFiles(p *analyzer.Pass) error {
 			default:
 				sev, why = Medium, fmt.Sprintf("reading any file in %s (keys, tokens, history) without confirmation", where)
 			}
-			off := fmNodeOffset(p, en.node)
+			off := manifest.NodeOffset(p, en.node)
 			if en.node.Line == k.Value.Line && en.node.Style == 0 {
 				if i := strings.Index(p.File.Line(en.node.Line), en.text); i >= 0 {
 					off = p.File.Offset(en.node.Line, i+1)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -60,25 +61,25 @@ var pyPersistPathRx = regexp.MustCompile(`(?i)(~/\.(bashrc|zshrc|profile|bash_pr
 var pyPersistCmdRx = regexp.MustCompile(`(?i)(\|\s*crontab\b|\bcrontab\s+(-\s|-$|[^-\s])|\bcrontab\s+-r\b|\bsystemctl\s+(--user\s+)?(enable|link|daemon-reload)\b|\blaunchctl\s+(load|bootstrap|submit|enable)\b|\bschtasks(\.exe)?\s+/create\b|\breg(\.exe)?\s+add\s+\S*\\(CurrentVersion\\)?Run(Once)?\b|\bat\s+now\b|CurrentVersion\\Run)`)
 
 func runPythonPersistence(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
 		if target, ok := pyPersistWrite(m, c); ok {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "writes " + clipStr(target, 80) + ": code that runs again later"})
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "writes " + pyfacts.ClipStr(target, 80) + ": code that runs again later"})
 			continue
 		}
-		if cmd, ok := pyCommandText(m, c); ok && pyPersistCmdRx.MatchString(cmd) {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "installs a scheduled or start-up job: " + clipStr(cmd, 80)})
+		if cmd, ok := pyfacts.CommandText(m, c); ok && pyPersistCmdRx.MatchString(cmd) {
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "installs a scheduled or start-up job: " + pyfacts.ClipStr(cmd, 80)})
 			continue
 		}
 		if strings.HasPrefix(c.Name, "winreg.SetValue") || strings.HasPrefix(c.Name, "winreg.CreateKey") || strings.HasPrefix(c.Name, "_winreg.SetValue") {
 			lo, hi := c.Open+1, c.Close
-			text := strings.Join(pyPathOf(m, lo, hi, 2), " ")
+			text := strings.Join(pyfacts.PathOf(m, lo, hi, 2), " ")
 			if pyRunKeyRx.MatchString(text) || pyRunKeyInFile(m) {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "writes a Windows Run registry key: code that runs at every log-on"})
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "writes a Windows Run registry key: code that runs at every log-on"})
 			}
 		}
 	}
@@ -100,71 +101,10 @@ func pyRunKeyInFile(m *python.Module) bool {
 
 // pyPersistWrite reports writes to persistence locations.
 func pyPersistWrite(m *python.Module, c *python.Call) (string, bool) {
-	for _, pt := range pyWriteTargets(m, c) {
+	for _, pt := range pyfacts.WriteTargets(m, c) {
 		if pyPersistPathRx.MatchString(pt) {
 			return pt, true
 		}
 	}
 	return "", false
-}
-
-// pyWriteTargets renders the paths a call writes, creates or replaces:
-// open() in a writing mode, pathlib writes, copies, moves and links.
-func pyWriteTargets(m *python.Module, c *python.Call) []string {
-	var paths []string
-	switch {
-	case pyOpenish(c.Name) && c.Name != "pathlib.Path" && c.Name != "Path" && !strings.HasPrefix(c.Name, "tempfile."):
-		if !isWriteMode(openMode(m, c)) {
-			return nil
-		}
-		if a, ok := c.Arg(0, "file"); ok {
-			paths = pyPathOf(m, a.Start, a.End, 2)
-		}
-	case hasSuffixAny(c.Name, ".write_text", ".write_bytes", ".touch", ".symlink_to", ".mkdir"):
-		paths = pyPathOf(m, c.Head, c.Open, 2)
-	case hasSuffixAny(c.Name, ".open") && !strings.HasPrefix(c.Name, "os."):
-		if a, ok := c.Arg(0, "mode"); ok {
-			if mode, ok := m.Fold(a.Start, a.End); ok && isWriteMode(mode) {
-				paths = pyPathOf(m, c.Head, c.Open, 2)
-			}
-		}
-	case hasPrefixAny(c.Name, "shutil.copy", "shutil.move", "os.rename", "os.replace", "os.symlink", "os.link"):
-		if a, ok := c.Arg(1, "dst"); ok {
-			paths = pyPathOf(m, a.Start, a.End, 2)
-		}
-	case c.Name == "os.makedirs" || c.Name == "os.mkdir":
-		if a, ok := c.Arg(0, "name"); ok {
-			paths = pyPathOf(m, a.Start, a.End, 2)
-		}
-	}
-	for i, pt := range paths {
-		paths[i] = strings.ReplaceAll(pt, `\`, "/")
-	}
-	return paths
-}
-
-// pyCommandText renders the command a process call runs as one string.
-func pyCommandText(m *python.Module, c *python.Call) (string, bool) {
-	if !(pySubprocessCalls[c.Name] || pyShellStringCalls[c.Name] || hasPrefixAny(c.Name, pyExecCalls...)) {
-		return "", false
-	}
-	a, ok := c.Arg(0, "args")
-	if !ok {
-		return "", false
-	}
-	if s, ok := m.Fold(a.Start, a.End); ok {
-		return s, true
-	}
-	if items, ok := argList(m, a); ok {
-		var words []string
-		for _, it := range items {
-			if w, ok := m.Fold(it[0], it[1]); ok {
-				words = append(words, w)
-			} else {
-				words = append(words, pathText(m, it[0], it[1]))
-			}
-		}
-		return strings.Join(words, " "), true
-	}
-	return pathText(m, a.Start, a.End), true
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -59,14 +60,14 @@ var pySetIDCalls = map[string]bool{"os.setuid": true, "os.seteuid": true, "os.se
 	"os.setreuid": true, "os.setresuid": true, "os.setregid": true, "os.setresgid": true}
 
 func runPythonPrivilegeEscalation(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
 		report := func(sev analyzer.Severity, msg string) {
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 		}
 		switch {
 		case pySetIDCalls[c.Name]:
@@ -95,17 +96,17 @@ func runPythonPrivilegeEscalation(p *analyzer.Pass) error {
 			report(Critical, "writes "+target)
 			continue
 		}
-		cmd, ok := pyCommandText(m, c)
+		cmd, ok := pyfacts.CommandText(m, c)
 		if !ok {
 			continue
 		}
 		switch {
 		case pySudoPassRx.MatchString(cmd):
-			report(Critical, "pipes a password into sudo -S: "+clipStr(cmd, 80))
+			report(Critical, "pipes a password into sudo -S: "+pyfacts.ClipStr(cmd, 80))
 		case pySudoRx.MatchString(cmd):
-			report(High, "runs a command as root: "+clipStr(cmd, 80))
+			report(High, "runs a command as root: "+pyfacts.ClipStr(cmd, 80))
 		case pySetuidCmdRx.MatchString(cmd):
-			report(High, "sets the setuid/setgid bit: "+clipStr(cmd, 80))
+			report(High, "sets the setuid/setgid bit: "+pyfacts.ClipStr(cmd, 80))
 		}
 	}
 	return nil
@@ -127,14 +128,14 @@ func pyWritesFile(m *python.Module, c *python.Call) (string, bool) {
 	var ok bool
 	switch {
 	case c.Name == "open" || c.Name == "io.open" || c.Name == "codecs.open":
-		if !isWriteMode(openMode(m, c)) {
+		if !pyfacts.IsWriteMode(pyfacts.OpenMode(m, c)) {
 			return "", false
 		}
 		a, ok = c.Arg(0, "file")
-	case hasPrefixAny(c.Name, "shutil.copy", "shutil.move", "os.rename", "os.replace"):
+	case pyfacts.HasPrefixAny(c.Name, "shutil.copy", "shutil.move", "os.rename", "os.replace"):
 		a, ok = c.Arg(1, "dst")
-	case hasSuffixAny(c.Name, ".write_text", ".write_bytes"):
-		for _, pt := range pyPathOf(m, c.Head, c.Open, 1) {
+	case pyfacts.HasSuffixAny(c.Name, ".write_text", ".write_bytes"):
+		for _, pt := range pyfacts.PathOf(m, c.Head, c.Open, 1) {
 			if strings.HasPrefix(pt, "/") {
 				return pt, true
 			}
@@ -144,7 +145,7 @@ func pyWritesFile(m *python.Module, c *python.Call) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	for _, pt := range pyPathOf(m, a.Start, a.End, 1) {
+	for _, pt := range pyfacts.PathOf(m, a.Start, a.End, 1) {
 		if strings.HasPrefix(pt, "/") {
 			return pt, true
 		}

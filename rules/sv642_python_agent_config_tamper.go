@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 )
 
 // PythonAgentConfigTamper reports Python code that rewrites the
@@ -59,20 +60,20 @@ var pyProjectInstructionsRx = regexp.MustCompile(`^(\./)?(CLAUDE|AGENTS|GEMINI)\
 var pyAgentConfigRx = regexp.MustCompile(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/)`)
 
 func runPythonAgentConfigTamper(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
-		for _, pt := range pyWriteTargets(m, c) {
+		for _, pt := range pyfacts.WriteTargets(m, c) {
 			if loc := pyAgentConfigRx.FindString(pt); loc != "" {
 				start, end := m.Span(c)
 				sev := High
 				if pyProjectInstructionsRx.MatchString(pt) && !strings.HasPrefix(pt, "~") && !strings.HasPrefix(pt, "/") {
 					sev = Medium // the project's instruction file: project set-up skills write these
 				}
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
-					Message: "writes agent configuration or instructions (" + clipStr(pt, 80) + ")"})
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
+					Message: "writes agent configuration or instructions (" + pyfacts.ClipStr(pt, 80) + ")"})
 				break
 			}
 		}

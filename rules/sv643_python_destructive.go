@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -55,7 +56,7 @@ var pyWipeRoots = regexp.MustCompile(`(?i)^(~|/|/\*|/home|/users|/root|/etc|/usr
 var pyWipeCmdRx = regexp.MustCompile(`(?i)\brm\s+(-[a-z]*[rf][a-z]*\s+)+(--no-preserve-root\s+)?("?(~|\$HOME|/|/\*|/home|/Users)"?/?(\s|$|;|&)|~/\*)|\bmkfs(\.\w+)?\s|\bdd\s+[^|;&]*of=/dev/(sd|nvme|disk|hd|xvd|mmcblk)|\bshred\s+[^|;&]*/dev/|\bdiskutil\s+(eraseDisk|zeroDisk|secureErase)|\bformat\s+[a-z]:|\bdel\s+(/[sqf]\s+)+[a-z]:\\|\bwipefs\s|\bRemove-Item\s+[^|;&]*-Recurse[^|;&]*(C:\\|~|\$HOME)`)
 
 func runPythonDestructive(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -65,7 +66,7 @@ func runPythonDestructive(p *analyzer.Pass) error {
 		if walks == 8 {
 			break // enough to know; keeps files with thousands of walks linear
 		}
-		if _, _, ok := pyWalkRoot(m, c); ok {
+		if _, _, ok := pyfacts.WalkRoot(m, c); ok {
 			walks++
 			for _, as := range pyAssignsOfCall(m, c) {
 				walkVars = append(walkVars, as)
@@ -80,9 +81,9 @@ func runPythonDestructive(p *analyzer.Pass) error {
 			if !ok {
 				continue
 			}
-			for _, pt := range pyPathOf(m, a.Start, a.End, 2) {
+			for _, pt := range pyfacts.PathOf(m, a.Start, a.End, 2) {
 				if pyWipeRoots.MatchString(pt) {
-					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "deletes " + pt + " recursively"})
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "deletes " + pt + " recursively"})
 					break
 				}
 			}
@@ -90,13 +91,13 @@ func runPythonDestructive(p *analyzer.Pass) error {
 			lo, hi := c.Head, c.Close
 			for _, r := range m.RefsIn(lo, hi) {
 				if r.Var != "" && pyContains(walkVars, r.Var) {
-					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "deletes the files of a walk over the home directory or file system"})
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "deletes the files of a walk over the home directory or file system"})
 					break
 				}
 			}
 		default:
-			if cmd, ok := pyCommandText(m, c); ok && pyWipeCmdRx.MatchString(cmd) {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "runs a destructive command: " + clipStr(cmd, 80)})
+			if cmd, ok := pyfacts.CommandText(m, c); ok && pyWipeCmdRx.MatchString(cmd) {
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "runs a destructive command: " + pyfacts.ClipStr(cmd, 80)})
 			}
 		}
 	}

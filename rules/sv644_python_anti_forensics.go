@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -54,7 +55,7 @@ var pyTraceCmdRx = regexp.MustCompile(`(?i)\bhistory\s+-c\b|\bunset\s+HISTFILE\b
 var pyHistoryRx = regexp.MustCompile(`(?i)(\.(bash|zsh|sh|python)_history|/var/log/)`)
 
 func runPythonAntiForensics(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -70,40 +71,40 @@ func runPythonAntiForensics(p *analyzer.Pass) error {
 				msg = "deletes its own file after running"
 				break
 			}
-			for _, pt := range pyPathOf(m, lo, hi, 1) {
+			for _, pt := range pyfacts.PathOf(m, lo, hi, 1) {
 				if pyHistoryRx.MatchString(pt) {
-					msg = "deletes " + clipStr(pt, 60)
+					msg = "deletes " + pyfacts.ClipStr(pt, 60)
 					break
 				}
 			}
-		case c.Name == "open" || c.Name == "io.open" || hasSuffixAny(c.Name, ".write_text", ".write_bytes"):
+		case c.Name == "open" || c.Name == "io.open" || pyfacts.HasSuffixAny(c.Name, ".write_text", ".write_bytes"):
 			var paths []string
 			if c.Name == "open" || c.Name == "io.open" {
-				if mode := openMode(m, c); !strings.Contains(mode, "w") {
+				if mode := pyfacts.OpenMode(m, c); !strings.Contains(mode, "w") {
 					continue
 				}
 				if a, ok := c.Arg(0, "file"); ok {
-					paths = pyPathOf(m, a.Start, a.End, 1)
+					paths = pyfacts.PathOf(m, a.Start, a.End, 1)
 				}
 			} else {
-				paths = pyPathOf(m, c.Head, c.Open, 1)
+				paths = pyfacts.PathOf(m, c.Head, c.Open, 1)
 			}
 			for _, pt := range paths {
 				if pyHistoryRx.MatchString(pt) {
-					msg = "overwrites " + clipStr(pt, 60)
+					msg = "overwrites " + pyfacts.ClipStr(pt, 60)
 					break
 				}
 			}
 		default:
-			if cmd, ok := pyCommandText(m, c); ok {
+			if cmd, ok := pyfacts.CommandText(m, c); ok {
 				if loc := pyTraceCmdRx.FindString(cmd); loc != "" {
-					msg = "erases traces: " + clipStr(cmd, 80)
+					msg = "erases traces: " + pyfacts.ClipStr(cmd, 80)
 				}
 			}
 		}
 		if msg != "" {
 			start, end := m.Span(c)
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: msg})
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: msg})
 		}
 	}
 	return nil
@@ -131,7 +132,7 @@ func pySelfRef(m *python.Module, a, b int) bool {
 		return true
 	}
 	found := false
-	pyEachAssign(m, a, b, func(as python.Assign) bool {
+	pyfacts.EachAssign(m, a, b, func(as python.Assign) bool {
 		found = self(as.Start, as.End)
 		return found
 	})

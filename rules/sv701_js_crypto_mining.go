@@ -8,6 +8,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -53,26 +54,26 @@ var (
 // jsStrings calls fn with every string value in the file: literals,
 // template literals, and the results of decoders and concatenations that
 // evaluate to constants.
-func (v *jsView) jsStrings(fn func(n ast.Expression, s string, decoded bool)) {
-	jsWalkNodes(v.prog.AST, func(n ast.Node) {
+func jsStrings(v *jsfacts.View, fn func(n ast.Expression, s string, decoded bool)) {
+	jsfacts.WalkNodes(v.Prog.AST, func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.StringLiteral:
 			fn(x, x.Value.String(), false)
 		case *ast.TemplateLiteral:
-			if s, ok := v.in.Str(x); ok {
+			if s, ok := v.Info.Str(x); ok {
 				fn(x, s, false)
 			}
 		case *ast.BinaryExpression:
-			if s, ok := v.in.Str(x); ok {
+			if s, ok := v.Info.Str(x); ok {
 				fn(x, s, false)
 			}
 		case *ast.CallExpression:
-			if v.isDecodeCall(x) || jsIsJoin(x) {
-				if s, ok := v.in.Str(x); ok {
+			if v.IsDecodeCall(x) || jsIsJoin(x) {
+				if s, ok := v.Info.Str(x); ok {
 					fn(x, s, true)
 				}
 			} else if dot, ok := x.Callee.(*ast.DotExpression); ok && dot.Identifier.Name.String() == "toString" {
-				if s, ok := v.in.Str(x); ok && v.in.Decoded(x) {
+				if s, ok := v.Info.Str(x); ok && v.Info.Decoded(x) {
 					fn(x, s, true)
 				}
 			}
@@ -86,22 +87,22 @@ func jsIsJoin(c *ast.CallExpression) bool {
 }
 
 func runJSCryptoMining(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
 	// miner binaries that the file starts
 	started := map[ast.Node]bool{}
-	for _, c := range v.in.Calls() {
-		if jsChildProcessCall(v.callee(c)) == "" {
+	for _, c := range v.Info.Calls() {
+		if jsfacts.ChildProcessCall(v.Callee(c)) == "" {
 			continue
 		}
 		for _, a := range c.ArgumentList {
-			v.in.Reach(a, func(x ast.Expression) bool { started[x] = true; return true })
+			v.Info.Reach(a, func(x ast.Expression) bool { started[x] = true; return true })
 		}
 	}
 	lines := map[int]bool{}
-	v.jsStrings(func(n ast.Expression, s string, decoded bool) {
+	jsStrings(v, func(n ast.Expression, s string, decoded bool) {
 		sev, why := jsMiningSignal(s)
 		if sev == 0 && started[n] && jsBtcRx.MatchString(s) {
 			// a Bitcoin address alone is a donation link; handed to a
@@ -115,11 +116,11 @@ func runJSCryptoMining(p *analyzer.Pass) error {
 			sev = Critical
 			why = "starts a miner binary"
 		}
-		start, _, ok := v.prog.Range(n)
+		start, _, ok := v.Prog.Range(n)
 		if !ok {
 			return
 		}
-		line := v.p.File.Pos(start).Line
+		line := v.Pass.File.Pos(start).Line
 		if lines[line] {
 			return
 		}
@@ -128,7 +129,7 @@ func runJSCryptoMining(p *analyzer.Pass) error {
 		if decoded {
 			msg += " (decoded)"
 		}
-		v.report(n, sev, msg)
+		v.Report(n, sev, msg)
 	})
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -53,70 +54,70 @@ fetch('https://api.github.com/repos/o/r');
 var jsStandardPorts = map[int]bool{80: true, 443: true, 8080: true, 8443: true}
 
 func runJSSuspiciousNetwork(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
 	check := func(n ast.Node, c *ast.CallExpression, callee string) {
-		d := v.dest(c, callee)
-		if !d.known || p.Config.HostAllowed(d.host) {
+		d := v.Dest(c, callee)
+		if !d.Known || p.Config.HostAllowed(d.Host) {
 			return
 		}
-		switch d.class {
+		switch d.Class {
 		case intel.HostRawIP, intel.HostTunnel, intel.HostCatcher, intel.HostFileDrop, intel.HostPaste:
-			v.report(n, High, fmt.Sprintf("network call to %s (%s)", d.host, d.class))
+			v.Report(n, High, fmt.Sprintf("network call to %s (%s)", d.Host, d.Class))
 			return
 		case intel.HostShortener:
-			v.report(n, Medium, fmt.Sprintf("network call through URL shortener %s", d.host))
+			v.Report(n, Medium, fmt.Sprintf("network call through URL shortener %s", d.Host))
 			return
 		case intel.HostLoopback, intel.HostPrivate, intel.HostMiningPool:
 			return
 		}
-		if port := v.socketPort(c, callee, d); port > 0 && !jsStandardPorts[port] {
-			v.report(n, Medium, fmt.Sprintf("raw socket to %s on non-standard port %d", d.host, port))
+		if port := jsSocketPort(v, c, callee, d); port > 0 && !jsStandardPorts[port] {
+			v.Report(n, Medium, fmt.Sprintf("raw socket to %s on non-standard port %d", d.Host, port))
 		}
 	}
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		callee := v.callee(c)
-		if jsIsNetCall(callee) != "" {
+		callee := v.Callee(c)
+		if jsfacts.IsNetCall(callee) != "" {
 			check(c, c, callee)
 		}
 	}
-	for _, n := range v.in.News() {
-		callee := jsNormMod(v.in.Resolve(n.Callee))
-		if jsIsNetCall(callee) != "" {
+	for _, n := range v.Info.News() {
+		callee := jsfacts.NormMod(v.Info.Resolve(n.Callee))
+		if jsfacts.IsNetCall(callee) != "" {
 			c := &ast.CallExpression{Callee: n.Callee, ArgumentList: n.ArgumentList, LeftParenthesis: n.LeftParenthesis, RightParenthesis: n.RightParenthesis}
 			check(n, c, callee)
 		}
 	}
 	// new net.Socket().connect(port, host)
-	for _, c := range v.in.Calls() {
-		if err := v.p.Context().Err(); err != nil {
+	for _, c := range v.Info.Calls() {
+		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
 		dot, ok := c.Callee.(*ast.DotExpression)
 		if !ok || dot.Identifier.Name.String() != "connect" || len(c.ArgumentList) < 2 {
 			continue
 		}
-		if !v.fromSocket(dot.Left) {
+		if !v.FromSocket(dot.Left) {
 			continue
 		}
-		host, ok := v.in.Str(c.ArgumentList[1])
+		host, ok := v.Info.Str(c.ArgumentList[1])
 		if !ok {
 			continue
 		}
-		d := v.hostDest(host, false)
+		d := v.HostDest(host, false)
 		switch {
-		case p.Config.HostAllowed(d.host):
-		case d.class == intel.HostRawIP || d.class == intel.HostTunnel:
-			v.report(c, High, fmt.Sprintf("socket connection to %s (%s)", d.host, d.class))
-		case d.class == intel.HostUnknown:
-			if port, ok := v.in.Str(c.ArgumentList[0]); ok {
+		case p.Config.HostAllowed(d.Host):
+		case d.Class == intel.HostRawIP || d.Class == intel.HostTunnel:
+			v.Report(c, High, fmt.Sprintf("socket connection to %s (%s)", d.Host, d.Class))
+		case d.Class == intel.HostUnknown:
+			if port, ok := v.Info.Str(c.ArgumentList[0]); ok {
 				if n, err := strconv.Atoi(port); err == nil && !jsStandardPorts[n] {
-					v.report(c, Medium, fmt.Sprintf("raw socket to %s on non-standard port %d", d.host, n))
+					v.Report(c, Medium, fmt.Sprintf("raw socket to %s on non-standard port %d", d.Host, n))
 				}
 			}
 		}
@@ -124,25 +125,25 @@ func runJSSuspiciousNetwork(p *analyzer.Pass) error {
 	return nil
 }
 
-// socketPort returns the port of a raw socket or WebSocket call when
+// jsSocketPort returns the port of a raw socket or WebSocket call when
 // constant, or 0 for HTTP clients and unknown ports.
-func (v *jsView) socketPort(c *ast.CallExpression, callee string, d jsDestination) int {
+func jsSocketPort(v *jsfacts.View, c *ast.CallExpression, callee string, d jsfacts.Destination) int {
 	switch callee {
 	case "module:net.connect", "module:net.createConnection", "module:tls.connect":
 		if len(c.ArgumentList) > 0 {
-			if s, ok := v.in.Str(c.ArgumentList[0]); ok {
+			if s, ok := v.Info.Str(c.ArgumentList[0]); ok {
 				n, _ := strconv.Atoi(s)
 				return n
 			}
-			if pv := v.objProp(c.ArgumentList[0], "port"); pv != nil {
-				if s, ok := v.in.Str(pv); ok {
+			if pv := v.ObjProp(c.ArgumentList[0], "port"); pv != nil {
+				if s, ok := v.Info.Str(pv); ok {
 					n, _ := strconv.Atoi(s)
 					return n
 				}
 			}
 		}
 	case "module:ws", "WebSocket", "module:socket.io-client", "module:socket.io-client.io":
-		if u, err := url.Parse(d.url); err == nil && u.Port() != "" {
+		if u, err := url.Parse(d.URL); err == nil && u.Port() != "" {
 			n, _ := strconv.Atoi(u.Port())
 			return n
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/dop251/goja/ast"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/jsfacts"
 	"github.com/skillvet/skillvet/parse/js"
 )
 
@@ -48,13 +49,13 @@ for (let page = 1; page <= 3; page++) await fetch(` + "`https://api.example.com/
 })
 
 func runJSNetworkScan(p *analyzer.Pass) error {
-	v := jsOf(p)
+	v := jsfacts.Of(p)
 	if v == nil {
 		return nil
 	}
 	reported := map[ast.Node]bool{}
 	var loopIdents map[*ast.Identifier]bool // built on first need
-	js.Walk(v.prog.AST, func(n ast.Node, parents []ast.Node) bool {
+	js.Walk(v.Prog.AST, func(n ast.Node, parents []ast.Node) bool {
 		c, ok := n.(*ast.CallExpression)
 		if !ok {
 			if ne, ok := n.(*ast.NewExpression); ok {
@@ -63,7 +64,7 @@ func runJSNetworkScan(p *analyzer.Pass) error {
 				return true
 			}
 		}
-		hostArg, portArg := v.connArgs(c)
+		hostArg, portArg := jsConnArgs(v, c)
 		if hostArg == nil && portArg == nil {
 			return true
 		}
@@ -71,41 +72,41 @@ func runJSNetworkScan(p *analyzer.Pass) error {
 		if reported[at] {
 			return true
 		}
-		vars := v.loopVars(parents)
-		hostVaries := hostArg != nil && len(vars) > 0 && v.usesAny(hostArg, vars)
-		portVaries := portArg != nil && len(vars) > 0 && v.usesAny(portArg, vars)
+		vars := jsLoopVars(v, parents)
+		hostVaries := hostArg != nil && len(vars) > 0 && jsUsesAny(v, hostArg, vars)
+		portVaries := portArg != nil && len(vars) > 0 && jsUsesAny(v, portArg, vars)
 		if !hostVaries && hostArg != nil {
 			// the connection sits in a helper (probe(host, port)) called
 			// from the loop: follow the host back to its values
 			if loopIdents == nil {
-				loopIdents = v.loopIdents()
+				loopIdents = jsLoopIdents(v)
 			}
-			prefix, ok := v.sweptAddress(hostArg, loopIdents)
+			prefix, ok := jsSweptAddress(v, hostArg, loopIdents)
 			if !ok {
-				prefix, ok = v.sweptThroughMethod(hostArg, parents, loopIdents)
+				prefix, ok = jsSweptThroughMethod(v, hostArg, parents, loopIdents)
 			}
 			if ok {
 				reported[at] = true
-				v.report(at, High, "connects to every address of "+strings.TrimSuffix(prefix, ".")+".x"+jsPrivateRange(prefix)+" in a loop (address sweep)")
+				v.Report(at, High, "connects to every address of "+strings.TrimSuffix(prefix, ".")+".x"+jsPrivateRange(prefix)+" in a loop (address sweep)")
 				return true
 			}
 		}
 		switch {
 		case hostVaries:
 			reported[at] = true
-			v.report(at, High, "connects to hosts taken from a loop (address sweep)")
+			v.Report(at, High, "connects to hosts taken from a loop (address sweep)")
 		case portVaries:
 			reported[at] = true
-			v.report(at, Medium, "connects to ports taken from a loop (port scan)")
+			v.Report(at, Medium, "connects to ports taken from a loop (port scan)")
 		}
 		return true
 	})
 	return nil
 }
 
-// connArgs returns the host and port expressions of a connection call.
-func (v *jsView) connArgs(c *ast.CallExpression) (host, port ast.Expression) {
-	callee := jsNormMod(v.in.Resolve(c.Callee))
+// jsConnArgs returns the host and port expressions of a connection call.
+func jsConnArgs(v *jsfacts.View, c *ast.CallExpression) (host, port ast.Expression) {
+	callee := jsfacts.NormMod(v.Info.Resolve(c.Callee))
 	args := c.ArgumentList
 	switch callee {
 	case "module:net.connect", "module:net.createConnection", "module:tls.connect":
@@ -113,7 +114,7 @@ func (v *jsView) connArgs(c *ast.CallExpression) (host, port ast.Expression) {
 			return nil, nil
 		}
 		if _, ok := args[0].(*ast.ObjectLiteral); ok {
-			return v.objProp(args[0], "host"), v.objProp(args[0], "port")
+			return v.ObjProp(args[0], "host"), v.ObjProp(args[0], "port")
 		}
 		if len(args) > 1 {
 			host = args[1]
@@ -125,11 +126,11 @@ func (v *jsView) connArgs(c *ast.CallExpression) (host, port ast.Expression) {
 			return nil, nil
 		}
 		if _, ok := args[0].(*ast.ObjectLiteral); ok {
-			h := v.objProp(args[0], "host")
+			h := v.ObjProp(args[0], "host")
 			if h == nil {
-				h = v.objProp(args[0], "hostname")
+				h = v.ObjProp(args[0], "hostname")
 			}
-			return h, v.objProp(args[0], "port")
+			return h, v.ObjProp(args[0], "port")
 		}
 		// a URL template: the first substitution decides what varies
 		if tl, ok := args[0].(*ast.TemplateLiteral); ok && len(tl.Expressions) > 0 {
@@ -147,15 +148,15 @@ func (v *jsView) connArgs(c *ast.CallExpression) (host, port ast.Expression) {
 		return nil, nil
 	}
 	// socket.connect(port, host) on a net.Socket
-	if dot, ok := c.Callee.(*ast.DotExpression); ok && dot.Identifier.Name.String() == "connect" && len(args) > 1 && v.fromSocket(dot.Left) {
+	if dot, ok := c.Callee.(*ast.DotExpression); ok && dot.Identifier.Name.String() == "connect" && len(args) > 1 && v.FromSocket(dot.Left) {
 		return args[1], args[0]
 	}
 	return nil, nil
 }
 
-// loopVars names the variables that enumerate values in the loops and
+// jsLoopVars names the variables that enumerate values in the loops and
 // iteration callbacks around a node.
-func (v *jsView) loopVars(parents []ast.Node) map[string]bool {
+func jsLoopVars(v *jsfacts.View, parents []ast.Node) map[string]bool {
 	vars := map[string]bool{}
 	for i, p := range parents {
 		switch p := p.(type) {
@@ -171,14 +172,14 @@ func (v *jsView) loopVars(parents []ast.Node) map[string]bool {
 				}
 			}
 		case *ast.ForOfStatement:
-			v.forIntoNames(p.Into, vars)
+			jsForIntoNames(v, p.Into, vars)
 		case *ast.ForInStatement:
-			v.forIntoNames(p.Into, vars)
+			jsForIntoNames(v, p.Into, vars)
 		case *ast.ArrowFunctionLiteral, *ast.FunctionLiteral:
 			// arr.map(p => ...), arr.forEach(function (p) {...})
 			if i > 0 {
 				if c, ok := parents[i-1].(*ast.CallExpression); ok {
-					if k := v.memberKey(c.Callee); k == "map" || k == "forEach" || k == "flatMap" {
+					if k := v.MemberKey(c.Callee); k == "map" || k == "forEach" || k == "flatMap" {
 						var pl *ast.ParameterList
 						if af, ok := p.(*ast.ArrowFunctionLiteral); ok {
 							pl = af.ParameterList
@@ -196,7 +197,7 @@ func (v *jsView) loopVars(parents []ast.Node) map[string]bool {
 	return vars
 }
 
-func (v *jsView) forIntoNames(f ast.ForInto, vars map[string]bool) {
+func jsForIntoNames(v *jsfacts.View, f ast.ForInto, vars map[string]bool) {
 	switch f := f.(type) {
 	case *ast.ForIntoVar:
 		jsAddTargetNames(f.Binding.Target, vars)
@@ -213,10 +214,10 @@ func jsAddTargetNames(e ast.Expression, vars map[string]bool) {
 	}
 }
 
-// usesAny reports whether e mentions one of the names directly (not
+// jsUsesAny reports whether e mentions one of the names directly (not
 // through other variables: a loop counter used as an index is not a
 // sweep of values).
-func (v *jsView) usesAny(e ast.Expression, vars map[string]bool) bool {
+func jsUsesAny(v *jsfacts.View, e ast.Expression, vars map[string]bool) bool {
 	found := false
 	js.Walk(e, func(n ast.Node, _ []ast.Node) bool {
 		switch x := n.(type) {
@@ -242,13 +243,13 @@ func (v *jsView) usesAny(e ast.Expression, vars map[string]bool) bool {
 	return found
 }
 
-// loopIdents marks every identifier that names a variable of a loop or
+// jsLoopIdents marks every identifier that names a variable of a loop or
 // iteration callback around it.
-func (v *jsView) loopIdents() map[*ast.Identifier]bool {
+func jsLoopIdents(v *jsfacts.View) map[*ast.Identifier]bool {
 	m := map[*ast.Identifier]bool{}
-	js.Walk(v.prog.AST, func(n ast.Node, parents []ast.Node) bool {
+	js.Walk(v.Prog.AST, func(n ast.Node, parents []ast.Node) bool {
 		if id, ok := n.(*ast.Identifier); ok && len(parents) > 0 {
-			if v.loopVars(parents)[id.Name.String()] {
+			if jsLoopVars(v, parents)[id.Name.String()] {
 				m[id] = true
 			}
 		}
@@ -261,22 +262,22 @@ func (v *jsView) loopIdents() map[*ast.Identifier]bool {
 // "10.0.0", "192.168.1." (a full address from a list is not a sweep).
 var jsIPPrefix = regexp.MustCompile(`^(\d{1,3}\.){2}\d{1,3}\.?$`)
 
-// sweptAddress reports a host expression whose value is built from a
+// jsSweptAddress reports a host expression whose value is built from a
 // loop variable together with a literal IPv4 prefix, following names,
 // helper parameters and the lists loops walk: the shape of an address
 // sweep (`${range}.${i}` with range from ['192.168.1', '10.0.0']).
-func (v *jsView) sweptAddress(host ast.Expression, loopIdents map[*ast.Identifier]bool) (string, bool) {
+func jsSweptAddress(v *jsfacts.View, host ast.Expression, loopIdents map[*ast.Identifier]bool) (string, bool) {
 	loop, prefix := false, ""
-	v.in.Reach(host, func(x ast.Expression) bool {
+	v.Info.Reach(host, func(x ast.Expression) bool {
 		if id, ok := x.(*ast.Identifier); ok && loopIdents[id] {
 			loop = true
 		}
 		if prefix == "" {
-			if s, ok := v.in.Str(x); ok {
+			if s, ok := v.Info.Str(x); ok {
 				if jsIPPrefix.MatchString(s) {
 					prefix = s
 				}
-			} else if ss, ok := v.in.Strs(x); ok {
+			} else if ss, ok := v.Info.Strs(x); ok {
 				for _, s := range ss {
 					if jsIPPrefix.MatchString(s) {
 						prefix = s
@@ -307,10 +308,10 @@ func jsPrivateRange(prefix string) string {
 	return ""
 }
 
-// sweptThroughMethod handles a connection inside a class or object method
+// jsSweptThroughMethod handles a connection inside a class or object method
 // (prober.check(ip, port)): the host is one of the method's parameters, and
 // a call of a method by that name passes a swept address.
-func (v *jsView) sweptThroughMethod(host ast.Expression, parents []ast.Node, loopIdents map[*ast.Identifier]bool) (string, bool) {
+func jsSweptThroughMethod(v *jsfacts.View, host ast.Expression, parents []ast.Node, loopIdents map[*ast.Identifier]bool) (string, bool) {
 	id, ok := host.(*ast.Identifier)
 	if !ok {
 		return "", false
@@ -347,11 +348,11 @@ func (v *jsView) sweptThroughMethod(host ast.Expression, parents []ast.Node, loo
 		if method == "" {
 			return "", false
 		}
-		for _, c := range v.in.Calls() {
-			if v.memberKey(c.Callee) != method || idx >= len(c.ArgumentList) {
+		for _, c := range v.Info.Calls() {
+			if v.MemberKey(c.Callee) != method || idx >= len(c.ArgumentList) {
 				continue
 			}
-			if prefix, ok := v.sweptAddress(c.ArgumentList[idx], loopIdents); ok {
+			if prefix, ok := jsSweptAddress(v, c.ArgumentList[idx], loopIdents); ok {
 				return prefix, true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -18,7 +19,7 @@ var ShellCryptoMining = register(&analyzer.Rule{
 	Severity: Critical,
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "CWE-400", "CWE-506"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds miners in commands: miner programs (` + "`xmrig`" + `, ` + "`cpuminer`" + `, ` + "`minerd`" + `, ` + "`t-rex`" + `,
 ` + "`lolminer`" + `, …), ` + "`stratum+tcp://`" + ` / ` + "`stratum+ssl://`" + ` pool URLs, known mining-pool hosts,
 wallet-shaped ` + "`-u`" + `/` + "`--user`" + `/` + "`--wallet`" + ` arguments (Monero, Bitcoin, Ethereum addresses),
@@ -51,10 +52,10 @@ func shMining(c *shell.Command) string {
 	if intel.MinerPrograms[c.Name] || strings.HasPrefix(c.Name, "xmrig") {
 		return "runs the miner " + c.Name
 	}
-	if shIsDownloader(c) {
-		for _, u := range shUrls(c) {
+	if shellfacts.IsDownloader(c) {
+		for _, u := range shellfacts.URLs(c) {
 			if shMinerDownRx.MatchString(u) {
-				return "downloads a miner (" + shClipText(u, 80) + ")"
+				return "downloads a miner (" + shellfacts.ClipText(u, 80) + ")"
 			}
 		}
 	}
@@ -75,7 +76,7 @@ func shMining(c *shell.Command) string {
 		prev := c.Arg(i - 1)
 		if prev == "-u" || prev == "--user" || prev == "--wallet" || prev == "-w" || prev == "--user=" {
 			if shMoneroAddrRx.MatchString(v) || shBtcAddrRx.MatchString(v) || shEthAddrRx.MatchString(v) {
-				return c.Name + " is given a wallet address (" + shClipText(v, 16) + ")"
+				return c.Name + " is given a wallet address (" + shellfacts.ClipText(v, 16) + ")"
 			}
 		}
 	}
@@ -83,9 +84,9 @@ func shMining(c *shell.Command) string {
 }
 
 func shRunCryptoMining(p *analyzer.Pass) error {
-	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		if what := shMining(c); what != "" {
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Message: "crypto mining: " + what + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Message: "crypto mining: " + what + shellfacts.Where(site)})
 		}
 	})
 }

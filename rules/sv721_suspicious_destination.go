@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -18,7 +19,7 @@ var ShellSuspiciousDestination = register(&analyzer.Rule{
 	Severity: High,
 	Category: analyzer.CatExfiltration,
 	Tags:     []string{"security", "CWE-200", "CWE-494"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds network commands (` + "`curl`" + `, ` + "`wget`" + `, ` + "`nc`" + `, ` + "`ssh`" + `, ` + "`scp`" + `, ` + "`iwr`" + `, …) whose
 destination is a host class that payloads and stolen data travel through rather than
 real services:
@@ -56,15 +57,15 @@ var shNetCommands = map[string]bool{"nc": true, "ncat": true, "netcat": true, "s
 // shDestinations returns the hosts a network command talks to.
 func shDestinations(c *shell.Command) []string {
 	var hosts []string
-	if shIsDownloader(c) {
-		for _, u := range shUrls(c) {
+	if shellfacts.IsDownloader(c) {
+		for _, u := range shellfacts.URLs(c) {
 			if h, _ := intel.URLClass(u); h != "" {
 				hosts = append(hosts, h)
 			}
 		}
 		return hosts
 	}
-	if _, ok := shSendsData(c); !ok && !shNetCommands[c.Name] {
+	if _, ok := shellfacts.SendsData(c); !ok && !shNetCommands[c.Name] {
 		return nil
 	}
 	for _, w := range c.Params() {
@@ -91,7 +92,7 @@ func shDestinations(c *shell.Command) []string {
 }
 
 func shRunSuspiciousDestination(p *analyzer.Pass) error {
-	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		for _, h := range shDestinations(c) {
 			if p.Config.HostAllowed(h) {
 				continue
@@ -105,8 +106,8 @@ func shRunSuspiciousDestination(p *analyzer.Pass) error {
 			case intel.HostRawIP, intel.HostTunnel, intel.HostCatcher:
 				sev = High
 			}
-			shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev,
-				Message: c.Name + " contacts " + h + " (" + cl.String() + ")" + shWhere(site)})
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+				Message: c.Name + " contacts " + h + " (" + cl.String() + ")" + shellfacts.Where(site)})
 			return
 		}
 	})

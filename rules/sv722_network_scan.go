@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -16,7 +17,7 @@ var ShellNetworkScan = register(&analyzer.Rule{
 	Severity: Medium,
 	Category: analyzer.CatRecon,
 	Tags:     []string{"security", "CWE-200"},
-	Inputs:   shShellInputs,
+	Inputs:   shellfacts.Inputs,
 	Doc: `Finds network reconnaissance: port scanners (` + "`nmap`" + `, ` + "`masscan`" + `, ` + "`zmap`" + `, ` + "`rustscan`" + `,
 ` + "`naabu`" + `, ` + "`arp-scan`" + `, ` + "`netdiscover`" + `), ` + "`nc -z`" + ` over a port range, and ` + "`ping`" + `/` + "`nc`" + ` in a
 loop over addresses built from a variable (` + "`ping -c1 192.168.1.$i`" + `). A skill mapping the
@@ -61,7 +62,7 @@ func shScan(c *shell.Command) string {
 	}
 	switch c.Name {
 	case "nc", "ncat", "netcat":
-		if shHasShortFlag(c, 'z', "") {
+		if shellfacts.HasShortFlag(c, 'z', "") {
 			for _, w := range c.Params() {
 				if shPortRangeRx.MatchString(w.Value) {
 					return c.Name + " -z scans the port range " + w.Value
@@ -72,7 +73,7 @@ func shScan(c *shell.Command) string {
 	case "ping", "curl", "telnet":
 		for _, w := range c.Params() {
 			if shVarIPRx.MatchString(w.Value) || strings.Contains(w.Value, "/dev/tcp/") && !w.Const {
-				return c.Name + " sweeps a range of addresses (" + shClipText(w.Raw, 40) + ")"
+				return c.Name + " sweeps a range of addresses (" + shellfacts.ClipText(w.Raw, 40) + ")"
 			}
 		}
 	}
@@ -80,7 +81,7 @@ func shScan(c *shell.Command) string {
 }
 
 func shRunNetworkScan(p *analyzer.Pass) error {
-	return shForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		what := shScan(c)
 		if what == "" {
 			return
@@ -89,6 +90,6 @@ func shRunNetworkScan(p *analyzer.Pass) error {
 		if site.Kind.Executes() || strings.Contains(what, "wide range") || strings.Contains(what, "every port") {
 			sev = High
 		}
-		shReport(p, site, analyzer.Diagnostic{Start: c.Start, End: shCmdEnd(c), Severity: sev, Message: what + shWhere(site)})
+		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: what + shellfacts.Where(site)})
 	})
 }

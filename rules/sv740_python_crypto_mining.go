@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/python"
 )
@@ -42,7 +43,7 @@ Good: no mining; use the hardware for the task the user asked for.`,
 })
 
 func runPythonCryptoMining(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -53,10 +54,10 @@ func runPythonCryptoMining(p *analyzer.Pass) error {
 			return
 		}
 		reported[ln] = true
-		pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	for _, c := range m.Calls {
-		cmd, ok := pyCommandText(m, c)
+		cmd, ok := pyfacts.CommandText(m, c)
 		if !ok {
 			continue
 		}
@@ -76,11 +77,11 @@ func runPythonCryptoMining(p *analyzer.Pass) error {
 		}
 		switch {
 		case strings.Contains(strings.ToLower(v), "stratum") && intel.StratumRx.MatchString(v):
-			report(tk.Start, tk.End, Critical, "mining pool URL "+clipStr(intel.StratumRx.FindString(v), 80))
+			report(tk.Start, tk.End, Critical, "mining pool URL "+pyfacts.ClipStr(intel.StratumRx.FindString(v), 80))
 		case pyMiningHost(v) != "":
 			report(tk.Start, tk.End, Critical, "mining pool host "+pyMiningHost(v))
 		case intel.URLRx.MatchString(v) && intel.MinerNameRx.MatchString(v):
-			report(tk.Start, tk.End, Critical, "downloads a cryptocurrency miner: "+clipStr(intel.URLRx.FindString(v), 80))
+			report(tk.Start, tk.End, Critical, "downloads a cryptocurrency miner: "+pyfacts.ClipStr(intel.URLRx.FindString(v), 80))
 		case len(v) >= 95 && intel.MoneroAddressRx.MatchString(v):
 			report(tk.Start, tk.End, High, "Monero wallet address")
 		}
@@ -99,7 +100,7 @@ func pyMiningHost(s string) string {
 	if i := strings.LastIndexByte(t, ':'); i > 0 {
 		t = t[:i]
 	}
-	if hostLitRx.MatchString(t) && intel.ClassifyHost(t) == intel.HostMiningPool {
+	if pyfacts.HostLitRx.MatchString(t) && intel.ClassifyHost(t) == intel.HostMiningPool {
 		return t
 	}
 	return ""

@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -51,13 +52,13 @@ socket.create_connection(("localhost", 5432), timeout=2).close()  # is our datab
 var pyScanCmdRx = regexp.MustCompile(`(?i)(^|[\s/])(nmap|masscan|zmap|rustscan|naabu)(\s|$)`)
 
 func runPythonNetworkScan(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
-		last := pyLastName(c.Name)
+		last := pyfacts.LastName(c.Name)
 		switch {
 		case last == "connect" || last == "connect_ex" || c.Name == "socket.create_connection":
 			a, ok := c.Arg(0, "address")
@@ -65,33 +66,23 @@ func runPythonNetworkScan(p *analyzer.Pass) error {
 				continue
 			}
 			if _, ok := m.Derives("netrange", a.Start, a.End, func(r python.Ref) bool {
-				return hasPrefixAny(r.Name, "ipaddress.ip_network", "ipaddress.IPv4Network", "ipaddress.IPv6Network", "netaddr.IPNetwork")
+				return pyfacts.HasPrefixAny(r.Name, "ipaddress.ip_network", "ipaddress.IPv4Network", "ipaddress.IPv6Network", "netaddr.IPNetwork")
 			}); ok {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "sweeps the hosts of a network (" + last + " in a loop over ip_network)"})
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High, Message: "sweeps the hosts of a network (" + last + " in a loop over ip_network)"})
 				continue
 			}
 			if _, ok := m.Derives("portrange", a.Start, a.End, func(r python.Ref) bool { return r.Call && r.Name == "range" }); ok {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "scans a range of ports (" + last + ")"})
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "scans a range of ports (" + last + ")"})
 			}
-		case last == "scan" && (hasPrefixAny(c.Name, "nmap.") || pyReceiverFrom(m, c, "nmap.")):
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "runs an nmap scan (python-nmap)"})
-		case hasPrefixAny(c.Name, "scapy.") && (last == "srp" || last == "sr" || last == "arping" || last == "sr1"):
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "sends raw probe packets (scapy " + last + ")"})
+		case last == "scan" && (pyfacts.HasPrefixAny(c.Name, "nmap.") || pyfacts.ReceiverFrom(m, c, "nmap.")):
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "runs an nmap scan (python-nmap)"})
+		case pyfacts.HasPrefixAny(c.Name, "scapy.") && (last == "srp" || last == "sr" || last == "arping" || last == "sr1"):
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "sends raw probe packets (scapy " + last + ")"})
 		default:
-			if cmd, ok := pyCommandText(m, c); ok && pyScanCmdRx.MatchString(cmd) {
-				pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "runs a network scanner: " + clipStr(cmd, 80)})
+			if cmd, ok := pyfacts.CommandText(m, c); ok && pyScanCmdRx.MatchString(cmd) {
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "runs a network scanner: " + pyfacts.ClipStr(cmd, 80)})
 			}
 		}
 	}
 	return nil
-}
-
-// pyReceiverFrom reports whether the variable a method is called on was
-// made by a call into module prefix (nm = nmap.PortScanner(); nm.scan()).
-func pyReceiverFrom(m *python.Module, c *python.Call, prefix string) bool {
-	if m.Toks[c.Head].Kind != python.Name {
-		return false
-	}
-	_, ok := m.DerivesVar("recv:"+prefix, m.Text(c.Head), func(r python.Ref) bool { return hasPrefixAny(r.Name, prefix) })
-	return ok
 }

@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 )
 
 // PythonTunnel reports Python code that exposes the machine through a
@@ -43,23 +44,23 @@ app.run(host="127.0.0.1", port=8080)
 var pyTunnelCmdRx = regexp.MustCompile(`(?i)(^|[\s/])(ngrok\s+(http|tcp|tls|start|tunnel)|cloudflared(\.exe)?\s+[^|;&]*tunnel|bore\s+local|lt\s+(--port|-p)|frpc(\.exe)?\s|chisel(\.exe)?\s+client\s[^|;&]*\bR:|ssh\s+[^|;&]*-[a-zA-Z]*R\s*\S|ssh\s+[^|;&]*(serveo\.net|localhost\.run|pinggy\.io))`)
 
 func runPythonTunnel(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
-		last := pyLastName(c.Name)
+		last := pyfacts.LastName(c.Name)
 		switch {
-		case hasPrefixAny(c.Name, "pyngrok.ngrok.connect", "ngrok.connect", "ngrok.forward", "pyngrok.ngrok.forward") ||
-			(last == "connect" || last == "forward") && pyReceiverFrom(m, c, "pyngrok."):
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "opens an ngrok tunnel to a local port"})
-		case hasPrefixAny(c.Name, "paramiko.") && last == "request_port_forward" || last == "request_port_forward" && pyReceiverFrom(m, c, "paramiko."):
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "requests a reverse port forward over SSH"})
+		case pyfacts.HasPrefixAny(c.Name, "pyngrok.ngrok.connect", "ngrok.connect", "ngrok.forward", "pyngrok.ngrok.forward") ||
+			(last == "connect" || last == "forward") && pyfacts.ReceiverFrom(m, c, "pyngrok."):
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "opens an ngrok tunnel to a local port"})
+		case pyfacts.HasPrefixAny(c.Name, "paramiko.") && last == "request_port_forward" || last == "request_port_forward" && pyfacts.ReceiverFrom(m, c, "paramiko."):
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "requests a reverse port forward over SSH"})
 		default:
-			if cmd, ok := pyCommandText(m, c); ok {
+			if cmd, ok := pyfacts.CommandText(m, c); ok {
 				if loc := pyTunnelCmdRx.FindString(cmd); loc != "" {
-					pyReport(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "starts a tunnel: " + clipStr(cmd, 80)})
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "starts a tunnel: " + pyfacts.ClipStr(cmd, 80)})
 				}
 			}
 		}

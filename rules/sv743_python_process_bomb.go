@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -45,7 +46,7 @@ with ProcessPoolExecutor(max_workers=4) as ex:
 })
 
 func runPythonProcessBomb(p *analyzer.Pass) error {
-	m := pyModule(p)
+	m := pyfacts.Module(p)
 	if m == nil {
 		return nil
 	}
@@ -74,8 +75,8 @@ func runPythonProcessBomb(p *analyzer.Pass) error {
 				continue
 			}
 			start, cend := m.Span(c)
-			pyReport(p, m, analyzer.Diagnostic{Start: start, End: cend,
-				Message: c.Name + " in an endless loop (line " + lineOf(m, i) + "): processes multiply until the machine stalls"})
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: cend,
+				Message: c.Name + " in an endless loop (line " + pyfacts.LineOf(m, i) + "): processes multiply until the machine stalls"})
 			break
 		}
 		i = end - 1
@@ -90,7 +91,7 @@ func pySpawnsProcess(m *python.Module, c *python.Call) bool {
 	case "multiprocessing.Process", "multiprocessing.Process().start", "threading.Thread().start":
 		return c.Name != "threading.Thread().start"
 	}
-	if pySubprocessCalls[c.Name] && c.Name == "subprocess.Popen" {
+	if pyfacts.SubprocessCalls[c.Name] && c.Name == "subprocess.Popen" {
 		text := m.Src[m.Toks[c.Open].Start:m.Toks[c.Close].End]
 		return containsAll(text, "sys.executable", "__file__") || containsAll(text, "sys.argv[0]")
 	}
@@ -113,7 +114,7 @@ func pyWaited(m *python.Module, c *python.Call, end int) bool {
 		if !r.Call {
 			continue
 		}
-		switch pyLastName(r.Name) {
+		switch pyfacts.LastName(r.Name) {
 		case "wait", "join", "waitpid", "communicate":
 			return true
 		}

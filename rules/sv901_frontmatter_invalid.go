@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 )
 
 // SpecFrontmatterInvalid reports SKILL.md files whose frontmatter an agent
@@ -102,7 +103,7 @@ func lintDuplicateKeys(p *analyzer.Pass, n *yaml.Node, where string, depth int) 
 				continue
 			}
 			if f := first[k.Value]; f != nil {
-				lintAt(p, k, 0, "duplicate key %s (first defined at line %d): parsers disagree on which value wins, so the scanner and the agent may read different values", where+k.Value, f.Line)
+				manifest.ReportAt(p, k, 0, "duplicate key %s (first defined at line %d): parsers disagree on which value wins, so the scanner and the agent may read different values", where+k.Value, f.Line)
 			} else {
 				first[k.Value] = k
 			}

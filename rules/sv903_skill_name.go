@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 )
 
 // SpecName checks the required name field.
@@ -48,34 +49,34 @@ name: pdf-tools
 })
 
 func runSpecName(p *analyzer.Pass) error {
-	m := lintManifest(p)
+	m := manifest.Of(p)
 	if m == nil {
 		return nil
 	}
 	k := m.Get("name")
 	if k == nil {
-		lintStartAt(p, m, "frontmatter has no name: the specification requires one (lowercase letters, digits and hyphens, matching the directory)")
+		manifest.ReportStart(p, m, "frontmatter has no name: the specification requires one (lowercase letters, digits and hyphens, matching the directory)")
 		return nil
 	}
-	v := lintDeref(k.Value)
-	if !lintIsString(v) {
-		lintAt(p, v, 0, "name must be a string, not %s", lintKind(v))
+	v := manifest.Deref(k.Value)
+	if !manifest.IsString(v) {
+		manifest.ReportAt(p, v, 0, "name must be a string, not %s", manifest.Kind(v))
 		return nil
 	}
 	name := v.Value
 	if strings.TrimSpace(name) == "" {
-		lintAt(p, v, 0, "name is empty")
+		manifest.ReportAt(p, v, 0, "name is empty")
 		return nil
 	}
 	if msg := lintNameProblem(name); msg != "" {
-		lintAt(p, v, 0, "name %q %s", name, msg)
+		manifest.ReportAt(p, v, 0, "name %q %s", name, msg)
 	}
 	if d := p.Skill.DirName; d != "" && name != d {
-		lintAt(p, v, 0, "name %q does not match the skill's directory name %q", name, d)
+		manifest.ReportAt(p, v, 0, "name %q does not match the skill's directory name %q", name, d)
 	}
 	for _, w := range []string{"anthropic", "claude"} {
 		if strings.Contains(strings.ToLower(name), w) {
-			lintAt(p, v, Low, "name %q contains the reserved word %q: the Claude API rejects it, and it suggests a vendor's own skill", name, w)
+			manifest.ReportAt(p, v, Low, "name %q contains the reserved word %q: the Claude API rejects it, and it suggests a vendor's own skill", name, w)
 		}
 	}
 	return nil

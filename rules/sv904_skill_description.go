@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 )
 
 // SpecDescription checks the required description field.
@@ -46,30 +47,30 @@ description: Fill and merge PDF forms. Use when the user uploads a PDF or asks t
 var lintXMLTagRx = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9_-]*(?:\s[^<>]*)?/?>`)
 
 func runSpecDescription(p *analyzer.Pass) error {
-	m := lintManifest(p)
+	m := manifest.Of(p)
 	if m == nil {
 		return nil
 	}
 	k := m.Get("description")
 	if k == nil {
-		lintStartAt(p, m, "frontmatter has no description: agents choose skills by it, and the specification requires one")
+		manifest.ReportStart(p, m, "frontmatter has no description: agents choose skills by it, and the specification requires one")
 		return nil
 	}
-	v := lintDeref(k.Value)
-	if !lintIsString(v) {
-		lintAt(p, v, 0, "description must be a string, not %s", lintKind(v))
+	v := manifest.Deref(k.Value)
+	if !manifest.IsString(v) {
+		manifest.ReportAt(p, v, 0, "description must be a string, not %s", manifest.Kind(v))
 		return nil
 	}
 	d := v.Value
 	if strings.TrimSpace(d) == "" {
-		lintAt(p, v, 0, "description is empty")
+		manifest.ReportAt(p, v, 0, "description is empty")
 		return nil
 	}
 	if n := utf8.RuneCountInString(d); n > 1024 {
-		lintAt(p, v, 0, "description is %d characters long; the limit is 1024 and agents may truncate or reject it", n)
+		manifest.ReportAt(p, v, 0, "description is %d characters long; the limit is 1024 and agents may truncate or reject it", n)
 	}
 	if t := lintXMLTagRx.FindString(d); t != "" {
-		lintAt(p, v, Low, "description contains the XML tag %s: the Claude API rejects descriptions with XML tags", t)
+		manifest.ReportAt(p, v, Low, "description contains the XML tag %s: the Claude API rejects descriptions with XML tags", t)
 	}
 	return nil
 }

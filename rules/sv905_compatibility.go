@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 )
 
 // SpecCompatibility checks the optional compatibility field.
@@ -43,17 +44,17 @@ compatibility: Designed for Claude Code; needs python3 and network access.
 })
 
 func runSpecCompatibility(p *analyzer.Pass) error {
-	v := lintValue(p, "compatibility")
+	v := manifest.Value(p, "compatibility")
 	if v == nil {
 		return nil
 	}
 	switch {
-	case !lintIsString(v):
-		lintAt(p, v, 0, "compatibility must be a string, not %s", lintKind(v))
+	case !manifest.IsString(v):
+		manifest.ReportAt(p, v, 0, "compatibility must be a string, not %s", manifest.Kind(v))
 	case strings.TrimSpace(v.Value) == "":
-		lintAt(p, v, 0, "compatibility is empty: remove it or state the requirements")
+		manifest.ReportAt(p, v, 0, "compatibility is empty: remove it or state the requirements")
 	case utf8.RuneCountInString(v.Value) > 500:
-		lintAt(p, v, 0, "compatibility is %d characters long; the limit is 500", utf8.RuneCountInString(v.Value))
+		manifest.ReportAt(p, v, 0, "compatibility is %d characters long; the limit is 500", utf8.RuneCountInString(v.Value))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 )
 
 // SpecLicense checks the optional license field.
@@ -44,16 +45,16 @@ license: Apache-2.0
 var lintLicenseFileRx = regexp.MustCompile(`(?:^|[\s(])((?:[\w.-]+/)*(?:LICEN[SC]E|COPYING)(?:[.-][\w.-]*)?|(?:[\w.-]+/)*[\w.-]+\.(?:txt|md))(?:$|[\s),;])`)
 
 func runSpecLicense(p *analyzer.Pass) error {
-	v := lintValue(p, "license")
+	v := manifest.Value(p, "license")
 	if v == nil {
 		return nil
 	}
 	switch {
-	case !lintIsString(v):
-		lintAt(p, v, 0, "license must be a string (an SPDX identifier or a bundled file), not %s", lintKind(v))
+	case !manifest.IsString(v):
+		manifest.ReportAt(p, v, 0, "license must be a string (an SPDX identifier or a bundled file), not %s", manifest.Kind(v))
 		return nil
 	case strings.TrimSpace(v.Value) == "":
-		lintAt(p, v, 0, "license is empty: remove it or name the license")
+		manifest.ReportAt(p, v, 0, "license is empty: remove it or name the license")
 		return nil
 	}
 	for _, sm := range lintLicenseFileRx.FindAllStringSubmatch(v.Value, -1) {
@@ -62,7 +63,7 @@ func runSpecLicense(p *analyzer.Pass) error {
 		if clean == ".." || strings.HasPrefix(clean, "../") || lintHasFileFold(p, clean) {
 			continue
 		}
-		lintAt(p, v, 0, "license refers to %s, which the skill does not contain", f)
+		manifest.ReportAt(p, v, 0, "license refers to %s, which the skill does not contain", f)
 	}
 	return nil
 }

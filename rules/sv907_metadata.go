@@ -4,6 +4,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 )
 
 // SpecMetadata checks the optional metadata field: a map of string keys to
@@ -48,32 +49,29 @@ metadata:
 	Run: runSpecMetadata,
 })
 
-// lintMetadataExtensions are metadata keys whose values are vendor objects.
-var lintMetadataExtensions = map[string]bool{"openclaw": true, "clawdbot": true, "clawdis": true}
-
 func runSpecMetadata(p *analyzer.Pass) error {
-	v := lintValue(p, "metadata")
+	v := manifest.Value(p, "metadata")
 	if v == nil {
 		return nil
 	}
 	if v.Kind != yaml.MappingNode {
-		lintAt(p, v, 0, "metadata must be a mapping of string keys to string values, not %s", lintKind(v))
+		manifest.ReportAt(p, v, 0, "metadata must be a mapping of string keys to string values, not %s", manifest.Kind(v))
 		return nil
 	}
-	for _, kv := range lintPairs(v) {
+	for _, kv := range manifest.Pairs(v) {
 		key, val := kv[0], kv[1]
 		if key.Tag == "!!merge" {
 			continue // "<<: *defaults" merges another mapping in
 		}
-		if !lintIsString(key) {
-			lintAt(p, key, 0, "metadata key %s is %s; keys must be strings", key.Value, lintKind(key))
+		if !manifest.IsString(key) {
+			manifest.ReportAt(p, key, 0, "metadata key %s is %s; keys must be strings", key.Value, manifest.Kind(key))
 			continue
 		}
-		if lintMetadataExtensions[key.Value] {
+		if manifest.MetadataExtensions[key.Value] {
 			continue // vendor object, checked by SV910
 		}
-		if !lintIsString(val) {
-			lintAt(p, val, 0, "metadata.%s is %s; the specification allows only string values (quote scalars, move structured data elsewhere)", key.Value, lintKind(val))
+		if !manifest.IsString(val) {
+			manifest.ReportAt(p, val, 0, "metadata.%s is %s; the specification allows only string values (quote scalars, move structured data elsewhere)", key.Value, manifest.Kind(val))
 		}
 	}
 	return nil

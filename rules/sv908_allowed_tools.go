@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 )
 
 // SpecAllowedTools checks the shape of allowed-tools.
@@ -52,14 +53,14 @@ allowed-tools: Read Grep Bash(git status:*) Bash(git diff:*)
 var lintToolRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]*(?:\(.*\))?$`)
 
 func runSpecAllowedTools(p *analyzer.Pass) error {
-	v := lintValue(p, "allowed-tools")
+	v := manifest.Value(p, "allowed-tools")
 	if v == nil {
 		return nil
 	}
 	switch {
-	case lintIsString(v):
+	case manifest.IsString(v):
 		if strings.TrimSpace(v.Value) == "" {
-			lintAt(p, v, 0, "allowed-tools is empty: remove it or list the tools")
+			manifest.ReportAt(p, v, 0, "allowed-tools is empty: remove it or list the tools")
 			return nil
 		}
 		for _, t := range lintSplitTools(v.Value) {
@@ -67,30 +68,30 @@ func runSpecAllowedTools(p *analyzer.Pass) error {
 		}
 	case v.Kind == yaml.SequenceNode:
 		for _, it := range v.Content {
-			it = lintDeref(it)
-			if !lintIsString(it) {
-				lintAt(p, it, Medium, "allowed-tools entries must be strings, not %s", lintKind(it))
+			it = manifest.Deref(it)
+			if !manifest.IsString(it) {
+				manifest.ReportAt(p, it, Medium, "allowed-tools entries must be strings, not %s", manifest.Kind(it))
 				continue
 			}
 			if strings.TrimSpace(it.Value) == "" {
-				lintAt(p, it, 0, "allowed-tools has an empty entry")
+				manifest.ReportAt(p, it, 0, "allowed-tools has an empty entry")
 				continue
 			}
 			lintCheckTool(p, it, strings.TrimSpace(it.Value))
 		}
 	default:
-		lintAt(p, v, Medium, "allowed-tools must be a space-separated string or a list of strings, not %s", lintKind(v))
+		manifest.ReportAt(p, v, Medium, "allowed-tools must be a space-separated string or a list of strings, not %s", manifest.Kind(v))
 	}
 	return nil
 }
 
 func lintCheckTool(p *analyzer.Pass, n *yaml.Node, t string) {
 	if d := lintParenDepth(t); d != 0 {
-		lintAt(p, n, 0, "allowed-tools entry %q has unbalanced parentheses", t)
+		manifest.ReportAt(p, n, 0, "allowed-tools entry %q has unbalanced parentheses", t)
 		return
 	}
 	if !lintToolRx.MatchString(t) {
-		lintAt(p, n, 0, "allowed-tools entry %q is not a tool name (a space between a tool and its pattern splits them)", t)
+		manifest.ReportAt(p, n, 0, "allowed-tools entry %q is not a tool name (a space between a tool and its pattern splits them)", t)
 	}
 }
 

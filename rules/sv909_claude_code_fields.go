@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -90,14 +91,14 @@ var lintClaudeEnums = map[string][]string{
 }
 
 func runSpecClaudeCodeFields(p *analyzer.Pass) error {
-	m := lintManifest(p)
+	m := manifest.Of(p)
 	if m == nil {
 		return nil
 	}
 	for _, name := range []string{"disable-model-invocation", "user-invocable"} {
 		if k := m.Get(name); k != nil {
-			if v := lintDeref(k.Value); !lintIsBool(v) {
-				lintAt(p, v, 0, "%s must be true or false, not %s", name, lintKind(v))
+			if v := manifest.Deref(k.Value); !manifest.IsBool(v) {
+				manifest.ReportAt(p, v, 0, "%s must be true or false, not %s", name, manifest.Kind(v))
 			}
 		}
 	}
@@ -106,31 +107,31 @@ func runSpecClaudeCodeFields(p *analyzer.Pass) error {
 		if k == nil {
 			continue
 		}
-		v := lintDeref(k.Value)
+		v := manifest.Deref(k.Value)
 		if name == "argument-hint" && v.Kind == yaml.SequenceNode && lintAllScalars(v) {
 			continue // argument-hint: [issue-number], as in Claude Code's docs
 		}
-		if !lintIsString(v) || strings.TrimSpace(v.Value) == "" {
-			lintAt(p, v, 0, "%s must be a non-empty string, not %s", name, lintKindNonEmpty(v))
+		if !manifest.IsString(v) || strings.TrimSpace(v.Value) == "" {
+			manifest.ReportAt(p, v, 0, "%s must be a non-empty string, not %s", name, manifest.KindNonEmpty(v))
 			continue
 		}
 		if vals := lintClaudeEnums[name]; vals != nil && !slices.Contains(vals, v.Value) {
-			lintAt(p, v, 0, "%s %q is not one of %s", name, v.Value, strings.Join(vals, ", "))
+			manifest.ReportAt(p, v, 0, "%s %q is not one of %s", name, v.Value, strings.Join(vals, ", "))
 		}
 	}
 	for _, name := range []string{"arguments", "paths"} {
 		if k := m.Get(name); k != nil {
-			if v := lintDeref(k.Value); !lintIsString(v) {
-				lintStringList(p, v, name, 0)
+			if v := manifest.Deref(k.Value); !manifest.IsString(v) {
+				manifest.StringList(p, v, name, 0)
 			}
 		}
 	}
 	ctx := ""
-	if k := m.Get("context"); k != nil && lintIsString(k.Value) {
-		ctx = lintDeref(k.Value).Value
+	if k := m.Get("context"); k != nil && manifest.IsString(k.Value) {
+		ctx = manifest.Deref(k.Value).Value
 	}
 	if k := m.Get("agent"); k != nil && ctx != "fork" {
-		lintKeyAt(p, k, Info, "agent is only used with context: fork; without it the skill runs inline and agent is ignored")
+		manifest.ReportKeyAt(p, k, Info, "agent is only used with context: fork; without it the skill runs inline and agent is ignored")
 	}
 	if k := m.Get("hooks"); k != nil {
 		lintHooks(p, k)
@@ -140,7 +141,7 @@ func runSpecClaudeCodeFields(p *analyzer.Pass) error {
 
 func lintAllScalars(n *yaml.Node) bool {
 	for _, c := range n.Content {
-		if lintDeref(c).Kind != yaml.ScalarNode {
+		if manifest.Deref(c).Kind != yaml.ScalarNode {
 			return false
 		}
 	}
@@ -148,41 +149,41 @@ func lintAllScalars(n *yaml.Node) bool {
 }
 
 func lintHooks(p *analyzer.Pass, k *skill.Key) {
-	v := lintDeref(k.Value)
+	v := manifest.Deref(k.Value)
 	if v.Kind != yaml.MappingNode {
-		lintAt(p, v, 0, "hooks must be a mapping from hook events to lists of matchers, not %s", lintKind(v))
+		manifest.ReportAt(p, v, 0, "hooks must be a mapping from hook events to lists of matchers, not %s", manifest.Kind(v))
 		return
 	}
-	for _, kv := range lintPairs(v) {
+	for _, kv := range manifest.Pairs(v) {
 		ev, list := kv[0], kv[1]
 		if !lintHookEvents[ev.Value] {
-			lintAt(p, ev, 0, "hooks.%s is not a Claude Code hook event, so it never runs (%s)", ev.Value, lintHookEventHint(ev.Value))
+			manifest.ReportAt(p, ev, 0, "hooks.%s is not a Claude Code hook event, so it never runs (%s)", ev.Value, lintHookEventHint(ev.Value))
 			continue
 		}
 		if list.Kind != yaml.SequenceNode {
-			lintAt(p, list, 0, "hooks.%s must be a list of {matcher, hooks} entries, not %s", ev.Value, lintKind(list))
+			manifest.ReportAt(p, list, 0, "hooks.%s must be a list of {matcher, hooks} entries, not %s", ev.Value, manifest.Kind(list))
 			continue
 		}
 		for _, ent := range list.Content {
-			ent = lintDeref(ent)
+			ent = manifest.Deref(ent)
 			if ent.Kind != yaml.MappingNode {
-				lintAt(p, ent, 0, "hooks.%s entries must be mappings with matcher and hooks, not %s", ev.Value, lintKind(ent))
+				manifest.ReportAt(p, ent, 0, "hooks.%s entries must be mappings with matcher and hooks, not %s", ev.Value, manifest.Kind(ent))
 				continue
 			}
-			if mt := skill.MapValue(ent, "matcher"); mt != nil && !lintIsString(mt) {
-				lintAt(p, mt, 0, "hooks.%s matcher must be a string, not %s", ev.Value, lintKind(mt))
+			if mt := skill.MapValue(ent, "matcher"); mt != nil && !manifest.IsString(mt) {
+				manifest.ReportAt(p, mt, 0, "hooks.%s matcher must be a string, not %s", ev.Value, manifest.Kind(mt))
 			}
 			hs := skill.MapValue(ent, "hooks")
 			if hs == nil {
-				lintAt(p, ent, 0, "hooks.%s entry has no hooks list", ev.Value)
+				manifest.ReportAt(p, ent, 0, "hooks.%s entry has no hooks list", ev.Value)
 				continue
 			}
 			if hs.Kind != yaml.SequenceNode {
-				lintAt(p, hs, 0, "hooks.%s hooks must be a list of {type, command} entries, not %s", ev.Value, lintKind(hs))
+				manifest.ReportAt(p, hs, 0, "hooks.%s hooks must be a list of {type, command} entries, not %s", ev.Value, manifest.Kind(hs))
 				continue
 			}
 			for _, h := range hs.Content {
-				lintHook(p, ev.Value, lintDeref(h))
+				lintHook(p, ev.Value, manifest.Deref(h))
 			}
 		}
 	}
@@ -190,22 +191,22 @@ func lintHooks(p *analyzer.Pass, k *skill.Key) {
 
 func lintHook(p *analyzer.Pass, ev string, h *yaml.Node) {
 	if h.Kind != yaml.MappingNode {
-		lintAt(p, h, 0, "hooks.%s hook must be a mapping with type and command, not %s", ev, lintKind(h))
+		manifest.ReportAt(p, h, 0, "hooks.%s hook must be a mapping with type and command, not %s", ev, manifest.Kind(h))
 		return
 	}
 	t := skill.MapValue(h, "type")
-	if t == nil || !lintIsString(t) {
-		lintAt(p, h, 0, "hooks.%s hook has no type (command or prompt)", ev)
+	if t == nil || !manifest.IsString(t) {
+		manifest.ReportAt(p, h, 0, "hooks.%s hook has no type (command or prompt)", ev)
 		return
 	}
 	fields, ok := lintHookFields[t.Value]
 	if !ok {
-		lintAt(p, t, 0, "hooks.%s hook type %q is not command, http, mcp_tool, prompt or agent", ev, t.Value)
+		manifest.ReportAt(p, t, 0, "hooks.%s hook type %q is not command, http, mcp_tool, prompt or agent", ev, t.Value)
 		return
 	}
 	for _, field := range fields {
-		if c := skill.MapValue(h, field); c == nil || !lintIsString(c) || strings.TrimSpace(c.Value) == "" {
-			lintAt(p, h, 0, "hooks.%s hook of type %s has no %s string", ev, t.Value, field)
+		if c := skill.MapValue(h, field); c == nil || !manifest.IsString(c) || strings.TrimSpace(c.Value) == "" {
+			manifest.ReportAt(p, h, 0, "hooks.%s hook of type %s has no %s string", ev, t.Value, field)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -72,22 +73,22 @@ var lintInstallField = map[string]string{"brew": "formula", "node": "package", "
 var lintInstallStrings = []string{"id", "label", "formula", "package", "module", "url", "sha256", "archive", "targetDir"}
 
 func runSpecOpenClawMetadata(p *analyzer.Pass) error {
-	m := lintManifest(p)
+	m := manifest.Of(p)
 	if m == nil {
 		return nil
 	}
 	md := m.Lookup("metadata")
-	for _, kv := range lintPairs(md) {
+	for _, kv := range manifest.Pairs(md) {
 		key, v := kv[0], kv[1]
 		ns := key.Value
-		if !lintMetadataExtensions[ns] {
+		if !manifest.MetadataExtensions[ns] {
 			continue
 		}
 		if ns != "openclaw" {
-			lintAt(p, key, 0, "metadata.%s is the deprecated name of metadata.openclaw: rename it", ns)
+			manifest.ReportAt(p, key, 0, "metadata.%s is the deprecated name of metadata.openclaw: rename it", ns)
 		}
 		if v.Kind != yaml.MappingNode {
-			lintAt(p, v, 0, "metadata.%s must be a mapping, not %s", ns, lintKind(v))
+			manifest.ReportAt(p, v, 0, "metadata.%s must be a mapping, not %s", ns, manifest.Kind(v))
 			continue
 		}
 		lintOpenClaw(p, "metadata."+ns, v)
@@ -96,7 +97,7 @@ func runSpecOpenClawMetadata(p *analyzer.Pass) error {
 }
 
 func lintOpenClaw(p *analyzer.Pass, where string, oc *yaml.Node) {
-	for _, kv := range lintPairs(oc) {
+	for _, kv := range manifest.Pairs(oc) {
 		key, v := kv[0], kv[1]
 		w := where + "." + key.Value
 		switch key.Value {
@@ -104,21 +105,21 @@ func lintOpenClaw(p *analyzer.Pass, where string, oc *yaml.Node) {
 			lintRequires(p, w, v)
 		case "install":
 			if v.Kind != yaml.SequenceNode {
-				lintAt(p, v, Medium, "%s must be a list of install entries, not %s", w, lintKind(v))
+				manifest.ReportAt(p, v, Medium, "%s must be a list of install entries, not %s", w, manifest.Kind(v))
 				continue
 			}
 			for i, e := range v.Content {
-				lintInstall(p, w, i, lintDeref(e))
+				lintInstall(p, w, i, manifest.Deref(e))
 			}
 		case "os":
 			lintOS(p, w, v)
 		case "always":
-			if !lintIsBool(v) {
-				lintAt(p, v, 0, "%s must be true or false, not %s", w, lintKind(v))
+			if !manifest.IsBool(v) {
+				manifest.ReportAt(p, v, 0, "%s must be true or false, not %s", w, manifest.Kind(v))
 			}
 		case "primaryEnv", "emoji", "homepage", "skillKey":
-			if !lintIsString(v) || strings.TrimSpace(v.Value) == "" {
-				lintAt(p, v, 0, "%s must be a non-empty string, not %s", w, lintKindNonEmpty(v))
+			if !manifest.IsString(v) || strings.TrimSpace(v.Value) == "" {
+				manifest.ReportAt(p, v, 0, "%s must be a non-empty string, not %s", w, manifest.KindNonEmpty(v))
 			}
 		}
 	}
@@ -126,33 +127,33 @@ func lintOpenClaw(p *analyzer.Pass, where string, oc *yaml.Node) {
 
 func lintRequires(p *analyzer.Pass, w string, v *yaml.Node) {
 	if v.Kind != yaml.MappingNode {
-		lintAt(p, v, 0, "%s must be a mapping (bins, anyBins, env, config), not %s", w, lintKind(v))
+		manifest.ReportAt(p, v, 0, "%s must be a mapping (bins, anyBins, env, config), not %s", w, manifest.Kind(v))
 		return
 	}
-	for _, kv := range lintPairs(v) {
+	for _, kv := range manifest.Pairs(v) {
 		key := kv[0]
 		switch key.Value {
 		case "bins", "anyBins", "env", "config":
-			lintStringList(p, kv[1], w+"."+key.Value, 0)
+			manifest.StringList(p, kv[1], w+"."+key.Value, 0)
 		default:
-			lintAt(p, key, 0, "%s.%s is not a known requirement (bins, anyBins, env, config): OpenClaw ignores it", w, key.Value)
+			manifest.ReportAt(p, key, 0, "%s.%s is not a known requirement (bins, anyBins, env, config): OpenClaw ignores it", w, key.Value)
 		}
 	}
 }
 
 func lintOS(p *analyzer.Pass, w string, v *yaml.Node) {
-	if lintIsString(v) {
-		lintAt(p, v, 0, "%s must be a list, e.g. [%s]", w, lintOSName(v.Value))
+	if manifest.IsString(v) {
+		manifest.ReportAt(p, v, 0, "%s must be a list, e.g. [%s]", w, lintOSName(v.Value))
 		return
 	}
 	if v.Kind != yaml.SequenceNode {
-		lintAt(p, v, 0, "%s must be a list of platforms (darwin, linux, win32), not %s", w, lintKind(v))
+		manifest.ReportAt(p, v, 0, "%s must be a list of platforms (darwin, linux, win32), not %s", w, manifest.Kind(v))
 		return
 	}
 	for _, n := range v.Content {
-		n = lintDeref(n)
-		if !lintIsString(n) {
-			lintAt(p, n, 0, "%s entries must be strings, not %s", w, lintKind(n))
+		n = manifest.Deref(n)
+		if !manifest.IsString(n) {
+			manifest.ReportAt(p, n, 0, "%s entries must be strings, not %s", w, manifest.Kind(n))
 			continue
 		}
 		s := n.Value
@@ -160,9 +161,9 @@ func lintOS(p *analyzer.Pass, w string, v *yaml.Node) {
 			continue
 		}
 		if _, ok := lintOpenClawOS[strings.ToLower(s)]; ok {
-			lintAt(p, n, 0, "%s value %q is not an OpenClaw platform: use %s", w, s, lintOSName(s))
+			manifest.ReportAt(p, n, 0, "%s value %q is not an OpenClaw platform: use %s", w, s, lintOSName(s))
 		} else {
-			lintAt(p, n, 0, "%s value %q is not an OpenClaw platform (darwin, linux, win32)", w, s)
+			manifest.ReportAt(p, n, 0, "%s value %q is not an OpenClaw platform (darwin, linux, win32)", w, s)
 		}
 	}
 }
@@ -181,32 +182,32 @@ var lintSHA256Rx = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
 
 func lintInstall(p *analyzer.Pass, w string, i int, e *yaml.Node) {
 	if e.Kind != yaml.MappingNode {
-		lintAt(p, e, Medium, "%s entries must be mappings with a kind, not %s", w, lintKind(e))
+		manifest.ReportAt(p, e, Medium, "%s entries must be mappings with a kind, not %s", w, manifest.Kind(e))
 		return
 	}
 	kind := skill.MapValue(e, "kind")
-	if kind == nil || !lintIsString(kind) {
-		lintAt(p, e, Medium, "%s entry %d has no kind (brew, node, go, uv, download)", w, i+1)
+	if kind == nil || !manifest.IsString(kind) {
+		manifest.ReportAt(p, e, Medium, "%s entry %d has no kind (brew, node, go, uv, download)", w, i+1)
 		return
 	}
 	field, ok := lintInstallField[kind.Value]
 	if !ok {
-		lintAt(p, kind, Medium, "%s entry %d has unknown kind %q (brew, node, go, uv, download): OpenClaw cannot run it", w, i+1, kind.Value)
+		manifest.ReportAt(p, kind, Medium, "%s entry %d has unknown kind %q (brew, node, go, uv, download): OpenClaw cannot run it", w, i+1, kind.Value)
 		return
 	}
 	for _, name := range lintInstallStrings {
-		if v := skill.MapValue(e, name); v != nil && !lintIsString(v) {
-			lintAt(p, v, 0, "%s entry %d: %s must be a string, not %s", w, i+1, name, lintKind(v))
+		if v := skill.MapValue(e, name); v != nil && !manifest.IsString(v) {
+			manifest.ReportAt(p, v, 0, "%s entry %d: %s must be a string, not %s", w, i+1, name, manifest.Kind(v))
 		}
 	}
-	if v := skill.MapValue(e, "extract"); v != nil && !lintIsBool(v) {
-		lintAt(p, v, 0, "%s entry %d: extract must be true or false, not %s", w, i+1, lintKind(v))
+	if v := skill.MapValue(e, "extract"); v != nil && !manifest.IsBool(v) {
+		manifest.ReportAt(p, v, 0, "%s entry %d: extract must be true or false, not %s", w, i+1, manifest.Kind(v))
 	}
 	if v := skill.MapValue(e, "stripComponents"); v != nil && (v.Kind != yaml.ScalarNode || v.Tag != "!!int") {
-		lintAt(p, v, 0, "%s entry %d: stripComponents must be a number, not %s", w, i+1, lintKind(v))
+		manifest.ReportAt(p, v, 0, "%s entry %d: stripComponents must be a number, not %s", w, i+1, manifest.Kind(v))
 	}
-	if v := skill.MapValue(e, "sha256"); v != nil && lintIsString(v) && !lintSHA256Rx.MatchString(v.Value) {
-		lintAt(p, v, Medium, "%s entry %d: sha256 is not 64 hex digits, so the download cannot be verified", w, i+1)
+	if v := skill.MapValue(e, "sha256"); v != nil && manifest.IsString(v) && !lintSHA256Rx.MatchString(v.Value) {
+		manifest.ReportAt(p, v, Medium, "%s entry %d: sha256 is not 64 hex digits, so the download cannot be verified", w, i+1)
 	}
 	f := skill.MapValue(e, field)
 	if f == nil && kind.Value == "go" {
@@ -216,14 +217,14 @@ func lintInstall(p *analyzer.Pass, w string, i int, e *yaml.Node) {
 	}
 	switch {
 	case f == nil:
-		lintAt(p, kind, Medium, "%s entry %d of kind %s has no %s", w, i+1, kind.Value, field)
-	case !lintIsString(f) || strings.TrimSpace(f.Value) == "":
-		lintAt(p, f, Medium, "%s entry %d: %s must be a non-empty string, not %s", w, i+1, field, lintKindNonEmpty(f))
+		manifest.ReportAt(p, kind, Medium, "%s entry %d of kind %s has no %s", w, i+1, kind.Value, field)
+	case !manifest.IsString(f) || strings.TrimSpace(f.Value) == "":
+		manifest.ReportAt(p, f, Medium, "%s entry %d: %s must be a non-empty string, not %s", w, i+1, field, manifest.KindNonEmpty(f))
 	case field == "url" && !strings.HasPrefix(strings.ToLower(f.Value), "https://") && !strings.HasPrefix(strings.ToLower(f.Value), "http://"):
-		lintAt(p, f, Medium, "%s entry %d: url %q is not an http(s) URL", w, i+1, f.Value)
+		manifest.ReportAt(p, f, Medium, "%s entry %d: url %q is not an http(s) URL", w, i+1, f.Value)
 	}
 	if b := skill.MapValue(e, "bins"); b != nil {
-		lintStringList(p, b, w+" entry bins", 0)
+		manifest.StringList(p, b, w+" entry bins", 0)
 	}
 	if o := skill.MapValue(e, "os"); o != nil {
 		lintOS(p, w+" entry os", o)

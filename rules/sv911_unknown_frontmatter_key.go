@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 )
 
 // SpecUnknownKey reports top-level frontmatter keys that neither
@@ -60,7 +61,7 @@ var lintKnownKeys = map[string]bool{
 }
 
 func runSpecUnknownKey(p *analyzer.Pass) error {
-	m := lintManifest(p)
+	m := manifest.Of(p)
 	if m == nil {
 		return nil
 	}
@@ -70,15 +71,15 @@ func runSpecUnknownKey(p *analyzer.Pass) error {
 			continue
 		}
 		if strings.TrimSpace(k.Name) == "" {
-			lintKeyAt(p, k, Low, "frontmatter key is empty or not a plain name; agents cannot use it")
+			manifest.ReportKeyAt(p, k, Low, "frontmatter key is empty or not a plain name; agents cannot use it")
 			continue
 		}
 		lower := strings.ToLower(strings.TrimSpace(k.Name))
 		if norm := lintSpelling(lower); norm != "" && m.Get(norm) == nil {
-			lintKeyAt(p, k, Low, "unknown frontmatter key %q: did you mean %q? Agents ignore the misspelt key", k.Name, norm)
+			manifest.ReportKeyAt(p, k, Low, "unknown frontmatter key %q: did you mean %q? Agents ignore the misspelt key", k.Name, norm)
 			continue
 		}
-		lintKeyAt(p, k, 0, "unknown frontmatter key %q is ignored by agents (move custom data under metadata)", k.Name)
+		manifest.ReportKeyAt(p, k, 0, "unknown frontmatter key %q is ignored by agents (move custom data under metadata)", k.Name)
 	}
 	return nil
 }

@@ -82,8 +82,22 @@ func (s *Skill) ManifestFile() *File { return s.byPath[ManifestName] }
 
 // Load reads the skill rooted at fsys. dir is the display path of the
 // directory. Load returns an error only when ctx is done or the root itself
-// cannot be read; everything else becomes a Problem.
+// cannot be read; everything else becomes a Problem. It skips .git
+// directories and nested skills (a subdirectory holding its own SKILL.md),
+// which scans treat as VCS metadata and as skills of their own.
 func Load(ctx context.Context, fsys fs.FS, dir string, lim Limits) (*Skill, error) {
+	return load(ctx, fsys, dir, lim, false)
+}
+
+// LoadTree is Load without exceptions: every file under the directory is
+// read, .git directories and nested skills included, as a gate that serves
+// the directory to an agent must (the agent can reach all of it). Limits
+// apply to the whole tree.
+func LoadTree(ctx context.Context, fsys fs.FS, dir string, lim Limits) (*Skill, error) {
+	return load(ctx, fsys, dir, lim, true)
+}
+
+func load(ctx context.Context, fsys fs.FS, dir string, lim Limits, all bool) (*Skill, error) {
 	if lim == (Limits{}) {
 		lim = DefaultLimits
 	}
@@ -113,8 +127,11 @@ func Load(ctx context.Context, fsys fs.FS, dir string, lim Limits) (*Skill, erro
 			if p == "." {
 				return nil
 			}
+			if all {
+				return nil
+			}
 			if d.Name() == ".git" {
-				return fs.SkipDir // VCS metadata, never read by agents
+				return fs.SkipDir // VCS metadata
 			}
 			if _, err := fs.Stat(fsys, path.Join(p, ManifestName)); err == nil {
 				return fs.SkipDir // a nested skill is a skill of its own

@@ -37,9 +37,21 @@ func infoMain(ctx context.Context, e *env, args []string) int {
 		}
 		if o.format == "json" {
 			out := struct {
-				Skill    entryJSON   `json:"skill"`
-				Shadowed []entryJSON `json:"shadowed"`
-			}{Skill: toEntryJSON(found[0], true), Shadowed: []entryJSON{}}
+				Skill     entryJSON              `json:"skill"`
+				Shadowed  []entryJSON            `json:"shadowed"`
+				Shadowing []loader.Shadowing     `json:"shadowing"`
+				Threshold string                 `json:"threshold"`
+				Dynamic   []loader.CommandReport `json:"dynamicContext"`
+			}{Skill: toEntryJSON(found[0], true), Shadowed: []entryJSON{}, Shadowing: []loader.Shadowing{},
+				Threshold: o.threshold.String(), Dynamic: []loader.CommandReport{}}
+			for _, s := range reg.Shadowings() {
+				if s.Name == found[0].Name {
+					out.Shadowing = append(out.Shadowing, s)
+				}
+			}
+			if found[0].Skill != nil {
+				out.Dynamic = append(out.Dynamic, loader.DynamicCommands(found[0].Skill)...)
+			}
 			for _, x := range found[1:] {
 				out.Shadowed = append(out.Shadowed, toEntryJSON(x, true))
 			}
@@ -50,9 +62,9 @@ func infoMain(ctx context.Context, e *env, args []string) int {
 		w.printf("Name:         %s\n", analyzer.Sanitize(x.Name))
 		w.printf("Description:  %s\n", analyzer.Sanitize(x.Description))
 		w.printf("Source:       %s (%s)\n", x.Source, x.Root)
-		w.printf("Path:         %s\n", x.Dir)
+		w.printf("Path:         %s\n", analyzer.Sanitize(x.Dir))
 		if x.RealDir != x.Dir {
-			w.printf("Real path:    %s\n", x.RealDir)
+			w.printf("Real path:    %s\n", analyzer.Sanitize(x.RealDir))
 		}
 		w.printf("Hash:         %s\n", x.Hash)
 		w.printf("Status:       %s\n", x.Status)
@@ -60,7 +72,7 @@ func infoMain(ctx context.Context, e *env, args []string) int {
 			w.printf("Why:          %s\n", analyzer.Sanitize(x.Reason))
 		}
 		if x.Verdict != "" {
-			w.printf("Verdict:      %s (keeps out at %s and above)\n", x.Verdict, o.failOn)
+			w.printf("Verdict:      %s (keeps out at %s and above)\n", x.Verdict, o.threshold)
 		}
 		if x.Skill != nil && x.Skill.Manifest != nil && len(x.Skill.Manifest.Keys) > 0 {
 			w.printf("Frontmatter:\n")
@@ -102,7 +114,7 @@ func infoMain(ctx context.Context, e *env, args []string) int {
 			w.printf("Findings:     %d\n", len(x.Result.Findings))
 			for _, f := range x.Result.Findings {
 				mark := " "
-				if f.Unanalysed || f.Severity >= severityOr(o.failOn) {
+				if f.Unanalysed || f.Severity >= o.threshold {
 					mark = "!"
 				}
 				w.printf(" %s %s %-8s %s:%d:%d %s\n", mark, f.Rule, f.Severity, f.Path, f.Start.Line, f.Start.Column, f.Message)
@@ -112,7 +124,21 @@ func infoMain(ctx context.Context, e *env, args []string) int {
 			}
 		}
 		for _, s := range found[1:] {
-			w.printf("Shadowed:     %s %s (%s)\n", s.Source, s.Dir, s.Status)
+			w.printf("Shadowed:     %s %s (%s)\n", s.Source, analyzer.Sanitize(s.Dir), s.Status)
+		}
+		for _, s := range reg.Shadowings() {
+			if s.Name == x.Name {
+				w.printf("Warning:      %s\n", analyzer.Sanitize(s.String()))
+			}
+		}
+		if x.Skill != nil {
+			if cmds := loader.DynamicCommands(x.Skill); len(cmds) > 0 {
+				w.printf("\nDynamic context: %d command(s) in SKILL.md run when the skill is activated with dynamic context on\n"+
+					"(render --dynamic, allowlisted commands only); info, list, prompt and mcp never run them:\n", len(cmds))
+				for _, c := range cmds {
+					w.printf("  SKILL.md:%d  %s\n", c.Line, analyzer.Sanitize(c.Command))
+				}
+			}
 		}
 		if w.err != nil {
 			return exitError
@@ -126,14 +152,6 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
-}
-
-func severityOr(s string) analyzer.Severity {
-	v, err := analyzer.ParseSeverity(s)
-	if err != nil {
-		return analyzer.High
-	}
-	return v
 }
 
 // textWriter remembers the first write error.

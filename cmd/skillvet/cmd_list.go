@@ -23,8 +23,9 @@ func listMain(ctx context.Context, e *env, args []string) int {
 		}
 		if o.format == "json" {
 			out := struct {
-				Skills []entryJSON `json:"skills"`
-			}{Skills: []entryJSON{}}
+				Skills    []entryJSON        `json:"skills"`
+				Shadowing []loader.Shadowing `json:"shadowing"`
+			}{Skills: []entryJSON{}, Shadowing: shadowingJSON(reg)}
 			for _, x := range reg.Entries() {
 				out.Skills = append(out.Skills, toEntryJSON(x, false))
 			}
@@ -54,7 +55,7 @@ func listMain(ctx context.Context, e *env, args []string) int {
 			if by == "" {
 				by = "-"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", analyzer.Sanitize(x.Name), x.Source, x.Status, el, v, by, x.Dir, analyzer.Sanitize(why))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", analyzer.Sanitize(x.Name), x.Source, x.Status, el, v, analyzer.Sanitize(by), analyzer.Sanitize(x.Dir), analyzer.Sanitize(why))
 		}
 		if err := tw.Flush(); err != nil {
 			return exitError
@@ -62,6 +63,7 @@ func listMain(ctx context.Context, e *env, args []string) int {
 		if len(reg.Entries()) == 0 {
 			fmt.Fprintln(e.stderr, "skillvet: no skills found in the roots")
 		}
+		warnShadowing(e, reg, nil)
 		return exitOK
 	})
 }

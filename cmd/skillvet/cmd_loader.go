@@ -30,8 +30,11 @@ type loaderOptions struct {
 	config    string
 	failOn    string
 	approve   listFlag
+	pins      listFlag
 	format    string
 	isolate   bool
+
+	threshold analyzer.Severity // the gate's, once the loader is built
 }
 
 func addLoaderFlags(fs *flag.FlagSet, o *loaderOptions) {
@@ -39,10 +42,11 @@ func addLoaderFlags(fs *flag.FlagSet, o *loaderOptions) {
 	fs.Var(&o.bundled, "bundled", "directory of bundled skills (repeatable)")
 	fs.StringVar(&o.workspace, "workspace", "", "project directory whose skills, .claude/skills and .agents/skills roots win over all others (default: the current directory when no --root is given)")
 	fs.StringVar(&o.app, "app", "skillvet", "agent name for the ~/.config/<app>/skills root")
-	fs.StringVar(&o.agentCfg, "agent-config", "", "agent configuration file (YAML or JSON): skills (per-skill enabled, env, apiKey), config, include, ignore, allowBundled, approvals")
-	fs.StringVar(&o.config, "config", "", "skillvet configuration (default: .skillvet.yaml found from the workspace): gate threshold and admissions, rules, limits, allowed hosts, custom rules")
+	fs.StringVar(&o.agentCfg, "agent-config", "", "agent configuration file (YAML or JSON): skills (per-skill enabled, env, apiKey), config, include, ignore, allowBundled, approvals, pins")
+	fs.StringVar(&o.config, "config", "", "skillvet configuration (default: the nearest .skillvet.yaml above the workspace and its git repository; never the workspace's own): gate threshold, admissions and pins, rules, limits, allowed hosts, custom rules")
 	fs.StringVar(&o.failOn, "fail-on", "", "lowest severity that keeps a skill out: critical, high, medium, low or info (default: gate.threshold from .skillvet.yaml, else high)")
 	fs.Var(&o.approve, "approve", "admit one skill version whatever its findings: HASH=REASON (repeatable; the hash is printed by list and info)")
+	fs.Var(&o.pins, "pin", "keep a skill name with one source: NAME=SOURCE, SOURCE a kind (user, managed, bundled, extra, workspace) or an absolute directory; a copy from anywhere else is kept out (repeatable; also gate.pin in --config, pins in --agent-config)")
 	fs.StringVar(&o.format, "format", "text", "output format: text or json")
 	fs.BoolVar(&o.isolate, "isolate", false, "analyse each skill in a separate worker process: a parser crash, stack overflow or runaway allocation refuses the skill instead of killing skillvet")
 }
@@ -55,6 +59,7 @@ type loaderFile struct {
 	Ignore       []string                      `yaml:"ignore" json:"ignore"`
 	AllowBundled []string                      `yaml:"allowBundled" json:"allowBundled"`
 	Approvals    []loader.Approval             `yaml:"approvals" json:"approvals"`
+	Pins         map[string]string             `yaml:"pins" json:"pins"`
 }
 
 // skillConfigYAML mirrors loader.SkillConfig for YAML decoding.
@@ -75,6 +80,7 @@ func readLoaderFile(p string) (*loaderFile, error) {
 		Include      []string                   `yaml:"include"`
 		Ignore       []string                   `yaml:"ignore"`
 		AllowBundled []string                   `yaml:"allowBundled"`
+		Pins         map[string]string          `yaml:"pins"`
 		Approvals    []struct {
 			Hash   string `yaml:"hash"`
 			Reason string `yaml:"reason"`
@@ -86,7 +92,7 @@ func readLoaderFile(p string) (*loaderFile, error) {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	f := &loaderFile{Skills: map[string]loader.SkillConfig{}, Config: raw.Config, Include: raw.Include,
-		Ignore: raw.Ignore, AllowBundled: raw.AllowBundled}
+		Ignore: raw.Ignore, AllowBundled: raw.AllowBundled, Pins: raw.Pins}
 	for n, c := range raw.Skills {
 		f.Skills[n] = loader.SkillConfig{Enabled: c.Enabled, Env: c.Env, APIKey: c.APIKey}
 	}
@@ -145,7 +151,12 @@ func (o *loaderOptions) newLoader(e *env) (*loader.Loader, error) {
 		if start == "" {
 			start = "."
 		}
-		cfgPath = config.Find(start)
+		// Not the workspace's own: it could admit its own skills.
+		var skipped string
+		cfgPath, skipped = config.FindAbove(start)
+		if skipped != "" {
+			fmt.Fprintf(e.stderr, "skillvet: not configuring the gate from %s: a workspace does not configure the gate that guards against it (use --config to choose a file)\n", skipped)
+		}
 	}
 	cfg := &config.Config{}
 	if cfgPath != "" {
@@ -168,6 +179,7 @@ func (o *loaderOptions) newLoader(e *env) (*loader.Loader, error) {
 	if th == analyzer.SevNone {
 		return nil, errors.New("--fail-on none would admit everything; the loader gate needs a threshold")
 	}
+	o.threshold = th
 	roots, err := o.rootList(e)
 	if err != nil {
 		return nil, err
@@ -186,6 +198,10 @@ func (o *loaderOptions) newLoader(e *env) (*loader.Loader, error) {
 	for _, a := range cfg.Gate.Admit {
 		opts.Approvals = append(opts.Approvals, loader.Approval{Hash: a.Hash, Reason: a.Reason})
 	}
+	opts.Pins = map[string]string{}
+	for n, p := range cfg.Gate.Pin {
+		opts.Pins[n] = p
+	}
 	if o.agentCfg != "" {
 		f, err := readLoaderFile(o.agentCfg)
 		if err != nil {
@@ -194,6 +210,19 @@ func (o *loaderOptions) newLoader(e *env) (*loader.Loader, error) {
 		opts.Skills, opts.Config, opts.Include, opts.Ignore = f.Skills, f.Config, f.Include, f.Ignore
 		opts.AllowBundled = f.AllowBundled
 		opts.Approvals = append(opts.Approvals, f.Approvals...)
+		for n, p := range f.Pins {
+			if q, ok := opts.Pins[n]; ok && q != p {
+				return nil, fmt.Errorf("%s: pin %s: %q here, %q in %s", o.agentCfg, n, p, q, cfgPath)
+			}
+			opts.Pins[n] = p
+		}
+	}
+	for _, p := range o.pins {
+		n, src, ok := strings.Cut(p, "=")
+		if !ok || n == "" || src == "" {
+			return nil, fmt.Errorf("--pin %q: want NAME=SOURCE (user, managed, bundled, extra, workspace, or an absolute directory)", p)
+		}
+		opts.Pins[n] = src
 	}
 	for _, a := range o.approve {
 		h, reason, ok := strings.Cut(a, "=")
@@ -270,6 +299,8 @@ type entryJSON struct {
 	Verdict        string              `json:"verdict,omitempty"`
 	Reason         string              `json:"reason,omitempty"`
 	ShadowedBy     string              `json:"shadowedBy,omitempty"`
+	Shadows        []string            `json:"shadows,omitempty"`
+	Code           string              `json:"code,omitempty"`
 	Description    string              `json:"description,omitempty"`
 	ModelInvocable bool                `json:"modelInvocable"`
 	UserInvocable  bool                `json:"userInvocable"`
@@ -302,7 +333,7 @@ func toFindingsJSON(fs []analyzer.Finding) []findingJSON {
 func toEntryJSON(x *loader.Entry, all bool) entryJSON {
 	j := entryJSON{Name: x.Name, Source: string(x.Source), Root: x.Root, Path: x.Dir, RealPath: x.RealDir,
 		Hash: x.Hash, Status: string(x.Status), Verdict: string(x.Verdict), Reason: x.Reason,
-		ShadowedBy: x.ShadowedBy, Description: x.Description, ModelInvocable: x.ModelInvocable,
+		ShadowedBy: x.ShadowedBy, Shadows: x.Shadows, Code: string(x.Code), Description: x.Description, ModelInvocable: x.ModelInvocable,
 		UserInvocable: x.UserInvocable, Approved: x.Approved, Blocking: toFindingsJSON(x.Findings)}
 	if x.Eligibility != nil {
 		ok := x.Eligibility.Eligible
@@ -335,4 +366,24 @@ func servedExit(e *env, err error) int {
 		return exitFindings
 	}
 	return exitError
+}
+
+// warnShadowing prints, on stderr, every skill that replaces one of another
+// source (a workspace skill named like the user's own) or was kept out by
+// a pin; only names in only, when given.
+func warnShadowing(e *env, reg *loader.Registry, only map[string]bool) {
+	for _, s := range reg.Shadowings() {
+		if only == nil || only[s.Name] {
+			fmt.Fprintln(e.stderr, "skillvet: warning:", analyzer.Sanitize(s.String()))
+		}
+	}
+}
+
+// shadowingJSON is the JSON list of shadowings (never null).
+func shadowingJSON(reg *loader.Registry) []loader.Shadowing {
+	out := reg.Shadowings()
+	if out == nil {
+		out = []loader.Shadowing{}
+	}
+	return out
 }

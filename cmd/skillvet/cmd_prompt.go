@@ -37,12 +37,18 @@ func promptMain(ctx context.Context, e *env, args []string) int {
 			po.Location = loader.URILocation
 		}
 		p := reg.Prompt(po)
+		in := map[string]bool{}
+		for _, n := range p.Included {
+			in[n] = true
+		}
+		warnShadowing(e, reg, in)
 		if o.format == "json" {
 			out := struct {
 				Text     string   `json:"text"`
 				Included []string `json:"included"`
 				Omitted  []string `json:"omitted"`
-			}{p.Text, nonNil(p.Included), nonNil(p.Omitted)}
+				Changed  []string `json:"changed"`
+			}{p.Text, nonNil(p.Included), nonNil(p.Omitted), nonNil(p.Changed)}
 			return writeJSON(e, out)
 		}
 		if _, err := io.WriteString(e.stdout, p.Text); err != nil {
@@ -50,6 +56,9 @@ func promptMain(ctx context.Context, e *env, args []string) int {
 		}
 		if len(p.Omitted) > 0 {
 			fmt.Fprintf(e.stderr, "skillvet: %d skill(s) did not fit the %d-character budget: %v\n", len(p.Omitted), budget, p.Omitted)
+		}
+		if len(p.Changed) > 0 {
+			fmt.Fprintf(e.stderr, "skillvet: %d skill(s) changed on disk since they were scanned, left out until rescanned: %v\n", len(p.Changed), p.Changed)
 		}
 		return exitOK
 	})

@@ -25,8 +25,8 @@ func renderMain(ctx context.Context, e *env, args []string) int {
 	var baseDir string
 	extra := func(fs *flag.FlagSet) {
 		fs.BoolVar(&dynamic, "dynamic", false, "run !command dynamic-context lines that match --allow-cmd (off: they are left as written)")
-		fs.Var(&allow, "allow-cmd", "command prefix allowed to run with --dynamic, e.g. \"git status\" (repeatable)")
-		fs.Var(&envs, "cmd-env", "environment variable passed to commands (repeatable; default PATH, HOME, LANG, LC_ALL, TZ)")
+		fs.Var(&allow, "allow-cmd", "command allowed to run with --dynamic: the whole argv must match, e.g. \"git status [-s]\", \"git log [--oneline] [--max-count=<int>]\" (repeatable; see docs/security-model.md)")
+		fs.Var(&envs, "cmd-env", "environment variable passed to commands (repeatable; default PATH, LANG, LC_ALL, TZ; HOME and TMPDIR are always a fresh empty directory)")
 		fs.DurationVar(&timeout, "cmd-timeout", loader.DefaultCommandTimeout, "time limit per command")
 		fs.IntVar(&maxOut, "cmd-max-output", loader.DefaultMaxOutput, "bytes of output kept per command")
 		fs.StringVar(&baseDir, "base-dir", "", "value of ${SKILL_DIR}, ${CLAUDE_SKILL_DIR} and {baseDir} (default: the skill directory)")
@@ -44,7 +44,15 @@ func renderMain(ctx context.Context, e *env, args []string) int {
 			if len(envs) > 0 {
 				ro.Dynamic.Env = envs
 			}
+			if err := ro.Dynamic.Validate(); err != nil {
+				fmt.Fprintln(e.stderr, "skillvet:", err)
+				return exitError
+			}
+		} else if len(allow) > 0 {
+			fmt.Fprintln(e.stderr, "skillvet: --allow-cmd needs --dynamic")
+			return exitError
 		}
+		warnShadowing(e, reg, map[string]bool{pos[0]: true})
 		out, err := reg.Render(ctx, pos[0], ro)
 		if err != nil {
 			return servedExit(e, err)

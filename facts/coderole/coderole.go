@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/parse/markdown"
@@ -47,17 +48,24 @@ type Judgement struct {
 
 type block struct {
 	start, end int
-	j          Judgement
+	tok        int // index of the token
+	heading    int // index of the section's heading token, -1 for none
+	para       int // index of the paragraph before the block or holding the span, -1 for none
 }
 
-// Doc holds the judged code of one Markdown file.
+// Doc holds the code of one Markdown file; judgements are made on demand
+// (most code is never asked about) and kept.
 type Doc struct {
+	toks   []markdown.Token
 	blocks []block // sorted by start
+
+	mu    sync.Mutex
+	cache map[int]Judgement
 }
 
 type key struct{}
 
-// Of returns the code roles of the pass's Markdown file, computed once per
+// Of returns the code roles of the pass's Markdown file, built once per
 // file. It returns nil when the file is not Markdown or does not parse.
 func Of(p *analyzer.Pass) *Doc {
 	if p.File.Kind != skill.KindMarkdown {
@@ -86,13 +94,61 @@ func (d *Doc) At(off int) Judgement {
 	for ; k >= 0; k-- {
 		b := d.blocks[k]
 		if off >= b.start && off < b.end {
-			return b.j
+			return d.judgement(b)
 		}
-		if b.end <= off && k < len(d.blocks)-1 {
+		if b.end <= off {
 			break
 		}
 	}
 	return Judgement{}
+}
+
+func (d *Doc) judgement(b block) Judgement {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if j, ok := d.cache[b.tok]; ok {
+		return j
+	}
+	text := func(i int) string {
+		if i < 0 {
+			return ""
+		}
+		return d.toks[i].Text
+	}
+	t := &d.toks[b.tok]
+	var j Judgement
+	if t.Kind == markdown.CodeSpan {
+		j = judgeSpan(text(b.heading), text(b.para), t)
+	} else {
+		j = judge(text(b.heading), text(b.para), t.Text)
+	}
+	if d.cache == nil {
+		d.cache = map[int]Judgement{}
+	}
+	d.cache[b.tok] = j
+	return j
+}
+
+// Build indexes the code blocks and code spans of a token stream.
+func Build(toks []markdown.Token) *Doc {
+	d := &Doc{toks: toks}
+	heading, lastPara := -1, -1
+	for i := range toks {
+		t := &toks[i]
+		switch t.Kind {
+		case markdown.Heading:
+			heading, lastPara = i, -1
+		case markdown.Paragraph:
+			lastPara = i
+		case markdown.CodeBlock:
+			d.blocks = append(d.blocks, block{t.Start, t.End, i, heading, lastPara})
+			lastPara = -1
+		case markdown.CodeSpan:
+			d.blocks = append(d.blocks, block{t.Start, t.End, i, heading, lastPara})
+		}
+	}
+	sort.SliceStable(d.blocks, func(i, j int) bool { return d.blocks[i].start < d.blocks[j].start })
+	return d
 }
 
 var (
@@ -103,30 +159,6 @@ var (
 	// An imperative telling the agent to run what follows.
 	runCueRx = regexp.MustCompile(`(?i)(?:^|[.:;!?,]\s+|\n\s*(?:[-*]|\d+[.)])\s+)(?:(?:then|first|now|next|finally|also|please|just|simply|to (?:install|set up|start|begin|use it|get started),?)\s+|you (?:must|should|need to|have to|can)\s+)?(?:run|execute|exec|paste|type|enter|install|invoke|launch|start|call|source|evaluate|apply|copy and run|use (?:this|the following|the code|the script|the snippet)|follow (?:these|the) steps|save (?:it|this|the (?:script|code|file)) (?:as|to|in)|create (?:a file|the file|this file)|add (?:this|the following))\b`)
 )
-
-// Build judges every code block and code span of a token stream.
-func Build(toks []markdown.Token) *Doc {
-	d := &Doc{}
-	heading := ""
-	lastPara := ""
-	for i := range toks {
-		t := &toks[i]
-		switch t.Kind {
-		case markdown.Heading:
-			heading, lastPara = t.Text, ""
-		case markdown.Paragraph:
-			lastPara = t.Text
-		case markdown.CodeBlock:
-			d.blocks = append(d.blocks, block{t.Start, t.End, judge(heading, lastPara, t.Text)})
-			lastPara = ""
-		case markdown.CodeSpan:
-			// A span is judged by the sentence it sits in.
-			d.blocks = append(d.blocks, block{t.Start, t.End, judgeSpan(heading, lastPara, t)})
-		}
-	}
-	sort.SliceStable(d.blocks, func(i, j int) bool { return d.blocks[i].start < d.blocks[j].start })
-	return d
-}
 
 func judge(heading, para, code string) Judgement {
 	if m := runCueRx.FindString(lastSentences(para)); m != "" {

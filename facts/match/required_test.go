@@ -1,0 +1,25 @@
+package match
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRequiredLiterals(t *testing.T) {
+	cases := []struct {
+		rx   string
+		want []string // nil: no requirement
+	}{
+		{`ignore\s+previous`, []string{"previous"}},
+		{`(?:send|upload)\s+\w+`, []string{"send", "upload"}},
+		{`a*b?`, nil},
+		{`\bx+y`, []string{"x"}},
+		{`(?:ab|c*)d`, []string{"d"}},
+	}
+	for _, c := range cases {
+		got := RequiredLiterals(c.rx)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") || (got == nil) != (c.want == nil) {
+			t.Errorf("requiredLiterals(%q) = %q, want %q", c.rx, got, c.want)
+		}
+	}
+}

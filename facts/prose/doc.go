@@ -1,0 +1,545 @@
+// Package prose is the facts layer for Markdown prose. Of returns the
+// per-file view the prose rules share, computed once and memoised in
+// File.Memo: normalised segments with the context each sits in (prose,
+// blockquote, code, HTML comment, HTML), sentences, HTML comments, link
+// reference definitions, and whether the skill teaches security. Around it:
+// text normalisation (Normalize), the phrase machinery (Phrase,
+// Doc.FindPhrases, RunPhraseRule and severity grading by context), and the
+// lexicons several rules use (override, concealment, authority and role-tag
+// phrases; send-verb, secret- and content-object patterns; the judgement of
+// hidden text; invisible-rune helpers).
+package prose
+
+import (
+	"bytes"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/markdown"
+	"github.com/skillvet/skillvet/skill"
+)
+
+// Where a piece of Markdown text sits, which decides whether words in it
+// are an instruction (prose) or a quotation/example (quote, code).
+type Context uint8
+
+const (
+	// CtxProse is ordinary text: words there are instructions.
+	CtxProse   Context = iota
+	CtxQuote           // inside a blockquote
+	CtxCode            // code block, code span, dynamic-context command
+	CtxComment         // HTML comment
+	ctxHTML            // other raw HTML (tags and their attribute text)
+)
+
+// String names the context for messages.
+func (c Context) String() string {
+	return [...]string{"prose", "blockquote", "code", "HTML comment", "HTML"}[c]
+}
+
+type proseRegion struct {
+	start, end int
+	ctx        Context
+}
+
+// Segment is one block of Markdown text (paragraph, heading, code block,
+// HTML block) normalised for matching.
+type Segment struct {
+	Kind       markdown.Kind
+	Quote      int
+	Start, End int
+	N          *NormText
+}
+
+// Doc is the per-file view the prose rules share: normalised blocks
+// and the code/comment/quote regions used to judge each match.
+type Doc struct {
+	Src       []byte
+	BodyStart int
+	Segments  []Segment
+	Tokens    []markdown.Token
+	regions   []proseRegion // sorted by start; inner regions after outer ones
+	ctxStarts []int         // flattened regions: ctxKinds[i] holds from ctxStarts[i]
+	ctxKinds  []Context
+	Comments  [][2]int // HTML comments [start, end) outside code
+	// RefDefs are link reference definitions ("[//]: # (text)"), which
+	// render as nothing: the "Markdown comment" idiom.
+	RefDefs  []RefDef
+	Teaching bool // the skill's stated purpose is security teaching
+
+	sentOnce sync.Once
+	sents    []Sentence
+
+	// all is every segment's normalised text joined by NUL bytes; segOff
+	// holds where each segment starts in it. Literal prefilters search it
+	// once instead of segment by segment.
+	all    string
+	segOff []int
+
+	hitsOnce sync.Once
+	hits     [][]int32 // literal ID → offsets in all where it starts
+
+	credOnce sync.Once
+	credSeg  []bool // segments that mention a credential path
+}
+
+// Candidates marks the segments that contain one of lits (all segments
+// when lits is nil).
+func (d *Doc) Candidates(lits []string) []bool {
+	if lits == nil {
+		out := make([]bool, len(d.Segments))
+		for i := range out {
+			out[i] = true
+		}
+		return out
+	}
+	return d.litCandidates(lits)
+}
+
+// scanCandidates is candidates by direct search.
+func (d *Doc) scanCandidates(lits []string) []bool {
+	out := make([]bool, len(d.Segments))
+	for _, l := range lits {
+		for off := 0; off < len(d.all); {
+			k := strings.Index(d.all[off:], l)
+			if k < 0 {
+				break
+			}
+			pos := off + k
+			si := sort.SearchInts(d.segOff, pos+1) - 1
+			out[si] = true
+			if si+1 < len(d.segOff) {
+				off = d.segOff[si+1]
+			} else {
+				break
+			}
+		}
+	}
+	return out
+}
+
+type proseKey struct{}
+
+// Of returns the shared prose view of the pass's Markdown file.
+func Of(p *analyzer.Pass) (*Doc, error) {
+	v, err := p.File.Memo(proseKey{}, func() (any, error) {
+		doc, err := p.Markdown()
+		if err != nil {
+			return nil, err
+		}
+		return buildProse(p, doc), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*Doc), nil
+}
+
+func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
+	src := p.File.Content
+	d := &Doc{Src: src, Tokens: doc.Tokens}
+	if p.File.Path == skill.ManifestName && p.Skill.Manifest != nil {
+		d.BodyStart = p.Skill.Manifest.BodyStart
+	}
+	d.Teaching = teachingSkill(p.Skill, doc)
+	var code [][2]int
+	for _, t := range doc.Tokens {
+		switch t.Kind {
+		case markdown.Paragraph, markdown.Heading:
+			s := t.TextStart
+			if t.Kind == markdown.Paragraph {
+				s = t.Start
+			}
+			d.Segments = append(d.Segments, Segment{Kind: t.Kind, Quote: t.Quote, Start: s, End: t.End, N: Normalize(src, s, t.End)})
+			if t.Quote > 0 {
+				d.regions = append(d.regions, proseRegion{t.Start, t.End, CtxQuote})
+			}
+		case markdown.CodeBlock, markdown.CommandBlock:
+			d.Segments = append(d.Segments, Segment{Kind: t.Kind, Quote: t.Quote, Start: t.TextStart, End: t.End, N: Normalize(src, t.TextStart, t.End)})
+			d.regions = append(d.regions, proseRegion{t.Start, t.End, CtxCode})
+			code = append(code, [2]int{t.Start, t.End})
+		case markdown.HTMLBlock:
+			d.Segments = append(d.Segments, Segment{Kind: t.Kind, Quote: t.Quote, Start: t.Start, End: t.End, N: Normalize(src, t.Start, t.End)})
+			d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxHTML})
+		case markdown.CodeSpan:
+			s, e := t.Start, t.End
+			// widen to the backticks around the span
+			for s > 0 && src[s-1] == '`' {
+				s--
+			}
+			for e < len(src) && src[e] == '`' {
+				e++
+			}
+			d.regions = append(d.regions, proseRegion{s, e, CtxCode})
+			code = append(code, [2]int{s, e})
+		case markdown.Command, markdown.InlineCommand:
+			d.regions = append(d.regions, proseRegion{t.Start, t.End, CtxCode})
+			code = append(code, [2]int{t.Start, t.End})
+		case markdown.InlineHTML:
+			if !t.IsComment() {
+				d.regions = append(d.regions, proseRegion{t.Start, t.End, ctxHTML})
+			}
+		}
+	}
+	// code ranges do not overlap: sorted by start, one binary search
+	sort.Slice(code, func(i, j int) bool { return code[i][0] < code[j][0] })
+	inCode := func(off int) bool {
+		k := sort.Search(len(code), func(i int) bool { return code[i][0] > off }) - 1
+		return k >= 0 && off < code[k][1]
+	}
+	body := src[d.BodyStart:]
+	for i := 0; i < len(body); {
+		k := bytes.Index(body[i:], []byte("<!--"))
+		if k < 0 {
+			break
+		}
+		s := d.BodyStart + i + k
+		e := len(src)
+		if m := bytes.Index(src[s+4:], []byte("-->")); m >= 0 {
+			e = s + 4 + m + 3
+		}
+		if inCode(s) {
+			i = s - d.BodyStart + 4
+			continue
+		}
+		d.Comments = append(d.Comments, [2]int{s, e})
+		d.regions = append(d.regions, proseRegion{s, e, CtxComment})
+		i = e - d.BodyStart
+	}
+	d.findRefDefs(inCode)
+	d.buildCtxMap()
+	d.JoinSegments()
+	return d
+}
+
+// JoinSegments builds all and segOff from the segments.
+func (d *Doc) JoinSegments() {
+	var all strings.Builder
+	d.segOff = d.segOff[:0]
+	for i := range d.Segments {
+		d.segOff = append(d.segOff, all.Len())
+		all.WriteString(d.Segments[i].N.Text)
+		all.WriteByte(0)
+	}
+	d.all = all.String()
+}
+
+// ctxRank orders contexts from least to most specific.
+var ctxRank = [...]int{CtxProse: 0, CtxQuote: 1, ctxHTML: 2, CtxCode: 3, CtxComment: 4}
+
+// buildCtxMap flattens the (possibly nested or overlapping) regions into
+// consecutive intervals, each with the most specific context covering it,
+// so CtxAt is one binary search whatever the nesting (an unclosed comment
+// spanning the file must not make every lookup walk every region).
+func (d *Doc) buildCtxMap() {
+	type event struct {
+		at    int
+		ctx   Context
+		delta int
+	}
+	ev := make([]event, 0, 2*len(d.regions))
+	for _, r := range d.regions {
+		if r.end > r.start {
+			ev = append(ev, event{r.start, r.ctx, +1}, event{r.end, r.ctx, -1})
+		}
+	}
+	sort.Slice(ev, func(i, j int) bool { return ev[i].at < ev[j].at })
+	var open [len(ctxRank)]int
+	d.ctxStarts, d.ctxKinds = d.ctxStarts[:0], d.ctxKinds[:0]
+	for i := 0; i < len(ev); {
+		at := ev[i].at
+		for ; i < len(ev) && ev[i].at == at; i++ {
+			open[ev[i].ctx] += ev[i].delta
+		}
+		best := CtxProse
+		for c := range open {
+			if open[c] > 0 && ctxRank[c] > ctxRank[best] {
+				best = Context(c)
+			}
+		}
+		if n := len(d.ctxKinds); n == 0 || d.ctxKinds[n-1] != best {
+			d.ctxStarts = append(d.ctxStarts, at)
+			d.ctxKinds = append(d.ctxKinds, best)
+		}
+	}
+}
+
+// CtxAt returns the context of source offset off: the most specific
+// region containing it. Code and comments win over quotes and HTML.
+func (d *Doc) CtxAt(off int) Context {
+	k := sort.SearchInts(d.ctxStarts, off+1) - 1
+	if k < 0 {
+		return CtxProse
+	}
+	return d.ctxKinds[k]
+}
+
+var teachingRx = regexp.MustCompile(`(?i)prompt[- ]injection|jailbreak|red[- ]?team|adversarial|guardrail|threat[- ]model|pen(etration)?[- ]?test|security (training|awareness|review|audit|scan|guide|education|research)|(injection|attack)s? (detection|defen[cs]e|examples|patterns|catalog)|detect(s|ing)? (malicious|injection|prompt)|ai safety|llm security`)
+
+// teachingSkill reports whether the skill says its purpose is explaining
+// or detecting attacks (a security-training or review skill), where
+// quoted attack phrases are examples rather than instructions.
+func teachingSkill(s *skill.Skill, doc *markdown.Doc) bool {
+	if s.Manifest != nil && teachingRx.MatchString(s.Manifest.Name+" "+s.Manifest.Description) {
+		return true
+	}
+	for _, t := range doc.Tokens {
+		if t.Kind == markdown.Heading && t.Level <= 2 && teachingRx.MatchString(t.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// Phrase is a pattern over normalised text with its default severity and
+// a label for messages.
+type Phrase struct {
+	Rx    *regexp.Regexp
+	Sev   analyzer.Severity
+	Label string
+	Lits  []string // one of them is in every match (nil: unknown)
+}
+
+// PhraseHit is a phrase found in a segment.
+type PhraseHit struct {
+	Phrase     *Phrase
+	Seg        *Segment
+	I, J       int // normalised range in seg.N.Text
+	Start, End int // source range
+	Ctx        Context
+	mention    bool // the phrase is quoted or cited, not used
+	obfuscated bool
+}
+
+// FindPhrases matches phrases in every segment and classifies each hit.
+// Negated hits ("never ignore previous instructions") are dropped.
+func (d *Doc) FindPhrases(phrases []Phrase) []PhraseHit {
+	var out []PhraseHit
+	for pi := range phrases {
+		pt := &phrases[pi]
+		cand := d.Candidates(pt.Lits)
+		for si := range d.Segments {
+			if !cand[si] {
+				continue
+			}
+			seg := &d.Segments[si]
+			t := seg.N.Text
+			for _, m := range pt.Rx.FindAllStringIndex(t, -1) {
+				if Negated(t, m[0]) {
+					continue
+				}
+				s, e := seg.N.Orig(m[0], m[1])
+				h := PhraseHit{Phrase: pt, Seg: seg, I: m[0], J: m[1], Start: s, End: e, Ctx: d.CtxAt(s)}
+				if seg.Kind == markdown.CodeBlock || seg.Kind == markdown.CommandBlock {
+					h.Ctx = CtxCode
+				}
+				if (h.Ctx == CtxProse || h.Ctx == ctxHTML) && seg.Quote > 0 {
+					h.Ctx = CtxQuote
+				}
+				h.mention = proseMentioned(t, m[0], m[1])
+				h.obfuscated = seg.N.Obfuscated(d.Src, m[0], m[1])
+				out = append(out, h)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return dedupeHits(out)
+}
+
+// dedupeHits keeps the first (highest-severity on ties) hit among hits
+// that overlap in the source.
+func dedupeHits(hs []PhraseHit) []PhraseHit {
+	var out []PhraseHit
+	for _, h := range hs {
+		if n := len(out); n > 0 && h.Start < out[n-1].End {
+			if h.Phrase.Sev > out[n-1].Phrase.Sev {
+				out[n-1] = h
+			}
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+var negationRx = regexp.MustCompile(`(?:\b(?:never|not|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|refuse to|without)|\bno)\s+(?:\w+\s+){0,1}$`)
+
+// Negated reports whether the words just before i negate what follows.
+func Negated(t string, i int) bool {
+	s := i - 40
+	if s < 0 {
+		s = 0
+	}
+	return negationRx.MatchString(t[s:i])
+}
+
+var mentionRx = regexp.MustCompile(`(?:\b(?:such as|like|e\.g\.?|i\.e\.?|for example|for instance|phrases?|patterns?|strings?|wording|words|detects?|detecting|flags?|flagging|blocks?|rejects?|recogni[sz]e|contains?|containing|includes?|says?|saying|said|reads|example|examples|attempts?|attacks?|payloads?|classic|typical)\b[^.!?]{0,12}|\b(?:called|named)\s+(?:\S+\s+)?|["'(\[]\s*)$`)
+
+var htmlTagRx = regexp.MustCompile(`<[^<>]*>|<[^<>]*$|^[^<>]*>`)
+
+// proseMentioned reports whether t[i:j] is quoted or cited rather than used:
+// inside quotation marks or introduced by "such as", "phrases like", ….
+func proseMentioned(t string, i, j int) bool {
+	s := i - 60
+	if s < 0 {
+		s = 0
+	}
+	before := t[s:i]
+	if mentionRx.MatchString(before) {
+		return true
+	}
+	// inside an open quotation on the same sentence (HTML attribute
+	// quotes do not count)
+	before = htmlTagRx.ReplaceAllString(before, " ")
+	if k := strings.LastIndexAny(before, ".!?:"); k >= 0 {
+		before = before[k+1:]
+	}
+	return strings.Count(before, "\"")%2 == 1
+}
+
+// Sentence is one sentence of a prose segment.
+type Sentence struct {
+	Seg      *Segment
+	SegIndex int // index of seg in Segments
+	idx      int // index of the sentence in Sentences()
+	I, J     int // normalised range in seg.N.Text
+	Text     string
+	Ctx      Context
+}
+
+// sentenceEnds returns the end offsets of the sentences of normalised
+// text t: after ".", "!", "?" or ";" followed by a space or the end, and
+// at " | " (table cells, which the parser leaves in paragraphs).
+func sentenceEnds(t string) []int {
+	var ends []int
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '.', '!', '?', ';':
+			if i+1 == len(t) || t[i+1] == ' ' {
+				ends = append(ends, i+1)
+			}
+		case '|':
+			if i > 0 && t[i-1] == ' ' && i+1 < len(t) && t[i+1] == ' ' {
+				ends = append(ends, i+1)
+			}
+		}
+	}
+	return append(ends, len(t))
+}
+
+// Sentences splits prose segments (paragraphs, headings, HTML blocks) into
+// sentences; code blocks are left to the command rules and HTML comments
+// to SV308.
+func (d *Doc) Sentences() []Sentence {
+	d.sentOnce.Do(func() { d.sents = d.splitSentences() })
+	return d.sents
+}
+
+func (d *Doc) splitSentences() []Sentence {
+	var out []Sentence
+	for si := range d.Segments {
+		seg := &d.Segments[si]
+		if seg.Kind != markdown.Paragraph && seg.Kind != markdown.Heading && seg.Kind != markdown.HTMLBlock {
+			continue
+		}
+		t := seg.N.Text
+		prev := 0
+		for _, e := range sentenceEnds(t) {
+			if e <= prev {
+				continue
+			}
+			i, j := prev, e
+			prev = j
+			for i < j && t[i] == ' ' {
+				i++
+			}
+			if strings.TrimSpace(t[i:j]) == "" {
+				continue
+			}
+			s, _ := seg.N.Orig(i, j)
+			ctx := d.CtxAt(s)
+			if ctx == CtxComment {
+				continue
+			}
+			if seg.Quote > 0 && ctx != CtxCode {
+				ctx = CtxQuote
+			}
+			out = append(out, Sentence{Seg: seg, SegIndex: si, idx: len(out), I: i, J: j, Text: t[i:j], Ctx: ctx})
+		}
+	}
+	return out
+}
+
+// ExampleSeverity lowers sev for text in a security-teaching skill and
+// notes blockquotes.
+func ExampleSeverity(sev analyzer.Severity, ctx Context, teaching bool) (analyzer.Severity, string) {
+	switch {
+	case teaching:
+		return analyzer.Low, " (security-teaching skill)"
+	case ctx == CtxQuote:
+		// callouts ("> Note: …") instruct as much as prose does
+		return sev, " (in a blockquote)"
+	}
+	return sev, ""
+}
+
+// SentenceSeverity grades a sentence-level finding whose trigger starts at
+// at in s.Text: low in a security-teaching skill, at most medium when the
+// words are quoted or cited ("attackers write 'send … to …'"), noted in a
+// blockquote.
+func SentenceSeverity(sev analyzer.Severity, s *Sentence, at int, teaching bool) (analyzer.Severity, string) {
+	if !teaching && proseMentioned(s.Text, at, at) {
+		if sev > analyzer.Medium {
+			sev = analyzer.Medium
+		}
+		return sev, " (quoted)"
+	}
+	return ExampleSeverity(sev, s.Ctx, teaching)
+}
+
+// RefDef is a link reference definition line and the text it hides.
+type RefDef struct {
+	Start, End int
+	Label      string
+	Dest       string
+	Title      string
+}
+
+var refDefRx = regexp.MustCompile(`(?m)^[ ]{0,3}\[([^\]\n]{1,999})\]:[ \t]*(\S+)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^)\n]*)\)))?[ \t]*\r?$`)
+
+// findRefDefs records link reference definitions outside code and
+// paragraphs (a definition cannot interrupt a paragraph, so one inside a
+// paragraph is paragraph text).
+func (d *Doc) findRefDefs(inCode func(int) bool) {
+	body := d.Src[d.BodyStart:]
+	if !bytes.Contains(body, []byte("]:")) {
+		return
+	}
+	for _, m := range refDefRx.FindAllSubmatchIndex(body, -1) {
+		s, e := d.BodyStart+m[0], d.BodyStart+m[1]
+		if inCode(s) || d.inParagraph(s) {
+			continue
+		}
+		rd := RefDef{Start: s, End: e, Label: string(body[m[2]:m[3]]), Dest: string(body[m[4]:m[5]])}
+		for g := 6; g < 12; g += 2 {
+			if m[g] >= 0 {
+				rd.Title = string(body[m[g]:m[g+1]])
+			}
+		}
+		d.RefDefs = append(d.RefDefs, rd)
+		d.regions = append(d.regions, proseRegion{s, e, CtxComment})
+	}
+}
+
+func (d *Doc) inParagraph(off int) bool {
+	k := sort.Search(len(d.Segments), func(i int) bool { return d.Segments[i].Start > off })
+	for i := k - 1; i >= 0 && i >= k-3; i-- {
+		if s := &d.Segments[i]; s.Kind == markdown.Paragraph && off >= s.Start && off < s.End {
+			return true
+		}
+	}
+	return false
+}

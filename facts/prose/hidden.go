@@ -1,0 +1,122 @@
+package prose
+
+import (
+	"encoding/base64"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/intel"
+)
+
+var (
+	commentCmdRx = regexp.MustCompile(`\b(?:curl|wget|bash|zsh|sh -c|powershell|pwsh|iex|invoke-expression|invoke-webrequest|iwr|base64 (?:-d|--decode|-D)|chmod \+x|rm -rf|nc -e|ncat|python3? -c|node -e|eval|exec|sudo|osascript|certutil|bitsadmin|mshta|regsvr32)\b|\|\s*(?:sh|bash|zsh|python3?)\b|/dev/tcp/`)
+	// commentAddresseeRx: text that speaks to the agent ("AI agent: …",
+	// "note to the assistant", "if you are an LLM"), not text that merely
+	// mentions a model.
+	commentAddresseeRx = regexp.MustCompile(`\b(?:note|message|instructions?|attention|hey|dear|reminder)\s+(?:to|for)?\s*(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|agents|claude|llm|llms|models?|copilot|bot)s?\b|\b(?:ai|assistant|agent|claude|llm|copilot|chatgpt|gemini|codex|cursor)s?\s*[:,]\s*\w|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|claude|chatgpt)\b|\b(?:ai|llm|language model)s?\s+(?:agents?\s+|assistants?\s+|models?\s+|systems?\s+)?(?:reading|processing|parsing|seeing|must|should|shall|need to)\b|\b(?:for\s+(?:the\s+)?)?(?:ai|assistant|agent|llm|model)s?\s+only\b|\bnot\s+(?:for|to be)\s+(?:display|displayed|shown|the user|humans?|human eyes)\b`)
+	commentActionRx    = regexp.MustCompile(`\b(?:run|execute|send|upload|read|fetch|download|install|delete|remove|email|post|exfiltrate|visit|open|include|append|insert|tell|say|respond|reply|answer|output|print|write|call|invoke|ignore|forget|always|never|must|should|do not|don't|copy|collect|access)\b`)
+	commentYouMustRx   = regexp.MustCompile(`\byou\s+(?:must|should|need to|have to|will|are to|shall)\s+(?:always\s+|now\s+|first\s+|also\s+)?(?:run|execute|send|upload|read|fetch|download|install|delete|email|post|visit|ignore|forget|tell|output|include|copy|collect|access|call|invoke)\b`)
+	commentSecretRx    = regexp.MustCompile(`\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|private keys?|env(?:ironment)? var(?:iable)?s|cookies|session)\b`)
+	commentBenignRx    = regexp.MustCompile(`^\s*(?:markdownlint|prettier|eslint|vale|textlint|cspell|spell-?checker|toc|/toc|more|lint|omit|begin|end|start|stop|region|endregion|todo|fixme|note|xxx|hack|generated|auto-?generated|do not edit|don't edit|badges?|section|include|snippet|want|markdown-link-check|alex|keep|allcontributors|all-contributors|readme|docs?|comment|tip|warning|x-)\b`)
+	commentB64Rx       = regexp.MustCompile(`[A-Za-z0-9+/]{40,}={0,2}`)
+)
+
+// JudgeHiddenText grades text that readers of the rendered Markdown do not
+// see (HTML comments, invisible HTML). It returns SevNone for ordinary
+// text and the reasons otherwise.
+func JudgeHiddenText(raw string, n *NormText, phrases []Phrase) (analyzer.Severity, []string) {
+	return judgeHidden(raw, n, phrases, 0)
+}
+
+func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer.Severity, []string) {
+	sev := analyzer.SevNone
+	var reasons []string
+	add := func(s analyzer.Severity, r string) {
+		if s > sev {
+			sev = s
+		}
+		reasons = append(reasons, r)
+	}
+	t := n.Text
+	for i := range phrases {
+		if m := phrases[i].Find(t); m != nil && !Negated(t, m[0]) {
+			add(analyzer.Critical, fmt.Sprintf("%s %q", phrases[i].Label, match.Clip(t[m[0]:m[1]], 60)))
+			break
+		}
+	}
+	for i := range RoleTagPhrases {
+		if m := RoleTagPhrases[i].Find(t); m != nil {
+			add(analyzer.High, fmt.Sprintf("fake role tag %q", t[m[0]:m[1]]))
+			break
+		}
+	}
+	if m := commentCmdRx.FindStringIndex(t); m != nil {
+		add(analyzer.High, fmt.Sprintf("shell command %q", match.Clip(t[m[0]:], 50)))
+	}
+	if match.MayHaveCredentialPath(raw) {
+		if label, _, _, ok := intel.MatchCredentialPath(raw); ok {
+			add(analyzer.High, "credential path ("+label+")")
+		}
+	}
+	addressed := commentAddresseeRx.MatchString(t) && commentActionRx.MatchString(t)
+	if addressed || commentYouMustRx.MatchString(t) {
+		add(analyzer.High, "instructions addressed to the agent")
+	} else if commentSecretRx.MatchString(t) && commentActionRx.MatchString(t) && !commentBenignRx.MatchString(t) {
+		add(analyzer.Medium, "instructions about secrets")
+	}
+	if vm := SendVerbRx.FindStringIndex(t); vm != nil && !Negated(t, vm[0]) &&
+		(SecretObjRx.MatchString(t) || ContentObjRx.MatchString(t) || match.MayHaveCredentialPath(raw)) &&
+		(strings.Contains(raw, "://") || EmailRx.MatchString(t) || DestWordRx.MatchString(t)) {
+		add(analyzer.Critical, "an instruction to send data out")
+	}
+	for _, u := range intel.URLRx.FindAllString(raw, 8) {
+		host, c := intel.URLClass(u)
+		if c.Suspicious() {
+			add(analyzer.High, fmt.Sprintf("URL on a %s (%s)", c, host))
+		} else if c == intel.HostUnknown && sev == analyzer.SevNone && !commentBenignRx.MatchString(t) {
+			add(analyzer.Low, "a URL ("+host+")")
+		}
+	}
+	if depth >= 3 {
+		return sev, reasons // base64 inside base64 inside base64 is enough
+	}
+	for _, b := range commentB64Rx.FindAllString(raw, 4) {
+		dec, ok := decodeB64Text(b)
+		if !ok {
+			add(analyzer.Medium, fmt.Sprintf("a %d-character base64 payload", len(b)))
+			continue
+		}
+		dn := Normalize([]byte(dec), 0, len(dec))
+		if s, r := judgeHidden(dec, dn, phrases, depth+1); s >= analyzer.High {
+			add(analyzer.Critical, fmt.Sprintf("base64 that decodes to %q (%s)", match.Clip(dec, 60), strings.Join(r, ", ")))
+		} else {
+			add(analyzer.High, fmt.Sprintf("base64 that decodes to text %q", match.Clip(dec, 60)))
+		}
+	}
+	return sev, reasons
+}
+
+// decodeB64Text decodes standard or URL base64 and reports whether the result
+// is mostly printable text.
+func decodeB64Text(s string) (string, bool) {
+	s = strings.TrimRight(s, "=")
+	b, err := base64.RawStdEncoding.DecodeString(s)
+	if err != nil {
+		if b, err = base64.RawURLEncoding.DecodeString(s); err != nil {
+			return "", false
+		}
+	}
+	printable := 0
+	for _, c := range b {
+		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' || c == '\r' {
+			printable++
+		}
+	}
+	if len(b) == 0 || printable*10 < len(b)*9 {
+		return "", false
+	}
+	return string(b), true
+}

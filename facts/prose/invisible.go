@@ -1,0 +1,36 @@
+package prose
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+)
+
+// EvidenceLine returns the source line holding [start, end) with that range
+// replaced by mark, for evidence that does not itself hide anything.
+func EvidenceLine(c []byte, start, end int, mark string) string {
+	ls := bytes.LastIndexByte(c[:start], '\n') + 1
+	le := bytes.IndexByte(c[end:], '\n')
+	if le < 0 {
+		le = len(c)
+	} else {
+		le += end
+	}
+	return StripInvisibleRunes(c[ls:start]) + mark + StripInvisibleRunes(c[end:le])
+}
+
+// StripInvisibleRunes drops invisible characters so evidence shows what is
+// really there.
+func StripInvisibleRunes(b []byte) string {
+	var sb strings.Builder
+	for _, r := range string(b) {
+		if !InvisibleRune(r) {
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}
+
+// ZeroWidthKeywordRx matches the words that invisible characters are
+// used to hide from a reader or a filter (instructions, secrets, commands).
+var ZeroWidthKeywordRx = regexp.MustCompile(`(?i)ignore|disregard|forget|instruction|system|prompt|assistant|admin|override|bypass|secret|token|password|passwd|credential|api.?key|ssh|curl|wget|bash|sudo|eval|exec|base64|upload|exfil|webhook|http|chmod|rm\b|powershell|invoke|download|send|post\b|token|wallet|private`)

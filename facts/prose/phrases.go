@@ -1,0 +1,126 @@
+package prose
+
+import (
+	"regexp"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
+)
+
+// Phrase lists over normalised text (lower case, ASCII-folded, one space,
+// straight quotes). Shared by the body rules (SV301–SV303), the HTML
+// comment rule (SV308) and the description rule (SV313).
+
+// NewPhrase compiles a phrase pattern over normalised text and registers
+// its required literals with the literal index.
+func NewPhrase(sev analyzer.Severity, label, rx string) Phrase {
+	lits := match.RequiredLiterals(rx)
+	match.RegisterLits(lits)
+	return Phrase{Rx: regexp.MustCompile(rx), Sev: sev, Label: label, Lits: lits}
+}
+
+// Find returns the first match of the phrase in t, or nil.
+func (h *Phrase) Find(t string) []int {
+	if !match.ContainsAnyLit(t, h.Lits) {
+		return nil
+	}
+	return h.Rx.FindStringIndex(t)
+}
+
+const (
+	rxPrevious = `(?:previous|prior|above|earlier|preceding|former|original|foregoing|existing|initial|old|system|developer|safety|default|other)`
+	rxRules    = `(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|context|messages|guardrails|restrictions|constraints|programming|policies|policy|orders|commands|system prompt)`
+)
+
+// OverridePhrases match instructions to ignore or replace earlier
+// instructions (SV301).
+var OverridePhrases = []Phrase{
+	NewPhrase(analyzer.Critical, "instruction override", `\b(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|drop|throw away|set aside|erase|clear)\s+(?:(?:all|any|every|each|of|the|your|these|those|my|its)\s+)*`+rxPrevious+`\s+(?:(?:and|or|&)\s+)?(?:\w+\s+)?`+rxRules+`\b`),
+	NewPhrase(analyzer.Critical, "instruction override", `\b(?:ignore|disregard|forget)\s+(?:(?:all|any|every)\s+)?(?:everything|anything|all)\s+(?:(?:you\s+(?:were|have\s+been)\s+(?:told|given|instructed))|(?:above|before|previously|so far|earlier))\b`),
+	NewPhrase(analyzer.Critical, "instruction override", `\b(?:your|the|all)\s+(?:previous|prior|original|old|earlier|system|safety)\s+(?:instructions|rules|guidelines|directives|restrictions)\s+(?:(?:are|were|have been)\s+)?(?:void|cancell?ed|revoked|obsolete|replaced|superseded|overridden|suspended|lifted|no longer (?:valid|apply|applies|applicable|in effect|matter))`),
+	NewPhrase(analyzer.High, "new system prompt", `\b(?:new|updated|real|true|actual|revised)\s+system\s+(?:prompt|instructions?|message)\b`),
+	NewPhrase(analyzer.High, "new instructions", `\byour\s+(?:new|real|true|actual)\s+(?:instructions|task|objective|directive|mission|goal)\s+(?:is|are|follows?)\b|\bthe\s+(?:new|real|true|actual)\s+instructions\s+(?:are|follow)\b`),
+	NewPhrase(analyzer.Critical, "mode switch", `\byou\s+are\s+(?:now\s+)?(?:in|operating in|running in|entering)\s+(?:developer|dan|jailbreak|jailbroken|god|unrestricted|unfiltered|uncensored|admin|root|debug|sudo|maintenance|no[- ]limits?|evil|chaos)\s+mode\b`),
+	NewPhrase(analyzer.Critical, "mode switch", `\b(?:enable|enter|activate|switch to|turn on|engage|unlock)\s+(?:the\s+)?(?:developer|dan|jailbreak|god|unrestricted|unfiltered|uncensored|no[- ]limits?|evil|chaos)\s+mode\b`),
+	NewPhrase(analyzer.Critical, "jailbreak persona", `\b(?:you\s+are\s+(?:now\s+)?|act\s+as\s+|pretend\s+(?:to\s+be|you\s+are)\s+|roleplay\s+as\s+)(?:dan|an?\s+(?:unrestricted|unfiltered|uncensored|jailbroken|amoral)\s+(?:ai|assistant|model|chatbot|llm))\b`),
+	NewPhrase(analyzer.Critical, "role reassignment", `\byou\s+are\s+(?:now\s+)?no\s+longer\s+(?:an?\s+|the\s+)?(?:ai|assistant|claude|chatgpt|bound|restricted|limited|required|subject)\b`),
+	NewPhrase(analyzer.High, "role reassignment", `\bfrom\s+now\s+on,?\s+you\s+(?:are|will\s+(?:act|behave|respond)\s+as|must\s+act\s+as)\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,3}(?:ai|assistant|agent|model|bot|persona|character|hacker|admin|administrator|system)\b`),
+	NewPhrase(analyzer.Critical, "safety bypass", `\b(?:disable|turn off|deactivate|remove|bypass|ignore|circumvent)\s+(?:all\s+|your\s+|any\s+|the\s+)*(?:safety|security|content|ethical|moral)\s+(?:filters?|guidelines|guardrails|restrictions|checks|protocols|policies|measures|rules)\b`),
+	NewPhrase(analyzer.High, "instruction override", `\b(?:do not|don't|never|stop)\s+(?:follow|obey|adhere to|comply with)(?:ing)?\s+(?:your|the|any)\s+(?:previous|prior|original|system|developer|safety)\s+(?:instructions|rules|guidelines|prompt|policies)\b`),
+	// the same override in other languages (injections are often translated
+	// to slip past English-only filters)
+	NewPhrase(analyzer.Critical, "instruction override (translated)", `\b(?:ignora|ignore[zr]?|olvida|oublie[zr]?|ignoriere|vergiss|ignorar|esque[cç]a|dimentica)\s+(?:(?:todas|todos|toutes|tous|alle|tutte|tutti)\s+)?(?:las|los|les|die|as|os|le)?\s*(?:instrucciones|instructions|anweisungen|instru[cç][oõ]es|istruzioni|consignes|regeln|reglas|r[eè]gles)\s+(?:anteriores|pr[eé]c[eé]dentes|vorherigen|bisherigen|precedenti|previas|anteriori)\b|(?:\b(?:ignoriere|vergiss)\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen)\s+(?:anweisungen|regeln)\b)|(?:忽略|无视|忽视|無視)(?:所有|全部)?(?:之前|以前|上面|上述|先前|前面|此前)的?(?:所有|全部)?(?:指令|指示|说明|規則|规则|提示)|(?:以前|前|上記|これまで)の(?:指示|命令|ルール)を(?:すべて)?無視`),
+	NewPhrase(analyzer.High, "instruction priority", `\b(?:these|this|the following)\s+(?:instructions?|rules?)\s+(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|your|the)\s+(?:other|previous|prior|system)\b`),
+}
+
+// ConcealPhrases match instructions to hide actions from the user (SV302).
+var ConcealPhrases = []Phrase{
+	NewPhrase(analyzer.High, "concealment from the user", `\b(?:do not|don't|never|must not|should not|shouldn't|mustn't|without)\s+(?:\w+\s+)?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?|mention(?:ing)?|report(?:ing)?|disclos(?:e|ing)|admit(?:ting)?)\s+(?:(?:this|it|that|anything|any of this|about (?:this|it))(?:\s+\w+)?\s+)?(?:to\s+)?(?:the|your|any)\s+(?:user|human|operator|owner|developer|person|people)s?\b`),
+	NewPhrase(analyzer.High, "concealment from the user", `\b(?:do not|don't|never)\s+let\s+(?:the|your)\s+(?:user|human|operator|owner)\s+(?:know|see|notice|find out|realize|realise)\b`),
+	NewPhrase(analyzer.High, "concealment from the user", `\b(?:hide|conceal|keep|mask|obscure)\s+(?:it|them|(?:this|these|that|those|the|all|your|any)(?:\s+\w+){0,2})\s+(?:(?:secret|hidden|private|quiet|invisible)\s+)?from\s+(?:the|your)\s+(?:user|human|operator|owner)s?\b`),
+	NewPhrase(analyzer.High, "concealment from the user", `\b(?:the|your)\s+(?:user|human|operator)\s+(?:must|should|need|needs to|will)\s+(?:never|not)\s+(?:know|see|notice|find out|be (?:told|informed|aware))\b`),
+	NewPhrase(analyzer.High, "concealment from the user", `\bwithout\s+(?:the\s+)?(?:user'?s?|human'?s?|their|owner'?s?)\s+(?:knowledge|knowing|awareness|noticing|consent)\b`),
+	NewPhrase(analyzer.High, "silent action", `\b(?:silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)\s+(?:\w+\s+){0,1}(?:run|execute|send|upload|post|install|download|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|write|add|append|commit|push|collect|read|fetch|call|invoke|submit|disable|change|edit|replace|email|share|save)\b`),
+	NewPhrase(analyzer.High, "silent action", `\b(?:run|execute|send|upload|post|install|download|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|collect|fetch|submit|email|share)\s+(?:\S+\s+){0,5}?(?:silently|secretly|covertly|stealthily|in secret|behind the user'?s back)\b`),
+	NewPhrase(analyzer.High, "concealment from the user", `\b(?:do not|don't|never)\s+(?:show|display|print|output|log|include|reveal)\s+(?:this|these|the following|these instructions|this instruction|this step|this section)\s+(?:\w+\s+){0,4}(?:to|in|for)\s+(?:the|your)\s+(?:user|human|output|response|reply|answer|chat)\b`),
+	NewPhrase(analyzer.High, "cover story for the user", `\bif\s+(?:they|the user|the customer|anyone|someone|you are|you're)\s+(?:asks?|asked|ask you|asks you)\s+(?:what|how|why|whether|about)\b[^.!?;]{0,60}?,\s*(?:say|tell (?:them|the user)|claim|reply|answer|respond)\s+(?:that\s+)?(?:you\s+)?(?:only\s+|just\s+)?["']?(?:refreshed|cleaned|updated|checked|performed|cleared|fixed|verified|only)\b`),
+	NewPhrase(analyzer.High, "concealment of the instructions", `\b(?:do not|don't|never)\s+(?:mention|reveal|disclose|acknowledge|discuss|admit)\s+(?:this|these|the)\s+(?:section|instructions?|steps?|rules?)\s+(?:(?:if|when|even if)\s+(?:you are\s+|you're\s+)?asked|to (?:anyone|anybody))\b|\b(?:do not|don't|never)\s+(?:say|mention|reveal|admit|disclose|acknowledge)\s+(?:that\s+)?you\s+are\s+(?:following|using|acting on|obeying)\s+(?:(?:the|these|this|a|any|hidden|skill|special)\s+)*(?:instructions?|skill|rules|directives)\b`),
+	NewPhrase(analyzer.Medium, "concealment from the user", `\b(?:do not|don't|never)\s+(?:mention|reveal|disclose|explain|acknowledge)\s+(?:it|this|that|this (?:step|request|upload|image|transfer)|the (?:forwarding|upload|request|image|transfer|sync|step))\s+(?:in|to|within)\s+(?:your|the|any)\s+(?:reply|replies|response|responses|answer|answers|output|summary|chat|conversation)\b`),
+	NewPhrase(analyzer.Medium, "concealment from the user", `\b(?:do not|don't|never)\s+(?:tell|inform|notify|alert)\s+(?:the|your|any)\s+(?:customers?|clients?|callers?|requesters?|recipients?|end users?)\b`),
+	NewPhrase(analyzer.High, "approval bypass", `dangerously[- ]skip[- ]permissions|dangerously[- ]bypass[- ]approvals|--yolo\b|\byolo mode\b|\bauto[- ]?approve (?:all|every|everything|any)\b|\bapproval[_ -]?(?:mode|policy)\s*(?:[:=]|to)?\s*"?(?:never|yolo|full[- ]auto|bypass)\b|\bbypass ?permissions mode\b|\bdisable (?:the )?(?:sandbox|permission prompts|approval prompts|confirmations)\b`),
+	NewPhrase(analyzer.Medium, "no confirmation", `\b(?:without|no need (?:to|for))\s+(?:asking|prompting|confirming|confirmation|notifying|telling|informing)(?:\s+(?:the|your)\s+(?:user|human|operator))?(?:\s+(?:first|for (?:permission|confirmation|approval)))?\b`),
+	NewPhrase(analyzer.Medium, "no confirmation", `\b(?:never|do not|don't)\s+(?:ask|prompt|check with|wait for)\s+(?:the\s+user\s+|your\s+user\s+|them\s+)?(?:for\s+)?(?:permission|confirmation|approval|consent)\b`),
+}
+
+// AuthorityPhrases match claims of authority or of permission already
+// granted (SV303).
+var AuthorityPhrases = []Phrase{
+	NewPhrase(analyzer.High, "claimed approval", `\b(?:(?:this|the|these|all|every)\s+(?:\w+\s+){0,2}(?:has|have|is|are|was|were)\s+(?:been\s+)?)?(?:pre-?)?(?:approved|authori[sz]ed|sanctioned|whitelisted|allowlisted|cleared|vetted|signed off)\s+by\s+(?:the\s+|your\s+|an?\s+)?(?:system\s+)?(?:administrator|admin|sysadmin|system|security team|it department|it team|owner|operator|anthropic|openai|management|ciso|platform)s?\b`),
+	NewPhrase(analyzer.High, "claimed permission", `\b(?:permission|approval|authori[sz]ation|consent|clearance)\s+(?:\w+\s+){0,3}(?:is|has|was|have)\s+(?:already\s+been|been\s+already|already)\s+(?:granted|given|obtained|provided|approved|confirmed)\b`),
+	NewPhrase(analyzer.High, "claimed permission", `\b(?:you\s+(?:already\s+)?have|you'?ve\s+(?:already\s+)?(?:been\s+)?(?:granted|given))\s+(?:full\s+|explicit\s+|prior\s+)?(?:permission|authori[sz]ation|approval|consent|clearance)\s+to\s+(?:bypass|ignore|skip|override|disable|access (?:all|any|every)|read (?:all|any)|run (?:any|all)|execute (?:any|all))\b`),
+	NewPhrase(analyzer.High, "claimed user authorisation", `\bthe\s+user\s+(?:has\s+)?(?:already\s+)?(?:explicitly\s+|pre-?)?(?:authori[sz]ed|approved|allowed|permitted|okayed|consented to|agreed to|granted permission for|given permission for|given consent for)\s+(?:this|these|all|every|any|you to|the (?:following|upload|transfer|transmission|collection|access|image|request))\b`),
+	NewPhrase(analyzer.Critical, "vendor authority", `\b(?:this\s+is\s+(?:an?\s+)?|these\s+are\s+)?(?:an?\s+)?(?:official|verified|authentic|authori[sz]ed|mandatory|priority)\s+(?:anthropic|openai|claude|chatgpt|google|gemini|microsoft|copilot|system|administrator|admin|security)\s+(?:instruction|directive|message|override|update|notice|command|order|policy update|requirement)s?\b`),
+	NewPhrase(analyzer.High, "vendor authority", `\b(?:from|by|issued by)\s+(?:the\s+)?(?:anthropic|openai|claude|google|microsoft)\s+(?:security|safety|trust|policy|compliance|alignment)\s+team\b`),
+	NewPhrase(analyzer.High, "claimed authorisation", `\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:authori[sz]ed|permitted|allowed|cleared)\s+to\s+(?:bypass|ignore|skip|override|disable|circumvent)\b`),
+	NewPhrase(analyzer.High, "safety disabled", `\b(?:safety|security|content)\s+(?:checks?|restrictions|guidelines|filters?|policies|rules|guardrails)\s+(?:are|have been|were)\s+(?:disabled|lifted|removed|waived|suspended|turned off|not applicable)\b`),
+}
+
+// hitSeverity grades a phrase hit by where it sits: imperative prose keeps
+// the phrase's severity (critical when obfuscated); quotations, code and
+// citations are examples, low or info in a security-teaching skill.
+func hitSeverity(h *PhraseHit, teaching bool) (analyzer.Severity, string) {
+	if h.obfuscated {
+		return analyzer.Critical, "obfuscated with invisible or look-alike characters"
+	}
+	// A blockquote is a callout ("> Note: …") as often as a quotation, so
+	// outside security-teaching skills it only counts as an example when
+	// the phrase is also cited.
+	example := h.Ctx == CtxCode || h.mention || h.Ctx == CtxQuote && teaching
+	if !example {
+		if h.Ctx == CtxQuote {
+			return h.Phrase.Sev, "in a blockquote"
+		}
+		return h.Phrase.Sev, ""
+	}
+	where := "quoted example"
+	switch h.Ctx {
+	case CtxQuote:
+		where = "in a blockquote"
+	case CtxCode:
+		where = "in code"
+	}
+	if teaching {
+		if h.Ctx == CtxProse {
+			return analyzer.Low, where + " in a security-teaching skill"
+		}
+		return analyzer.Info, where + " in a security-teaching skill"
+	}
+	sev := h.Phrase.Sev - 2
+	if sev < analyzer.Low {
+		sev = analyzer.Low
+	}
+	if sev > analyzer.Medium {
+		sev = analyzer.Medium
+	}
+	return sev, where
+}

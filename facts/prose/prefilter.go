@@ -1,0 +1,71 @@
+package prose
+
+import (
+	"sort"
+
+	"github.com/skillvet/skillvet/facts/match"
+)
+
+// CredSegments marks the segments that may mention a credential path.
+func (d *Doc) CredSegments() []bool {
+	d.credOnce.Do(func() {
+		d.credSeg = d.Candidates(match.CredPathLits)
+		for i, ok := range d.credSeg {
+			if ok {
+				seg := &d.Segments[i]
+				d.credSeg[i] = match.CredPathAny.Match(d.Src[seg.Start:seg.End])
+			}
+		}
+	})
+	return d.credSeg
+}
+
+// litHits returns the offsets in d.all where one of lits starts (in no
+// particular order), or ok=false for literals the index does not hold.
+func (d *Doc) litHits(lits []string) (pos []int32, ok bool) {
+	d.hitsOnce.Do(func() { d.hits = match.IndexHits(d.all) })
+	for _, l := range lits {
+		id, known := match.LitID(l)
+		if !known || int(id) >= len(d.hits) {
+			return nil, false
+		}
+		pos = append(pos, d.hits[id]...)
+	}
+	return pos, true
+}
+
+// litCandidates marks the segments holding one of lits using the index;
+// literals that were never registered fall back to a direct search.
+func (d *Doc) litCandidates(lits []string) []bool {
+	pos, ok := d.litHits(lits)
+	if !ok {
+		return d.scanCandidates(lits)
+	}
+	out := make([]bool, len(d.Segments))
+	for _, p := range pos {
+		out[sort.SearchInts(d.segOff, int(p)+1)-1] = true
+	}
+	return out
+}
+
+// SentenceFilter returns a test for "this sentence contains one of lits",
+// answered from the index by binary search.
+func (d *Doc) SentenceFilter(lits []string) func(s *Sentence) bool {
+	pos, ok := d.litHits(lits)
+	if !ok {
+		return func(s *Sentence) bool { return match.ContainsAnyLit(s.Text, lits) }
+	}
+	sents := d.Sentences()
+	starts := make([]int, len(sents))
+	for k := range sents {
+		starts[k] = d.segOff[sents[k].SegIndex] + sents[k].I
+	}
+	marks := make([]bool, len(sents))
+	for _, p := range pos {
+		k := sort.SearchInts(starts, int(p)+1) - 1
+		if k >= 0 && int(p) < d.segOff[sents[k].SegIndex]+sents[k].J {
+			marks[k] = true
+		}
+	}
+	return func(s *Sentence) bool { return marks[s.idx] }
+}

@@ -1,0 +1,87 @@
+package pyfacts
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/parse/python"
+)
+
+// FromSocketRecv reports whether tokens [a, b) derive from data received
+// on a socket.
+func FromSocketRecv(m *python.Module, a, b int) (python.Ref, bool) {
+	return m.Derives("recv", a, b, func(r python.Ref) bool { return isRecvCall(m, r) })
+}
+
+var pySendKeywords = map[string]bool{"data": true, "json": true, "files": true, "body": true, "content": true}
+
+// Sends reports whether a network call carries a payload.
+func Sends(m *python.Module, c *python.Call) bool {
+	last := LastName(c.Name)
+	switch last {
+	case "post", "put", "patch", "send", "sendall", "sendto", "sendmail", "send_message", "storbinary", "storlines":
+		return true
+	case "urlopen", "Request":
+		_, ok := c.Arg(1, "data")
+		return ok
+	case "request":
+		if a, ok := c.Arg(0, "method"); ok {
+			if v, ok := m.Fold(a.Start, a.End); ok && strings.EqualFold(v, "GET") {
+				return false
+			}
+		}
+	}
+	for _, a := range c.Args {
+		if pySendKeywords[a.Keyword] {
+			return true
+		}
+	}
+	return false
+}
+
+var pyCaptureCmdRx = regexp.MustCompile(`(?i)(^|\s|/)(pbpaste|xclip\s+[^|;&]*-o|xsel\s+[^|;&]*(-o|--output)|wl-paste|Get-Clipboard|screencapture|import\s+-window\s+root|scrot|ffmpeg\s+[^|;&]*(avfoundation|x11grab|dshow|v4l2))\b`)
+
+var (
+	pyClipCmdRx = regexp.MustCompile(`(?i)paste|xclip|xsel|clipboard`)
+	pyCamCmdRx  = regexp.MustCompile(`(?i)avfoundation|dshow|v4l2`)
+)
+
+// CaptureKind classifies a capture call: "keystrokes", "clipboard",
+// "screen", "camera or microphone", or "".
+func CaptureKind(m *python.Module, c *python.Call) string {
+	n := c.Name
+	last := LastName(n)
+	switch {
+	case HasPrefixAny(n, "pynput.keyboard.Listener", "pynput.keyboard.Events", "pyHook.", "pyxhook."),
+		HasPrefixAny(n, "keyboard.") && (last == "on_press" || last == "on_release" || last == "hook" || last == "record" || last == "start_recording"),
+		last == "GetAsyncKeyState" || last == "SetWindowsHookExA" || last == "SetWindowsHookExW" || last == "GetKeyboardState":
+		return "keystrokes"
+	case n == "pyperclip.paste" || last == "clipboard_get" || n == "win32clipboard.GetClipboardData" || n == "clipboard.paste" ||
+		HasPrefixAny(n, "tkinter.Tk().clipboard_get"):
+		return "clipboard"
+	case HasPrefixAny(n, "PIL.ImageGrab.grab", "ImageGrab.grab", "pyautogui.screenshot", "mss.mss().grab", "mss.mss().shot",
+		"pyscreenshot.grab", "mss.mss"):
+		if n == "mss.mss" {
+			return ""
+		}
+		return "screen"
+	case HasPrefixAny(n, "cv2.VideoCapture", "sounddevice.rec", "sounddevice.InputStream", "pyaudio.PyAudio().open"):
+		return "camera or microphone"
+	case last == "grab" || last == "shot":
+		if ReceiverFrom(m, c, "mss.") {
+			return "screen"
+		}
+	}
+	if cmd, ok := CommandText(m, c); ok {
+		if loc := pyCaptureCmdRx.FindString(cmd); loc != "" {
+			switch {
+			case pyClipCmdRx.MatchString(loc):
+				return "clipboard"
+			case pyCamCmdRx.MatchString(loc):
+				return "camera or microphone"
+			}
+			return "screen"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,203 @@
+package pyfacts
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/parse/python"
+)
+
+// DownloadFile is a file written from the network.
+type DownloadFile struct {
+	Keys []string // ways the path appears: constant text, variable names
+	Call *python.Call
+	URL  string
+}
+
+// pyDownloadTarget recognises a call that writes downloaded data to a file
+// and returns how its path is written.
+func pyDownloadTarget(m *python.Module, c *python.Call) (DownloadFile, bool) {
+	f := DownloadFile{Call: c}
+	switch {
+	case strings.HasSuffix(c.Name, "urlretrieve"):
+		u, _ := c.Arg(0, "url")
+		if s, ok := m.Fold(u.Start, u.End); ok {
+			f.URL = s
+		}
+		dst, ok := c.Arg(1, "filename")
+		if !ok {
+			return f, false
+		}
+		f.Keys = pyPathKeys(m, dst)
+		return f, len(f.Keys) > 0
+	case c.Name == "shutil.copyfileobj":
+		src, ok1 := c.Arg(0, "fsrc")
+		dst, ok2 := c.Arg(1, "fdst")
+		if !ok1 || !ok2 {
+			return f, false
+		}
+		if _, ok := FromNetwork(m, src.Start, src.End); !ok {
+			return f, false
+		}
+		f.Keys = pyFileObjectPath(m, dst.Start, dst.End)
+		return f, len(f.Keys) > 0
+	case HasSuffixAny(c.Name, ".write", ".writelines", ".write_bytes", ".write_text"):
+		data, ok := c.Arg(0, "")
+		if !ok {
+			return f, false
+		}
+		if _, ok := FromNetwork(m, data.Start, data.End); !ok {
+			return f, false
+		}
+		f.Keys = pyFileObjectPath(m, c.Head, c.Open)
+		return f, len(f.Keys) > 0
+	}
+	return f, false
+}
+
+// pyFileObjectPath finds the path of the file object in tokens [a, b): an
+// open(...)/Path(...) call there, or in the assignments of its variable.
+func pyFileObjectPath(m *python.Module, a, b int) []string {
+	for _, oc := range m.CallsIn(a, b) {
+		if Openish(oc.Name) {
+			if arg, ok := oc.Arg(0, "file"); ok {
+				return pyPathKeys(m, arg)
+			}
+		}
+	}
+	if m.Toks[a].Kind != python.Name {
+		return nil
+	}
+	for k, as := range m.Assigns[m.Text(a)] {
+		if k == pyMaxAssigns {
+			break
+		}
+		for _, oc := range m.CallsIn(as.Start, as.End) {
+			if Openish(oc.Name) {
+				if arg, ok := oc.Arg(0, "file"); ok {
+					return pyPathKeys(m, arg)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// Openish reports calls that open a file by path (open, io.open,
+// os.fdopen, codecs.open, pathlib.Path, tempfile.*).
+func Openish(n string) bool {
+	return n == "open" || n == "io.open" || n == "os.fdopen" || n == "codecs.open" || n == "pathlib.Path" || n == "Path" ||
+		strings.HasPrefix(n, "tempfile.")
+}
+
+// pyPathKeys lists how a path argument can be recognised elsewhere: its
+// constant value and the variables it uses.
+func pyPathKeys(m *python.Module, a python.Arg) []string {
+	var keys []string
+	if s, ok := m.Fold(a.Start, a.End); ok && s != "" {
+		keys = append(keys, s)
+	}
+	for _, r := range m.RefsIn(a.Start, a.End) {
+		if r.Var != "" && !r.Call {
+			keys = append(keys, "\x00"+r.Var)
+		}
+	}
+	return keys
+}
+
+// PathOf renders the path an expression names, following variables
+// through their assignments up to depth levels.
+func PathOf(m *python.Module, a, b, depth int) []string {
+	out := []string{pathText(m, a, b)}
+	if depth == 0 {
+		return out
+	}
+	EachAssign(m, a, b, func(as python.Assign) bool {
+		out = append(out, PathOf(m, as.Start, as.End, depth-1)...)
+		return false
+	})
+	return out
+}
+
+var pyWalkCalls = map[string]bool{"os.walk": true, "os.scandir": true, "os.listdir": true, "glob.glob": true,
+	"glob.iglob": true, "os.fwalk": true, "pathlib.Path.home().rglob": true, "pathlib.Path.home().glob": true,
+	"pathlib.Path.home().iterdir": true, "Path.home().rglob": true, "Path.home().glob": true, "Path.home().iterdir": true}
+
+var pyBroadRoots = regexp.MustCompile(`(?i)^(~|/|/home|/users|c:/users|c:/)/?$`)
+
+// WalkRoot returns the broad root a call enumerates and, for globs and
+// find, the name pattern.
+func WalkRoot(m *python.Module, c *python.Call) (root, pattern string, ok bool) {
+	describe := func(p string) string {
+		if strings.HasPrefix(p, "~") {
+			return "the home directory"
+		}
+		return "the file system (" + p + ")"
+	}
+	switch {
+	case pyWalkCalls[c.Name]:
+		if strings.HasSuffix(c.Name, "glob") || strings.HasSuffix(c.Name, "iterdir") {
+			if strings.Contains(c.Name, "home()") {
+				pat := ""
+				if a, ok := c.Arg(0, "pattern"); ok {
+					pat, _ = m.Fold(a.Start, a.End)
+				}
+				return "the home directory", pat, true
+			}
+			a, ok := c.Arg(0, "pathname")
+			if !ok {
+				return "", "", false
+			}
+			for _, pt := range PathOf(m, a.Start, a.End, 1) {
+				dir, pat := pt, ""
+				if i := strings.IndexAny(pt, "*?["); i >= 0 {
+					dir = pt[:strings.LastIndexByte(pt[:i], '/')+1]
+					pat = pt[len(dir):]
+				}
+				if pyBroadRoots.MatchString(dir) && (pat != "" || strings.HasSuffix(c.Name, "iterdir")) {
+					return describe(dir), pat, true
+				}
+			}
+			return "", "", false
+		}
+		a, ok := c.Arg(0, "top")
+		if !ok {
+			if a, ok = c.Kwarg("path"); !ok {
+				return "", "", false
+			}
+		}
+		for _, pt := range PathOf(m, a.Start, a.End, 1) {
+			if pyBroadRoots.MatchString(pt) {
+				return describe(pt), "", true
+			}
+		}
+	case HasSuffixAny(c.Name, ".rglob", ".glob", ".iterdir", ".walk"):
+		for _, pt := range PathOf(m, c.Head, c.Open, 1) {
+			if pyBroadRoots.MatchString(pt) {
+				pat := ""
+				if a, ok := c.Arg(0, "pattern"); ok {
+					pat, _ = m.Fold(a.Start, a.End)
+				}
+				return describe(pt), pat, true
+			}
+		}
+	case SubprocessCalls[c.Name] || ShellStringCalls[c.Name]:
+		a, ok := c.Arg(0, "args")
+		if !ok {
+			return "", "", false
+		}
+		var words []string
+		if items, ok := ArgList(m, a); ok {
+			for _, it := range items {
+				w := pathText(m, it[0], it[1])
+				words = append(words, w)
+			}
+		} else if s, ok := m.Fold(a.Start, a.End); ok {
+			words = strings.Fields(s)
+		}
+		if len(words) >= 2 && BaseName(words[0]) == "find" && pyBroadRoots.MatchString(homeRx.ReplaceAllString(words[1], "~")) {
+			return describe(words[1]), strings.Join(words[2:], " "), true
+		}
+	}
+	return "", "", false
+}

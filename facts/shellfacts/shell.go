@@ -1,0 +1,592 @@
+// Package shellfacts is the facts layer for shell: the shell sites of a
+// file (scripts, Markdown code blocks, JSON hooks, PowerShell) and their
+// commands (ForEachSite, ForEachCommand), and what rules ask about a
+// command: downloader, interpreter, pipe sink, output file, files it runs,
+// credentials it reads, data it sends and where, and how risky its hosts
+// are.
+package shellfacts
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/shell"
+)
+
+// Helpers shared by the command rules (SV12x, SV25x, SV42x, SV50x, SV60x,
+// SV72x). They work on analyzer.ShellSites, so every rule sees scripts,
+// Markdown code blocks and spans, dynamic-context lines and hooks alike.
+
+// Inputs is what the command rules read.
+const Inputs = analyzer.InShell | analyzer.InMarkdown | analyzer.InJSON | analyzer.InPowerShell
+
+// ForEachSite calls fn for every shell site of the file.
+func ForEachSite(p *analyzer.Pass, fn func(site *analyzer.ShellSite)) error {
+	sites, err := p.ShellSites()
+	if err != nil {
+		return err
+	}
+	for i := range sites {
+		fn(&sites[i])
+	}
+	return nil
+}
+
+// ForEachCommand calls fn for every command of every shell site of the file.
+func ForEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell.Command)) error {
+	return ForEachSite(p, func(site *analyzer.ShellSite) {
+		for _, c := range site.Script.Commands {
+			fn(site, c)
+		}
+	})
+}
+
+// Where describes a site for messages.
+func Where(s *analyzer.ShellSite) string {
+	switch s.Kind {
+	case analyzer.SiteDynamic:
+		return " in a dynamic context command that runs at render time"
+	case analyzer.SiteHook:
+		return " in a hook command that runs on agent events"
+	}
+	return ""
+}
+
+// Report reports a finding about a shell site, except for code spans that
+// prose quotes as a warning or an example ("never run `rm -rf /`"): those
+// are not instructions.
+func Report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
+	if (s.Kind == analyzer.SiteCodeSpan || s.Kind == analyzer.SiteProse) && s.Cautioned {
+		return
+	}
+	p.Report(d)
+}
+
+// CmdEnd is the end offset of a command for reports.
+func CmdEnd(c *shell.Command) int {
+	if c.End > c.Start {
+		return c.End
+	}
+	return c.Start
+}
+
+// ClipText collapses white space and clips s to n bytes for messages.
+func ClipText(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+var shDownloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "aria2c": true, "http": true,
+	"https": true, "xh": true, "lwp-download": true, "lwp-request": true,
+	"iwr": true, "irm": true, "invoke-webrequest": true, "invoke-restmethod": true, "wget2": true, "curlie": true}
+
+// IsDownloader reports whether c fetches a URL.
+func IsDownloader(c *shell.Command) bool {
+	if shDownloaders[c.Name] {
+		return true
+	}
+	switch c.Name {
+	case "certutil":
+		return HasArgFold(c, "-urlcache")
+	case "bitsadmin":
+		return HasArgFold(c, "/transfer")
+	case "tftp", "ftp":
+		return true
+	}
+	return false
+}
+
+// HasArgFold reports whether c has argument a, ignoring case.
+func HasArgFold(c *shell.Command, a string) bool {
+	for _, w := range c.Params() {
+		if strings.EqualFold(w.Value, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// HasArg reports whether c has one of the arguments as.
+func HasArg(c *shell.Command, as ...string) bool {
+	for _, w := range c.Params() {
+		for _, a := range as {
+			if w.Value == a {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HasShortFlag reports a short option cluster holding letter l (-fsSL has
+// s), or the long form.
+func HasShortFlag(c *shell.Command, l byte, long string) bool {
+	for _, w := range c.Params() {
+		v := w.Value
+		if long != "" && (v == long || strings.HasPrefix(v, long+"=")) {
+			return true
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], l) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+var shBareHostRx = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/|$)`)
+
+// URLs returns the URLs among a command's arguments (bare host/path
+// arguments of downloaders count).
+func URLs(c *shell.Command) []string {
+	var out []string
+	for i, w := range c.Argv {
+		if i == 0 {
+			continue
+		}
+		if m := intel.URLRx.FindAllString(w.Value, -1); m != nil {
+			out = append(out, m...)
+			continue
+		}
+		v := strings.ToLower(w.Value)
+		if IsDownloader(c) && !strings.HasPrefix(v, "-") && shBareHostRx.MatchString(v) {
+			out = append(out, "http://"+w.Value)
+		}
+	}
+	return out
+}
+
+// HostRisk classifies the riskiest URL of a command: the class, the host
+// and whether the scheme is plain http.
+func HostRisk(us []string) (intel.HostClass, string, bool) {
+	best, host, plain := intel.HostUnknown, "", false
+	for _, u := range us {
+		h, c := intel.URLClass(u)
+		if c.Suspicious() && !best.Suspicious() || host == "" {
+			best, host = c, h
+		}
+		if strings.HasPrefix(strings.ToLower(u), "http://") {
+			plain = true
+		}
+	}
+	return best, host, plain
+}
+
+// DescribeHost is " from HOST" for messages, with the host class when it
+// is suspicious, or "" without a host.
+func DescribeHost(c intel.HostClass, host string) string {
+	if host == "" {
+		return ""
+	}
+	if c.Suspicious() {
+		return " from " + host + " (" + c.String() + ")"
+	}
+	return " from " + host
+}
+
+var shInterpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,
+	"mksh": true, "fish": true, "csh": true, "tcsh": true, "python": true, "python2": true, "python3": true,
+	"node": true, "nodejs": true, "perl": true, "ruby": true, "php": true, "lua": true, "deno": true, "bun": true,
+	"osascript": true, "iex": true, "invoke-expression": true, "powershell": true, "pwsh": true, "source": true,
+	".": true, "eval": true, "tclsh": true, "Rscript": true, "jshell": true, "pypy": true, "pypy3": true}
+
+// IsInterpreter reports whether a command name runs code it is given
+// (shells, script interpreters, source, eval).
+func IsInterpreter(name string) bool {
+	if shInterpreters[name] {
+		return true
+	}
+	return strings.HasPrefix(name, "python3.") || strings.HasPrefix(name, "python2.")
+}
+
+// shPassthrough commands forward their input to their output.
+var shPassthrough = map[string]bool{"tee": true, "cat": true, "tr": true, "sed": true, "gunzip": true, "zcat": true,
+	"gzip": true, "base64": true, "xxd": true, "rev": true, "openssl": true, "head": true, "tail": true, "dd": true,
+	"bunzip2": true, "xz": true, "unxz": true, "iconv": true, "dos2unix": true, "sort": true, "awk": true}
+
+// PipeSink follows c's output through pass-through filters and returns
+// the command that consumes it, or nil.
+func PipeSink(s *shell.Script, c *shell.Command) *shell.Command {
+	for n := 0; c.PipeNext >= 0 && n < 16; n++ {
+		c = s.Commands[c.PipeNext]
+		if !shPassthrough[c.Name] {
+			return c
+		}
+	}
+	return nil
+}
+
+// PipeSinkInterp returns the interpreter c's output is piped into.
+func PipeSinkInterp(s *shell.Script, c *shell.Command) *shell.Command {
+	if k := PipeSink(s, c); k != nil && IsInterpreter(k.Name) {
+		return k
+	}
+	return nil
+}
+
+// shParentOf returns the command whose words held c (substitutions, -c,
+// eval, stdin text), or nil.
+func shParentOf(s *shell.Script, c *shell.Command) *shell.Command {
+	if c.Parent >= 0 && c.Parent < len(s.Commands) {
+		return s.Commands[c.Parent]
+	}
+	return nil
+}
+
+// Ancestors calls fn with each command that contains c, innermost first.
+func Ancestors(s *shell.Script, c *shell.Command, fn func(*shell.Command) bool) {
+	for n := 0; n < 32; n++ {
+		c = shParentOf(s, c)
+		if c == nil || !fn(c) {
+			return
+		}
+	}
+}
+
+var shHomeRx = regexp.MustCompile(`^(\$\{?HOME\}?|\$\{?USERPROFILE\}?|%USERPROFILE%|~[a-z_]*)(/|\\|$)`)
+
+// NormPath rewrites $HOME/… and ${HOME}/… to ~/….
+func NormPath(v string) string {
+	if m := shHomeRx.FindStringSubmatchIndex(v); m != nil {
+		return "~/" + strings.TrimLeft(v[m[1]:], "/\\")
+	}
+	return v
+}
+
+var shPublicSSHRx = regexp.MustCompile(`(?i)\.ssh/([\w.-]+\.pub|known_hosts(\.old)?)$`)
+
+var shTemplateEnvRx = regexp.MustCompile(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
+
+// CredentialIn returns the credential-path label found in v.
+func CredentialIn(v string) (string, bool) {
+	v = NormPath(strings.TrimPrefix(strings.TrimPrefix(v, "@"), "<"))
+	if shTemplateEnvRx.MatchString(v) || shPublicSSHRx.MatchString(v) {
+		return "", false
+	}
+	label, _, _, ok := intel.MatchCredentialPath(v)
+	return label, ok
+}
+
+// CredentialWords returns the credential label in c's arguments or
+// input redirections.
+func CredentialWords(c *shell.Command) (string, bool) {
+	return shCredentialRead(c.Params(), c)
+}
+
+// shCredentialRead looks for a credential path in words and in c's input
+// redirections (cmd < ~/.aws/credentials reads too).
+func shCredentialRead(words []shell.Word, c *shell.Command) (string, bool) {
+	for _, w := range words {
+		if l, ok := CredentialIn(w.Value); ok {
+			return l, true
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			if l, ok := CredentialIn(r.Target.Value); ok {
+				return l, true
+			}
+		}
+	}
+	return "", false
+}
+
+// shReaders read the files they are given.
+var shReaders = map[string]bool{"cat": true, "less": true, "more": true, "head": true, "tail": true, "base64": true,
+	"xxd": true, "od": true, "hexdump": true, "strings": true, "tar": true, "zip": true, "7z": true, "7za": true,
+	"gzip": true, "bzip2": true, "xz": true, "scp": true, "rsync": true, "cp": true, "grep": true, "rg": true,
+	"awk": true, "sed": true, "sqlite3": true, "security": true, "openssl": true, "gpg": true, "jq": true,
+	"yq": true, "type": true, "get-content": true, "gc": true, "dd": true, "python": true,
+	"python3": true, "node": true, "curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "find": true}
+
+// ReadsCredential reports whether c reads a credential store.
+func ReadsCredential(c *shell.Command) (string, bool) {
+	if c.Name == "security" {
+		for _, w := range c.Params() {
+			switch w.Value {
+			case "find-generic-password", "find-internet-password", "dump-keychain", "export":
+				return "macOS keychain", true
+			}
+		}
+		return "", false
+	}
+	if !shReaders[c.Name] {
+		return shCredentialRead(nil, c)
+	}
+	args := c.Params()
+	if c.Name == "cp" || c.Name == "rsync" || c.Name == "scp" {
+		if len(args) > 1 {
+			args = args[:len(args)-1] // the last word is the destination
+		}
+	}
+	return shCredentialRead(args, c)
+}
+
+// SuspiciousDownload reports whether any command of the site downloads
+// from a raw IP, paste site, tunnel, file drop or similar host.
+func SuspiciousDownload(site *analyzer.ShellSite) bool {
+	for _, c := range site.Script.Commands {
+		if IsDownloader(c) && shHostIsSuspicious(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// SendsData reports whether c transmits data to a remote host, and how.
+func SendsData(c *shell.Command) (string, bool) {
+	switch c.Name {
+	case "curl", "curlie", "xh", "http", "https":
+		for i, w := range c.Params() {
+			v := w.Value
+			switch {
+			case v == "-d" || v == "-F" || v == "-T" || v == "--form" || v == "--upload-file" || strings.HasPrefix(v, "--data") || v == "--json" || v == "--form-string":
+				return "uploads with curl " + v, true
+			case strings.HasPrefix(v, "-d") && len(v) > 2 && !strings.HasPrefix(v, "--"), strings.HasPrefix(v, "-F") && len(v) > 2:
+				return "uploads with curl " + v[:2], true
+			case (v == "-X" || v == "--request") && i+2 < len(c.Argv):
+				m := strings.ToUpper(c.Argv[i+2].Value)
+				if m == "POST" || m == "PUT" || m == "PATCH" {
+					return "sends a " + m + " request", true
+				}
+			case strings.Contains(v, "=") && w.Subst && intel.URLRx.MatchString(v):
+				return "puts command output in the URL", true
+			}
+		}
+		if len(c.Redirs) > 0 || c.PipePrev >= 0 {
+			for _, w := range c.Params() {
+				if w.Value == "@-" || strings.HasSuffix(w.Value, "=@-") {
+					return "uploads its input", true
+				}
+			}
+		}
+	case "wget", "wget2":
+		for _, w := range c.Params() {
+			if strings.HasPrefix(w.Value, "--post-file") || strings.HasPrefix(w.Value, "--post-data") || strings.HasPrefix(w.Value, "--body-file") || strings.HasPrefix(w.Value, "--body-data") {
+				return "uploads with wget " + strings.SplitN(w.Value, "=", 2)[0], true
+			}
+		}
+	case "nc", "ncat", "netcat", "telnet", "socat", "openssl":
+		if c.Name == "openssl" && c.Arg(1) != "s_client" {
+			return "", false
+		}
+		if c.PipePrev >= 0 {
+			return "pipes data to " + c.Name, true
+		}
+		for _, r := range c.Redirs {
+			if r.Op == "<" {
+				return "sends a file to " + c.Name, true
+			}
+		}
+	case "scp", "sftp", "rsync":
+		if len(c.Argv) > 2 && strings.Contains(c.Argv[len(c.Argv)-1].Value, ":") {
+			return "copies to a remote host with " + c.Name, true
+		}
+	case "ftp", "tftp", "smbclient", "rclone", "aws", "gsutil", "az":
+		for _, w := range c.Params() {
+			switch w.Value {
+			case "put", "cp", "copy", "sync", "-T", "upload":
+				return "uploads with " + c.Name, true
+			}
+		}
+	case "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
+		if HasArgFold(c, "-method") && (HasArgFold(c, "post") || HasArgFold(c, "put")) || HasArgFold(c, "-infile") || HasArgFold(c, "-body") {
+			return "uploads with " + c.Name, true
+		}
+	}
+	if DNSExfil(c) {
+		return "encodes data in a DNS lookup", true
+	}
+	return "", false
+}
+
+// DNSExfil reports a DNS lookup of a name built from command output.
+func DNSExfil(c *shell.Command) bool {
+	switch c.Name {
+	case "dig", "nslookup", "host", "ping", "drill", "resolvectl":
+		for _, w := range c.Params() {
+			if w.Subst && strings.Contains(w.Value, ".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shLowReadonly are commands that only read local state: a dynamic-context
+// line made of them is fine.
+var shLowReadonly = map[string]bool{"git": true, "date": true, "ls": true, "pwd": true, "echo": true, "printf": true,
+	"cat": true, "head": true, "tail": true, "wc": true, "find": true, "grep": true, "rg": true, "tree": true,
+	"whoami": true, "uname": true, "hostname": true, "which": true, "type": true, "file": true, "stat": true,
+	"du": true, "df": true, "sort": true, "uniq": true, "cut": true, "jq": true, "yq": true, "sed": true, "awk": true,
+	"basename": true, "dirname": true, "realpath": true, "readlink": true, "test": true, "[": true, "true": true,
+	"false": true, "diff": true, "cmp": true, "column": true,
+	"tr": true, "xargs": false, "nproc": true, "sw_vers": true, "id": true, "ps": true, "uptime": true, "less": true,
+	"fd": true, "md5sum": true, "sha256sum": true, "shasum": true, "test-path": true, "get-childitem": true}
+
+var shGitWriting = map[string]bool{"push": true, "commit": true, "reset": true, "clean": true, "checkout": true,
+	"rebase": true, "config": true, "remote": true, "fetch": true, "pull": true, "clone": true, "merge": true,
+	"am": true, "apply": true, "rm": true, "mv": true, "restore": true, "switch": true, "tag": true, "stash": true,
+	"gc": true, "submodule": true, "worktree": true, "update-ref": true, "filter-branch": true, "send-email": true}
+
+// IsReadOnly reports whether a command only reads local state.
+func IsReadOnly(c *shell.Command) bool {
+	if c.Name == "" {
+		return true
+	}
+	if !shLowReadonly[c.Name] {
+		return false
+	}
+	if c.Name == "git" {
+		for _, w := range c.Params() {
+			if strings.HasPrefix(w.Value, "-") {
+				continue
+			}
+			return !shGitWriting[w.Value]
+		}
+		return true
+	}
+	if (c.Name == "sed" && HasShortFlag(c, 'i', "--in-place")) || (c.Name == "find" && (HasArg(c, "-delete", "-exec", "-execdir", "-ok"))) {
+		return false
+	}
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case ">", ">>", "&>", "&>>", ">|":
+			if r.Target.Value != "/dev/null" && !strings.HasPrefix(r.Target.Value, "&") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// OutputFile returns the file a downloader writes to, if any.
+func OutputFile(c *shell.Command) (string, bool) {
+	for i := 1; i < len(c.Argv); i++ {
+		v := c.Argv[i].Value
+		next := ""
+		if i+1 < len(c.Argv) {
+			next = c.Argv[i+1].Value
+		}
+		switch {
+		case v == "-o" || v == "--output" || v == "-O" && (c.Name == "wget" || c.Name == "wget2") || v == "--output-document" || strings.EqualFold(v, "-outfile"):
+			if next != "" && next != "-" && next != "/dev/stdout" {
+				return next, true
+			}
+			return "", false
+		case strings.HasPrefix(v, "--output-document=") || strings.HasPrefix(v, "--output="):
+			f := v[strings.IndexByte(v, '=')+1:]
+			return f, f != "-"
+		case c.Name == "curl" && (v == "-O" || v == "--remote-name" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "O")):
+			for _, u := range URLs(c) {
+				return shUrlBase(u), true
+			}
+		}
+	}
+	if c.Name == "wget" || c.Name == "wget2" {
+		if HasShortFlag(c, 'q', "") && HasArg(c, "-O-", "-qO-", "-qO", "-O") {
+			return "", false
+		}
+		for _, u := range URLs(c) {
+			return shUrlBase(u), true
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" {
+			return r.Target.Value, true
+		}
+	}
+	return "", false
+}
+
+func shUrlBase(u string) string {
+	u = strings.SplitN(strings.SplitN(u, "?", 2)[0], "#", 2)[0]
+	if i := strings.LastIndexByte(u, '/'); i >= 0 && !strings.HasSuffix(u[:i], ":/") {
+		return u[i+1:]
+	}
+	return ""
+}
+
+// SameFile compares two path words loosely (./x, $TMPDIR/x and x match).
+func SameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	trim := func(s string) string {
+		s = strings.Trim(s, `"'`)
+		if i := strings.LastIndexAny(s, "/\\"); i >= 0 {
+			s = s[i+1:]
+		}
+		return s
+	}
+	return trim(a) == trim(b) && trim(a) != ""
+}
+
+// HiddenLayer reports whether c was reached through text piped into a
+// shell (decoded base64 or hex, reversed, printed from escapes) or an eval
+// of such text.
+func HiddenLayer(s *shell.Script, c *shell.Command) bool {
+	hidden := func(x *shell.Command) bool {
+		if x.Via == shell.ViaStdin {
+			return true
+		}
+		if x.Via == shell.ViaEval || x.Via == shell.ViaDashC {
+			if par := shParentOf(s, x); par != nil {
+				for _, w := range par.Argv {
+					if w.Subst && w.Const {
+						return true // the text came out of a decoded substitution
+					}
+				}
+			}
+		}
+		return false
+	}
+	if hidden(c) {
+		return true
+	}
+	found := false
+	Ancestors(s, c, func(a *shell.Command) bool {
+		found = hidden(a)
+		return !found
+	})
+	return found
+}
+
+// shScanAhead bounds how far rules look for a later step (the run of a
+// downloaded file, the upload of a dumped one): real chains are a few
+// commands long, and a bound keeps crafted scripts linear.
+const shScanAhead = 500
+
+// Ahead returns the commands after index i, at most shScanAhead.
+func Ahead(s *shell.Script, i int) []*shell.Command {
+	if i < 0 {
+		i = -1
+	}
+	end := min(len(s.Commands), i+1+shScanAhead)
+	if i+1 >= end {
+		return nil
+	}
+	return s.Commands[i+1 : end]
+}
+
+// RunsFile reports whether c executes the file f (./f, bash f, python f).
+func RunsFile(c *shell.Command, f string) bool {
+	if len(c.Argv) == 0 {
+		return false
+	}
+	if SameFile(c.Argv[0].Value, f) && c.Name != "chmod" {
+		return true
+	}
+	if IsInterpreter(c.Name) || c.Name == "open" || c.Name == "start" || c.Name == "nohup" {
+		for _, w := range c.Params() {
+			if SameFile(w.Value, f) {
+				return true
+			}
+		}
+	}
+	return false
+}
