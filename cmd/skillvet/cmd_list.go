@@ -21,6 +21,12 @@ func listMain(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintln(e.stderr, "skillvet: list takes no arguments")
 			return exitError
 		}
+		if len(reg.Entries()) == 0 {
+			// Nothing was discovered: say so, and do not pass for a clean
+			// result (a wrong --root would otherwise look like success).
+			fmt.Fprintln(e.stderr, "skillvet: no skills found in the roots; nothing was loaded")
+			return exitError
+		}
 		if o.format == "json" {
 			out := struct {
 				Skills    []entryJSON        `json:"skills"`
@@ -59,9 +65,6 @@ func listMain(ctx context.Context, e *env, args []string) int {
 		}
 		if err := tw.Flush(); err != nil {
 			return exitError
-		}
-		if len(reg.Entries()) == 0 {
-			fmt.Fprintln(e.stderr, "skillvet: no skills found in the roots")
 		}
 		warnShadowing(e, reg, nil)
 		return exitOK

@@ -93,6 +93,9 @@ func TestCLIList(t *testing.T) {
 			t.Errorf("%s: %q, want %q (all: %v)", k, got[k], v, got)
 		}
 	}
+	if _, errs, code := runCLIEnv(t, nil, "list", "--root", t.TempDir()); code != exitError || !strings.Contains(errs, "no skills found") {
+		t.Errorf("an empty root: exit %d, %q (want 2 and a message)", code, errs)
+	}
 	if _, _, code := runCLIEnv(t, nil, "list", "--root", a, "--format", "xml"); code != exitError {
 		t.Errorf("bad format: exit %d", code)
 	}
