@@ -279,3 +279,34 @@ func TestEmbeddedCodeDepthAndMapping(t *testing.T) {
 		t.Error("code past the depth limit does not block")
 	}
 }
+
+// Findings in embedded code that the text presents as an illustration (a
+// bad example, a quoted attack) warn instead of blocking, and say why.
+func TestIllustrationWarns(t *testing.T) {
+	extract := &analyzer.Rule{ID: "SV050", Name: "x", Title: "x", Doc: "d", Severity: analyzer.Info,
+		Category: analyzer.CatObfuscation, Evidence: analyzer.EvIntegrity, Inputs: analyzer.InMarkdown,
+		Extract: func(p *analyzer.Pass) ([]*skill.File, error) {
+			i := strings.Index(string(p.File.Content), "evil")
+			e := skill.NewEmbedded(p.File, skill.KindText, i, i+4, "text block", ".txt")
+			if strings.Contains(string(p.File.Content), "BAD") {
+				e.Embed.Illustration = `its comment "# BAD"`
+			}
+			return []*skill.File{e}, nil
+		}}
+	word := &analyzer.Rule{ID: "SV900", Name: "w", Title: "w", Doc: "d", Severity: analyzer.Critical,
+		Category: analyzer.CatOverride, Inputs: analyzer.InText,
+		Run: func(p *analyzer.Pass) error { p.Reportf(0, "evil code"); return nil }}
+	for _, c := range []struct {
+		body string
+		sev  analyzer.Severity
+	}{{"# BAD\nevil\n", analyzer.Medium}, {"run this\nevil\n", analyzer.Critical}} {
+		r := scan(t, []*analyzer.Rule{extract, word}, analyzer.Options{}, map[string]string{"SKILL.md": manifest + c.body})
+		if len(r.Findings) != 1 || r.Findings[0].Severity != c.sev {
+			t.Errorf("%q: %+v, want one finding at %s", c.body, r.Findings, c.sev)
+			continue
+		}
+		if c.sev == analyzer.Medium && !strings.Contains(r.Findings[0].Message, "illustration") {
+			t.Errorf("message does not say why: %q", r.Findings[0].Message)
+		}
+	}
+}
