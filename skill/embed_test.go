@@ -26,3 +26,18 @@ func TestEmbeddedMapping(t *testing.T) {
 		t.Errorf("nested: %v %d depth %d", f.Path, got, inner.Embed.Depth)
 	}
 }
+
+func TestRelease(t *testing.T) {
+	f := NewFile("a.md", []byte("one\ntwo\nthree\n"))
+	_ = f.Pos(5)
+	if _, err := f.Memo("k", func() (any, error) { return 1, nil }); err != nil {
+		t.Fatal(err)
+	}
+	f.Release()
+	if f.Content != nil || f.Path != "a.md" || f.Kind != KindMarkdown {
+		t.Fatalf("after Release: %+v", f)
+	}
+	if p := f.Pos(10); p.Line != 1 || p.Column != 1 {
+		t.Errorf("Pos after Release = %+v, want 1:1", p)
+	}
+}

@@ -236,3 +236,20 @@ func (f *File) LineBytes(n int) []byte {
 
 // LineStart returns the byte offset at which 1-based line n starts.
 func (f *File) LineStart(n int) int { return f.Offset(n, 1) }
+
+// Release drops the file's bytes and everything derived from them, keeping
+// its path, kind and size. A batch scan calls it (through Skill.Release)
+// once a skill's result is complete: findings carry their own excerpts, and
+// keeping every file of every skill until the report is written would make
+// memory grow with the corpus instead of with the largest skill.
+func (f *File) Release() {
+	f.mu.Lock()
+	f.memo = nil
+	f.mu.Unlock()
+	f.colMu.Lock()
+	f.colMarks = nil
+	f.colMu.Unlock()
+	f.once.Do(func() {})
+	f.lines = []int{0} // an empty file: positions stay valid, at 1:1
+	f.Content = nil
+}

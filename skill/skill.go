@@ -369,3 +369,15 @@ func New(dir string, files map[string][]byte) *Skill {
 // isolated analysis worker) compares the two to prove it holds exactly the
 // bytes that were hashed.
 func (s *Skill) ComputeHash() string { return s.hash() }
+
+// Release drops the content of every file and the parsed frontmatter
+// (name, description and hash stay). Use it only where nothing reads the
+// skill's bytes afterwards: never in a gate that serves the scanned copy.
+func (s *Skill) Release() {
+	for _, f := range s.Files {
+		f.Release()
+	}
+	if s.Manifest != nil {
+		s.Manifest.Root, s.Manifest.Keys = nil, nil
+	}
+}

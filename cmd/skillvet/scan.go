@@ -338,7 +338,9 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 	if o.isolate {
 		scanAll = isolatedScanAll(eng, st)
 	}
-	results, err := scanAll(ctx, kept, nil)
+	// Reports need findings, not bytes: let each skill's files go as soon
+	// as its result is complete, so memory follows the largest skill.
+	results, err := scanAll(ctx, kept, func(r *analyzer.Result) { r.Skill.Release() })
 	if err != nil {
 		return fail(err)
 	}
