@@ -25,16 +25,23 @@ var PythonShellCommand = register(&analyzer.Rule{
 ` + "`__import__`" + `, ` + "`importlib.import_module`" + ` and ` + "`getattr`" + ` with folded strings, so
 ` + "`getattr(__import__('o'+'s'), 'sys'+'tem')(cmd)`" + ` is seen as ` + "`os.system(cmd)`" + `.
 
-- **high** when the command is built at run time (variables, f-strings, concatenation),
-  in particular from user input, the environment or decoded data: shell metacharacters in
-  any part of it run as commands (command injection);
-- **high** for ` + "`pty.spawn`" + ` of a shell (an interactive shell is what reverse shells hand out);
-- **medium** for a constant command string: it still goes through a shell the agent cannot
-  review at call time.
+Running commands is what many useful skills do, so the rule grades by where the command
+comes from, not by the call alone:
+
+- **high** when the command string or the program is built from **decoded data**
+  (decode → execute), and for ` + "`pty.spawn`" + ` of a shell (an interactive shell is what
+  reverse shells hand out);
+- **medium** when a shell command string is built from user input or the environment:
+  shell metacharacters in it run as commands (command injection). That is a weakness in the
+  skill, not a sign of malice, so it warns without blocking;
+- **low** (a recorded *capability*, never a block on its own) for a constant shell command,
+  a shell command built from the skill's own values, and a list-form call whose program is
+  chosen by the operator (a flag, ` + "`sys.argv`" + `, ` + "`$PYTHON`" + `-style environment variables):
+  the program slot, not the arguments, is what decides what runs, and
+  ` + "`subprocess.run(['gh'] + args)`" + ` or ` + "`[sys.executable, script, user_path]`" + ` choose nothing.
 
 Commands built from downloaded data are reported by SV154 (download and execute).
-List-form calls whose *program* comes from user input, the environment or decoded data
-(` + "`subprocess.run(sys.argv[1:])`" + `) are **high** as well. List-form calls with a constant program, ` + "`subprocess.run(['git', 'status'])`" + `, do not
+List-form calls with a constant program, ` + "`subprocess.run(['git', 'status'])`" + `, do not
 use a shell and are not reported.
 
 **Fix:** pass an argument list without ` + "`shell=True`" + `; never interpolate input into a
@@ -88,19 +95,39 @@ func runPythonShellCommand(p *analyzer.Pass) error {
 			if pyfacts.DownloadsAndRuns.MatchString(cmd) {
 				continue // SV154
 			}
-			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+			p.Capability(analyzer.CapExec, firstWord(cmd), start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
 				Message: how + " runs a constant shell command: " + pyfacts.ClipStr(cmd, 80)})
 			continue
 		}
 		if _, ok := pyfacts.FromNetwork(m, a, b); ok {
 			continue // SV154
 		}
-		src, ref := pyfacts.SourceDesc(m, a, b)
-		msg := how + " runs a shell command built at run time"
-		if src != "" {
-			msg = how + " runs a shell command built from " + src + " (" + ref.Name + ")"
+		if r, ok := pyfacts.FromDecoded(m, a, b); ok {
+			p.Capability(analyzer.CapDecode, r.Name, start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High, Kind: analyzer.EvChain,
+				Message: how + " runs a shell command built from decoded data (" + r.Name + ")"})
+			continue
 		}
-		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: msg})
+		splice, src, ref := pyfacts.ShellSplice(m, a, b)
+		switch {
+		case splice == pyfacts.SpliceTemplate && src == "user input":
+			p.Capability(analyzer.CapExecDynamic, "shell command built from "+src, start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
+				Message: how + " splices user input (" + ref.Name + ") into a shell command: its shell metacharacters run as commands (command injection)"})
+		case splice == pyfacts.SpliceTemplate:
+			p.Capability(analyzer.CapExecDynamic, "shell command built from "+src, start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+				Message: how + " splices " + src + " (" + ref.Name + ") into a shell command: shell metacharacters in it run as commands"})
+		case splice == pyfacts.SpliceWhole:
+			p.Capability(analyzer.CapExecDynamic, "shell command chosen by "+src, start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
+				Message: how + " runs a shell command chosen by " + src + " (" + ref.Name + ")"})
+		default:
+			p.Capability(analyzer.CapExecDynamic, "shell command built at run time", start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
+				Message: how + " runs a shell command built at run time from the skill's own values"})
+		}
 	}
 	return nil
 }
@@ -116,25 +143,41 @@ func pyProgramFromInput(p *analyzer.Pass, m *python.Module, c *python.Call) {
 	if !ok {
 		return
 	}
-	lo, hi := arg.Start, arg.End
-	if items, ok := pyfacts.ArgList(m, arg); ok {
-		if len(items) == 0 {
-			return
+	var src string
+	var r python.Ref
+	for _, slot := range pyfacts.ProgramSlots(m, arg.Start, arg.End) {
+		lo, hi := slot[0], slot[1]
+		if _, ok := m.Fold(lo, hi); ok {
+			continue
 		}
-		lo, hi = items[0][0], items[0][1]
-		if m.Is(lo, "*") {
-			lo++
+		if _, ok := pyfacts.FromNetwork(m, lo, hi); ok {
+			return // SV154
+		}
+		if src, r = pyfacts.SourceDesc(m, lo, hi); src != "" {
+			break
 		}
 	}
-	if _, ok := m.Fold(lo, hi); ok {
+	if src == "" {
 		return
 	}
-	if _, ok := pyfacts.FromNetwork(m, lo, hi); ok {
-		return // SV154
+	start, end := m.Span(c)
+	if src == "decoded data" {
+		p.Capability(analyzer.CapDecode, r.Name, start)
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High, Kind: analyzer.EvChain,
+			Message: c.Name + " runs a program taken from decoded data (" + r.Name + ")"})
+		return
 	}
-	if src, r := pyfacts.SourceDesc(m, lo, hi); src != "" {
-		start, end := m.Span(c)
-		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
-			Message: c.Name + " runs a program chosen by " + src + " (" + r.Name + ")"})
+	// The operator choosing the program (a flag, $PYTHON) is a capability.
+	p.Capability(analyzer.CapExecDynamic, "program chosen by "+src, start)
+	pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
+		Message: c.Name + " runs a program chosen by " + src + " (" + r.Name + ")"})
+}
+
+// firstWord is the program of a shell command string.
+func firstWord(cmd string) string {
+	f := strings.Fields(cmd)
+	if len(f) == 0 {
+		return ""
 	}
+	return f[0]
 }

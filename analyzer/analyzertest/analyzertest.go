@@ -8,7 +8,8 @@
 //	Ignore all previous  <!-- want "SV301" "SV302" -->
 //
 // Each quoted string is a Go regular expression matched against
-// "RULE: message" of one finding. "want+N" (or "want-N") puts the
+// "SEVERITY RULE: message" of one finding (patterns are unanchored, so
+// "RULE: message" matches too; lead with the severity to pin the grade). "want+N" (or "want-N") puts the
 // expectation N lines below (above) the comment, for lines that cannot carry
 // a comment. Expectations for files that cannot hold comments (binaries)
 // go in a sidecar "<case>.want" file beside the case directory, one per
@@ -121,10 +122,13 @@ func parseQuoted(s, path string, line int, src string) ([]*Expectation, error) {
 func Check(findings []analyzer.Finding, exps []*Expectation) []string {
 	var errs []string
 	for _, f := range findings {
+		// The severity leads so that a pattern may pin the grade
+		// ("low SV150: …"); unanchored patterns match without it.
 		text := f.Rule + ": " + f.Message
+		graded := f.Severity.String() + " " + text
 		matched := false
 		for _, e := range exps {
-			if !e.used && e.Path == f.Path && e.Line == f.Start.Line && e.Rx.MatchString(text) {
+			if !e.used && e.Path == f.Path && e.Line == f.Start.Line && e.Rx.MatchString(graded) {
 				e.used, matched = true, true
 				break
 			}

@@ -1,6 +1,7 @@
 package analyzertest
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -44,5 +45,21 @@ func TestExpectationsAndCheck(t *testing.T) {
 	}
 	if len(errs) != 5 {
 		t.Errorf("got %d mismatches, want 5:\n%s", len(errs), joined)
+	}
+}
+
+func TestCheckPinsSeverity(t *testing.T) {
+	rx := func(s string) *Expectation {
+		return &Expectation{Path: "a.py", Line: 1, Rx: regexp.MustCompile(s)}
+	}
+	f := []analyzer.Finding{{Rule: "SV1", Path: "a.py", Start: skill.Position{Line: 1, Column: 1}, Severity: analyzer.Low, Message: "runs x"}}
+	if errs := Check(f, []*Expectation{rx("low SV1: runs")}); len(errs) != 0 {
+		t.Errorf("a pattern with the right grade should match: %v", errs)
+	}
+	if errs := Check(f, []*Expectation{rx("SV1: runs")}); len(errs) != 0 {
+		t.Errorf("a pattern without a grade should match: %v", errs)
+	}
+	if errs := Check(f, []*Expectation{rx("high SV1: runs")}); len(errs) != 2 {
+		t.Errorf("a pattern with the wrong grade should fail (missing and unexpected): %v", errs)
 	}
 }

@@ -11,3 +11,10 @@ subprocess.run(["ls", "-la"], shell=False)
 print(platform.system(), log)
 # os.system("rm -rf /") is never what you want
 doc = "call os.system(cmd) with shell=True"
+extra = sys.argv[2:]
+subprocess.run(["gh", "pr", "view"] + extra, check=True)
+cmd = ["git", "log", "--format=%H"]
+cmd += extra
+subprocess.run(cmd, check=True)
+script = "scripts/report.py"
+subprocess.run([sys.executable, script, branch], check=True)
