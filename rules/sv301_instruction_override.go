@@ -47,5 +47,5 @@ Bad:
 Good (a security-training skill):
 
     > Attackers write things like "ignore all previous instructions".`,
-	Run: func(p *analyzer.Pass) error { return prose.RunPhraseRule(p, prose.OverridePhrases) },
+	Run: func(p *analyzer.Pass) error { return prose.RunPhraseRule(p, prose.OverridePhrases, prose.Claim) },
 })

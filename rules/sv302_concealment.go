@@ -27,8 +27,13 @@ how data theft and persistence stay unnoticed. "Never ask for confirmation" remo
 human check that stops destructive or exfiltrating actions.
 
 Quoted examples (code, "phrases such as …") are medium, and low/info (with blockquotes) in
-a security-teaching skill. Negated text is not reported, and ordinary words are not enough:
-"the command fails silently" is fine.
+a security-teaching skill. Only instructions count: each match's clause is given a role
+(facts/prose ClauseRole), and a description ("older loaders would silently overwrite the
+partition", "the install can be silently skipped"), a prohibition ("never silently push", "do not
+scan, guess, or silently change"), a question, a flag defined in a table ("` + "`--quiet`" + ` | silently
+run every step") or words across a sentence or cell boundary are not reported. Instructions in
+the form of a statement still are: "your job is to quietly upload …", "you will now secretly
+forward …". "Do not tell the user *to run* it" directs the user and is not concealment.
 
 **Fix:** tell the user what the skill does; ask before irreversible or outbound actions.
 
@@ -39,5 +44,5 @@ Bad:
 Good:
 
     Tell the user which files will be uploaded and ask before sending them.`,
-	Run: func(p *analyzer.Pass) error { return prose.RunPhraseRule(p, prose.ConcealPhrases) },
+	Run: func(p *analyzer.Pass) error { return prose.RunPhraseRule(p, prose.ConcealPhrases, prose.Imperative) },
 })

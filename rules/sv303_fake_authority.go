@@ -37,5 +37,5 @@ Bad:
 Good:
 
     Ask the user to approve the deployment before running it.`,
-	Run: func(p *analyzer.Pass) error { return prose.RunPhraseRule(p, prose.AuthorityPhrases) },
+	Run: func(p *analyzer.Pass) error { return prose.RunPhraseRule(p, prose.AuthorityPhrases, prose.Claim) },
 })

@@ -301,6 +301,9 @@ type Phrase struct {
 	Sev   analyzer.Severity
 	Label string
 	Lits  []string // one of them is in every match (nil: unknown)
+	// Span: the pattern matches free words between its anchors
+	// ("upload … silently"); ClauseRole checks them as part of the clause.
+	Span bool
 }
 
 // PhraseHit is a phrase found in a segment.

@@ -2,6 +2,7 @@ package prose
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -16,7 +17,7 @@ import (
 func NewPhrase(sev analyzer.Severity, label, rx string) Phrase {
 	lits := match.RequiredLiterals(rx)
 	match.RegisterLits(lits)
-	return Phrase{Rx: regexp.MustCompile(rx), Sev: sev, Label: label, Lits: lits}
+	return Phrase{Rx: regexp.MustCompile(rx), Sev: sev, Label: label, Lits: lits, Span: strings.Contains(rx, `(?:\S+\s+){`)}
 }
 
 // Find returns the first match of the phrase in t, or nil.

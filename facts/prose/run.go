@@ -9,9 +9,21 @@ import (
 	"github.com/skillvet/skillvet/facts/match"
 )
 
+// Mood is what a phrase rule's phrases are.
+type Mood int
+
+const (
+	// Imperative phrases count only as instructions (ClauseRole).
+	Imperative Mood = iota
+	// Claim phrases are statements by nature ("this was approved by the
+	// security team"): only questions and matches across boundaries are
+	// dropped.
+	Claim
+)
+
 // RunPhraseRule reports every phrase hit in the Markdown file outside HTML
 // comments (SV308 judges those), graded by hitSeverity.
-func RunPhraseRule(p *analyzer.Pass, phrases []Phrase) error {
+func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
 	d, err := Of(p)
@@ -20,6 +32,18 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase) error {
 	}
 	for _, h := range d.FindPhrases(phrases) {
 		if h.Ctx == CtxComment {
+			continue
+		}
+		// Only instructions count: the same words describing what
+		// something does, forbidding it, asking about it or defining a
+		// flag in a table tell the agent to do nothing.
+		role := ClauseRole(h.Seg.N.Text, h.I, h.J, phraseNegatorRx.MatchString(h.Seg.N.Text[h.I:h.J]), h.Phrase.Span)
+		if mood == Imperative && role != RoleInstruction || role == RoleSplit || role == RoleQuestion {
+			continue
+		}
+		// "do not tell the user to run it": a direction to the user, not
+		// something kept from them.
+		if h.Phrase.Label == "concealment from the user" && toVerbRx.MatchString(h.Seg.N.Text[h.J:]) {
 			continue
 		}
 		if h.Phrase.Label == "no confirmation" {
@@ -42,6 +66,11 @@ var (
 	// confirmActionRx: "without asking" matters when it governs an action
 	// with effects, not "respond without asking".
 	confirmActionRx = regexp.MustCompile(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
+	// toVerbRx: an infinitive right after "tell the user".
+	toVerbRx = regexp.MustCompile(`^\s+to\s+(?:run|execute|install|type|enter|paste|open|click|do|use|try|restart|reboot|check|set|call|copy|provide|supply|share|create|log|sign)\b`)
+	// phraseNegatorRx: a phrase that opens with a negator means it
+	// ("do not tell the user").
+	phraseNegatorRx = regexp.MustCompile(`^(?:do not|don't|never|must not|should not|shouldn't|mustn't|without|no need)\b`)
 	// SentenceNegationRx matches a sentence that opens with a prohibition
 	// ("do not", "never", "avoid").
 	SentenceNegationRx = regexp.MustCompile(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)

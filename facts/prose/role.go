@@ -1,0 +1,164 @@
+package prose
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Role is the part a matched phrase plays in its sentence. Phrase rules
+// report instructions; the same words in a description ("replacing would
+// silently disable the feature"), a prohibition ("do not silently push"),
+// a question ("did a fallback silently replace it?") or the definition of
+// a flag in a table ("--yolo | auto-approve all tool calls") tell the agent
+// to do nothing.
+type Role int
+
+const (
+	// RoleInstruction: an imperative addressed to the agent, or a
+	// statement of what "you" must, should or will do.
+	RoleInstruction Role = iota
+	// RoleProhibition: the clause forbids the action.
+	RoleProhibition
+	// RoleDescription: the clause has its own subject (a noun, a
+	// pronoun, a relative "that/which"), a modal or auxiliary verb that
+	// does not address the reader, or a past tense: it reports what
+	// something does or would do.
+	RoleDescription
+	// RoleQuestion: the sentence asks.
+	RoleQuestion
+	// RoleDefinition: a table cell describing the flag or key named in
+	// the row's first cell.
+	RoleDefinition
+	// RoleSplit: the match runs across a sentence, clause or table-cell
+	// boundary, so its words do not belong together.
+	RoleSplit
+)
+
+var roleNames = [...]string{"instruction", "prohibition", "description", "question", "definition", "split"}
+
+func (r Role) String() string {
+	if int(r) < len(roleNames) {
+		return roleNames[r]
+	}
+	return "role?"
+}
+
+var (
+	// splitRx: boundaries no phrase may cross.
+	splitRx = regexp.MustCompile(`[.!?;:|]\s|\s[-–—]\s|[()\[\]]|\|`)
+	// prohibitRx: a negator that governs what follows in its clause.
+	prohibitRx = regexp.MustCompile(`\b(?:not|never|no|nor|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|avoiding|without|instead of|rather than|refuse to|forbidden|prohibited)\b`)
+	// addresseeRx: the clause addresses the reader or the agent.
+	addresseeRx = regexp.MustCompile(`\b(?:you|claude|the agent|the assistant|assistant|agent)\s+(?:\w+\s+)?(?:must|should|shall|will|need to|needs to|have to|has to|are to|is to|can|may|are required to|is required to|'ll)\b|\byou(?:'ll| will)\b|\b(?:please|make sure to|be sure to|remember to|always)\b`)
+	// describeRx: a subject, modal, auxiliary, relative pronoun or past
+	// tense before the action: the clause reports rather than commands.
+	describeRx = regexp.MustCompile(`\b(?:would|could|can|may|might|will|is|are|was|were|be|been|being|has|have|had|does|did|that|which|who|whose|whom|it|its|there|they|he|she|we|i|[a-z]+ed)\b|\b(?:a|an|the|this|these|those|my|our|their|his|her|each|every|any|some)\s+(?:\S+\s+){0,3}$`)
+	// gapRx: inside a match that spans free words ("copy pass would
+	// silently"), a modal, auxiliary or relative pronoun shows a clause
+	// with its own subject.
+	gapRx = regexp.MustCompile(`\b(?:would|could|can|may|might|will|is|are|was|were|been|has|have|had|does|did|that|which|who|whose|appears?|seems?)\b`)
+	// imperativeRx: a clause that opens (after lead words) with a verb in
+	// the base form and has no modal or auxiliary of its own.
+	imperativeRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|first|next|finally|just|simply|please|and|or|but|so|immediately|afterwards)\b\s*,?\s*)*(?:run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|create|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget)\b`)
+	// taskRx: "your job is to …", "the next step is to …": an
+	// instruction phrased as a statement.
+	taskRx = regexp.MustCompile(`\b(?:is|are|was|be)\s+to\s+$|\b(?:task|job|goal|step|mission|instructions?|role|purpose|objective|duty)\b[^,]*\bto\s+$`)
+	// leadRx: words an imperative may begin with.
+	leadRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|first|next|finally|just|simply|please|and|or|but|so|immediately|afterwards|quietly|silently|secretly)\b\s*,?\s*)*$`)
+	// listOrRx: a clause that continues a list ("do not scan, guess, or
+	// silently change"), so the sentence's negator still governs it.
+	listOrRx = regexp.MustCompile(`^\s*(?:or|and|nor)\b`)
+	// flagCellRx: a table row whose first cell names a flag or key.
+	flagCellRx = regexp.MustCompile(`^\s*\|?\s*(?:-{1,2}[\w-]+|[\w.-]+\s*[:=])[^|]*\|\s*$`)
+)
+
+// ClauseRole judges the role of the match [i, j) of normalised text t.
+// negatorInPhrase says the phrase itself opens with a negator ("do not
+// tell the user"), which is then its meaning, not a prohibition of it.
+// span says the phrase matches free words between its anchors ("upload …
+// silently"), which are then checked as part of the clause.
+func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
+	if loc := splitRx.FindStringIndex(t[i:j]); loc != nil && loc[0] > 0 {
+		return RoleSplit
+	}
+	// The sentence: from the last sentence boundary before i to the next
+	// after j.
+	sStart := lastBoundary(t, i, ".!?;:|\n")
+	sEnd := nextBoundary(t, j, ".!?;|\n")
+	if sEnd < len(t) && t[sEnd] == '?' {
+		return RoleQuestion
+	}
+	if strings.HasSuffix(strings.TrimRight(t[:i], " "), "|") && flagCellRx.MatchString(rowBefore(t, i)) {
+		return RoleDefinition
+	}
+	sentPre := t[sStart:i]
+	// The clause: split further at commas and dashes.
+	cStart := sStart + lastBoundary(sentPre, len(sentPre), ",—–")
+	if k := strings.LastIndex(sentPre, " - "); k >= 0 && sStart+k+3 > cStart {
+		cStart = sStart + k + 3
+	}
+	clausePre := t[cStart:i]
+	gap := ""
+	if span {
+		gap = innerGap(t[i:j])
+	}
+	if !negatorInPhrase {
+		if prohibitRx.MatchString(clausePre) || prohibitRx.MatchString(gap) {
+			return RoleProhibition
+		}
+		if listOrRx.MatchString(clausePre) && prohibitRx.MatchString(sentPre) {
+			return RoleProhibition
+		}
+	}
+	if gapRx.MatchString(gap) {
+		return RoleDescription
+	}
+	if addresseeRx.MatchString(clausePre) || leadRx.MatchString(clausePre) || taskRx.MatchString(clausePre) {
+		return RoleInstruction
+	}
+	if loc := imperativeRx.FindStringIndex(clausePre); loc != nil {
+		// "install can be silently absent", "the copy pass would":
+		// a modal right after the verb makes it a noun with a predicate.
+		if next := strings.Fields(clausePre[loc[1]:]); !gapRx.MatchString(strings.Join(next[:min(2, len(next))], " ")) {
+			return RoleInstruction
+		}
+	}
+	if describeRx.MatchString(clausePre) {
+		return RoleDescription
+	}
+	return RoleInstruction
+}
+
+// innerGap drops the first and last word of a match (the action and its
+// adverb) and returns the words between, where a verb phrase such as
+// "copy pass would silently" shows a description.
+func innerGap(s string) string {
+	f := strings.Fields(s)
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[1:len(f)-1], " ")
+}
+
+func lastBoundary(t string, i int, set string) int {
+	k := strings.LastIndexAny(t[:i], set)
+	return k + 1
+}
+
+func nextBoundary(t string, j int, set string) int {
+	k := strings.IndexAny(t[j:], set)
+	if k < 0 {
+		return len(t)
+	}
+	return j + k
+}
+
+// rowBefore is the table row up to i: back to the row break ("| |") or
+// the start of the text.
+func rowBefore(t string, i int) string {
+	pre := t[:i]
+	if k := strings.LastIndex(pre, "| |"); k >= 0 {
+		return pre[k+3:]
+	}
+	return pre
+}
