@@ -140,15 +140,24 @@ func innerGap(s string) string {
 	return strings.Join(f[1:len(f)-1], " ")
 }
 
+// roleWindow bounds how far a clause is searched for (a run-on text
+// without punctuation must not make each match cost the whole text).
+const roleWindow = 400
+
 func lastBoundary(t string, i int, set string) int {
-	k := strings.LastIndexAny(t[:i], set)
-	return k + 1
+	lo := max(0, i-roleWindow)
+	k := strings.LastIndexAny(t[lo:i], set)
+	if k < 0 {
+		return lo
+	}
+	return lo + k + 1
 }
 
 func nextBoundary(t string, j int, set string) int {
-	k := strings.IndexAny(t[j:], set)
+	hi := min(len(t), j+roleWindow)
+	k := strings.IndexAny(t[j:hi], set)
 	if k < 0 {
-		return len(t)
+		return hi
 	}
 	return j + k
 }
@@ -156,7 +165,7 @@ func nextBoundary(t string, j int, set string) int {
 // rowBefore is the table row up to i: back to the row break ("| |") or
 // the start of the text.
 func rowBefore(t string, i int) string {
-	pre := t[:i]
+	pre := t[max(0, i-roleWindow):i]
 	if k := strings.LastIndex(pre, "| |"); k >= 0 {
 		return pre[k+3:]
 	}
