@@ -45,11 +45,27 @@ var stuffingPhrases = []prose.Phrase{
 	prose.NewPhrase(High, "claims every request", `\balways\s+(?:use|invoke|load|activate|trigger|call|run|apply|consult)\s+(?:this|me|it)\b`),
 	prose.NewPhrase(High, "claims every request", `\b(?:use|invoke|load|activate|trigger|apply|consult)\s+(?:this\s+skill\s+|me\s+|it\s+)?(?:for|on|before|with|in)\s+(?:every|all|any|each)\s+(?:single\s+)?(?:user\s+)?(?:requests?|tasks?|query|queries|questions?|prompts?|messages?|conversations?|turns?|interactions?|responses?|replies)\b`),
 	prose.NewPhrase(High, "claims every request", `\bbefore\s+(?:(?:responding|answering|replying)\s+(?:to\s+)?(?:any|every|all)\b|doing anything\b|any other (?:skill|tool|action)\b)`),
-	prose.NewPhrase(High, "claims every request", `\b(?:must|should|shall)\s+(?:always\s+)?be\s+(?:used|invoked|loaded|triggered|activated|consulted)\s+(?:for|on|before|first|in)\b`),
+	prose.NewPhrase(High, "claims every request", `\b(?:must|should|shall)\s+(?:always\s+)?be\s+(?:used|invoked|loaded|triggered|activated|consulted)\s+(?:(?:for|on|before|in|with)\s+(?:every|all|any|each)\b|first\b|before\s+(?:anything|any other|every|all))`),
 	prose.NewPhrase(High, "claims priority", `\b(?:highest|top|maximum|absolute|first)\s+priority\b|\boverrides?\s+(?:all\s+)?other\s+skills\b|\bregardless\s+of\s+(?:the\s+)?(?:request|task|topic|question|context)\b`),
 }
 
-var listSepRx = regexp.MustCompile(`[,;|\n]|\s+or\s+`)
+var (
+	listSepRx = regexp.MustCompile(`[,;|\n]|\s+or\s+`)
+	// scopeRx: words after a claim that narrow it to one kind of task
+	// ("use for every request to commit changes", "always use this skill
+	// when writing Python"): an ordinary trigger, not a claim on every
+	// request.
+	scopeRx = regexp.MustCompile(`^(?:\s+skill)?\s+(?:to|that|which|involving|about|related to|regarding|concerning|mentioning|where|when|whenever|if|for|with|in|on|while|during)\s+(\S+)`)
+	// universalRx: a scope that is no scope.
+	universalRx = regexp.MustCompile(`^(?:every|all|any|each|anything|everything|everyone)\b`)
+)
+
+// scoped reports whether the claim at the end of t[:j] is narrowed by
+// what follows it.
+func scoped(t string, j int) bool {
+	m := scopeRx.FindStringSubmatch(t[j:])
+	return m != nil && !universalRx.MatchString(m[1])
+}
 
 func runTriggerStuffing(p *analyzer.Pass) error {
 	for _, f := range manifest.PromptFields(p) {
@@ -61,7 +77,7 @@ func runTriggerStuffing(p *analyzer.Pass) error {
 		found := false
 		for i := range stuffingPhrases {
 			h := &stuffingPhrases[i]
-			if m := h.Find(n.Text); m != nil && !prose.Negated(n.Text, m[0]) {
+			if m := h.Find(n.Text); m != nil && !prose.Negated(n.Text, m[0]) && !scoped(n.Text, m[1]) {
 				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.Sev,
 					Message: fmt.Sprintf("%s %s: %q", f.Key, h.Label, match.Clip(n.Text[m[0]:m[1]], 60))})
 				found = true

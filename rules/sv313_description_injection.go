@@ -49,7 +49,10 @@ Good:
 
 var (
 	structuralTagRx = regexp.MustCompile(`</\s*[a-z_][a-z0-9_:-]*\s*>|<\s*(?:skill|skills|available_skills|description|name|system|instructions?|tool|tools|function|functions|assistant|user|human|document|documents|context|prompt|system_prompt|antml:[a-z_]+)\b[^>]*>`)
-	modelAddressRx  = regexp.MustCompile(`\b(?:you|assistant|claude|chatgpt|the model|the agent|the ai|ai|llm)\s+(?:must|should|shall|will|are required to|need to|have to)\s+(?:always\s+|never\s+|immediately\s+|first\s+|not\s+|now\s+)?(?:ignore|run|execute|send|upload|read|fetch|download|install|delete|reveal|output|print|respond|reply|answer|disregard|forget|obey|follow these|treat|grant|disable|call|invoke|open|visit|include)\b|(?:^|\s)(?:assistant|system|human)\s*:\s*\S`)
+	// triggerConditionRx: "use when you need to print …" states when the
+	// skill applies; it is the usual shape of a description.
+	triggerConditionRx = regexp.MustCompile(`\b(?:when|whenever|if|once|after|before|while|in case|for when)\s+$`)
+	modelAddressRx     = regexp.MustCompile(`\b(?:you|assistant|claude|chatgpt|the model|the agent|the ai|ai|llm)\s+(?:must|should|shall|will|are required to|need to|have to)\s+(?:always\s+|never\s+|immediately\s+|first\s+|not\s+|now\s+)?(?:ignore|run|execute|send|upload|read|fetch|download|install|delete|reveal|output|print|respond|reply|answer|disregard|forget|obey|follow these|treat|grant|disable|call|invoke|open|visit|include)\b|(?:^|\s)(?:assistant|system|human)\s*:\s*\S`)
 )
 
 func runDescriptionInjection(p *analyzer.Pass) error {
@@ -90,7 +93,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 				report(High, fmt.Sprintf("prompt-structure markup %q", t[m[0]:m[1]]))
 			}
 		}
-		if m := modelAddressRx.FindStringIndex(t); m != nil {
+		if m := modelAddressRx.FindStringIndex(t); m != nil && !triggerConditionRx.MatchString(t[:m[0]]) {
 			report(High, fmt.Sprintf("an instruction addressed to the model %q", match.Clip(t[m[0]:m[1]], 60)))
 		}
 	}

@@ -29,12 +29,15 @@ const (
 	// RoleDefinition: a table cell describing the flag or key named in
 	// the row's first cell.
 	RoleDefinition
+	// RoleCondition: the clause states a condition ("unless approval was
+	// already given", "if a new system prompt regresses").
+	RoleCondition
 	// RoleSplit: the match runs across a sentence, clause or table-cell
 	// boundary, so its words do not belong together.
 	RoleSplit
 )
 
-var roleNames = [...]string{"instruction", "prohibition", "description", "question", "definition", "split"}
+var roleNames = [...]string{"instruction", "prohibition", "description", "question", "definition", "condition", "split"}
 
 func (r Role) String() string {
 	if int(r) < len(roleNames) {
@@ -60,6 +63,11 @@ var (
 	// imperativeRx: a clause that opens (after lead words) with a verb in
 	// the base form and has no modal or auxiliary of its own.
 	imperativeRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|first|next|finally|just|simply|please|and|or|but|so|immediately|afterwards)\b\s*,?\s*)*(?:run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|create|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget)\b`)
+	// conditionRx: a condition governs the clause.
+	conditionRx = regexp.MustCompile(`\b(?:if|unless|whether|in case|until)\b`)
+	// catalogRowRx: a table row that rates what it names (a pattern
+	// catalogue: "| ignore previous instructions | … | critical |").
+	catalogRowRx = regexp.MustCompile(`\|\s*(?:critical|high|medium|low|info|severe|warning)\s*\|`)
 	// taskRx: "your job is to …", "the next step is to …": an
 	// instruction phrased as a statement.
 	taskRx = regexp.MustCompile(`\b(?:is|are|was|be)\s+to\s+$|\b(?:task|job|goal|step|mission|instructions?|role|purpose|objective|duty)\b[^,]*\bto\s+$`)
@@ -68,8 +76,9 @@ var (
 	// listOrRx: a clause that continues a list ("do not scan, guess, or
 	// silently change"), so the sentence's negator still governs it.
 	listOrRx = regexp.MustCompile(`^\s*(?:or|and|nor)\b`)
-	// flagCellRx: a table row whose first cell names a flag or key.
-	flagCellRx = regexp.MustCompile(`^\s*\|?\s*(?:-{1,2}[\w-]+|[\w.-]+\s*[:=])[^|]*\|\s*$`)
+	// flagCellRx: a table row whose first cell names a flag or key (the
+	// match is in a later cell).
+	flagCellRx = regexp.MustCompile(`^\s*\|?\s*(?:-{1,2}[\w-]+|[\w.-]+\s*[:=])[^|]*\|`)
 )
 
 // ClauseRole judges the role of the match [i, j) of normalised text t.
@@ -88,7 +97,10 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	if sEnd < len(t) && t[sEnd] == '?' {
 		return RoleQuestion
 	}
-	if strings.HasSuffix(strings.TrimRight(t[:i], " "), "|") && flagCellRx.MatchString(rowBefore(t, i)) {
+	if inTableRow(t, i, j) && flagCellRx.MatchString(rowBefore(t, i)) {
+		return RoleDefinition
+	}
+	if inTableRow(t, i, j) && catalogRowRx.MatchString(rowAround(t, i, j)) {
 		return RoleDefinition
 	}
 	sentPre := t[sStart:i]
@@ -112,6 +124,9 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	}
 	if gapRx.MatchString(gap) {
 		return RoleDescription
+	}
+	if conditionRx.MatchString(clausePre) {
+		return RoleCondition
 	}
 	if addresseeRx.MatchString(clausePre) || leadRx.MatchString(clausePre) || taskRx.MatchString(clausePre) {
 		return RoleInstruction
@@ -170,4 +185,25 @@ func rowBefore(t string, i int) string {
 		return pre[k+3:]
 	}
 	return pre
+}
+
+// inTableRow reports whether [i, j) sits in a table cell.
+func inTableRow(t string, i, j int) bool {
+	lo := max(0, i-roleWindow)
+	hi := min(len(t), j+roleWindow)
+	return strings.Contains(t[lo:i], "|") && strings.Contains(t[j:hi], "|")
+}
+
+// rowAround is the table row holding [i, j), between row breaks ("| |").
+func rowAround(t string, i, j int) string {
+	lo := max(0, i-roleWindow)
+	hi := min(len(t), j+roleWindow)
+	pre, post := t[lo:i], t[j:hi]
+	if k := strings.LastIndex(pre, "| |"); k >= 0 {
+		pre = pre[k+2:]
+	}
+	if k := strings.Index(post, "| |"); k >= 0 {
+		post = post[:k+1]
+	}
+	return pre + t[i:j] + post
 }

@@ -41,6 +41,9 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if mood == Imperative && role != RoleInstruction || role == RoleSplit || role == RoleQuestion {
 			continue
 		}
+		// A claim in a condition, a prohibition or a catalogue row is
+		// talked about, not made: it stays visible without blocking.
+		capped := mood == Claim && (role == RoleCondition || role == RoleDefinition || role == RoleProhibition)
 		// "do not tell the user to run it": a direction to the user, not
 		// something kept from them.
 		if h.Phrase.Label == "concealment from the user" && toVerbRx.MatchString(h.Seg.N.Text[h.J:]) {
@@ -53,6 +56,9 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			}
 		}
 		sev, why := hitSeverity(&h, d.Teaching)
+		if capped && sev > analyzer.Medium && !h.obfuscated {
+			sev, why = analyzer.Medium, "in a "+role.String()
+		}
 		msg := fmt.Sprintf("%s: %q", h.Phrase.Label, match.Clip(h.Seg.N.Text[h.I:h.J], 80))
 		if why != "" {
 			msg += " (" + why + ")"
