@@ -90,7 +90,7 @@ func runSendData(p *analyzer.Pass) error {
 		var vm []int
 		for _, m := range prose.SendVerbRx.FindAllStringIndex(s.Text, -1) {
 			vs, _ := s.Seg.N.Orig(s.I+m[0], s.I+m[1])
-			if d.CtxAt(vs) == prose.CtxCode || prose.Negated(s.Text, m[0]) {
+			if d.CtxAt(vs) == prose.CtxCode || prose.Negated(s.Text, m[0]) || prose.VerbRole(&s, m[0], m[1]) != prose.RoleInstruction {
 				continue
 			}
 			rest, rawRest := s.Text[m[1]:], raw[min(vs-rs, len(raw)):]

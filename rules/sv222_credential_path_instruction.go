@@ -75,7 +75,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 			continue
 		}
 		vm := credAccessRx.FindStringIndex(s.Text)
-		if vm == nil || prose.Negated(s.Text, vm[0]) {
+		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
 		var sev analyzer.Severity

@@ -71,7 +71,7 @@ func runSecretInLinks(p *analyzer.Pass) error {
 			continue
 		}
 		vm := linkPlaceVerbRx.FindStringIndex(s.Text)
-		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.SentenceNegationRx.MatchString(s.Text) {
+		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.SentenceNegationRx.MatchString(s.Text) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)

@@ -106,7 +106,7 @@ func runNetworkProbe(p *analyzer.Pass) error {
 				break // an ordinary paragraph, not a list item
 			}
 		}
-		if vm == nil || prose.Negated(t, vm[0]) || prose.SentenceNegationRx.MatchString(t) {
+		if vm == nil || prose.Negated(t, vm[0]) || prose.SentenceNegationRx.MatchString(t) || t == s.Text && prose.VerbRole(s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
 		sev := High

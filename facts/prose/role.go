@@ -63,6 +63,12 @@ var (
 	// imperativeRx: a clause that opens (after lead words) with a verb in
 	// the base form and has no modal or auxiliary of its own.
 	imperativeRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|first|next|finally|just|simply|please|and|or|but|so|immediately|afterwards)\b\s*,?\s*)*(?:run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|create|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget)\b`)
+	// subjectOfRx: a predicate right after the match makes the matched
+	// verb a noun ("port scan finds no backend", "the upload is slow").
+	subjectOfRx = regexp.MustCompile(`^\s+(?:is|are|was|were|has|had|can|could|will|would|may|might|does|did|finds|found|returns|returned|fails|failed|succeeds|succeeded|works|worked|shows|gives|takes|took|needs|requires|required|happens|hangs|hung|times out|timed out|stalls|stalled|reports|reported|misses|missed)\b`)
+	// obligationRx: a deontic modal right before the verb is a rule for
+	// the reader whatever its subject ("every link must carry …").
+	obligationRx = regexp.MustCompile(`\b(?:must|shall|should|has to|have to|needs to|need to|is to|are to|is required to|are required to|ought to)\s+(?:(?:always|also|then|now|first|still|each|every time)\s+)?(?:be\s+)?$`)
 	// conditionRx: a condition governs the clause.
 	conditionRx = regexp.MustCompile(`\b(?:if|unless|whether|in case|until)\b`)
 	// catalogRowRx: a table row that rates what it names (a pattern
@@ -122,13 +128,13 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 			return RoleProhibition
 		}
 	}
-	if gapRx.MatchString(gap) {
+	if gapRx.MatchString(gap) || subjectOfRx.MatchString(t[j:min(len(t), j+40)]) {
 		return RoleDescription
 	}
 	if conditionRx.MatchString(clausePre) {
 		return RoleCondition
 	}
-	if addresseeRx.MatchString(clausePre) || leadRx.MatchString(clausePre) || taskRx.MatchString(clausePre) {
+	if addresseeRx.MatchString(clausePre) || leadRx.MatchString(clausePre) || taskRx.MatchString(clausePre) || obligationRx.MatchString(clausePre) {
 		return RoleInstruction
 	}
 	if loc := imperativeRx.FindStringIndex(clausePre); loc != nil {
@@ -206,4 +212,11 @@ func rowAround(t string, i, j int) string {
 		post = post[:k+1]
 	}
 	return pre + t[i:j] + post
+}
+
+// VerbRole is ClauseRole for the verb at [i, j) of a sentence's text,
+// judged in its whole segment so that table rows and earlier clauses are
+// in view.
+func VerbRole(s *Sentence, i, j int) Role {
+	return ClauseRole(s.Seg.N.Text, s.I+i, s.I+j, false, false)
 }

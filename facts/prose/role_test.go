@@ -38,3 +38,16 @@ func TestClauseRole(t *testing.T) {
 		}
 	}
 }
+
+func TestClauseRoleObligation(t *testing.T) {
+	text := "every rewritten link must carry the account value."
+	i := strings.Index(text, "carry")
+	if got := ClauseRole(text, i, i+len("carry"), false, false); got != RoleInstruction {
+		t.Errorf("obligation with a noun subject: %v, want instruction", got)
+	}
+	text = "port scan finds no backend."
+	i = strings.Index(text, "scan")
+	if got := ClauseRole(text, i, i+len("scan"), false, false); got != RoleDescription {
+		t.Errorf("noun followed by its predicate: %v, want description", got)
+	}
+}
