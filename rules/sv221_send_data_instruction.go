@@ -24,7 +24,9 @@ var SendDataInstruction = register(&analyzer.Rule{
 	Doc: `Finds sentences in a skill's prose that combine a sending verb (*send, upload, post,
 forward, email, submit, sync, exfiltrate, attach, include …*), sensitive data (API keys,
 tokens, passwords, credentials, ` + "`.env`" + ` and the environment, SSH keys and other credential
-files, the conversation or chat history, the system prompt, the codebase or all files)
+files, the conversation or chat history, the system prompt or the task prompt, the user's
+queries, screenshots, the precise location, system information, contacts, the codebase or all
+files)
 and a destination (a URL, an e-mail address, a webhook or "our server").
 
 In malicious skills the agent itself is the exfiltration tool: the prose asks it to

@@ -21,7 +21,7 @@ var (
 
 	// ContentObjRx matches the user's content an instruction may name: the
 	// conversation, the system prompt, files, the codebase.
-	ContentObjRx = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace))\b`)
+	ContentObjRx = regexp.MustCompile(`\b(?:conversation(?: history)?|chat (?:history|log|logs|transcript)|message history|transcripts?|system prompt|previous messages|everything the user (?:typed|said|wrote)|the user's (?:messages|files|data|documents)|clipboard|browser (?:history|data|cookies)|home directory|all (?:the )?files|every file|source code|codebase|repository contents|project files|entire (?:project|repo|repository|workspace)|(?:task|user|full|original|the user's) prompts?|prompts? you (?:received|were given|came up with)|user quer(?:y|ies)|(?:rag|search|retrieval) quer(?:y|ies)|screenshots?|screen captures?|(?:precise|current|exact|gps) location|gps coordinates|system info(?:rmation)?|(?:all|the user's) contacts|contacts list|search history|(?:the )?information you (?:queried|gathered|collected))\b`)
 
 	// EmailRx matches an e-mail address.
 	EmailRx = regexp.MustCompile(`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b`)
