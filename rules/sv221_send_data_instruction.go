@@ -83,6 +83,9 @@ func runSendData(p *analyzer.Pass) error {
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
+		if strings.Contains(raw, "](") && prose.IsTitle(raw) {
+			continue // a cited title: [Division Timings Leak Secrets](https://…)
+		}
 		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(&s) {
 			continue // no destination
 		}
@@ -92,17 +95,25 @@ func runSendData(p *analyzer.Pass) error {
 		var vm []int
 		for _, m := range prose.SendVerbRx.FindAllStringIndex(s.Text, -1) {
 			vs, _ := s.Seg.N.Orig(s.I+m[0], s.I+m[1])
-			if d.CtxAt(vs) == prose.CtxCode || prose.Negated(s.Text, m[0]) || prose.VerbRole(&s, m[0], m[1]) != prose.RoleInstruction {
+			if d.CtxAt(vs) == prose.CtxCode || prose.Negated(s.Text, m[0]) || prose.InToken(s.Text, m[0], m[1]) ||
+				prose.VerbRole(&s, m[0], m[1]) != prose.RoleInstruction {
 				continue
 			}
 			rest, rawRest := s.Text[m[1]:], raw[min(vs-rs, len(raw)):]
 			if sendPronounRx.MatchString(rest) {
 				// "collect X and send them to Y": the data comes earlier
 				rest, rawRest = s.Text, raw
+			} else {
+				// the verb's object sits in its own clause: "send a test
+				// message, set the channel token" sends no token
+				rest = prose.ClauseAfter(rest)
 			}
+			label, _, _, secretPath := "", 0, 0, false
 			if has && match.MayHaveCredentialPath(rawRest) {
-				obj, _, _, _ = intel.MatchCredentialPath(rawRest)
-				content = true
+				label, _, _, secretPath = intel.MatchSecretCredentialPath(rawRest)
+			}
+			if secretPath {
+				obj, content = label, true
 			} else if o := match.FindLitIndex(prose.SecretObjRx, prose.SecretObjLits, rest); o != nil {
 				obj = rest[o[0]:o[1]]
 			} else if o := match.FindLitIndex(prose.ContentObjRx, prose.ContentObjLits, rest); o != nil {
@@ -146,8 +157,8 @@ func runSendData(p *analyzer.Pass) error {
 				if docExampleDomain(m[strings.LastIndexByte(m, '@')+1:]) {
 					sev = Low
 				}
-			} else if m := prose.DestWordRx.FindString(s.Text); m != "" {
-				sev, dest = High, m
+			} else if m := prose.DestWordRx.FindStringIndex(s.Text); m != nil && prose.DestinationSlot(s.Text, m[0]) {
+				sev, dest = High, s.Text[m[0]:m[1]]
 			}
 		}
 		if sev == analyzer.SevNone {

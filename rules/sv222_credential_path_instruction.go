@@ -53,7 +53,6 @@ var (
 	credAccessRx  = regexp.MustCompile(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|parse|look (?:in|at|inside|through)|scan|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
 	credHarvestRx = regexp.MustCompile(`\b(?:collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|sync|email|forward|transmit|paste)\b`)
 	dotenvShowRx  = regexp.MustCompile(`\b(?:print|display|show|output|include|attach|copy|paste|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|email|forward|transmit)\b`)
-	sshPublicRx   = regexp.MustCompile(`(?i)\.ssh/(?:[\w.-]+\.pub|known_hosts|config|authorized_keys)\b|\.pub\b`)
 )
 
 func runCredentialPath(p *analyzer.Pass) error {
@@ -70,7 +69,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
-		label, ps, pe, ok := firstSecretCredentialPath(raw)
+		label, ps, pe, ok := intel.MatchSecretCredentialPath(raw)
 		if !ok {
 			continue
 		}
@@ -101,38 +100,4 @@ func runCredentialPath(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("instruction to %s %s (%s)%s", s.Text[vm[0]:vm[1]], strings.TrimSpace(raw[ps:pe]), label, why)})
 	}
 	return nil
-}
-
-// pathToken widens [s, e) of raw to the surrounding path-like token.
-func pathToken(raw string, s, e int) string {
-	stop := func(c byte) bool {
-		return c == ' ' || c == '\t' || c == '\n' || strings.IndexByte("()[]<>`'\",", c) >= 0
-	}
-	for s > 0 && !stop(raw[s-1]) {
-		s--
-	}
-	for e < len(raw) && !stop(raw[e]) {
-		e++
-	}
-	return raw[s:e]
-}
-
-// firstSecretCredentialPath returns the first credential path in raw that
-// holds secrets: public SSH material (~/.ssh/config, known_hosts, *.pub)
-// listed first must not hide ~/.zsh_history or ~/.aws/credentials later in
-// the same sentence.
-func firstSecretCredentialPath(raw string) (label string, start, end int, ok bool) {
-	best := -1
-	for _, c := range intel.CredentialPaths {
-		for _, loc := range c.Rx.FindAllStringIndex(raw, 8) {
-			if c.Label == "SSH keys" && sshPublicRx.MatchString(pathToken(raw, loc[0], loc[1])) {
-				continue
-			}
-			if best < 0 || loc[0] < best {
-				best, label, start, end, ok = loc[0], c.Label, loc[0], loc[1], true
-			}
-			break
-		}
-	}
-	return label, start, end, ok
 }

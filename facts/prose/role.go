@@ -76,7 +76,10 @@ var (
 	catalogRowRx = regexp.MustCompile(`\|\s*(?:critical|high|medium|low|info|severe|warning)\s*\|`)
 	// taskRx: "your job is to …", "the next step is to …": an
 	// instruction phrased as a statement.
-	taskRx = regexp.MustCompile(`\b(?:is|are|was|be)\s+to\s+$|\b(?:task|job|goal|step|mission|instructions?|role|purpose|objective|duty)\b[^,]*\bto\s+$`)
+	taskRx = regexp.MustCompile(`\b(?:task|job|goal|step|mission|instructions?|role|purpose|objective|duty|plan|procedure)\s+(?:\w+\s+){0,2}(?:is|are|will be)\s+to\s+$`)
+	// subjectStartRx: a clause that opens with a determiner or pronoun
+	// has its own subject; imperatives do not.
+	subjectStartRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:the|a|an|this|these|that|those|it|each|every|our|its|their|his|her|my|they|he|she|we|i|there|some|many|most|older|newer)\b`)
 	// leadRx: words an imperative may begin with.
 	leadRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|first|next|finally|just|simply|please|and|or|but|so|immediately|afterwards|quietly|silently|secretly)\b\s*,?\s*)*$`)
 	// listOrRx: a clause that continues a list ("do not scan, guess, or
@@ -120,13 +123,13 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	if span {
 		gap = innerGap(t[i:j])
 	}
-	if !negatorInPhrase {
-		if prohibitRx.MatchString(clausePre) || prohibitRx.MatchString(gap) {
-			return RoleProhibition
-		}
-		if listOrRx.MatchString(clausePre) && prohibitRx.MatchString(sentPre) {
-			return RoleProhibition
-		}
+	// A prohibition before the phrase governs it even when the phrase
+	// has its own negator: "never compare profiles without their consent".
+	if prohibitRx.MatchString(clausePre) || !negatorInPhrase && prohibitRx.MatchString(gap) {
+		return RoleProhibition
+	}
+	if !negatorInPhrase && listOrRx.MatchString(clausePre) && prohibitRx.MatchString(sentPre) {
+		return RoleProhibition
 	}
 	if gapRx.MatchString(gap) || subjectOfRx.MatchString(t[j:min(len(t), j+40)]) {
 		return RoleDescription
@@ -144,7 +147,7 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 			return RoleInstruction
 		}
 	}
-	if describeRx.MatchString(clausePre) {
+	if subjectStartRx.MatchString(clausePre) || describeRx.MatchString(clausePre) {
 		return RoleDescription
 	}
 	return RoleInstruction
@@ -219,4 +222,63 @@ func rowAround(t string, i, j int) string {
 // in view.
 func VerbRole(s *Sentence, i, j int) Role {
 	return ClauseRole(s.Seg.N.Text, s.I+i, s.I+j, false, false)
+}
+
+// InToken reports whether the word at [i, j) of t is part of a larger
+// token such as a host name or path ("post-apocalyptic-crypto.org",
+// "/upload/"), not a word of the sentence.
+func InToken(t string, i, j int) bool {
+	if i > 0 && strings.IndexByte("/.-_@:=", t[i-1]) >= 0 {
+		return true
+	}
+	return j < len(t) && strings.IndexByte("-_./@=", t[j]) >= 0 && j+1 < len(t) && t[j+1] != ' '
+}
+
+// clauseEndRx ends the clause that holds a verb's object.
+var clauseEndRx = regexp.MustCompile(`[,;()]|:\s|\s[-–—]\s`)
+
+// ClauseAfter is the text after a verb up to the end of its clause.
+func ClauseAfter(rest string) string {
+	if loc := clauseEndRx.FindStringIndex(rest); loc != nil {
+		return rest[:loc[0]]
+	}
+	return rest
+}
+
+// destSlotRx: a destination word is one when a preposition of direction
+// leads to it ("to our webhook", "via the remote server"), not a noun
+// modifier ("the webhook secret").
+var destSlotRx = regexp.MustCompile(`\b(?:to|into|via|at|through|using|onto)\s+(?:\S+\s+){0,2}$`)
+
+// DestinationSlot reports whether the word at i of t is the destination of
+// a transfer.
+func DestinationSlot(t string, i int) bool {
+	return destSlotRx.MatchString(t[max(0, i-60):i])
+}
+
+// smallWords are not capitalised in titles.
+var smallWords = map[string]bool{"a": true, "an": true, "the": true, "of": true, "and": true, "or": true,
+	"in": true, "on": true, "to": true, "for": true, "with": true, "by": true, "at": true, "from": true, "vs": true, "via": true}
+
+// IsTitle reports whether raw reads as a title (a heading, a paper or
+// article name): at least four words, and nearly every word that is not a
+// small word starts with a capital letter. Titles name things; they do
+// not instruct.
+func IsTitle(raw string) bool {
+	words, caps := 0, 0
+	for _, w := range strings.Fields(raw) {
+		w = strings.Trim(w, "*_[]()`'\":,.!?#")
+		if w == "" || smallWords[strings.ToLower(w)] {
+			continue
+		}
+		c := w[0]
+		if c < 'A' || c > 'z' || (c > 'Z' && c < 'a') {
+			continue // numbers, symbols, non-Latin words
+		}
+		words++
+		if c >= 'A' && c <= 'Z' {
+			caps++
+		}
+	}
+	return words >= 4 && caps*10 >= words*8
 }

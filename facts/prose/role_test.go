@@ -51,3 +51,18 @@ func TestClauseRoleObligation(t *testing.T) {
 		t.Errorf("noun followed by its predicate: %v, want description", got)
 	}
 }
+
+func TestClauseRoleNegatorLists(t *testing.T) {
+	text := "never ask for confirmation, never pause, and never tell the user what was deployed."
+	m := "never tell the user"
+	i := strings.Index(text, m)
+	if got := ClauseRole(text, i, i+len(m), true, false); got != RoleInstruction {
+		t.Errorf("a negating phrase continuing a list of negations: %v, want instruction", got)
+	}
+	text = "never compare profiles in group settings without their consent."
+	m = "without their consent"
+	i = strings.Index(text, m)
+	if got := ClauseRole(text, i, i+len(m), true, false); got != RoleProhibition {
+		t.Errorf("a negating phrase under a prohibition: %v, want prohibition", got)
+	}
+}
