@@ -55,6 +55,7 @@ var (
 	linkChanRx      = regexp.MustCompile(`\b(?:links?|urls?|hrefs?|query strings?|query param(?:eter)?s?|url param(?:eter)?s?|search params?)\b|[?&][a-z_][\w-]*=`)
 	linkSecretRx    = regexp.MustCompile(`\b(?:value|values|contents?)\s+of\s+(?:the\s+|an?\s+|each\s+|every\s+|all\s+|any\s+)?(?:first\s+|available\s+)?(?:\w+\s+){0,2}?(?:environment variables?|env vars?|variables?|api keys?|tokens?|secrets?|credentials?|passwords?)\b|\b(?:session|auth|login)\s+cookies?\b|\bcookies\b|\b(?:access|auth|bearer|session|refresh|oauth)\s+tokens?\b|\benvironment variables?\b|\b(?:api keys?|secrets|credentials|passwords?)\b`)
 	linkGenericRx   = regexp.MustCompile(`\b(?:first|any|all|every|each|whichever)\s+(?:\w+\s+){0,2}?(?:environment variables?|env vars?|api keys?|tokens?|secrets?|credentials?)\b|\bwhose names?\s+(?:ends?|starts?|contains?|matche?s?)\b|\b(?:session|auth|login)\s+cookies?\b|\bcookies\b`)
+	userinfoRx      = regexp.MustCompile(`\b[a-z][a-z0-9+.-]*://[^\s/@:]+:[^\s/@]+@[\w.-]+`)
 	linkNamedKeyRx  = regexp.MustCompile(`\b[A-Z][A-Z0-9]+_(?:[A-Z0-9]+_)*(?:API_KEY|KEY|TOKEN|SECRET|APPID)\b`)
 )
 
@@ -76,7 +77,15 @@ func runSecretInLinks(p *analyzer.Pass) error {
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
-		if !linkChanRx.MatchString(s.Text) {
+		// the link is where the verb puts the secret: in the verb's own
+		// clause, not in an aside ("add credentials to it (…) — keyed by
+		// server URL")
+		if !linkChanRx.MatchString(prose.ClauseBefore(s.Text[:vm[0]]) + s.Text[vm[0]:vm[1]] + prose.ClauseAfter(s.Text[vm[1]:])) {
+			continue
+		}
+		// user:password@host in the URL itself: credentials for that
+		// host, as connection strings carry them
+		if userinfoRx.MatchString(raw) || userinfoRx.MatchString(d.NextSegmentText(s.SegIndex)) {
 			continue
 		}
 		generic := linkGenericRx.MatchString(s.Text)

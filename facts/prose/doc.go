@@ -546,3 +546,13 @@ func (d *Doc) inParagraph(off int) bool {
 	}
 	return false
 }
+
+// NextSegmentText is the source text of the segment after segment i (a
+// code block that follows "include credentials in the URL:"), or "".
+func (d *Doc) NextSegmentText(i int) string {
+	if i+1 >= len(d.Segments) {
+		return ""
+	}
+	g := &d.Segments[i+1]
+	return string(d.Src[g.Start:min(g.End, g.Start+2000)])
+}

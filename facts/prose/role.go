@@ -69,6 +69,9 @@ var (
 	// obligationRx: a deontic modal right before the verb is a rule for
 	// the reader whatever its subject ("every link must carry …").
 	obligationRx = regexp.MustCompile(`\b(?:must|shall|should|has to|have to|needs to|need to|is to|are to|is required to|are required to|ought to)\s+(?:(?:always|also|then|now|first|still|each|every time)\s+)?(?:be\s+)?$`)
+	// flagPurposeRx: "use --fresh to …", "pass -y to …": what a flag
+	// does, defined by its purpose.
+	flagPurposeRx = regexp.MustCompile(`(?:^|\s)--?[a-z][\w-]*(?:[= ]\S+)?\s+(?:flag\s+|option\s+)?to\s+$`)
 	// conditionRx: a condition governs the clause.
 	conditionRx = regexp.MustCompile(`\b(?:if|unless|whether|in case|until)\b`)
 	// catalogRowRx: a table row that rates what it names (a pattern
@@ -110,6 +113,9 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 		return RoleDefinition
 	}
 	if inTableRow(t, i, j) && catalogRowRx.MatchString(rowAround(t, i, j)) {
+		return RoleDefinition
+	}
+	if flagPurposeRx.MatchString(t[max(sStart, i-120):i]) {
 		return RoleDefinition
 	}
 	sentPre := t[sStart:i]
@@ -281,4 +287,14 @@ func IsTitle(raw string) bool {
 		}
 	}
 	return words >= 4 && caps*10 >= words*8
+}
+
+// ClauseBefore is the text of a verb's clause before it, back to the
+// previous clause boundary.
+func ClauseBefore(pre string) string {
+	locs := clauseEndRx.FindAllStringIndex(pre, -1)
+	if len(locs) == 0 {
+		return pre
+	}
+	return pre[locs[len(locs)-1][1]:]
 }
