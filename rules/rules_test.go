@@ -55,9 +55,10 @@ func TestFixtures(t *testing.T) {
 				t.Errorf("rule %s needs tp-* and fp-* fixture cases in %s", r.ID, dir)
 			}
 			set := []*analyzer.Rule{r}
-			if r.Extract != nil {
-				// An extractor reports nothing itself: its fixtures state
-				// what every rule finds in the code it extracts.
+			if r.Extract != nil || r.Inputs&analyzer.InEvidence != 0 {
+				// An extractor reports nothing itself, and a correlator
+				// needs the capabilities and findings of the others: their
+				// fixtures state what every rule finds.
 				set = All()
 			}
 			results := analyzertest.Run(t, dir, set...)

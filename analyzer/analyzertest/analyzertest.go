@@ -146,6 +146,28 @@ func Check(findings []analyzer.Finding, exps []*Expectation) []string {
 	return errs
 }
 
+// CapabilityFindings turns the capabilities that capability-inventory
+// rules (Evidence EvCapability) recorded into findings for Check, with
+// the message "capability KIND TARGET", so fixtures state them like any
+// finding: # want "SV800: capability net-send api.example.net". Other
+// rules' capabilities are left out: they are checked by their findings.
+func CapabilityFindings(r *analyzer.Result, rules []*analyzer.Rule) []analyzer.Finding {
+	inventory := map[string]bool{}
+	for _, rl := range rules {
+		if rl.Evidence == analyzer.EvCapability {
+			inventory[rl.ID] = true
+		}
+	}
+	var out []analyzer.Finding
+	for _, c := range r.Capabilities {
+		if inventory[c.Rule] {
+			out = append(out, analyzer.Finding{Rule: c.Rule, Path: c.Path, Start: skill.Position{Line: c.Line, Column: 1},
+				Severity: analyzer.Info, Kind: analyzer.EvCapability, Message: "capability " + string(c.Kind) + " " + c.Target})
+		}
+	}
+	return out
+}
+
 // Run analyses every skill found under dir with the given rules and checks
 // the fixtures' expectations. It returns the results for further checks.
 func Run(t testing.TB, dir string, rules ...*analyzer.Rule) []*analyzer.Result {
@@ -184,6 +206,7 @@ func Run(t testing.TB, dir string, rules ...*analyzer.Rule) []*analyzer.Result {
 		for _, e := range r.Errors {
 			t.Errorf("%s: analysis error: %s", rel, e)
 		}
+		r.Findings = append(r.Findings, CapabilityFindings(r, rules)...)
 		exps, err := Expectations(r.Skill, d+".want")
 		if err != nil {
 			t.Fatal(err)

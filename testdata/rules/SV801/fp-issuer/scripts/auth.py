@@ -1,0 +1,3 @@
+import os
+
+TOKEN = os.environ["GITHUB_TOKEN"]  # want "SV800: capability read-secret env:GITHUB_TOKEN"
