@@ -53,9 +53,9 @@ Good:
 var (
 	// homeGlobRx: a glob over the home directory or the disk root, as
 	// written (case matters for $HOME).
-	homeGlobRx = regexp.MustCompile(`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/Users/[\w*.-]+|/home/[\w*.-]+)/(?:\*\*|\.\*|\*)|(?:^|[\s(\x60"'])/\*\*`)
+	homeGlobRx = match.MustLitRx(`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/Users/[\w*.-]+|/home/[\w*.-]+)/(?:\*\*|\.\*|\*)|(?:^|[\s(\x60"'])/\*\*`)
 	// homeAllRx: the same in words, over normalised text.
-	homeAllRx      = regexp.MustCompile(`\b(?:every|all|each)\s+(?:(?:the|single|other|of the)\s+)?(?:\w+\s+)?(?:files?|folders?|directories|dot-?files)\s+(?:\w+\s+)?(?:under|in|inside|beneath|below|across|on|of)\s+(?:the\s+|their\s+|your\s+|the user's\s+|this\s+)?(?:(?:entire|whole)\s+)?(?:home(?: directory| folder| dir)?|~/?|\$home|user profile|(?:hard )?(?:disk|drive)|file ?system|machine|computer)(?:[^\w/-]|$)|\b(?:entire|whole)\s+(?:home (?:directory|folder|dir)|user profile|file ?system|(?:hard )?disk)\b`)
+	homeAllRx      = match.MustLitRx(`\b(?:every|all|each)\s+(?:(?:the|single|other|of the)\s+)?(?:\w+\s+)?(?:files?|folders?|directories|dot-?files)\s+(?:\w+\s+)?(?:under|in|inside|beneath|below|across|on|of)\s+(?:the\s+|their\s+|your\s+|the user's\s+|this\s+)?(?:(?:entire|whole)\s+)?(?:home(?: directory| folder| dir)?|~/?|\$home|user profile|(?:hard )?(?:disk|drive)|file ?system|machine|computer)(?:[^\w/-]|$)|\b(?:entire|whole)\s+(?:home (?:directory|folder|dir)|user profile|file ?system|(?:hard )?disk)\b`)
 	homeEnumVerbRx = regexp.MustCompile(`\b(?:list|lists|listing|enumerate|enumerates|walk|walks|crawl|crawls|index|indexes|inventory|inventories|scan|scans|glob|globs|find|finds|catalog|catalogue|traverse|traverses|recurse|search|searches|read|reads|collect|gather|map|record|dump|archive|back up|backup|copy)\b`)
 	homeHiddenRx   = regexp.MustCompile(`\b(?:including|include|even|also)\s+(?:the\s+)?hidden\b|\bhidden\s+(?:files|ones|folders|directories|entries)\b|\bdot-?(?:files|folders|directories)\b`)
 	homeCredDirRx  = regexp.MustCompile(`(?i)(?:~|\$HOME|home)/\.(?:ssh|gnupg|aws|kube|docker|azure|password-store|electrum|bitcoin|ethereum|config/gh)\b|/\.\*`)

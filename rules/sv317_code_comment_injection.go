@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/skillvet/skillvet/facts/match"
 	"regexp"
 	"strings"
 
@@ -48,14 +49,15 @@ var codeAIAddressRx = regexp.MustCompile(`\b(?:note|message|instructions?|notice
 func runCodeFileInjection(p *analyzer.Pass) error {
 	src := p.File.Content
 	n := prose.Normalize(src, 0, len(src))
-	addressed := codeAIAddressRx.MatchString(n.Text)
+	hits := match.IndexHits(n.Text)
+	addressed := -1 // judged when a phrase first matches: the regexp is costly on long files
 	for _, list := range [][]prose.Phrase{prose.OverridePhrases, prose.ConcealPhrases, prose.AuthorityPhrases} {
 		for i := range list {
 			if p.Context().Err() != nil {
 				return nil
 			}
 			ph := &list[i]
-			loc := ph.Find(n.Text)
+			loc := ph.FindHits(n.Text, hits)
 			if loc == nil {
 				continue
 			}
@@ -66,7 +68,7 @@ func runCodeFileInjection(p *analyzer.Pass) error {
 			case n.Obfuscated(src, loc[0], loc[1]):
 				sev = Critical
 				msg += " (obfuscated with invisible or look-alike characters)"
-			case addressed:
+			case addressedText(&addressed, n.Text):
 				msg += ", in text addressed to AI agents"
 			default:
 				sev = Medium
@@ -77,4 +79,15 @@ func runCodeFileInjection(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// addressedText memoises whether the file's text addresses AI agents.
+func addressedText(memo *int, t string) bool {
+	if *memo < 0 {
+		*memo = 0
+		if codeAIAddressRx.MatchString(t) {
+			*memo = 1
+		}
+	}
+	return *memo == 1
 }

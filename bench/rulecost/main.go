@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"runtime/pprof"
 	"sort"
 	"sync/atomic"
 	"time"
@@ -51,8 +52,21 @@ func main() {
 	dir := flag.String("corpus", "", "read skills from this directory instead of generating")
 	reps := flag.Int("reps", 3, "runs; the minimum of each figure is kept")
 	top := flag.Int("top", 25, "rules to list (0: all)")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the runs to this file (go tool pprof)")
 	flag.Parse()
 	ctx := context.Background()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
+	}
 
 	files, err := load(ctx, *dir, *n, *seed)
 	if err != nil {

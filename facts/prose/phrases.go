@@ -2,6 +2,7 @@ package prose
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -20,13 +21,95 @@ func NewPhrase(sev analyzer.Severity, label, rx string) Phrase {
 	return Phrase{Rx: regexp.MustCompile(rx), Sev: sev, Label: label, Lits: lits, Span: strings.Contains(rx, `(?:\S+\s+){`)}
 }
 
-// Find returns the first match of the phrase in t, or nil.
+// Find returns the first match of the phrase in t, or nil. On long texts
+// (a whole code file) the regexp runs only in windows around the
+// occurrences of the phrase's literals: every match holds one, and
+// phrases are far shorter than a window.
 func (h *Phrase) Find(t string) []int {
 	if !match.ContainsAnyLit(t, h.Lits) {
 		return nil
 	}
-	return h.Rx.FindStringIndex(t)
+	if len(t) < phraseWindowMin || h.Lits == nil {
+		return h.Rx.FindStringIndex(t)
+	}
+	var at []int
+	for _, l := range h.Lits {
+		for off := 0; ; {
+			k := strings.Index(t[off:], l)
+			if k < 0 {
+				break
+			}
+			at = append(at, off+k, len(l))
+			if len(at) > 2*phraseMaxWindows {
+				return h.Rx.FindStringIndex(t)
+			}
+			off += k + len(l)
+		}
+	}
+	return h.findIn(t, at)
 }
+
+// FindHits is Find with the literal index's hits for t (match.IndexHits),
+// for callers that try many phrases on one long text: one pass finds every
+// literal instead of one scan per literal and phrase.
+func (h *Phrase) FindHits(t string, hits [][]int32) []int {
+	if h.Lits == nil {
+		return h.Rx.FindStringIndex(t)
+	}
+	var at []int
+	for _, l := range h.Lits {
+		id, ok := match.LitID(l)
+		if !ok || int(id) >= len(hits) {
+			return h.Find(t) // not in the index: scan for it
+		}
+		for _, p := range hits[id] {
+			at = append(at, int(p), len(l))
+		}
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	if len(t) < phraseWindowMin || len(at) > 2*phraseMaxWindows {
+		return h.Rx.FindStringIndex(t)
+	}
+	return h.findIn(t, at)
+}
+
+// findIn searches windows around the literal occurrences at (pairs of
+// offset and length).
+func (h *Phrase) findIn(t string, at []int) []int {
+	win := make([][2]int, 0, len(at)/2)
+	for i := 0; i+1 < len(at); i += 2 {
+		win = append(win, [2]int{max(0, at[i]-phraseWindow), min(len(t), at[i]+at[i+1]+phraseWindow)})
+	}
+	sort.Slice(win, func(i, j int) bool { return win[i][0] < win[j][0] })
+	for i := 0; i < len(win); {
+		lo, hi := win[i][0], win[i][1]
+		j := i + 1
+		for ; j < len(win) && win[j][0] <= hi; j++ {
+			hi = max(hi, win[j][1])
+		}
+		// widen to word boundaries so that \b at a window edge means what
+		// it means in t
+		for n := 0; lo > 0 && t[lo-1] != ' ' && n < 64; n++ {
+			lo--
+		}
+		for n := 0; hi < len(t) && t[hi] != ' ' && n < 64; n++ {
+			hi++
+		}
+		if m := h.Rx.FindStringIndex(t[lo:hi]); m != nil {
+			return []int{lo + m[0], lo + m[1]}
+		}
+		i = j
+	}
+	return nil
+}
+
+const (
+	phraseWindowMin  = 2 << 10 // texts shorter than this are searched whole
+	phraseWindow     = 400     // bytes on each side of a literal
+	phraseMaxWindows = 256     // more literal hits than this: search whole
+)
 
 const (
 	rxPrevious = `(?:previous|prior|above|earlier|preceding|former|original|foregoing|existing|initial|old|system|developer|safety|default|other)`
