@@ -31,6 +31,12 @@ It looks in shell scripts and in every place a Markdown file holds commands: she
 code blocks, code spans, ` + "`!command`" + ` dynamic context and hook commands (frontmatter ` + "`hooks`" + `, ` + "`hooks/*.json`" + `). Commands
 inside ` + "`sh -c`" + `, ` + "`eval`" + ` and base64-decoded payloads are analysed too.
 
+Only an interpreter that runs its stdin counts (facts/shellfacts StdinIsCode): ` + "`| sh`" + `,
+` + "`| bash -s`" + `, ` + "`| python3 -`" + `, a bare ` + "`| python3`" + `, or a ` + "`-c`" + ` program that evaluates stdin
+(` + "`exec(sys.stdin.read())`" + `). ` + "`curl … | python3 -c 'import json,sys; print(json.load(sys.stdin))'`" + `,
+` + "`| python3 -m json.tool`" + `, ` + "`| node -e '…process.stdin…'`" + ` and ` + "`| bash scripts/x.sh`" + ` hand the
+download to a program as data: that is a fetch, not remote code.
+
 Severity: **critical** when the host is a raw IP, paste site, tunnel, file drop or
 catcher, when the URL is plain http, when the payload was hidden in an encoded
 layer, or when it runs at render time; **high** for other hosts; **medium** for the

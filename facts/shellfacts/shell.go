@@ -220,9 +220,10 @@ func PipeSink(s *shell.Script, c *shell.Command) *shell.Command {
 	return nil
 }
 
-// PipeSinkInterp returns the interpreter c's output is piped into.
+// PipeSinkInterp returns the interpreter c's output is piped into and
+// runs as code (StdinIsCode): not one that hands it to a program as data.
 func PipeSinkInterp(s *shell.Script, c *shell.Command) *shell.Command {
-	if k := PipeSink(s, c); k != nil && IsInterpreter(k.Name) {
+	if k := PipeSink(s, c); k != nil && IsInterpreter(k.Name) && StdinIsCode(k) {
 		return k
 	}
 	return nil
