@@ -37,6 +37,12 @@ Only an interpreter that runs its stdin counts (facts/shellfacts StdinIsCode): `
 ` + "`| python3 -m json.tool`" + `, ` + "`| node -e '…process.stdin…'`" + ` and ` + "`| bash scripts/x.sh`" + ` hand the
 download to a program as data: that is a fetch, not remote code.
 
+In Markdown, a code block or span that the text around it presents as an attack, a payload or
+a bad example ("the attacker injected curl … | bash", a "Payload:" lead-in, a "# BAD"
+comment) is an illustration and warns (**medium**, with the cue quoted) instead of blocking,
+as for every shell rule; code the text tells the agent to run ("Run this first:") and render-time
+commands keep their grade.
+
 Severity: **critical** when the host is a raw IP, paste site, tunnel, file drop or
 catcher, when the URL is plain http, when the payload was hidden in an encoded
 layer, or when it runs at render time; **high** for other hosts; **medium** for the

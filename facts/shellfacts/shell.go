@@ -7,6 +7,7 @@
 package shellfacts
 
 import (
+	"github.com/skillvet/skillvet/facts/coderole"
 	"regexp"
 	"strings"
 
@@ -60,6 +61,16 @@ func Where(s *analyzer.ShellSite) string {
 func Report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
 	if (s.Kind == analyzer.SiteCodeSpan || s.Kind == analyzer.SiteProse) && s.Cautioned {
 		return
+	}
+	// Code that the text around it presents as an attack, a bad example
+	// or a pattern to detect (facts/coderole) is an illustration, not an
+	// instruction: it warns instead of blocking. Code the text tells the
+	// agent to run, and anything that runs at render time, keeps its grade.
+	if (s.Kind == analyzer.SiteCodeBlock || s.Kind == analyzer.SiteCodeSpan) && d.Severity > analyzer.Medium && d.Kind != analyzer.EvIntegrity {
+		if j := coderole.Of(p).At(s.Start); j.Role == coderole.Illustration {
+			d.Severity = analyzer.Medium
+			d.Message += "; shown as an illustration: " + j.Why
+		}
 	}
 	p.Report(d)
 }
