@@ -2,6 +2,7 @@ package intel
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 )
 
@@ -23,6 +24,24 @@ var vendorInstallers = []struct{ host, path string }{
 	{"pkgx.sh", ""}, {"get.rke2.io", ""}, {"sh.vector.dev", ""}, {"raw.githubusercontent.com", "/golangci/golangci-lint/"},
 	{"install.ohmyz.sh", ""}, {"supabase.com", "/install"}, {"vercel.com", "/install"}, {"fly.io", "/install.sh"},
 	{"get.flox.dev", ""}, {"zed.dev", "/install.sh"}, {"cursor.com", "/install"}, {"codeium.com", "/install"},
+	// package-repository setup scripts (they add a signed apt/yum source)
+	{"dl.cloudsmith.io", "/public/"}, {"deb.nodesource.com", "/setup"}, {"rpm.nodesource.com", "/setup"},
+	{"packagecloud.io", "/install/repositories/"}, {"repo.anaconda.com", "/miniconda/"},
+	{"github.com", "/conda-forge/miniforge/releases/"}, {"astral.sh", "/uv"},
+}
+
+// projectInstallerRx matches an install script published in a project's
+// own repository or releases on a code host.
+var projectInstallerRx = regexp.MustCompile(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/(?:[^/]+/)?|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[\w.-]+/(?:[\w.-]+/){0,3}|gitlab\.com/[\w.-]+/[\w.-]+/-/raw/[\w.-]+/(?:[\w.-]+/){0,3})[\w.-]*(?:install|installer|setup|get)[\w.-]*\.(?:sh|ps1)$`)
+
+// ProjectInstaller reports whether raw is an https URL of an install
+// script in a project's own repository or release assets on a code host
+// (github.com/<owner>/<repo>/releases/…/install.sh,
+// raw.githubusercontent.com/<owner>/<repo>/<ref>/…/install.sh). Running it
+// is remote execution on the project's word, the way its README says to
+// install it; it is not proof of anything by itself.
+func ProjectInstaller(raw string) bool {
+	return projectInstallerRx.MatchString(raw)
 }
 
 // VendorInstaller reports whether raw is an https URL of a well-known

