@@ -30,7 +30,10 @@ was approved:
   ` + "`runpy.run_path`" + `, an interpreter given the path);
 - a shell command whose text downloads and runs (` + "`curl … | sh`" + `, ` + "`bash -c \"$(curl …)\"`" + `,
   ` + "`wget -O- | python3`" + `);
-- a command or argument list taken from an HTTP response.
+- a command taken from an HTTP response: the shell string, or, in an argument list, the
+  program or the script or ` + "`-c`" + ` code an interpreter is given. Downloaded data passed as an
+  ordinary argument (` + "`[sys.executable, 'extract.py', paper_id]`" + `) is data, and a variable is
+  followed through the assignments in its own function, not a same-named one elsewhere.
 
 All are **critical**. (` + "`exec`" + ` of downloaded code is SV151; commands read from a
 socket are SV153.)
@@ -77,16 +80,26 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 			c.Name == "os.startfile" || c.Name == "runpy.run_path" || c.Name == "os.execv" || c.Name == "os.execvp"
 		if runner {
 			if len(c.Args) > 0 {
-				lo, hi := c.Args[0].Start, c.Args[len(c.Args)-1].End
-				if isShell {
-					lo, hi = a, b
+				// only what decides the code counts: the shell string, or
+				// the program (and an interpreter's script) of an argument
+				// list; downloaded data in other arguments is data
+				slots := [][2]int{{a, b}}
+				if !isShell {
+					slots = pyfacts.CodeSlots(m, c.Args[0].Start, c.Args[0].End)
 				}
-				if r, ok := pyfacts.FromNetwork(m, lo, hi); ok {
-					if _, sock := pyfacts.FromSocketRecv(m, lo, hi); !sock {
-						pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
-							Message: c.Name + " runs a command taken from an HTTP response (" + r.Name + ")"})
-						continue
+				reported := false
+				for _, sl := range slots {
+					if r, ok := pyfacts.FromNetwork(m, sl[0], sl[1]); ok {
+						if _, sock := pyfacts.FromSocketRecv(m, sl[0], sl[1]); !sock {
+							pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+								Message: c.Name + " runs a command taken from an HTTP response (" + r.Name + ")"})
+							reported = true
+							break
+						}
 					}
+				}
+				if reported {
+					continue
 				}
 			}
 			for k, f := range files {

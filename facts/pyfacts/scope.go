@@ -1,0 +1,107 @@
+package pyfacts
+
+import (
+	"sort"
+	"sync"
+
+	"github.com/skillvet/skillvet/parse/python"
+)
+
+// funcSpan is the token range of a function body: from its def to the
+// first logical line indented no deeper than the def.
+type funcSpan struct{ lo, hi int }
+
+var spanMemo sync.Map // *python.Module → []funcSpan
+
+// funcSpans lists every def of the module (nested ones included), sorted
+// by start.
+func funcSpans(m *python.Module) []funcSpan {
+	if v, ok := spanMemo.Load(m); ok {
+		return v.([]funcSpan)
+	}
+	indent := func(tok int) int {
+		off := m.Toks[tok].Start
+		i := off
+		for i > 0 && m.Src[i-1] != '\n' {
+			i--
+		}
+		return off - i
+	}
+	// starts of logical lines: the first token after a Newline
+	var lineStarts []int
+	for i := range m.Toks {
+		if i == 0 || m.Toks[i-1].Kind == python.Newline {
+			if m.Toks[i].Kind != python.Newline {
+				lineStarts = append(lineStarts, i)
+			}
+		}
+	}
+	var out []funcSpan
+	for k, i := range lineStarts {
+		d := i
+		if m.Is(d, "async") {
+			d++
+		}
+		if !m.Is(d, "def") {
+			continue
+		}
+		in := indent(i)
+		hi := len(m.Toks)
+		for _, j := range lineStarts[k+1:] {
+			if indent(j) <= in {
+				hi = j
+				break
+			}
+		}
+		out = append(out, funcSpan{i, hi})
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].lo < out[b].lo })
+	spanMemo.Store(m, out)
+	return out
+}
+
+// enclosing returns the innermost function body holding token tok, or
+// ok=false at module level.
+func enclosing(m *python.Module, tok int) (funcSpan, bool) {
+	var best funcSpan
+	found := false
+	for _, s := range funcSpans(m) {
+		if s.lo > tok {
+			break
+		}
+		if tok < s.hi && (!found || s.lo >= best.lo) {
+			best, found = s, true
+		}
+	}
+	return best, found
+}
+
+// ScopedAssigns returns the plain assignments of name that can reach a use
+// at token use: those in the same function body when it has any, else
+// those at module level, else all of them (a global set in some function).
+// Module-wide name matching would tie a local "cmd" in one function to an
+// unrelated "cmd" in another.
+func ScopedAssigns(m *python.Module, name string, use int) []python.Assign {
+	all := m.Assigns[name]
+	if len(all) < 2 {
+		return all
+	}
+	var local, module []python.Assign
+	fs, inFunc := enclosing(m, use)
+	for _, a := range all {
+		as, aIn := enclosing(m, a.Tok)
+		switch {
+		case inFunc && aIn && as == fs:
+			local = append(local, a)
+		case !aIn:
+			module = append(module, a)
+		}
+	}
+	if len(local) > 0 {
+		return local
+	}
+	if len(module) > 0 {
+		return module
+	}
+	return all
+}
