@@ -34,6 +34,28 @@ var vendorInstallers = []struct{ host, path string }{
 // own repository or releases on a code host.
 var projectInstallerRx = regexp.MustCompile(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/(?:[^/]+/)?|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[\w.-]+/(?:[\w.-]+/){0,3}|gitlab\.com/[\w.-]+/[\w.-]+/-/raw/[\w.-]+/(?:[\w.-]+/){0,3})[\w.-]*(?:install|installer|setup|get)[\w.-]*\.(?:sh|ps1)$`)
 
+// projectFileRx matches a file in a project's own repository or release
+// assets on a code host.
+var projectFileRx = regexp.MustCompile(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/|objects\.githubusercontent\.com/|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/|gitlab\.com/[\w.-]+/[\w.-]+/-/(?:raw|releases)/)`)
+
+// vendorDownloadHosts publish official release binaries and scripts.
+var vendorDownloadHosts = map[string]bool{"dl.min.io": true, "apt.llvm.org": true, "releases.hashicorp.com": true,
+	"dl.google.com": true, "download.docker.com": true, "nodejs.org": true, "go.dev": true, "dl.k8s.io": true,
+	"get.helm.sh": true, "downloads.python.org": true, "www.python.org": true, "static.rust-lang.org": true,
+	"developer.download.nvidia.com": true, "repo.anaconda.com": true, "download.pytorch.org": true,
+	"releases.ubuntu.com": true, "cdn.azul.com": true, "download.oracle.com": true, "awscli.amazonaws.com": true}
+
+// VendorDownload reports whether raw is an https URL of a vendor's
+// official download host, a project's release asset or a file of its own
+// repository on a code host: what install guides download and run.
+func VendorDownload(raw string) bool {
+	if VendorInstaller(raw) || projectFileRx.MatchString(raw) {
+		return true
+	}
+	u, err := url.Parse(raw)
+	return err == nil && u.Scheme == "https" && vendorDownloadHosts[strings.ToLower(u.Hostname())]
+}
+
 // ProjectInstaller reports whether raw is an https URL of an install
 // script in a project's own repository or release assets on a code host
 // (github.com/<owner>/<repo>/releases/…/install.sh,

