@@ -155,7 +155,7 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 				continue
 			}
 			text := p.verbatim(t)
-			s := p.ShellSnippet(shell.StripPrompts(text), t.TextStart)
+			s := p.ShellSnippet(shell.Placeholders(shell.StripPrompts(text)), t.TextStart)
 			if !shellLang && !LooksLikeCommands(s) {
 				continue
 			}
@@ -166,7 +166,7 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 			if dynamic[t.TextStart] {
 				continue // the !`cmd` itself: already a dynamic site
 			}
-			s := p.ShellSnippet(t.Text, t.TextStart)
+			s := p.ShellSnippet(shell.Placeholders(t.Text), t.TextStart)
 			if !LooksLikeCommands(s) {
 				continue
 			}
@@ -197,7 +197,7 @@ func (p *Pass) proseSites(t *markdown.Token) []ShellSite {
 		}
 		text := strings.TrimRight(line[m[2]:], "\r\n")
 		start := t.TextStart + lineOff + m[2]
-		s := p.ShellSnippet(text, start)
+		s := p.ShellSnippet(shell.Placeholders(text), start)
 		piped := false
 		for _, c := range s.Commands {
 			piped = piped || c.PipeNext >= 0

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -58,6 +59,9 @@ var shPipFamily = map[string]bool{"pip": true, "pip3": true, "uv": true, "pipx":
 var shIndexFlags = map[string]bool{"--index-url": true, "-i": true, "--extra-index-url": true, "--trusted-host": true,
 	"--registry": true, "--source": true, "--find-links": true, "-f": true, "--index": true, "--default-index": true}
 
+// shIndexHostRx: an index given as a bare host[:port][/path].
+var shIndexHostRx = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/\S*)?$|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/\S*)?$`)
+
 func shPackageSource(c *shell.Command) (string, []string) {
 	var why string
 	var us []string
@@ -97,10 +101,15 @@ func shPackageSource(c *shell.Command) (string, []string) {
 			return "config set " + args[2].Value, intel.URLRx.FindAllString(key+" "+v, -1)
 		}
 	}
-	install := false
+	install, running := false, false
 	for i, w := range args {
 		v := w.Value
+		if running && !strings.HasPrefix(v, "-") {
+			break // uv run app.py -i X: what follows the command is its own
+		}
 		switch {
+		case v == "run" || v == "exec" || v == "x" || v == "dlx" || v == "tool" && c.Name == "uv":
+			running = true
 		case v == "install" || v == "add" || v == "i" || v == "get" || v == "pip":
 			install = true
 		case (v == "-i" || v == "-f") && !shPipFamily[c.Name]:
@@ -111,8 +120,10 @@ func shPackageSource(c *shell.Command) (string, []string) {
 			}
 			why = "uses " + name + " " + shellfacts.ClipText(val, 60)
 			us = append(us, intel.URLRx.FindAllString(val, -1)...)
-			if len(us) == 0 && val != "" && !strings.HasPrefix(val, "-") {
-				us = append(us, "http://"+val)
+			if len(us) == 0 && shIndexHostRx.MatchString(val) {
+				us = append(us, "http://"+val) // a host without a scheme
+			} else if len(us) == 0 {
+				why = "" // a placeholder or a local path, not a source
 			}
 		case install && (strings.HasPrefix(v, "git+") || intel.URLRx.MatchString(v) && !strings.HasPrefix(v, "-")):
 			if why == "" {

@@ -123,6 +123,9 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 		}
 	case "launchctl":
 		if a := c.Arg(1); a == "load" || a == "bootstrap" || a == "submit" || a == "enable" {
+			if last := c.Arg(len(c.Argv) - 1); shell.IsPlaceholder(last) {
+				return Medium, "registers a launch agent with launchctl " + a + " (the file is a placeholder the user fills in)"
+			}
 			return High, "registers a launch agent with launchctl " + a
 		}
 	case "systemctl":

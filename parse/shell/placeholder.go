@@ -1,0 +1,39 @@
+package shell
+
+import "regexp"
+
+// placeholderRx matches a documentation placeholder such as <SLURM_USER>,
+// <login-host> or <your-api-key>.
+var placeholderRx = regexp.MustCompile(`<[A-Za-z_][\w.-]*>`)
+
+// Placeholders blanks the angle brackets of documentation placeholders
+// (<user>@<host>, https://<host>/api, --token <TOKEN>) into underscores,
+// keeping every offset, so that they parse as words instead of
+// redirections. A placeholder standing alone before a path (<x>~/.bashrc)
+// is left alone: that may be a real redirection.
+func Placeholders(s string) string {
+	locs := placeholderRx.FindAllStringIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	b := []byte(s)
+	for _, l := range locs {
+		i, j := l[0], l[1]
+		attachedBefore := i > 0 && !isSpaceByte(s[i-1]) && s[i-1] != '|' && s[i-1] != ';' && s[i-1] != '&' && s[i-1] != '(' && s[i-1] != '<'
+		pathAfter := j < len(s) && (s[j] == '/' || s[j] == '~' || s[j] == '$' || s[j] == '.' || s[j] == '>')
+		if !attachedBefore && pathAfter {
+			continue
+		}
+		b[i], b[j-1] = '_', '_'
+	}
+	return string(b)
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+var blankedRx = regexp.MustCompile(`^_[A-Za-z_][\w.-]*_$`)
+
+// IsPlaceholder reports whether a word is a documentation placeholder
+// that Placeholders blanked (<plist> → _plist_): a value the reader fills
+// in, not one the skill chose.
+func IsPlaceholder(v string) bool { return blankedRx.MatchString(v) }
