@@ -28,8 +28,10 @@ send; sending it is reported by SV250 (critical). A ` + "`!read ~/.aws/credentia
 inlines the file at render time, is reported too.
 
 Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `, ` + "`ssh-keygen`" + `,
-` + "`chmod 600 ~/.ssh/id_ed25519`" + `, ` + "`ls ~/.ssh`" + `), copying ` + "`.env.example`" + ` to ` + "`.env`" + `, and reading the
-project's own ` + "`.env`" + ` by relative path.
+` + "`chmod 600 ~/.ssh/id_ed25519`" + `, ` + "`ls ~/.ssh`" + `), copying ` + "`.env.example`" + ` to ` + "`.env`" + `, reading the
+project's own ` + "`.env`" + ` by relative path, presence checks that print nothing of the file
+(` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), and a path handed to a program as an argument
+(` + "`python3 deploy.py --env-file ~/.env`" + `: the program's own code is analysed where it is).
 
 **Fix:** do not read credential files; ask the user for the one value needed, or use
 the tool that owns the credential (` + "`gh auth token`" + `, ` + "`aws sts get-caller-identity`" + `).

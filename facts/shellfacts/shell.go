@@ -346,6 +346,15 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 	if !shReaders[c.Name] {
 		return shCredentialRead(nil, c)
 	}
+	if IsInterpreter(c.Name) && !hasCodeFlag(c) {
+		// python3 tool.py --env-file ~/.env: a path handed to a program
+		// (whose own code is analysed) is not a read here
+		return shCredentialRead(nil, c)
+	}
+	if (c.Name == "grep" || c.Name == "rg" || c.Name == "egrep" || c.Name == "fgrep") &&
+		(HasShortFlag(c, 'q', "--quiet") || HasShortFlag(c, 'c', "--count") || HasShortFlag(c, 'l', "--files-with-matches") || HasArg(c, "--silent")) {
+		return "", false // asks whether a line is there; prints none of it
+	}
 	args := c.Params()
 	if c.Name == "cp" || c.Name == "rsync" || c.Name == "scp" {
 		if len(args) > 1 {
@@ -353,6 +362,17 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 		}
 	}
 	return shCredentialRead(args, c)
+}
+
+// hasCodeFlag reports an interpreter given its program inline (-c, -e).
+func hasCodeFlag(c *shell.Command) bool {
+	for _, w := range c.Params() {
+		switch w.Value {
+		case "-c", "-e", "-E", "-r", "--eval", "-p", "--print":
+			return true
+		}
+	}
+	return false
 }
 
 // SuspiciousDownload reports whether any command of the site downloads
