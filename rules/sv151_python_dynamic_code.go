@@ -26,9 +26,10 @@ var PythonDynamicCode = register(&analyzer.Rule{
 - **critical** — downloaded data (` + "`requests`" + `, ` + "`urllib`" + `, sockets), decoded data
   (base64, hex, zlib, codecs, marshal) or code assembled by obfuscation (` + "`chr`" + ` sequences,
   joins, reversed strings): this is how payloads hide from review;
-- **high** — a variable, user input, or code written inside a string literal;
-- **low** — a constant arithmetic expression (` + "`eval(\"2 * 60\")`" + `) or a literal without
-  calls.
+- **high** — code written inside a string literal (hidden from a reader of the code);
+- **medium** — user input or the environment (whoever controls it runs code: a weakness);
+- **low** (a capability) — a variable or expression the skill builds itself, a constant
+  arithmetic expression (` + "`eval(\"2 * 60\")`" + `) or a literal without calls.
 
 A Python interpreter started with ` + "`-c`" + ` (` + "`subprocess.run([sys.executable, \"-c\", code])`" + `) is judged
 the same way; constant inline code is reported (high) only when it calls something
@@ -115,11 +116,21 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 			}
 			continue
 		}
-		if src, r := pyfacts.SourceDesc(m, arg.Start, arg.End); src != "" {
-			report(High, c.Name+" runs code from "+src+" ("+r.Name+")")
-			continue
+		switch src, r := pyfacts.SourceDesc(m, arg.Start, arg.End); src {
+		case "downloaded data", "decoded data":
+			p.Capability(analyzer.CapExecDynamic, src, start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Kind: analyzer.EvChain,
+				Message: c.Name + " runs code from " + src + " (" + r.Name + ")"})
+		case "":
+			// evaluating a value the skill builds itself is a capability
+			p.Capability(analyzer.CapExecDynamic, c.Name+" of a value built at run time", start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
+				Message: c.Name + " runs code from a variable or expression built in the skill"})
+		default:
+			// what the operator passes in: a code-injection weakness
+			p.Capability(analyzer.CapExecDynamic, c.Name+" of "+src, start)
+			report(Medium, c.Name+" runs code from "+src+" ("+r.Name+"): whoever controls it runs code")
 		}
-		report(High, c.Name+" runs code from a variable or expression")
 	}
 	return nil
 }

