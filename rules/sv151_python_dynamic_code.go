@@ -27,8 +27,11 @@ var PythonDynamicCode = register(&analyzer.Rule{
   (base64, hex, zlib, codecs, marshal) or code assembled by obfuscation (` + "`chr`" + ` sequences,
   joins, reversed strings): this is how payloads hide from review;
 - **high** — code written inside a string literal (hidden from a reader of the code);
+- **high** — a function's own parameter handed to ` + "`eval`" + `/` + "`exec`" + ` (` + "`def calculate(expr): return eval(expr)`" + `):
+  whoever calls it — the agent, on anyone's text — runs any code;
 - **medium** — user input or the environment (whoever controls it runs code: a weakness);
-- **low** (a capability) — a variable or expression the skill builds itself, a constant
+- **low** (a capability) — a variable or expression the skill builds itself, an expression
+  evaluated with its builtins removed (` + "`eval(e, {\"__builtins__\": {}}, names)`" + `), a constant
   arithmetic expression (` + "`eval(\"2 * 60\")`" + `) or a literal without calls.
 
 A Python interpreter started with ` + "`-c`" + ` (` + "`subprocess.run([sys.executable, \"-c\", code])`" + `) is judged
@@ -122,10 +125,22 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Kind: analyzer.EvChain,
 				Message: c.Name + " runs code from " + src + " (" + r.Name + ")"})
 		case "":
-			// evaluating a value the skill builds itself is a capability
-			p.Capability(analyzer.CapExecDynamic, c.Name+" of a value built at run time", start)
-			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
-				Message: c.Name + " runs code from a variable or expression built in the skill"})
+			switch {
+			case pyRestrictedGlobals(m, c):
+				p.Capability(analyzer.CapExecDynamic, c.Name+" with restricted builtins", start)
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
+					Message: c.Name + " evaluates an expression with builtins removed"})
+			case pyfacts.FromParameter(m, arg.Start, arg.End):
+				// a function that hands its argument to eval runs whatever
+				// its caller (the agent, a user) passes
+				p.Capability(analyzer.CapExecDynamic, c.Name+" of a function's argument", start)
+				report(High, c.Name+" runs code passed in as a function argument: whoever calls it runs any code")
+			default:
+				// evaluating a value the skill builds itself is a capability
+				p.Capability(analyzer.CapExecDynamic, c.Name+" of a value built at run time", start)
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
+					Message: c.Name + " runs code from a variable or expression built in the skill"})
+			}
 		default:
 			// what the operator passes in: a code-injection weakness
 			p.Capability(analyzer.CapExecDynamic, c.Name+" of "+src, start)
@@ -195,4 +210,20 @@ func pyInlineInterpreter(p *analyzer.Pass, m *python.Module, c *python.Call) {
 		}
 		return
 	}
+}
+
+// pyRestrictedGlobals reports eval/exec given globals whose __builtins__
+// is emptied ({"__builtins__": {}} or None): an expression evaluator
+// without access to imports, open or exec.
+func pyRestrictedGlobals(m *python.Module, c *python.Call) bool {
+	g, ok := c.Arg(1, "globals")
+	if !ok {
+		return false
+	}
+	for k := g.Start; k+2 < g.End; k++ {
+		if v, ok := m.Fold(k, k+1); ok && v == "__builtins__" && m.Is(k+1, ":") {
+			return m.Is(k+2, "None") || m.Is(k+2, "{") && m.Is(k+3, "}")
+		}
+	}
+	return false
 }

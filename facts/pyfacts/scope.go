@@ -105,3 +105,54 @@ func ScopedAssigns(m *python.Module, name string, use int) []python.Assign {
 	}
 	return all
 }
+
+// FromParameter reports whether the expression in tokens [lo, hi) takes
+// its value from a parameter of the function it sits in — directly or
+// through that function's own assignments and loops — so that whatever a
+// caller passes reaches it (eval(expression) in def calculate(expression)).
+func FromParameter(m *python.Module, lo, hi int) bool {
+	fs, ok := enclosing(m, lo)
+	if !ok {
+		return false
+	}
+	params := map[string]bool{}
+	d := fs.lo
+	if m.Is(d, "async") {
+		d++
+	}
+	if !m.Is(d, "def") || !m.Is(d+2, "(") || int(m.Match[d+2]) <= d+2 {
+		return false
+	}
+	items, _ := ArgList(m, python.Arg{Start: d + 2, End: int(m.Match[d+2]) + 1})
+	for _, it := range items {
+		j := it[0]
+		for j < it[1] && (m.Is(j, "*") || m.Is(j, "**")) {
+			j++
+		}
+		if j < it[1] && m.Toks[j].Kind == python.Name && m.Text(j) != "self" && m.Text(j) != "cls" {
+			params[m.Text(j)] = true
+		}
+	}
+	seen := map[string]bool{}
+	var reaches func(a, b, depth int) bool
+	reaches = func(a, b, depth int) bool {
+		for _, r := range m.RefsIn(a, b) {
+			if r.Var == "" || seen[r.Var] {
+				continue
+			}
+			seen[r.Var] = true
+			if params[r.Var] {
+				return true
+			}
+			if depth < maxProgramHops {
+				for _, as := range ScopedAssigns(m, r.Var, a) {
+					if as.Tok >= fs.lo && as.Tok < fs.hi && reaches(as.Start, as.End, depth+1) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return reaches(lo, hi, 0)
+}

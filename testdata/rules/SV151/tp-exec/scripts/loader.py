@@ -26,4 +26,15 @@ class Plugin:
         exec(code)  # want "SV151: exec runs downloaded code"
 
 def handler(expr):
-    return eval(expr)  # want "low SV151: eval runs code from a variable or expression built in the skill"
+    return eval(expr)  # want "high SV151: eval runs code passed in as a function argument"
+
+def plot_field(spec):
+    import numpy as np
+    x = np.linspace(0, 1, 10)
+    return eval(spec["dx"], {"__builtins__": {}}, {"x": x, "np": np})  # want "low SV151: eval evaluates an expression with builtins removed"
+
+
+unit = "2 * 60"
+seconds = eval("%s" % unit + "")  # want "low SV151"
+formula = "x" + "**2"
+print(eval(formula.replace("x", "3")))  # want "low SV151: eval runs code from a variable or expression built in the skill"
