@@ -46,6 +46,11 @@ func (p *Pass) Capability(kind CapKind, target string, off int) {
 	if p.capture == nil {
 		return
 	}
+	// Code the text presents as an illustration (an attack, a bad
+	// example) shows what others do, not what this skill can do.
+	if illustration(p.File) != "" {
+		return
+	}
 	f := p.File
 	if f.Embed != nil {
 		f, off = f.Embed.HostOffset(off)

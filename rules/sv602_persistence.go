@@ -49,7 +49,7 @@ echo 'Add ~/.acme/bin to your PATH.'
 var shRcFileRx = regexp.MustCompile(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
 var shPersistPathRx = regexp.MustCompile(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
 var shAccessPathRx = regexp.MustCompile(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
-var shBenignRcLineRx = regexp.MustCompile(`^\s*(export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"\$\([\w./-]+\s+(init|shellenv|env|activate|completion)|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
+var shBenignRcLineRx = regexp.MustCompile(`^\s*(cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"\$\([\w./-]+\s+(init|shellenv|env|activate|completion)|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
 
 // shWriteTargets returns the files c writes, with the text written when
 // known.
@@ -58,6 +58,16 @@ func shWriteTargets(s *shell.Script, c *shell.Command) []struct{ path, text stri
 	text := ""
 	if c.OutputKnown {
 		text = c.Output
+	} else if c.Name == "echo" || c.Name == "printf" {
+		// the words as written, variables unresolved: enough to tell an
+		// assignment line from a command
+		var ws []string
+		for _, w := range c.Params() {
+			if !strings.HasPrefix(w.Value, "-") {
+				ws = append(ws, w.Value)
+			}
+		}
+		text = strings.Join(ws, " ")
 	}
 	for _, r := range c.Redirs {
 		switch r.Op {
