@@ -68,7 +68,7 @@ var (
 	subjectOfRx = regexp.MustCompile(`^\s+(?:is|are|was|were|has|had|can|could|will|would|may|might|does|did|finds|found|returns|returned|fails|failed|succeeds|succeeded|works|worked|shows|gives|takes|took|needs|requires|required|happens|hangs|hung|times out|timed out|stalls|stalled|reports|reported|misses|missed)\b`)
 	// obligationRx: a deontic modal right before the verb is a rule for
 	// the reader whatever its subject ("every link must carry …").
-	obligationRx = regexp.MustCompile(`\b(?:must|shall|should|has to|have to|needs to|need to|is to|are to|is required to|are required to|ought to)\s+(?:(?:always|also|then|now|first|still|each|every time)\s+)?(?:be\s+)?$`)
+	obligationRx = regexp.MustCompile(`\b(?:must|shall|should|has to|have to|needs to|need to|is required to|are required to|ought to)\s+(?:(?:always|also|then|now|first|still|each|every time)\s+)?(?:be\s+)?$`)
 	// flagPurposeRx: "use --fresh to …", "pass -y to …": what a flag
 	// does, defined by its purpose.
 	flagPurposeRx = regexp.MustCompile(`(?:^|\s)--?[a-z][\w-]*(?:[= ]\S+)?\s+(?:flag\s+|option\s+)?to\s+$`)

@@ -66,3 +66,11 @@ func TestClauseRoleNegatorLists(t *testing.T) {
 		t.Errorf("a negating phrase under a prohibition: %v, want prohibition", got)
 	}
 }
+
+func TestClauseRoleEvaluation(t *testing.T) {
+	text := "the wrong failure mode is to silently push every developer onto one path."
+	i := strings.Index(text, "silently push")
+	if got := ClauseRole(text, i, i+len("silently push"), false, false); got != RoleDescription {
+		t.Errorf("an evaluation of a failure mode: %v, want description", got)
+	}
+}
