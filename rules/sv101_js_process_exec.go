@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/skillvet/skillvet/facts/match"
 	"path"
 	"strings"
 
@@ -29,13 +30,17 @@ however it is reached — ` + "`node:`" + ` prefix, aliases, destructuring, comp
 
 - **critical**: the command downloads and runs code (` + "`curl … | sh`" + `, ` + "`/dev/tcp`" + `, ` + "`nc -e`" + `,
   ` + "`base64 -d | sh`" + `), or comes from a download or a decoder (base64, char codes);
-- **high**: a shell command built from variables or input (command injection), a
-  shell started with a computed script, a constant command that wipes the home or
+- **high**: the script's own arguments (` + "`process.argv`" + `, also through a local function's
+  parameter or a destructuring) spliced into a command template it wrote, unquoted for the
+  shell (command injection: ` + "`exec(\"curl \" + process.argv[2])`" + `), a shell started with a computed script, a constant command that wipes the home or
   root directory or a disk, child_process reached through a hidden name, or
   ` + "`git config --global|--system`" + ` of a key git runs as a program (` + "`core.hooksPath`" + `,
   ` + "`core.fsmonitor`" + `, ` + "`core.sshCommand`" + `, ` + "`credential.helper`" + `, a ` + "`!`" + ` alias, …): a foothold in
   every repository of the user (critical when the file also writes a script that
   downloads and runs code);
+- **medium**: a shell command built from the skill's own values or the operator's settings
+  (a weakness to review); **low** when the whole command is what the user passed, or every
+  outside value goes through a shell-quoting function (` + "`shellQuote(p)`" + `);
 - **medium**: child_process loaded in a way the calls cannot be followed, or a
   computed program name without a shell;
 - **low**: a constant program with constant or data-only arguments, e.g.
@@ -278,7 +283,18 @@ func jsGradeCommand(v *jsfacts.View, e ast.Expression, fn string, shell bool, vi
 			return Critical, fmt.Sprintf("%s() runs %s that %s", fn, what, why)
 		}
 	}
-	return High, fmt.Sprintf("%s() runs %s built from variables (command injection risk)", fn, what)
+	if in := v.FromUserInput(e); in != nil {
+		if v.Spliced(e) {
+			// the script's arguments spliced into a command it wrote:
+			// their shell metacharacters run as commands
+			return High, fmt.Sprintf("%s() splices user input (%s) into %s: its shell metacharacters run as commands (command injection)", fn, match.Clip(v.Src(in), 40), what)
+		}
+		return Low, fmt.Sprintf("%s() runs %s chosen by user input (%s)", fn, what, match.Clip(v.Src(in), 40))
+	}
+	// built from the skill's own values or the operator's settings: a
+	// weakness to review, not a sign of malice (tainted parts are graded
+	// by jsTaintedCommand above)
+	return Medium, fmt.Sprintf("%s() runs %s built from variables (command injection risk)", fn, what)
 }
 
 // jsTaintedCommand looks for downloads, decoders and dangerous constants

@@ -135,13 +135,25 @@ func (in *Info) build() {
 				bind(t.Rest, nil, nil, true, n)
 			}
 		case *ast.ArrayPattern:
+			// const [a, b] = argv: each element's value comes from the
+			// array (From, for flow), but no element is the whole array
+			// (no Init, for folding)
 			for _, e := range t.Elements {
-				if e != nil {
+				if d, ok := e.(*ast.AssignExpression); ok {
+					e = d.Left
+				}
+				if id, ok := e.(*ast.Identifier); ok && init != nil {
+					add(&Def{Name: id.Name.String(), From: init, Param: param, Node: n})
+				} else if e != nil {
 					bind(e, nil, nil, true, n)
 				}
 			}
 			if t.Rest != nil {
-				bind(t.Rest, nil, nil, true, n)
+				if id, ok := t.Rest.(*ast.Identifier); ok && init != nil {
+					add(&Def{Name: id.Name.String(), From: init, Param: param, Node: n})
+				} else {
+					bind(t.Rest, nil, nil, true, n)
+				}
 			}
 		case *ast.AssignExpression: // default value in a pattern
 			bind(t.Left, init, path, param, n)

