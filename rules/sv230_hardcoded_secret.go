@@ -35,7 +35,8 @@ assignments **medium**.
 
 Evidence is redacted (` + "`ghp_****…abcd`" + `). Placeholders are not findings: ` + "`sk-xxxx`" + `,
 ` + "`<YOUR_KEY>`" + `, ` + "`AKIAIOSFODNN7EXAMPLE`" + `, ` + "`${API_KEY}`" + `, values with "example", "dummy", "your", "test"
-or long runs of one character, and low-entropy values.
+or long runs of one character, letters or digits that run through the alphabet or the number
+line (` + "`AIzaSyA1B2C3D4E5F6…`" + `), and low-entropy values.
 
 **Fix:** revoke the key now, remove it from the history, and read keys from the
 environment or the platform's secret store.
@@ -151,7 +152,7 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 				continue
 			}
 			val := text[s:e]
-			if placeholderRx.MatchString(val) || secretRepeatedRun(val) {
+			if placeholderRx.MatchString(val) || secretRepeatedRun(val) || secretSequential(val) {
 				continue
 			}
 			switch sp.label {
@@ -333,4 +334,35 @@ func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
 		off = end + 1
 	}
 	return out
+}
+
+// secretSequential reports a made-up value: its letters or its digits,
+// read on their own, run through the alphabet or the number line
+// (AIzaSyA1B2C3D4E5F6…, sk-abcdefghij…), which no generated key does.
+func secretSequential(v string) bool {
+	run := func(keep func(byte) bool) int {
+		best, cur := 0, 0
+		var prev byte
+		for i := 0; i < len(v); i++ {
+			c := v[i]
+			if !keep(c) {
+				continue
+			}
+			lc := c | 0x20
+			if cur > 0 && (lc == prev+1 || prev == '9' && c == '0') {
+				cur++
+			} else {
+				cur = 1
+			}
+			prev = lc
+			if c >= '0' && c <= '9' {
+				prev = c
+			}
+			best = max(best, cur)
+		}
+		return best
+	}
+	letters := run(func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' })
+	digits := run(func(c byte) bool { return c >= '0' && c <= '9' })
+	return letters >= 8 || digits >= 8
 }

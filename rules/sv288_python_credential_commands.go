@@ -75,23 +75,48 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 		}
 		start, end := m.Span(c)
 		sev, msg := Medium, "runs a command that prints stored credentials ("+pyfacts.ClipStr(loc, 50)+")"
+		issuer := intel.CredentialIssuer(cmd)
+		onlyIssuer := len(issuer) > 0 && pyOnlyIssuerURLs(m.Src, issuer)
+		p.Capability(analyzer.CapReadSecret, "command:"+pyfacts.ClipStr(loc, 50), start)
 		for _, s := range sinks {
 			host, class := "", intel.HostUnknown
 			if u := pyfacts.SinkURL(m, s); u != "" {
 				host, class = intel.URLClass(u)
 			}
-			if pyfacts.FlowsFrom(m, s, c) {
-				if class != intel.HostKnownAPI && class != intel.HostLoopback && !p.Config.HostAllowed(host) {
-					sev, msg = Critical, msg+" and sends the output to "+pyfacts.HostOr(host)+" (line "+pyfacts.LineOf(m, s.Head)+")"
-					break
-				}
+			if !pyfacts.FlowsFrom(m, s, c) {
+				continue // sitting in the same file is not a flow: a capability
+			}
+			if host != "" && intel.HostMatchesVendor(host, issuer) || host == "" && onlyIssuer {
+				continue // the token goes back to the service that issued it
+			}
+			if class == intel.HostKnownAPI || class == intel.HostLoopback || p.Config.HostAllowed(host) {
 				continue
 			}
-			if sev < High {
-				sev, msg = High, msg+" in a file that sends data over the network ("+s.Name+", line "+pyfacts.LineOf(m, s.Head)+")"
+			if host == "" {
+				sev, msg = High, msg+" and sends the output over the network (line "+pyfacts.LineOf(m, s.Head)+"; destination not resolved)"
+				continue
 			}
+			sev, msg = Critical, msg+" and sends the output to "+host+" (line "+pyfacts.LineOf(m, s.Head)+")"
+			break
 		}
 		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil
+}
+
+// pyOnlyIssuerURLs reports whether every URL written in the file belongs to
+// one of the issuer's domains, so that a send whose destination cannot be
+// resolved still goes to the issuer.
+func pyOnlyIssuerURLs(src string, issuer []string) bool {
+	us := intel.URLRx.FindAllString(src, 200)
+	if len(us) == 0 {
+		return false
+	}
+	for _, u := range us {
+		host, class := intel.URLClass(u)
+		if class != intel.HostLoopback && !intel.HostMatchesVendor(host, issuer) {
+			return false
+		}
+	}
+	return true
 }
