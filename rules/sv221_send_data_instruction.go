@@ -83,9 +83,6 @@ func runSendData(p *analyzer.Pass) error {
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
-		if strings.Contains(raw, "](") && prose.IsTitle(raw) {
-			continue // a cited title: [Division Timings Leak Secrets](https://…)
-		}
 		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(&s) {
 			continue // no destination
 		}
@@ -95,6 +92,9 @@ func runSendData(p *analyzer.Pass) error {
 		var vm []int
 		for _, m := range prose.SendVerbRx.FindAllStringIndex(s.Text, -1) {
 			vs, _ := s.Seg.N.Orig(s.I+m[0], s.I+m[1])
+			if inTitledLink(raw, vs-rs) {
+				continue // a cited title: [Division Timings Leak Secrets](https://…)
+			}
 			if d.CtxAt(vs) == prose.CtxCode || prose.Negated(s.Text, m[0]) || prose.InToken(s.Text, m[0], m[1]) ||
 				prose.VerbRole(&s, m[0], m[1]) != prose.RoleInstruction {
 				continue
@@ -188,6 +188,19 @@ func docExampleDomain(host string) bool {
 	h := strings.ToLower(strings.TrimSuffix(host, "."))
 	for _, d := range []string{"example.com", "example.org", "example.net", "example", "test", "invalid"} {
 		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return false
+}
+
+var linkTextRx = regexp.MustCompile(`\[([^\]\n]{3,200})\]\(`)
+
+// inTitledLink reports whether offset off of raw lies in the text of a
+// Markdown link that reads as a title (a cited paper or article).
+func inTitledLink(raw string, off int) bool {
+	for _, m := range linkTextRx.FindAllStringSubmatchIndex(raw, -1) {
+		if off >= m[2] && off < m[3] && prose.IsTitle(raw[m[2]:m[3]]) {
 			return true
 		}
 	}

@@ -104,19 +104,25 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 	return nil
 }
 
-// pyOnlyIssuerURLs reports whether every URL written in the file belongs to
-// one of the issuer's domains, so that a send whose destination cannot be
-// resolved still goes to the issuer.
+// pyOnlyIssuerURLs reports whether the file names the issuer and otherwise
+// only well-known services (APIs, code hosts, package registries), so that
+// a send whose destination cannot be resolved goes to one of those.
 func pyOnlyIssuerURLs(src string, issuer []string) bool {
 	us := intel.URLRx.FindAllString(src, 200)
 	if len(us) == 0 {
 		return false
 	}
+	seen := false
 	for _, u := range us {
 		host, class := intel.URLClass(u)
-		if class != intel.HostLoopback && !intel.HostMatchesVendor(host, issuer) {
+		switch {
+		case intel.HostMatchesVendor(host, issuer):
+			seen = true
+		case class == intel.HostLoopback || class == intel.HostKnownAPI || class == intel.HostCodeHost:
+			// other well-known services the file reads from
+		default:
 			return false
 		}
 	}
-	return true
+	return seen
 }
