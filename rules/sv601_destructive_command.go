@@ -21,7 +21,9 @@ var ShellDestructive = register(&analyzer.Rule{
 	Doc: `Finds commands whose effect is to destroy data wholesale:
 
 - ` + "`rm -rf`" + ` (any spelling: ` + "`-fr`" + `, ` + "`-Rf`" + `, ` + "`--recursive --force`" + `) on ` + "`/`" + `, ` + "`/*`" + `, ` + "`~`" + `, ` + "`~/`" + `,
-  ` + "`$HOME`" + `, ` + "`/home`" + `, ` + "`/Users`" + `, ` + "`/etc`" + `, ` + "`/usr`" + `, ` + "`/var`" + `, ` + "`/boot`" + `, or with ` + "`--no-preserve-root`" + `;
+  ` + "`$HOME`" + `, ` + "`/home`" + `, ` + "`/Users`" + `, ` + "`/etc`" + `, ` + "`/usr`" + `, ` + "`/var`" + `, ` + "`/boot`" + `, the whole parent
+  directory (` + "`..`" + `, ` + "`../*`" + `, ` + "`../../*`" + `: everything around the working directory), or with
+  ` + "`--no-preserve-root`" + `;
 - ` + "`mkfs`" + `, ` + "`dd of=/dev/sd…`" + `, ` + "`> /dev/sda`" + `, ` + "`shred /dev/…`" + `, ` + "`diskutil eraseDisk`" + `, ` + "`wipefs`" + `;
 - ` + "`find / -delete`" + `, ` + "`chmod -R 777 /`" + `, ` + "`chown -R … /`" + `;
 - the fork bomb ` + "`:(){ :|:& };:`" + `.
@@ -62,8 +64,15 @@ func shIsCriticalDir(v string) bool {
 	if v == "" { // "/" trimmed
 		return true
 	}
+	// the whole parent directory (.., ../*, ../../*): everything around
+	// the working directory, sibling projects included
+	if shParentAllRx.MatchString(v) {
+		return true
+	}
 	return shCriticalDirs[v] || shCriticalDirs[v+"/"]
 }
+
+var shParentAllRx = regexp.MustCompile(`^(?:\./)?(?:\.\./)*\.\.(?:/\*|/\.\*)?$`)
 
 func shDestructive(c *shell.Command) string {
 	switch c.Name {
