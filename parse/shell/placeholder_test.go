@@ -18,3 +18,26 @@ func TestPlaceholders(t *testing.T) {
 		}
 	}
 }
+
+func TestEndlessLoops(t *testing.T) {
+	for src, want := range map[string]bool{
+		"while true; do curl u; done":            true,
+		"while :; do curl u; done":               true,
+		"until false; do curl u; done":           true,
+		"for ((;;)); do curl u; done":            true,
+		"while read l; do curl u; done":          false,
+		"for i in 1 2 3; do curl u; done":        false,
+		"until curl u; do sleep 1; done; curl u": false,
+	} {
+		s := Parse(src, 0)
+		got := false
+		for _, c := range s.Commands {
+			if c.Name == "curl" && c.Endless {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%q: curl in an endless loop = %v, want %v", src, got, want)
+		}
+	}
+}

@@ -128,6 +128,9 @@ type Command struct {
 
 	Background bool
 	Heuristic  bool // extracted by token heuristics, not parsed
+	// Endless is true inside a loop whose condition never ends it
+	// (while true, while :, until false, for ((;;))).
+	Endless bool
 
 	// Output is the text the command writes when it can be computed from
 	// literals (echo, printf, and base64 -d, xxd -r -p, rev or cat of such
@@ -301,6 +304,9 @@ type builder struct {
 	depth  int
 	via    Via
 	parent int
+	// endless counts the enclosing loops that never end by their own
+	// condition (while true, while :, until false, for ((;;))).
+	endless int
 }
 
 func (a *analysis) full() bool { return len(a.s.Commands) >= MaxCommands }
@@ -451,7 +457,7 @@ func (b *builder) stmt(st *syntax.Stmt) []int {
 }
 
 func (b *builder) newCmd(s, e syntax.Pos) *Command {
-	return &Command{Start: b.pos(s), End: b.end(e), Depth: b.depth, Via: b.via, Parent: b.parent, PipeNext: -1, PipePrev: -1}
+	return &Command{Start: b.pos(s), End: b.end(e), Depth: b.depth, Via: b.via, Parent: b.parent, PipeNext: -1, PipePrev: -1, Endless: b.endless > 0}
 }
 
 func (b *builder) end(p syntax.Pos) int {
@@ -508,8 +514,17 @@ func (b *builder) command(cmd syntax.Command) []int {
 		}
 		return ids
 	case *syntax.WhileClause:
-		return append(b.stmts(c.Cond), b.stmts(c.Do)...)
+		cond := b.stmts(c.Cond)
+		if endlessCond(c) {
+			b.endless++
+			defer func() { b.endless-- }()
+		}
+		return append(cond, b.stmts(c.Do)...)
 	case *syntax.ForClause:
+		if cl, ok := c.Loop.(*syntax.CStyleLoop); ok && cl.Cond == nil {
+			b.endless++ // for ((;;))
+			defer func() { b.endless-- }()
+		}
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
 			var items []string
 			tainted := len(wi.Items) == 0 && b.a.funcDepth == 0 // for x; do … iterates "$@"
@@ -868,4 +883,21 @@ func isAlias(w *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// endlessCond reports a while/until loop whose condition is constant:
+// while true / while : / until false.
+func endlessCond(c *syntax.WhileClause) bool {
+	if len(c.Cond) != 1 {
+		return false
+	}
+	call, ok := c.Cond[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 1 || len(call.Assigns) > 0 {
+		return false
+	}
+	w := call.Args[0].Lit()
+	if c.Until {
+		return w == "false"
+	}
+	return w == "true" || w == ":"
 }
