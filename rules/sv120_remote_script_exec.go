@@ -105,6 +105,14 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			}
 			us := shellfacts.URLs(c)
 			class, host, plain := shellfacts.HostRisk(us)
+			local := len(us) > 0
+			for _, u := range us {
+				_, uc := intel.URLClass(u)
+				local = local && uc == intel.HostLoopback
+			}
+			if local && !site.Kind.Executes() && !shellfacts.HiddenLayer(s, c) {
+				continue // the user's own local service, not remote code
+			}
 			sev := High
 			vendor, project := len(us) > 0, len(us) > 0
 			for _, u := range us {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -62,6 +63,8 @@ func shMetadataURL(c *shell.Command) (string, bool) {
 	return "", false
 }
 
+var shMetaFactRx = regexp.MustCompile(`/latest/meta-data/(?:public-ipv4|local-ipv4|public-hostname|local-hostname|hostname|instance-id|instance-type|ami-id|mac|placement/[\w-]+)/?$|/computemetadata/v1/instance/(?:zone|hostname|id|machine-type|network-interfaces/[\w/-]*?(?:ip|external-ip))/?$|/metadata/instance/compute/(?:location|vmsize|name)\b`)
+
 func shRunCloudMetadata(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		u, ok := shMetadataURL(c)
@@ -74,6 +77,10 @@ func shRunCloudMetadata(p *analyzer.Pass) error {
 			sev, what = Critical, "reads cloud instance credentials from the metadata service ("+shellfacts.ClipText(u, 80)+")"
 		} else if shellfacts.EnvDestination(site.Script, -1, c) != "" {
 			sev, what = Critical, what+" and sends the answer on"
+		} else if shMetaFactRx.MatchString(low) {
+			// the instance's own address, name or zone: what deployment
+			// guides read; not credentials
+			sev, what = Medium, what+" for instance facts, not credentials"
 		}
 		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: what + shellfacts.Where(site)})
 	})

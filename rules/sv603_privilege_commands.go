@@ -65,6 +65,9 @@ func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 		system := false
 		for _, t := range targets {
 			t = shellfacts.NormPath(t)
+			if strings.HasPrefix(t, "/path/to/") || strings.HasPrefix(t, "/your/") || strings.Contains(t, "_") && shell.IsPlaceholder(strings.Trim(t[strings.LastIndexByte(t, '/')+1:], "/")) {
+				continue // a placeholder the reader fills in, not a system path
+			}
 			if strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "/tmp/") || t == "~/" || t == "~" || strings.HasPrefix(t, "~/.") {
 				system = true
 			}
