@@ -64,24 +64,18 @@ func eachArgList(m *python.Module, lo, hi, depth int, fn func(items [][2]int, ta
 // [sys.executable, script, path] or cmd = ["git", "log"]; cmd += extra,
 // user data reaches arguments, not the program. A range whose program
 // cannot be isolated is returned whole.
-func ProgramSlots(m *python.Module, lo, hi int) [][2]int {
-	var out [][2]int
-	eachArgList(m, lo, hi, 0, func(items [][2]int, tail [2]int) {
-		if len(items) == 0 {
-			out = append(out, tail)
-			return
-		}
-		out = append(out, items[0])
-	})
-	return out
-}
+func ProgramSlots(m *python.Module, lo, hi int) [][2]int { return slots(m, lo, hi, false) }
 
 // CodeSlots returns the token ranges that decide what code a list-form
 // process call runs: the program slot and, when the program is an
 // interpreter, the script or -c/-e argument after it. User or downloaded
 // data anywhere else in the list is an argument to that code, not code.
 // A range whose list cannot be resolved is returned whole.
-func CodeSlots(m *python.Module, lo, hi int) [][2]int {
+func CodeSlots(m *python.Module, lo, hi int) [][2]int { return slots(m, lo, hi, true) }
+
+// slots resolves the program slot of each list the expression can hold
+// and, with script, an interpreter's script or -c code.
+func slots(m *python.Module, lo, hi int, script bool) [][2]int {
 	var out [][2]int
 	eachArgList(m, lo, hi, 0, func(items [][2]int, tail [2]int) {
 		if len(items) == 0 {
@@ -89,6 +83,9 @@ func CodeSlots(m *python.Module, lo, hi int) [][2]int {
 			return
 		}
 		out = append(out, items[0])
+		if !script {
+			return
+		}
 		prog, ok := m.Fold(items[0][0], items[0][1])
 		if !ok || !ShellNames[strings.ToLower(BaseName(prog))] && !isScriptInterpreter(BaseName(prog)) {
 			return
