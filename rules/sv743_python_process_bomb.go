@@ -50,26 +50,8 @@ func runPythonProcessBomb(p *analyzer.Pass) error {
 	if m == nil {
 		return nil
 	}
-	n := len(m.Toks)
-	for i := 0; i+2 < n; i++ {
-		if m.Indent[i] < 0 || !m.Is(i, "while") || !(m.Is(i+1, "True") || m.Text(i+1) == "1") || !m.Is(i+2, ":") {
-			continue
-		}
-		ind := m.Indent[i]
-		end := i + 3
-		for end < n && !(m.Indent[end] >= 0 && m.Indent[end] <= ind) {
-			end++
-		}
-		stops := false
-		for k := i + 3; k < end; k++ {
-			if m.Is(k, "break") || m.Is(k, "return") || m.Is(k, "exit") || m.Is(k, "raise") {
-				stops = true
-				break
-			}
-		}
-		if stops {
-			continue
-		}
+	for _, loop := range pyfacts.EndlessLoops(m) {
+		i, end := loop[0], loop[1]
 		for _, c := range m.CallsIn(i+3, end) {
 			if !pySpawnsProcess(m, c) || pyWaited(m, c, end) {
 				continue

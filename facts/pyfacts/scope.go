@@ -156,3 +156,28 @@ func FromParameter(m *python.Module, lo, hi int) bool {
 	}
 	return reaches(lo, hi, 0)
 }
+
+// EndlessLoops returns the bodies (token ranges) of while True: / while 1:
+// loops that no break, return, exit or raise leaves.
+func EndlessLoops(m *python.Module) [][2]int {
+	var out [][2]int
+	n := len(m.Toks)
+	for i := 0; i+2 < n; i++ {
+		if m.Indent[i] < 0 || !m.Is(i, "while") || !(m.Is(i+1, "True") || m.Text(i+1) == "1") || !m.Is(i+2, ":") {
+			continue
+		}
+		ind := m.Indent[i]
+		end := i + 3
+		for end < n && !(m.Indent[end] >= 0 && m.Indent[end] <= ind) {
+			end++
+		}
+		stops := false
+		for k := i + 3; k < end && !stops; k++ {
+			stops = m.Is(k, "break") || m.Is(k, "return") || m.Is(k, "exit") || m.Is(k, "raise")
+		}
+		if !stops {
+			out = append(out, [2]int{i, end})
+		}
+	}
+	return out
+}

@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
+	"github.com/skillvet/skillvet/intel"
+)
+
+// PythonRequestFlood reports network requests in endless loops without a
+// pause.
+var PythonRequestFlood = register(&analyzer.Rule{
+	ID:       "SV744",
+	Name:     "python-request-flood",
+	Title:    "Python requests a remote host in an endless loop without a pause",
+	Severity: High,
+	Category: analyzer.CatRecon,
+	Tags:     []string{"security", "python", "denial-of-service", "CWE-400", "CWE-770"},
+	Inputs:   analyzer.InPython,
+	Doc: `Python code sends requests to a remote host inside a ` + "`while True:`" + ` (or ` + "`while 1:`" + `) loop
+that nothing leaves (no ` + "`break`" + `, ` + "`return`" + `, ` + "`raise`" + ` or ` + "`exit`" + `) and that never pauses
+(no ` + "`time.sleep`" + ` or ` + "`asyncio.sleep`" + `). Run by an agent, that floods someone else's service from the
+user's machine and network (denial of service) and never returns; SV723 is the same for shell.
+
+Loops that pause are polling; requests to ` + "`localhost`" + ` or private addresses are the skill's own
+services. Neither is reported. **High.**
+
+**Fix:** bound the loop, pause between requests, and stop on success.
+
+Bad:
+
+` + "```python" + `
+import requests
+while True:
+    requests.get("https://api.example-shop.net/ping")
+` + "```" + `
+
+Good:
+
+` + "```python" + `
+import time, requests
+for attempt in range(5):
+    if requests.get("https://api.example-shop.net/health", timeout=5).ok:
+        break
+    time.sleep(2)
+` + "```",
+	Run: runPythonRequestFlood,
+})
+
+func runPythonRequestFlood(p *analyzer.Pass) error {
+	m := pyfacts.Module(p)
+	if m == nil {
+		return nil
+	}
+loops:
+	for _, loop := range pyfacts.EndlessLoops(m) {
+		calls := m.CallsIn(loop[0], loop[1])
+		for _, c := range calls {
+			if n := pyfacts.LastName(c.Name); n == "sleep" || n == "wait" || n == "wait_for" || n == "input" {
+				continue loops // polling, or waiting on someone
+			}
+		}
+		for _, c := range calls {
+			if !pyfacts.NetSink(m, c) {
+				continue
+			}
+			u := pyfacts.SinkURL(m, c)
+			host, class := intel.URLClass(u)
+			if u == "" || host == "" || class == intel.HostLoopback || class == intel.HostPrivate {
+				continue
+			}
+			start, end := m.Span(c)
+			p.Capability(analyzer.CapNetFetch, host, start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+				Message: c.Name + " requests " + host + " in an endless loop (line " + pyfacts.LineOf(m, loop[0]) + ") with no pause: a flood of requests (denial of service) that never returns"})
+			continue loops
+		}
+	}
+	return nil
+}
