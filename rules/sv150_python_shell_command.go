@@ -95,7 +95,7 @@ func runPythonShellCommand(p *analyzer.Pass) error {
 			if pyfacts.DownloadsAndRuns.MatchString(cmd) {
 				continue // SV154
 			}
-			p.Capability(analyzer.CapExec, firstWord(cmd), start)
+			p.Capability(analyzer.CapExec, pyfacts.CommandWord(cmd), start)
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
 				Message: how + " runs a constant shell command: " + pyfacts.ClipStr(cmd, 80)})
 			continue
@@ -171,13 +171,4 @@ func pyProgramFromInput(p *analyzer.Pass, m *python.Module, c *python.Call) {
 	p.Capability(analyzer.CapExecDynamic, "program chosen by "+src, start)
 	pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
 		Message: c.Name + " runs a program chosen by " + src + " (" + r.Name + ")"})
-}
-
-// firstWord is the program of a shell command string.
-func firstWord(cmd string) string {
-	f := strings.Fields(cmd)
-	if len(f) == 0 {
-		return ""
-	}
-	return f[0]
 }

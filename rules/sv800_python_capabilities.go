@@ -77,8 +77,8 @@ func runPythonCapabilities(p *analyzer.Pass) error {
 				continue
 			}
 			for _, slot := range pyfacts.ProgramSlots(m, a.Start, a.End) {
-				if prog, ok := m.Fold(slot[0], slot[1]); ok && prog != "" {
-					p.Capability(analyzer.CapExec, pyfacts.BaseName(strings.Fields(prog)[0]), start)
+				if prog, ok := m.Fold(slot[0], slot[1]); ok && pyfacts.CommandWord(prog) != "" {
+					p.Capability(analyzer.CapExec, pyfacts.BaseName(pyfacts.CommandWord(prog)), start)
 				}
 			}
 		}

@@ -46,6 +46,10 @@ func (r Role) String() string {
 	return "role?"
 }
 
+// clauseLead matches what may open an imperative clause before its verb: a
+// list marker and words such as "then", "now", "also".
+const clauseLead = `^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|first|next|finally|just|simply|please|and|or|but|so|immediately|afterwards)\b\s*,?\s*)*`
+
 var (
 	// splitRx: boundaries no phrase may cross.
 	splitRx = regexp.MustCompile(`[.!?;:|]\s|\s[-–—]\s|[()\[\]]|\|`)
@@ -62,7 +66,7 @@ var (
 	gapRx = regexp.MustCompile(`\b(?:would|could|can|may|might|will|is|are|was|were|been|has|have|had|does|did|that|which|who|whose|appears?|seems?)\b`)
 	// imperativeRx: a clause that opens (after lead words) with a verb in
 	// the base form and has no modal or auxiliary of its own.
-	imperativeRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|first|next|finally|just|simply|please|and|or|but|so|immediately|afterwards)\b\s*,?\s*)*(?:run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|create|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget)\b`)
+	imperativeRx = regexp.MustCompile(clauseLead + `(?:run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget)\b`)
 	// subjectOfRx: a predicate right after the match makes the matched
 	// verb a noun ("port scan finds no backend", "the upload is slow").
 	subjectOfRx = regexp.MustCompile(`^\s+(?:is|are|was|were|has|had|can|could|will|would|may|might|does|did|finds|found|returns|returned|fails|failed|succeeds|succeeded|works|worked|shows|gives|takes|took|needs|requires|required|happens|hangs|hung|times out|timed out|stalls|stalled|reports|reported|misses|missed)\b`)
@@ -84,7 +88,7 @@ var (
 	// has its own subject; imperatives do not.
 	subjectStartRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:the|a|an|this|these|that|those|it|each|every|our|its|their|his|her|my|they|he|she|we|i|there|some|many|most|older|newer)\b`)
 	// leadRx: words an imperative may begin with.
-	leadRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|first|next|finally|just|simply|please|and|or|but|so|immediately|afterwards|quietly|silently|secretly)\b\s*,?\s*)*$`)
+	leadRx = regexp.MustCompile(clauseLead + `(?:(?:quietly|silently|secretly)\b\s*,?\s*)*$`)
 	// listOrRx: a clause that continues a list ("do not scan, guess, or
 	// silently change"), so the sentence's negator still governs it.
 	listOrRx = regexp.MustCompile(`^\s*(?:or|and|nor)\b`)
@@ -104,8 +108,8 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	}
 	// The sentence: from the last sentence boundary before i to the next
 	// after j.
-	sStart := lastBoundary(t, i, ".!?;:|\n")
-	sEnd := nextBoundary(t, j, ".!?;|\n")
+	sStart := lastBoundary(t, i, ".!?;:|\n", roleWindow)
+	sEnd := nextBoundary(t, j, ".!?;|\n", roleWindow)
 	if sEnd < len(t) && t[sEnd] == '?' {
 		return RoleQuestion
 	}
@@ -120,7 +124,7 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	}
 	sentPre := t[sStart:i]
 	// The clause: split further at commas and dashes.
-	cStart := sStart + lastBoundary(sentPre, len(sentPre), ",—–")
+	cStart := sStart + lastBoundary(sentPre, len(sentPre), ",—–", roleWindow)
 	if k := strings.LastIndex(sentPre, " - "); k >= 0 && sStart+k+3 > cStart {
 		cStart = sStart + k + 3
 	}
@@ -174,8 +178,8 @@ func innerGap(s string) string {
 // without punctuation must not make each match cost the whole text).
 const roleWindow = 400
 
-func lastBoundary(t string, i int, set string) int {
-	lo := max(0, i-roleWindow)
+func lastBoundary(t string, i int, set string, window int) int {
+	lo := max(0, i-window)
 	k := strings.LastIndexAny(t[lo:i], set)
 	if k < 0 {
 		return lo
@@ -183,8 +187,8 @@ func lastBoundary(t string, i int, set string) int {
 	return lo + k + 1
 }
 
-func nextBoundary(t string, j int, set string) int {
-	hi := min(len(t), j+roleWindow)
+func nextBoundary(t string, j int, set string, window int) int {
+	hi := min(len(t), j+window)
 	k := strings.IndexAny(t[j:hi], set)
 	if k < 0 {
 		return hi

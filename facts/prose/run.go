@@ -3,7 +3,6 @@ package prose
 import (
 	"fmt"
 	"regexp"
-	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -85,20 +84,6 @@ var (
 // sentenceAround returns the sentence of t holding [i, j) and the part of
 // it before i.
 func sentenceAround(t string, i, j int) (string, string) {
-	lo := i - 300
-	if lo < 0 {
-		lo = 0
-	}
-	s := lo + strings.LastIndexAny(t[lo:i], ".!?;:") + 1
-	hi := j + 300
-	if hi > len(t) {
-		hi = len(t)
-	}
-	e := strings.IndexAny(t[j:hi], ".!?;")
-	if e < 0 {
-		e = hi
-	} else {
-		e += j
-	}
+	s, e := lastBoundary(t, i, ".!?;:", 300), nextBoundary(t, j, ".!?;", 300)
 	return t[s:e], t[s:i]
 }

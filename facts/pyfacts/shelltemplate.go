@@ -137,32 +137,11 @@ type paramDef struct {
 // paramIndex maps a parameter name to the functions that declare it.
 func paramIndex(m *python.Module) map[string][]paramDef {
 	out := map[string][]paramDef{}
-	for i := 0; i+2 < len(m.Toks); i++ {
-		if !m.Is(i, "def") || m.Toks[i+1].Kind != python.Name || !m.Is(i+2, "(") {
-			continue
-		}
-		fn := m.Text(i + 1)
-		if int(m.Match[i+2]) <= i+2 {
-			continue
-		}
-		items, ok := ArgList(m, python.Arg{Start: i + 2, End: int(m.Match[i+2]) + 1})
-		if !ok {
-			continue
-		}
-		method := false
-		for k, it := range items {
-			j := it[0]
-			for j < it[1] && (m.Is(j, "*") || m.Is(j, "**")) {
-				j++
+	for _, f := range m.Funcs() {
+		for k, name := range f.Params {
+			if name != "" {
+				out[name] = append(out[name], paramDef{fn: f.Name, idx: k, method: f.Method})
 			}
-			if j >= it[1] || m.Toks[j].Kind != python.Name {
-				continue
-			}
-			name := m.Text(j)
-			if k == 0 && (name == "self" || name == "cls") {
-				method = true
-			}
-			out[name] = append(out[name], paramDef{fn: fn, idx: k, method: method})
 		}
 	}
 	return out

@@ -161,3 +161,12 @@ func CommandText(m *python.Module, c *python.Call) (string, bool) {
 	}
 	return pathText(m, a.Start, a.End), true
 }
+
+// CommandWord is the first word of a command string (its program as
+// written), or "" when the string is blank.
+func CommandWord(cmd string) string {
+	if f := strings.Fields(cmd); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}

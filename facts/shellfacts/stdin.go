@@ -31,13 +31,9 @@ var codeFlags = map[string][]string{
 // unless the program given in the argument evaluates stdin itself.
 func StdinIsCode(c *shell.Command) bool {
 	name := c.Name
-	switch {
-	case strings.HasPrefix(name, "python"), strings.HasPrefix(name, "pypy"):
-		name = strings.TrimRight(strings.TrimRight(name, "0123456789."), "0123456789")
-		if strings.HasPrefix(name, "python") {
-			name = "python"
-		} else {
-			name = "pypy"
+	for _, base := range []string{"python", "pypy"} {
+		if strings.HasPrefix(name, base) {
+			name = base // python3, python3.12, pypy3
 		}
 	}
 	switch name {

@@ -38,6 +38,9 @@ type Module struct {
 
 	linesOnce sync.Once
 	lines     []int // byte offsets where lines start
+
+	funcsOnce sync.Once
+	funcs     []Func
 }
 
 // Call is a call expression.
