@@ -211,7 +211,11 @@ func URLClass(raw string) (host string, c HostClass) {
 	}
 	p, err := url.Parse(u)
 	if err != nil {
-		return "", HostUnknown
+		// http://localhost:$PORT/x: the port is not known, the host is.
+		if host = authorityHost(u); host == "" {
+			return "", HostUnknown
+		}
+		return host, ClassifyHost(host)
 	}
 	host = p.Hostname()
 	c = ClassifyHost(host)
@@ -223,6 +227,37 @@ func URLClass(raw string) (host string, c HostClass) {
 		c = HostCatcher
 	}
 	return host, c
+}
+
+// authorityHost takes the host out of scheme://[user@]host[:port]/… by
+// hand, for URLs whose port or path url.Parse rejects. It returns "" when
+// the host itself is not a plain name or address.
+func authorityHost(u string) string {
+	_, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if strings.HasPrefix(rest, "[") {
+		if i := strings.IndexByte(rest, ']'); i > 0 {
+			return strings.ToLower(rest[1:i])
+		}
+		return ""
+	}
+	if i := strings.IndexByte(rest, ':'); i >= 0 {
+		rest = rest[:i]
+	}
+	for _, r := range rest {
+		if !(r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return ""
+		}
+	}
+	return strings.ToLower(rest)
 }
 
 // URLRx matches http(s) URLs in free text.

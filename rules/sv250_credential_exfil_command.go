@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
+	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -61,9 +62,12 @@ func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 			if label == "" && earlier != "" {
 				label, flow = earlier, "read earlier in the same commands"
 			}
+			us := shellfacts.URLs(c)
 			switch {
+			case shAllLoopback(us):
+				// the user's own service on this machine: nothing leaves it
 			case label != "":
-				class, host, _ := shellfacts.HostRisk(shellfacts.URLs(c))
+				class, host, _ := shellfacts.HostRisk(us)
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c),
 					Message: "sends " + label + " (" + flow + ") to the network: " + c.Name + " " + how + shellfacts.DescribeHost(class, host) + shellfacts.Where(site)})
 			case shellfacts.DNSExfil(c):
@@ -105,4 +109,14 @@ func shCredentialFlow(s *shell.Script, idx int, c *shell.Command) (string, strin
 		}
 	}
 	return "", ""
+}
+
+// shAllLoopback reports URLs that all point at this machine.
+func shAllLoopback(us []string) bool {
+	for _, u := range us {
+		if _, c := intel.URLClass(u); c != intel.HostLoopback {
+			return false
+		}
+	}
+	return len(us) > 0
 }

@@ -65,14 +65,33 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 			if !ok || !site.Kind.Executes() && shLocalDotenv(c) || senderAfter[idx] || shSentByAncestor(s, c) {
 				continue
 			}
-			sev := High
-			if c.Name == "security" && shOwnKeychainItem(c) {
+			sev, note := High, ""
+			switch {
+			case c.Name == "security" && shOwnKeychainItem(c):
 				sev = Medium
+			case shCopiedToSameKind(c, label):
+				sev, note = Medium, " and copies it to the same credential location of another account (it stays on this machine)"
 			}
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
-				Message: c.Name + " reads " + label + shellfacts.Where(site)})
+				Message: c.Name + " reads " + label + note + shellfacts.Where(site)})
 		}
 	})
+}
+
+// shCopiedToSameKind reports a local copy (cp, install) whose destination
+// is a credential file of the same kind: a login shared with another
+// local account (~/.docker/config.json into /home/u/.docker/), not staged
+// for sending.
+func shCopiedToSameKind(c *shell.Command, label string) bool {
+	if c.Name != "cp" && c.Name != "install" {
+		return false
+	}
+	args := c.Params()
+	if len(args) < 2 {
+		return false
+	}
+	dl, ok := shellfacts.CredentialIn(args[len(args)-1].Value)
+	return ok && dl == label
 }
 
 // shLocalDotenv reports a read of the project's own .env by relative path

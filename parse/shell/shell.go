@@ -291,6 +291,7 @@ type analysis struct {
 	loops     map[string]string // for-loop variables: their items, space-joined
 	tainted   map[string]bool   // variables holding script arguments or read input
 	outVars   map[string]bool   // variables assigned from command output
+	partial   map[string]string // variables only partly known: unresolved parts keep their source text
 	funcDepth int               // > 0 inside function bodies
 	stdinFed  int               // > 0 while building commands whose stdin is a pipe or file
 	parser    *syntax.Parser    // reused: a parse finishes before the next starts
@@ -611,6 +612,7 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) []Word {
 			}
 		}
 		if record && as.Name != nil && as.Index == nil {
+			delete(b.a.partial, as.Name.Value)
 			if w.Const {
 				if as.Append {
 					setVar(&b.a.vars, as.Name.Value, b.a.vars[as.Name.Value]+w.Value)
@@ -619,6 +621,11 @@ func (b *builder) assigns(as []*syntax.Assign, owner int, record bool) []Word {
 				}
 			} else {
 				delete(b.a.vars, as.Name.Value)
+				if !as.Append && len(w.Value) <= maxPartial {
+					// BASE="https://host/v${VER}/x": later words see the
+					// known parts (the host) and keep the rest as written.
+					setVar(&b.a.partial, as.Name.Value, w.Value)
+				}
 			}
 		}
 	}

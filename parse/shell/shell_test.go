@@ -256,3 +256,26 @@ func TestWrappers(t *testing.T) {
 		t.Errorf("env/timeout not unwrapped: %s", names(s))
 	}
 }
+
+func TestPartlyKnownVars(t *testing.T) {
+	// The host of BASE is known even though its version comes from a
+	// command; later words keep the unknown part as written.
+	src := "VER=$(tool --version)\nBASE=\"https://dl.example.com/v${VER}/x\"\ncurl -o /tmp/a \"${BASE}/a.sh\"\nBASE=/local\ncurl -o /tmp/b \"$BASE/b\"\n"
+	s := Parse(src, 0)
+	var curls []*Command
+	for _, c := range s.Commands {
+		if c.Name == "curl" {
+			curls = append(curls, c)
+		}
+	}
+	if len(curls) != 2 {
+		t.Fatalf("curls: %s", names(s))
+	}
+	w := curls[0].Argv[3]
+	if !strings.HasPrefix(w.Value, "https://dl.example.com/v$(tool --version)/x/a.sh") || w.Const {
+		t.Errorf("partly known var: %q const=%v", w.Value, w.Const)
+	}
+	if w := curls[1].Argv[3]; w.Value != "/local/b" || !w.Const {
+		t.Errorf("reassigned var: %q const=%v", w.Value, w.Const)
+	}
+}

@@ -53,6 +53,9 @@ func (b *builder) parts(ps []syntax.WordPart, owner int, out *Word, sb *strings.
 			} else if v, ok, sliced := b.param(p); ok {
 				sb.WriteString(v)
 				out.Sliced = out.Sliced || sliced
+			} else if v, ok := b.a.partial[paramName(p)]; ok && p.Slice == nil && p.Repl == nil {
+				out.Const = false
+				sb.WriteString(v)
 			} else {
 				out.Const = false
 				sb.WriteString(b.raw(p))
@@ -84,6 +87,9 @@ func paramName(p *syntax.ParamExp) string {
 	}
 	return p.Param.Value
 }
+
+// maxPartial bounds a partly known value kept for later expansion.
+const maxPartial = 4096
 
 var untrustedNameRx = regexp.MustCompile(`(?i)^(user_\w+|(\w+_)?(input|query|question|prompt|message|request|search_term|payload)(_\w+)?)$`)
 
