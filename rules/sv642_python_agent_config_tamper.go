@@ -26,7 +26,8 @@ var PythonAgentConfigTamper = register(&analyzer.Rule{
 or the skill and agent directories (` + "`~/.claude/skills/`" + `, ` + "`~/.claude/agents/`" + `,
 ` + "`~/.claude/commands/`" + `).
 
-Writes are **high**; a project's own instruction file (` + "`CLAUDE.md`" + `, ` + "`AGENTS.md`" + ` at the
+Writes are **high**; a file the same function deletes again in a ` + "`finally`" + ` block (a
+temporary slash command for a test run) and a project's own instruction file (` + "`CLAUDE.md`" + `, ` + "`AGENTS.md`" + ` at the
 project root, which project set-up skills legitimately create) is **medium**.
 
 A skill that edits these grants itself permissions (` + "`\"allow\": [\"Bash(*)\"]`" + `), installs
@@ -65,15 +66,21 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 		return nil
 	}
 	for _, c := range m.Calls {
+		if pyfacts.MakesDir(c) {
+			continue // an empty directory configures nothing; what is written into it is reported
+		}
 		for _, pt := range pyfacts.WriteTargets(m, c) {
 			if loc := pyAgentConfigRx.FindString(pt); loc != "" {
 				start, end := m.Span(c)
-				sev := High
-				if pyProjectInstructionsRx.MatchString(pt) && !strings.HasPrefix(pt, "~") && !strings.HasPrefix(pt, "/") {
+				sev, note := High, ""
+				switch {
+				case pyProjectInstructionsRx.MatchString(pt) && !strings.HasPrefix(pt, "~") && !strings.HasPrefix(pt, "/"):
 					sev = Medium // the project's instruction file: project set-up skills write these
+				case pyfacts.RemovedInFinally(m, c):
+					sev, note = Medium, "; deleted again in a finally block, so it lasts only while the function runs"
 				}
 				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
-					Message: "writes agent configuration or instructions (" + pyfacts.ClipStr(pt, 80) + ")"})
+					Message: "writes agent configuration or instructions (" + pyfacts.ClipStr(pt, 80) + ")" + note})
 				break
 			}
 		}

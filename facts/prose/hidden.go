@@ -53,8 +53,8 @@ func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer
 			break
 		}
 	}
-	if m := commentCmdRx.FindStringIndex(t); m != nil {
-		add(analyzer.High, fmt.Sprintf("shell command %q", match.Clip(t[m[0]:], 50)))
+	if at := commandWordAt(t); at >= 0 {
+		add(analyzer.High, fmt.Sprintf("shell command %q", match.Clip(t[at:], 50)))
 	}
 	if match.MayHaveCredentialPath(raw) {
 		if label, _, _, ok := intel.MatchCredentialPath(raw); ok {
@@ -98,6 +98,30 @@ func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer
 	}
 	return sev, reasons
 }
+
+// commandWordAt finds a program name in command position: not one item of
+// a name list ("bash/zsh", "Bash/text-editor/memory tools") or part of a
+// longer name ("bash-completion", "exec_summary"). It returns -1 when
+// there is none.
+func commandWordAt(t string) int {
+	for _, m := range commentCmdRx.FindAllStringIndex(t, 8) {
+		if m[1] < len(t) {
+			switch c := t[m[1]]; {
+			case c == '/' || c == '_':
+				continue
+			case c == '-' && m[1]+1 < len(t) && isLetter(t[m[1]+1]):
+				continue
+			}
+		}
+		if m[0] > 0 && t[m[0]-1] == '/' && m[0] > 1 && isLetter(t[m[0]-2]) && !strings.Contains(t[max(0, m[0]-12):m[0]], "bin/") {
+			continue // "zsh/bash" as the second of two names; /bin/bash stays a program
+		}
+		return m[0]
+	}
+	return -1
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // decodeB64Text decodes standard or URL base64 and reports whether the result
 // is mostly printable text.

@@ -38,6 +38,17 @@ func eachArgList(m *python.Module, lo, hi, depth int, fn func(items [][2]int, ta
 			eachArgList(m, a.Start, a.End, depth+1, fn)
 		}
 		if !found {
+			// a parameter: the lists its callers pass
+			if f := m.Enclosing(lo); f != nil {
+				if k := m.ParamIndex(f, m.Text(lo)); k >= 0 {
+					for _, a := range m.CallerArgs(f, k) {
+						found = true
+						eachArgList(m, a.Start, a.End, depth+1, fn)
+					}
+				}
+			}
+		}
+		if !found {
 			fn(nil, whole)
 		}
 		return

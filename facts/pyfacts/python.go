@@ -393,7 +393,7 @@ func EachAssign(m *python.Module, a, b int, f func(python.Assign) bool) {
 			return
 		}
 		seen[r.Var] = true
-		for k, as := range m.Assigns[r.Var] {
+		for k, as := range ScopedAssigns(m, r.Var, r.Tok) {
 			if k == pyMaxAssigns {
 				break
 			}

@@ -3,32 +3,10 @@ package pyfacts
 import "github.com/skillvet/skillvet/parse/python"
 
 // ScopedAssigns returns the plain assignments of name that can reach a use
-// at token use: those in the same function body when it has any, else
-// those at module level, else all of them (a global set in some function).
-// Module-wide name matching would tie a local "cmd" in one function to an
-// unrelated "cmd" in another.
+// at token use (python.Module.Bindings).
 func ScopedAssigns(m *python.Module, name string, use int) []python.Assign {
-	all := m.Assigns[name]
-	if len(all) < 2 {
-		return all
-	}
-	var local, module []python.Assign
-	fs := m.Enclosing(use)
-	for _, a := range all {
-		switch as := m.Enclosing(a.Tok); {
-		case fs != nil && as == fs:
-			local = append(local, a)
-		case as == nil:
-			module = append(module, a)
-		}
-	}
-	if len(local) > 0 {
-		return local
-	}
-	if len(module) > 0 {
-		return module
-	}
-	return all
+	as, _ := m.Bindings(name, use)
+	return as
 }
 
 // FromParameter reports whether the expression in tokens [lo, hi) takes

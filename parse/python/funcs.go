@@ -1,6 +1,10 @@
 package python
 
-import "sort"
+import (
+	"slices"
+	"sort"
+	"strings"
+)
 
 // Func is a function definition (nested ones included).
 type Func struct {
@@ -17,7 +21,19 @@ type Func struct {
 
 // Funcs returns the function definitions of the module, sorted by start.
 func (m *Module) Funcs() []Func {
-	m.funcsOnce.Do(func() { m.funcs = m.findFuncs() })
+	m.funcsOnce.Do(func() {
+		m.funcs = m.findFuncs()
+		if len(m.funcs) > 0 {
+			// owner[i] is 1 + the innermost function holding token i:
+			// nested definitions start later and overwrite their parent.
+			m.owner = make([]int32, len(m.Toks))
+			for k, f := range m.funcs {
+				for i := f.Lo; i < f.Hi; i++ {
+					m.owner[i] = int32(k + 1)
+				}
+			}
+		}
+	})
 	return m.funcs
 }
 
@@ -25,17 +41,54 @@ func (m *Module) Funcs() []Func {
 // or nil at module level.
 func (m *Module) Enclosing(tok int) *Func {
 	fs := m.Funcs()
-	var best *Func
-	for i := range fs {
-		if fs[i].Lo > tok {
-			break
-		}
-		if tok < fs[i].Hi {
-			best = &fs[i] // later starts are nested deeper
+	if m.owner == nil || tok < 0 || tok >= len(m.owner) || m.owner[tok] == 0 {
+		return nil
+	}
+	return &fs[m.owner[tok]-1]
+}
+
+// ParamIndex returns the position of name among f's parameters when the
+// body never rebinds it, or -1: only then is its value the caller's.
+func (m *Module) ParamIndex(f *Func, name string) int {
+	k := slices.Index(f.Params, name)
+	if k < 0 {
+		return -1
+	}
+	for _, a := range m.Assigns[name] {
+		if a.Tok >= f.Lo && a.Tok < f.Hi {
+			return -1
 		}
 	}
-	return best
+	return k
 }
+
+// CallerArgs returns, for each call of f in the module (by name, methods
+// through any receiver), the argument bound to parameter k.
+func (m *Module) CallerArgs(f *Func, k int) []Arg {
+	pos := k
+	if f.Method {
+		pos--
+	}
+	var out []Arg
+	for _, c := range m.Calls {
+		if c.Name != f.Name && !strings.HasSuffix(c.Name, "."+f.Name) {
+			continue
+		}
+		if c.Head >= f.Lo && c.Head < f.Hi && m.Enclosing(c.Head) == f {
+			continue // recursion adds nothing
+		}
+		if a, ok := c.Arg(pos, f.Params[k]); ok && a.Keyword != "*" && a.Keyword != "**" {
+			out = append(out, a)
+			if len(out) == maxCallerArgs {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// maxCallerArgs bounds the call sites followed into one parameter.
+const maxCallerArgs = 32
 
 func (m *Module) findFuncs() []Func {
 	var starts []int // tokens that start a logical line

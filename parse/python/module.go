@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -39,8 +40,11 @@ type Module struct {
 	linesOnce sync.Once
 	lines     []int // byte offsets where lines start
 
+	aliasTok map[string]int // token of the assignment that made a variable an alias
+
 	funcsOnce sync.Once
 	funcs     []Func
+	owner     []int32 // per token: 1 + index of the innermost function, 0 at module level
 }
 
 // Call is a call expression.
@@ -473,6 +477,7 @@ func (m *Module) resolveAliases() {
 			}
 			if m.Aliases[target] != r.Name {
 				m.Aliases[target] = r.Name
+				setTok(&m.aliasTok, target, a.Tok)
 				changed = true
 			}
 		}
@@ -486,7 +491,9 @@ func (m *Module) resolveAliases() {
 func (m *Module) resolveHead(i int) (name string, isVar bool) {
 	n := m.Text(i)
 	if q, ok := m.Aliases[n]; ok {
-		return q, false
+		if t, assigned := m.aliasTok[n]; !assigned || m.aliasReaches(t, i, n) {
+			return q, false
+		}
 	}
 	if n == "__builtins__" || n == "builtins" {
 		return "builtins", false
@@ -500,6 +507,26 @@ func (m *Module) resolveHead(i int) (name string, isVar bool) {
 		}
 	}
 	return n, true
+}
+
+// aliasReaches reports whether the single assignment at token t that
+// made name an alias is the binding a use at token i sees: one at module
+// level, or in a function holding i, and not shadowed by a parameter of
+// the function i is in.
+func (m *Module) aliasReaches(t, i int, name string) bool {
+	fs := m.Funcs()
+	if fi := m.funcIndex(i); fi >= 0 && slices.Contains(fs[fi].Params, name) {
+		return false
+	}
+	fa := m.funcIndex(t)
+	return fa < 0 || fs[fa].Lo <= i && i < fs[fa].Hi
+}
+
+func setTok(mp *map[string]int, k string, v int) {
+	if *mp == nil {
+		*mp = map[string]int{}
+	}
+	(*mp)[k] = v
 }
 
 func normaliseBuiltin(name string) string {

@@ -440,3 +440,54 @@ func TestLine(t *testing.T) {
 		}
 	}
 }
+
+func TestDerivesScopesAndParameters(t *testing.T) {
+	src := `import os, requests, subprocess
+def run(cmd):
+    return subprocess.run(cmd, capture_output=True, env={**os.environ}).stdout
+def fetch():
+    cmd = requests.get('http://x').text
+    return cmd
+def main():
+    code = requests.get('http://y').text
+    run(code)
+def tool(cmd):
+    exec(cmd)
+def status():
+    out = run(['git', 'status'])
+    print(out)
+`
+	m := mustParse(t, src)
+	isGet := func(r Ref) bool { return strings.HasPrefix(r.Name, "requests.get") }
+	isEnv := func(r Ref) bool { return r.Name == "os.environ" }
+	calls := func(name string) []*Call {
+		var out []*Call
+		for _, c := range m.Calls {
+			if c.Name == name {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	// run's cmd is what main passes: a download
+	sp := calls("subprocess.run")[0]
+	a0, _ := sp.Positional(0)
+	if _, ok := m.Derives("get", a0.Start, a0.End, isGet); !ok {
+		t.Error("run(cmd) does not follow the caller's argument to requests.get")
+	}
+	// tool's cmd is a parameter nobody passes a download to; fetch's local
+	// cmd is another variable
+	ex := calls("exec")[0]
+	if r, ok := m.Derives("get", ex.Open+1, ex.Close, isGet); ok {
+		t.Errorf("exec(cmd) in tool tied to another function's cmd (%s)", r.Name)
+	}
+	// a process's output does not derive from the environment it was given
+	pr := calls("print")[0]
+	p0, _ := pr.Positional(0)
+	if r, ok := m.Derives("env", p0.Start, p0.End, isEnv); ok {
+		t.Errorf("subprocess output tied to its env= argument (%s)", r.Name)
+	}
+	if b, _ := m.Bindings("cmd", ex.Open); b != nil {
+		t.Errorf("Bindings of parameter cmd in tool = %d assignments, want none", len(b))
+	}
+}

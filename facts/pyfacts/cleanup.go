@@ -1,0 +1,74 @@
+package pyfacts
+
+import (
+	"strings"
+
+	"github.com/skillvet/skillvet/parse/python"
+)
+
+// MakesDir reports a call that only creates a directory (os.makedirs,
+// Path.mkdir): it writes no content, so nothing in it runs or is read.
+func MakesDir(c *python.Call) bool {
+	return c.Name == "os.makedirs" || c.Name == "os.mkdir" || strings.HasSuffix(c.Name, ".mkdir")
+}
+
+// RemovedInFinally reports whether the file write call c targets, held
+// in a plain variable, is deleted again in a finally block of the same
+// function: a temporary file that does not outlive the call, not a
+// lasting change.
+func RemovedInFinally(m *python.Module, c *python.Call) bool {
+	v := writtenVar(m, c)
+	if v == "" {
+		return false
+	}
+	hi := len(m.Toks)
+	if f := m.Enclosing(c.Head); f != nil {
+		hi = f.Hi
+	}
+	for i := c.Close; i < hi; i++ {
+		if m.Indent[i] < 0 || !m.Is(i, "finally") {
+			continue
+		}
+		end := hi // the block: the logical lines indented deeper than finally
+		for j := i + 1; j < hi; j++ {
+			if m.Indent[j] >= 0 && m.Indent[j] <= m.Indent[i] {
+				end = j
+				break
+			}
+		}
+		for _, d := range m.Calls {
+			if d.Open > i && d.Open < end && removesVar(m, d, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writtenVar is the variable holding the path a write call targets:
+// f.write_text(…), open(f, "w"), shutil.copy(src, f).
+func writtenVar(m *python.Module, c *python.Call) string {
+	if c.Open == c.Head+3 && m.Toks[c.Head].Kind == python.Name && m.Is(c.Head+1, ".") {
+		return m.Text(c.Head)
+	}
+	n := 0
+	if strings.HasPrefix(c.Name, "shutil.") || strings.HasPrefix(c.Name, "os.") {
+		n = 1
+	}
+	if n < len(c.Args) && c.Args[n].Keyword == "" && c.Args[n].End == c.Args[n].Start+1 && m.Toks[c.Args[n].Start].Kind == python.Name {
+		return m.Text(c.Args[n].Start)
+	}
+	return ""
+}
+
+// removesVar reports a call deleting the path in variable v.
+func removesVar(m *python.Module, d *python.Call, v string) bool {
+	if d.Open == d.Head+3 && m.Is(d.Head, v) && (strings.HasSuffix(d.Name, ".unlink") || strings.HasSuffix(d.Name, ".rmdir")) {
+		return true
+	}
+	switch d.Name {
+	case "os.remove", "os.unlink", "os.rmdir", "shutil.rmtree":
+		return len(d.Args) > 0 && d.Args[0].End == d.Args[0].Start+1 && m.Is(d.Args[0].Start, v)
+	}
+	return false
+}
