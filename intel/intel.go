@@ -226,6 +226,9 @@ func URLClass(raw string) (host string, c HostClass) {
 	case host == "hooks.slack.com":
 		c = HostCatcher
 	}
+	if (c == HostCatcher || c == HostPaste || c == HostFileDrop) && ElidedURL(raw) {
+		c = HostUnknown // https://webhook.site/...: no bin, nobody's endpoint
+	}
 	return host, c
 }
 
@@ -306,4 +309,38 @@ func MatchCredentialPath(s string) (label string, start, end int, ok bool) {
 		}
 	}
 	return "", 0, 0, false
+}
+
+// elidedSegRx matches a URL path segment a writer left for the reader to
+// fill in: an ellipsis, <id>, {token}, YOUR_ID, xxx.
+var elidedSegRx = regexp.MustCompile(`(?i)^(?:\.{2,}|…+|<[^>]*>|\{[^}]*\}|\[[^\]]*\]|%3C[^%]*%3E|x{3,}|your[-\w]*|[\w-]*[-_](?:id|token|here)|\*+)$`)
+
+// ElidedURL reports whether a URL's path is only placeholders (/..., /<id>,
+// /YOUR-TOKEN): an address in documentation that points at nobody's
+// endpoint until the reader fills it in. A catcher or paste host whose
+// bin or token is elided receives nothing.
+func ElidedURL(raw string) bool {
+	_, rest, ok := strings.Cut(raw, "://")
+	if !ok {
+		return false
+	}
+	i := strings.IndexByte(rest, '/')
+	if i < 0 {
+		return false
+	}
+	path := rest[i+1:]
+	if j := strings.IndexAny(path, "?#"); j >= 0 {
+		path = path[:j]
+	}
+	segs := 0
+	for _, s := range strings.Split(path, "/") {
+		if s == "" {
+			continue
+		}
+		if !elidedSegRx.MatchString(s) {
+			return false
+		}
+		segs++
+	}
+	return segs > 0
 }

@@ -20,3 +20,34 @@ func TestURLClassUnparsablePort(t *testing.T) {
 		}
 	}
 }
+
+func TestElidedURL(t *testing.T) {
+	for u, want := range map[string]bool{
+		"https://webhook.site/...":                        true,
+		"https://webhook.site/…":                          true,
+		"https://webhook.site/<your-id>":                  true,
+		"https://webhook.site/YOUR_TOKEN":                 true,
+		"https://webhook.site/{id}?x=1":                   true,
+		"https://webhook.site/3f1c2a9e-1111-4c1e-9e2b-aa": false,
+		"https://webhook.site/":                           false,
+		"https://webhook.site":                            false,
+		"https://pastebin.com/raw/abc123":                 false,
+		"https://hooks.slack.com/services/T000/B000/XXXX": false,
+		"https://hooks.slack.com/services/xxx/yyy/zzz":    false,
+		"https://discord.com/api/webhooks/<id>/<token>":   false,
+		"https://eo1.m.pipedream.net/your-endpoint-here":  true,
+	} {
+		if got := ElidedURL(u); got != want {
+			t.Errorf("ElidedURL(%q) = %v, want %v", u, got, want)
+		}
+	}
+}
+
+func TestURLClassElidedCatcher(t *testing.T) {
+	if _, c := URLClass("https://webhook.site/..."); c != HostUnknown {
+		t.Errorf("elided catcher URL classed %v", c)
+	}
+	if _, c := URLClass("https://webhook.site/3f1c2a9e-1111"); c != HostCatcher {
+		t.Errorf("catcher URL classed %v", c)
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
+	"github.com/skillvet/skillvet/parse/shell"
 )
 
 // ShellQuarantineBypass reports commands that defeat macOS Gatekeeper.
@@ -23,7 +24,9 @@ their signature before the first run; removing it runs an unsigned binary with n
 prompt. Real install lures do exactly this right before ` + "`chmod +x`" + ` and ` + "`./<id>`" + `.
 
 **Critical** when the same commands download from a raw IP, paste site, tunnel or
-file drop; **high** otherwise.
+file drop; **medium** when the file is one Homebrew installed earlier in the same steps
+(the package manager checked its checksum: the quarantine is dropped from its own
+install prefix, a common step for unnotarised CLI tools); **high** otherwise.
 
 **Fix:** ship notarised binaries, or let the user approve them in System Settings.
 
@@ -66,15 +69,48 @@ func shRunQuarantineBypass(p *analyzer.Pass) error {
 			if what == "" {
 				continue
 			}
-			sev := High
-			if suspicious || site.Kind.Executes() {
+			sev, note := High, ""
+			switch {
+			case suspicious || site.Kind.Executes():
 				sev = Critical
+			case c.Name == "xattr" && shBrewInstalledTarget(site.Script, c):
+				sev, note = Medium, " (a binary Homebrew installed and checksummed in the same steps)"
 			}
-			msg := what + ", so Gatekeeper will not check the file before it runs" + shellfacts.Where(site)
+			msg := what + note + ", so Gatekeeper will not check the file before it runs" + shellfacts.Where(site)
 			if suspicious {
 				msg += "; the same commands download from a suspicious host"
 			}
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg})
 		}
 	})
+}
+
+// shBrewInstalledTarget reports xattr on files under Homebrew's prefix
+// ($(brew --prefix)/bin/x, /opt/homebrew/…) after a brew install in the
+// same commands.
+func shBrewInstalledTarget(s *shell.Script, x *shell.Command) bool {
+	installed := false
+	for _, c := range s.Commands {
+		if c == x {
+			break
+		}
+		if c.Name == "brew" && (c.Arg(1) == "install" || c.Arg(1) == "reinstall" || c.Arg(1) == "upgrade") {
+			installed = true
+		}
+	}
+	if !installed {
+		return false
+	}
+	targets := 0
+	for _, w := range x.Params() {
+		v := w.Value
+		if strings.HasPrefix(v, "-") || v == "com.apple.quarantine" {
+			continue
+		}
+		targets++
+		if !(strings.Contains(v, "brew --prefix") || strings.HasPrefix(v, "/opt/homebrew/") || strings.HasPrefix(v, "/usr/local/Cellar/") || strings.HasPrefix(v, "/usr/local/bin/") || strings.HasPrefix(v, "/usr/local/Caskroom/")) {
+			return false
+		}
+	}
+	return targets > 0
 }

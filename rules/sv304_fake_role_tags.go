@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -74,6 +75,9 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		if h.Ctx == prose.CtxCode || h.Ctx == prose.CtxComment {
 			continue
 		}
+		if roleSlotInTemplate(h.Seg.N.Text, h.I, h.J) {
+			continue
+		}
 		report(h.Start, h.End, h.Phrase.Label, h.Seg.N.Text[h.I:h.J], h.Ctx)
 	}
 	for i := range d.Segments {
@@ -91,4 +95,41 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// templateSlotRx matches a bracketed slot that is not a link: [event],
+// [response/behavior].
+var templateSlotRx = regexp.MustCompile(`\[[A-Za-z][A-Za-z /_-]{2,40}\]`)
+
+var roleWordRx = regexp.MustCompile(`(?i)^\[/?\s*(?:system|sys|inst|user|assistant|system prompt|system message)\s*\]$`)
+
+// roleSlotInTemplate reports a "[system]" that fills one slot of a
+// sentence template among other bracketed slots ("WHEN [event] THEN
+// [system] SHALL [response]", the EARS requirement form): words come before
+// it on its line, and the line has another slot that is not a role. A
+// role marker opens a turn instead: it starts its line.
+func roleSlotInTemplate(text string, i, j int) bool {
+	if i >= len(text) || text[i] != '[' {
+		return false
+	}
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	le := strings.IndexByte(text[j:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += j
+	}
+	if strings.TrimLeft(text[ls:i], "-*+>#0123456789.) \t") == "" {
+		return false
+	}
+	for _, m := range templateSlotRx.FindAllStringIndex(text[ls:le], -1) {
+		a, b := ls+m[0], ls+m[1]
+		if b <= i || a >= j {
+			if b < le && text[b] == '(' || roleWordRx.MatchString(text[a:b]) {
+				continue // a link, or another role marker ([INST] … [/INST])
+			}
+			return true
+		}
+	}
+	return false
 }
