@@ -69,7 +69,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
-		label, ps, pe, ok := intel.MatchSecretCredentialPath(raw)
+		label, ps, pe, ok := credPathOutsideKeyCommands(raw)
 		if !ok {
 			continue
 		}
@@ -100,4 +100,53 @@ func runCredentialPath(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("instruction to %s %s (%s)%s", s.Text[vm[0]:vm[1]], strings.TrimSpace(raw[ps:pe]), label, why)})
 	}
 	return nil
+}
+
+// credPathOutsideKeyCommands finds the first secret credential path in raw
+// that is not an argument of a command in an inline code span that uses
+// or manages the key in place (` + "`ssh-keygen -f ~/.ssh/id_ed25519`" + `, ` + "`chmod 600 ~/.ssh/id_rsa`" + `):
+// there the sentence's verb ("show the setup steps") is not what happens
+// to the key, the command is, and the shell rules judge that command.
+func credPathOutsideKeyCommands(raw string) (label string, ps, pe int, ok bool) {
+	for off := 0; off < len(raw); {
+		label, ps, pe, ok = intel.MatchSecretCredentialPath(raw[off:])
+		if !ok {
+			return "", 0, 0, false
+		}
+		ps, pe = ps+off, pe+off
+		if !inKeyCommandSpan(raw, ps) {
+			return label, ps, pe, true
+		}
+		off = pe
+	}
+	return "", 0, 0, false
+}
+
+// keyCommands use or manage a key where it lies and print none of it.
+var keyCommands = map[string]bool{"ssh": true, "ssh-keygen": true, "ssh-copy-id": true, "ssh-add": true, "ssh-keyscan": true,
+	"scp": true, "sftp": true, "chmod": true, "chown": true, "chgrp": true, "mkdir": true, "touch": true, "ls": true, "stat": true,
+	"test": true}
+
+func inKeyCommandSpan(raw string, at int) bool {
+	if strings.Count(raw[:at], "`")%2 == 0 {
+		return false
+	}
+	open := strings.LastIndexByte(raw[:at], '`')
+	cl := strings.IndexByte(raw[at:], '`')
+	if cl < 0 {
+		return false
+	}
+	words := strings.Fields(raw[open+1 : at+cl])
+	for len(words) > 0 && (words[0] == "sudo" || strings.Contains(words[0], "=")) {
+		words = words[1:]
+	}
+	if len(words) == 0 || !keyCommands[words[0]] {
+		return false
+	}
+	for _, w := range words {
+		if strings.ContainsAny(w, "|;&>") && !strings.HasPrefix(w, ">>") || w == "cat" {
+			return false // more than one command: judge the sentence
+		}
+	}
+	return true
 }

@@ -94,10 +94,53 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 			}
 		}
 		if m := modelAddressRx.FindStringIndex(t); m != nil && !triggerConditionRx.MatchString(t[:m[0]]) {
-			report(High, fmt.Sprintf("an instruction addressed to the model %q", match.Clip(t[m[0]:m[1]], 60)))
+			if conditionedUse(t, m[0], m[1]) {
+				report(Medium, fmt.Sprintf("an instruction addressed to the model %q, on a trigger condition (when the user asks …): a routing rule, but one every conversation carries", match.Clip(t[m[0]:m[1]], 60)))
+			} else {
+				report(High, fmt.Sprintf("an instruction addressed to the model %q", match.Clip(t[m[0]:m[1]], 60)))
+			}
 		}
 	}
 	return nil
+}
+
+var (
+	sentenceLeadRx = regexp.MustCompile(`^\s*(?:[a-z][a-z ]{0,20}:\s*)?(?:when|whenever|if|once|after|before|for requests|in case)\b`)
+	useVerbRx      = regexp.MustCompile(`\b(?:run|execute|call|invoke|open|visit|read|include|respond|reply|answer|output|print|treat|follow these)$`)
+)
+
+// conditionedUse reports an instruction to the model that only routes a
+// request to the skill: its sentence opens with a trigger condition ("When
+// a user asks to find a skill, you MUST first run `skills find`") and its
+// verb uses the skill (run, call, read, answer). Instructions to ignore,
+// disable, grant, reveal, send, install or download stay high whatever
+// the condition.
+func conditionedUse(t string, start, end int) bool {
+	if !useVerbRx.MatchString(t[start:end]) {
+		return false
+	}
+	return sentenceLeadRx.MatchString(t[sentenceStart(t, start):start])
+}
+
+// sentenceStart walks back from i to the end of the previous sentence,
+// skipping stops inside parentheses ("(e.g. 'find a skill')").
+func sentenceStart(t string, i int) int {
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		switch c := t[k]; c {
+		case ')':
+			depth++
+		case '(':
+			if depth > 0 {
+				depth--
+			}
+		case '.', '!', '?', '\n':
+			if depth == 0 && (c == '\n' || k+1 < len(t) && (t[k+1] == ' ' || t[k+1] == '\t')) {
+				return k + 1
+			}
+		}
+	}
+	return 0
 }
 
 // controlChars describes control, invisible or bidi characters in s, or "".

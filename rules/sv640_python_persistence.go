@@ -35,6 +35,10 @@ session the user approved:
 
 Git hooks (` + "`.git/hooks/pre-commit`" + `, ` + "`.husky/*`" + `) count too: they run on every commit.
 
+A start-up hook written inside a temporary directory (` + "`tempfile.TemporaryDirectory()`" + `,
+` + "`mkdtemp()`" + `, ` + "`/tmp/…`" + `) is **medium**: it runs only in processes the skill starts with that
+directory on their path, and disappears with it.
+
 Reading these files, listing cron jobs (` + "`crontab -l`" + `) and the skill's own config
 directory are not reported.
 
@@ -68,6 +72,11 @@ func runPythonPersistence(p *analyzer.Pass) error {
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
 		if target, ok := pyPersistWrite(m, c); ok {
+			if lo, hi, ok := pyfacts.WriteTargetSpan(m, c); ok && pyfacts.UnderTempDir(m, lo, hi) {
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+					Message: "writes " + pyfacts.ClipStr(target, 80) + " inside a temporary directory: it runs only in processes the skill starts with that directory on their path, and goes with it"})
+				continue
+			}
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: "writes " + pyfacts.ClipStr(target, 80) + ": code that runs again later"})
 			continue
 		}

@@ -72,3 +72,44 @@ func removesVar(m *python.Module, d *python.Call, v string) bool {
 	}
 	return false
 }
+
+// UnderTempDir reports whether the path expression in tokens [lo, hi)
+// derives from a temporary directory (tempfile.TemporaryDirectory,
+// mkdtemp, gettempdir, or a literal /tmp path): what is written there
+// lasts as long as that directory, and takes effect only for processes
+// the skill points at it.
+func UnderTempDir(m *python.Module, lo, hi int) bool {
+	if _, ok := m.Derives("tempdir", lo, hi, isTempDirRef); ok {
+		return true
+	}
+	for _, pt := range PathOf(m, lo, hi, 2) {
+		if strings.HasPrefix(pt, "/tmp/") || strings.HasPrefix(pt, "/var/tmp/") {
+			return true
+		}
+	}
+	return false
+}
+
+func isTempDirRef(r python.Ref) bool {
+	return r.Call && (strings.HasPrefix(r.Name, "tempfile.TemporaryDirectory") || strings.HasPrefix(r.Name, "tempfile.mkdtemp") ||
+		strings.HasPrefix(r.Name, "tempfile.gettempdir"))
+}
+
+// WriteTargetSpan returns the tokens of the path expression a write call
+// targets: the receiver of f.write_text(…), the first argument of
+// open(…), the destination of shutil.copy(…).
+func WriteTargetSpan(m *python.Module, c *python.Call) (lo, hi int, ok bool) {
+	switch {
+	case Openish(c.Name) || c.Name == "os.makedirs" || c.Name == "os.mkdir":
+		if a, ok := c.Arg(0, "file"); ok {
+			return a.Start, a.End, true
+		}
+	case HasPrefixAny(c.Name, "shutil.copy", "shutil.move", "os.rename", "os.replace", "os.symlink", "os.link"):
+		if a, ok := c.Arg(1, "dst"); ok {
+			return a.Start, a.End, true
+		}
+	case c.Head < c.Open:
+		return c.Head, c.Open, true
+	}
+	return 0, 0, false
+}

@@ -20,3 +20,10 @@ shutil.copy("hook.pth", os.path.join(site.getsitepackages()[0], "zz_hook.pth")) 
 key = winreg.OpenKey(winreg.HKEY_CURRENT_USER, r"Software\Microsoft\Windows\CurrentVersion\Run", 0, winreg.KEY_SET_VALUE)
 winreg.SetValueEx(key, "Updater", 0, winreg.REG_SZ, r"C:\Users\Public\u.exe")  # want "SV640: writes a Windows Run registry key"
 os.system('schtasks /create /sc onlogon /tn Upd /tr "C:\\u.exe"')  # want "SV640: installs .*schtasks"
+
+
+def hook_site():
+    import site
+    from pathlib import Path
+    target = Path(site.getusersitepackages()) / "sitecustomize.py"
+    target.write_text("import os\n")  # want "high SV640: writes .*sitecustomize.py: code that runs again later"
