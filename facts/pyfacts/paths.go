@@ -112,6 +112,25 @@ func PathOf(m *python.Module, a, b, depth int) []string {
 	if depth == 0 {
 		return out
 	}
+	lo, hi := a, b
+	for lo < hi && m.Is(lo, "(") && int(m.Match[lo]) == hi-1 {
+		lo, hi = lo+1, hi-1
+	}
+	if lo+2 < hi && m.Toks[lo].Kind == python.Name && m.Is(lo+1, "/") {
+		// base / "a" / "b": the base's paths joined with the rest, not
+		// the base alone
+		rest := pathText(m, lo+2, hi)
+		for _, as := range ScopedAssigns(m, m.Text(lo), lo) {
+			for _, base := range PathOf(m, as.Start, as.End, depth-1) {
+				if rest == "." || rest == "" {
+					out = append(out, base)
+				} else {
+					out = append(out, strings.TrimSuffix(base, "/")+"/"+rest)
+				}
+			}
+		}
+		return out
+	}
 	EachAssign(m, a, b, func(as python.Assign) bool {
 		out = append(out, PathOf(m, as.Start, as.End, depth-1)...)
 		return false
@@ -122,6 +141,33 @@ func PathOf(m *python.Module, a, b, depth int) []string {
 var pyWalkCalls = map[string]bool{"os.walk": true, "os.scandir": true, "os.listdir": true, "glob.glob": true,
 	"glob.iglob": true, "os.fwalk": true, "pathlib.Path.home().rglob": true, "pathlib.Path.home().glob": true,
 	"pathlib.Path.home().iterdir": true, "Path.home().rglob": true, "Path.home().glob": true, "Path.home().iterdir": true}
+
+// joinsPath reports a / operator at the top level of the receiver in
+// tokens [lo, hi): (home / ".local" / "bin").glob(…) walks a subdirectory,
+// not the home directory.
+func joinsPath(m *python.Module, lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if m.Is(i, "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// broadReceiver reports a joined receiver that still names the home
+// directory or the root: (Path.home() / ".").rglob(…).
+func broadReceiver(m *python.Module, c *python.Call) bool {
+	if c.Open-2 <= c.Head {
+		return false
+	}
+	for _, pt := range PathOf(m, c.Head, c.Open-2, 1) {
+		pt = strings.TrimSuffix(strings.Trim(pt, "()"), "/.")
+		if pyBroadRoots.MatchString(pt) {
+			return true
+		}
+	}
+	return false
+}
 
 var pyBroadRoots = regexp.MustCompile(`(?i)^(~|/|/home|/users|c:/users|c:/)/?$`)
 
@@ -137,7 +183,7 @@ func WalkRoot(m *python.Module, c *python.Call) (root, pattern string, ok bool) 
 	switch {
 	case pyWalkCalls[c.Name]:
 		if strings.HasSuffix(c.Name, "glob") || strings.HasSuffix(c.Name, "iterdir") {
-			if strings.Contains(c.Name, "home()") {
+			if strings.Contains(c.Name, "home()") && (!joinsPath(m, c.Head, c.Open) || broadReceiver(m, c)) {
 				pat := ""
 				if a, ok := c.Arg(0, "pattern"); ok {
 					pat, _ = m.Fold(a.Start, a.End)
@@ -172,7 +218,11 @@ func WalkRoot(m *python.Module, c *python.Call) (root, pattern string, ok bool) 
 			}
 		}
 	case HasSuffixAny(c.Name, ".rglob", ".glob", ".iterdir", ".walk"):
-		for _, pt := range PathOf(m, c.Head, c.Open, 1) {
+		hi := c.Open
+		if m.Is(c.Open-2, ".") {
+			hi = c.Open - 2 // the receiver
+		}
+		for _, pt := range PathOf(m, c.Head, hi, 1) {
 			if pyBroadRoots.MatchString(pt) {
 				pat := ""
 				if a, ok := c.Arg(0, "pattern"); ok {

@@ -14,24 +14,42 @@ type derEntry struct {
 
 // Derives reports whether the expression in tokens [start, end) derives
 // from a reference that pred accepts: directly, or through the variables it
-// uses (followed through every assignment, flow-insensitively), attributes
-// of self, and the return values of functions defined in the file. key
-// names pred for memoisation: the same key must always mean the same
-// predicate. The matching reference is returned.
+// uses (followed through the assignments that can reach them,
+// flow-insensitively), attributes of self, parameters (into what callers
+// pass) and the return values of functions defined in the file, across
+// up to maxCallHops function boundaries. key names pred for memoisation:
+// the same key must always mean the same predicate. The matching
+// reference is returned.
 func (m *Module) Derives(key string, start, end int, pred func(Ref) bool) (Ref, bool) {
-	return m.derives(key, start, end, pred, map[string]bool{})
+	return m.derives(walk{key: key, pred: pred, seen: map[string]bool{}}, start, end)
 }
 
 // DerivesVar is Derives for the value of a variable.
 func (m *Module) DerivesVar(key, name string, pred func(Ref) bool) (Ref, bool) {
-	return m.follow(key, name, pred, map[string]bool{})
+	return m.follow(walk{key: key, pred: pred, seen: map[string]bool{}}, name)
 }
 
-func (m *Module) derives(key string, start, end int, pred func(Ref) bool, seen map[string]bool) (Ref, bool) {
+// walk is one Derives query: the predicate, its memo key, the bindings
+// already on the path, and how many calls out through parameters it went.
+type walk struct {
+	key  string
+	pred func(Ref) bool
+	seen map[string]bool
+	hops int
+}
+
+// maxCallHops bounds how many function boundaries a value is followed
+// across, into callers' arguments or out of return values: a helper's
+// argument, a helper's result, and one more. Further out, flow-insensitive,
+// key-insensitive following ties everything a large script computes to
+// everything else.
+const maxCallHops = 3
+
+func (m *Module) derives(w walk, start, end int) (Ref, bool) {
 	refs := m.RefsIn(start, end)
 	skip := m.settingArgs(start, end)
 	for _, r := range refs {
-		if pred(r) && !inSpans(r.Tok, skip) {
+		if w.pred(r) && !inSpans(r.Tok, skip) {
 			return r, true
 		}
 	}
@@ -40,7 +58,7 @@ func (m *Module) derives(key string, start, end int, pred func(Ref) bool, seen m
 			continue
 		}
 		if r.Var != "" {
-			if got, ok := m.followVar(key, r, pred, seen); ok {
+			if got, ok := m.followVar(w, r); ok {
 				return got, true
 			}
 		}
@@ -48,7 +66,15 @@ func (m *Module) derives(key string, start, end int, pred func(Ref) bool, seen m
 			if v == r.Var {
 				continue
 			}
-			if got, ok := m.follow(key, v, pred, seen); ok {
+			fw := w
+			if strings.HasSuffix(v, "()") {
+				// a function's return values: another call out
+				if w.hops >= maxCallHops {
+					continue
+				}
+				fw.hops++
+			}
+			if got, ok := m.follow(fw, v); ok {
 				return got, true
 			}
 		}
@@ -91,24 +117,28 @@ func inSpans(tok int, spans [][2]int) bool {
 // followVar follows a plain variable: for a parameter its function never
 // rebinds, into what the callers pass; otherwise into the bindings that
 // can reach the use.
-func (m *Module) followVar(key string, r Ref, pred func(Ref) bool, seen map[string]bool) (Ref, bool) {
+func (m *Module) followVar(w walk, r Ref) (Ref, bool) {
 	if f := m.Enclosing(r.Tok); f != nil {
 		if k := m.ParamIndex(f, r.Var); k >= 0 {
-			return m.fromCallers(key, f, k, pred, seen)
+			return m.fromCallers(w, f, k)
 		}
 	}
-	return m.followAt(key, r.Var, r.Tok, pred, seen)
+	return m.followAt(w, r.Var, r.Tok)
 }
 
 // fromCallers follows parameter k of f into the arguments its callers pass.
-func (m *Module) fromCallers(key string, f *Func, k int, pred func(Ref) bool, seen map[string]bool) (Ref, bool) {
-	sk := "\x00param " + f.Name + " " + strconv.Itoa(f.Lo) + " " + strconv.Itoa(k)
-	if seen[sk] {
+func (m *Module) fromCallers(w walk, f *Func, k int) (Ref, bool) {
+	if w.hops >= maxCallHops {
 		return Ref{}, false
 	}
-	seen[sk] = true
+	sk := "\x00param " + f.Name + " " + strconv.Itoa(f.Lo) + " " + strconv.Itoa(k)
+	if w.seen[sk] {
+		return Ref{}, false
+	}
+	w.seen[sk] = true
+	w.hops++
 	for _, a := range m.CallerArgs(f, k) {
-		if r, ok := m.derives(key, a.Start, a.End, pred, seen); ok {
+		if r, ok := m.derives(w, a.Start, a.End); ok {
 			return r, true
 		}
 	}
@@ -134,27 +164,27 @@ func followNames(r Ref) []string {
 	return out
 }
 
-func (m *Module) follow(key, name string, pred func(Ref) bool, seen map[string]bool) (Ref, bool) {
-	return m.followSet(key, name, name, m.Assigns[name], pred, seen)
+func (m *Module) follow(w walk, name string) (Ref, bool) {
+	return m.followSet(w, name, m.Assigns[name])
 }
 
 // followAt follows the bindings of variable name that can reach a use at
 // token use (Bindings), memoised per scope.
-func (m *Module) followAt(key, name string, use int, pred func(Ref) bool, seen map[string]bool) (Ref, bool) {
+func (m *Module) followAt(w walk, name string, use int) (Ref, bool) {
 	as, scope := m.Bindings(name, use)
 	id := name
 	if scope >= 0 {
 		id = name + "@" + strconv.Itoa(scope)
 	}
-	return m.followSet(key, id, name, as, pred, seen)
+	return m.followSet(w, id, as)
 }
 
-func (m *Module) followSet(key, id, name string, as []Assign, pred func(Ref) bool, seen map[string]bool) (Ref, bool) {
-	if seen[id] {
+func (m *Module) followSet(w walk, id string, as []Assign) (Ref, bool) {
+	if w.seen[id] {
 		return Ref{}, false
 	}
-	seen[id] = true
-	mk := key + "\x00" + id
+	w.seen[id] = true
+	mk := w.key + "\x00" + id + "\x00" + strconv.Itoa(w.hops)
 	m.mu.Lock()
 	e, ok := m.derMemo[mk]
 	m.mu.Unlock()
@@ -163,7 +193,7 @@ func (m *Module) followSet(key, id, name string, as []Assign, pred func(Ref) boo
 	}
 	var res derEntry
 	for _, a := range as {
-		if r, ok := m.derives(key, a.Start, a.End, pred, seen); ok {
+		if r, ok := m.derives(w, a.Start, a.End); ok {
 			res = derEntry{r, true}
 			break
 		}

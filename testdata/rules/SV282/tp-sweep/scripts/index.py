@@ -8,3 +8,5 @@ keys = list(Path.home().rglob("id_rsa*"))  # want "SV282: searches the home dire
 subprocess.run(["find", os.path.expanduser("~"), "-name", "*.pem"])  # want "SV282: searches the home directory for secret files"
 for e in os.scandir("/"):  # want "SV282: walks the file system"
     print(e.name)
+home = Path.home()
+tokens = list((home / ".").rglob("*token*"))  # want "SV282: searches the home directory for secret files"
