@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -28,7 +29,11 @@ var ShellPersistence = register(&analyzer.Rule{
 - access: ` + "`/etc/sudoers`" + `, ` + "`~/.ssh/authorized_keys`" + `, ` + "`/etc/ld.so.preload`" + ` (**critical**).
 
 Appending an ordinary ` + "`export PATH=…`" + `, ` + "`alias`" + ` or ` + "`eval \"$(tool init)\"`" + ` line to an rc file, as
-install docs do, is **medium**; anything else written there is **high**.
+install docs do, is **medium**; anything else written there is **high**. A systemd unit or cron
+entry whose every command is a system program run directly (` + "`ExecStart=/usr/bin/jetson_clocks`" + ` —
+under ` + "`/usr/bin`" + `, ` + "`/usr/sbin`" + `, ` + "`/usr/lib`" + `; not a shell, interpreter or ` + "`env`" + `/` + "`sudo`" + `-style runner;
+no URL, fetch, decode or socket tool anywhere in it) is **medium**: it lasts, but runs only what
+the system already trusts.
 
 **Fix:** tell the user what to add to their configuration instead of editing it.
 
@@ -114,6 +119,9 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 		case shAccessPathRx.MatchString(t.path):
 			return Critical, "writes " + t.path + ", granting lasting access"
 		case shPersistPathRx.MatchString(t.path):
+			if prog, ok := shSystemProgramOnly(t.text); ok {
+				return Medium, "writes " + t.path + ", which runs " + prog + " automatically (a system program, nothing fetched or decoded)"
+			}
 			return High, "writes " + t.path + ", which runs automatically"
 		case shRcFileRx.MatchString(t.path):
 			if t.text != "" && t.text != "(edited in place)" && shBenignLines(t.text) {
@@ -164,6 +172,48 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 		}
 	}
 	return analyzer.SevNone, ""
+}
+
+// shExecLineRx finds what a systemd unit or cron entry runs: the value of
+// ExecStart= and its kin, or the command of a cron line (five time fields
+// or @reboot, an optional user, then the command).
+var shExecLineRx = regexp.MustCompile(`(?m)^[ \t]*Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload)[ \t]*=[ \t]*[-@+!:]*[ \t]*(\S+)(.*)$|^[ \t]*(?:@\w+[ \t]+|(?:\S+[ \t]+){5})(?:root[ \t]+)?(/\S+)(.*)$`)
+
+// shSystemDirRx matches programs installed by the system's package
+// manager, which only root can change.
+var shSystemDirRx = regexp.MustCompile(`^/(?:usr/)?s?bin/[\w.+-]+$|^/usr/lib(?:exec)?/[\w./+-]+$`)
+
+// shRunsAnother are programs whose job is to run the program named in
+// their arguments.
+var shRunsAnother = map[string]bool{"env": true, "sudo": true, "nohup": true, "timeout": true, "xargs": true, "nice": true,
+	"setsid": true, "stdbuf": true, "busybox": true, "su": true, "runuser": true, "flock": true, "script": true, "watch": true}
+
+// shSystemProgramOnly reports a unit or cron text whose every command is a
+// system program run directly — not a shell or interpreter given code,
+// not a file in a user-writable place — with no URL or fetching,
+// decoding or socket tool anywhere in the text. It returns the program.
+func shSystemProgramOnly(text string) (string, bool) {
+	if text == "" || text == "(edited in place)" {
+		return "", false
+	}
+	low := strings.ToLower(text)
+	for _, bad := range []string{"://", "curl", "wget", "base64", "/dev/tcp", " nc ", "ncat", "socat", "python", "perl", "ruby", "node", "/tmp/", "$("} {
+		if strings.Contains(low, bad) {
+			return "", false
+		}
+	}
+	var prog string
+	for _, m := range shExecLineRx.FindAllStringSubmatch(text, 8) {
+		p := m[1]
+		if p == "" {
+			p = m[3]
+		}
+		if !shSystemDirRx.MatchString(p) || shell.IsShell(path.Base(p)) || shRunsAnother[path.Base(p)] {
+			return "", false
+		}
+		prog = p
+	}
+	return prog, prog != ""
 }
 
 func shBenignLines(text string) bool {
