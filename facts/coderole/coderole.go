@@ -51,6 +51,7 @@ type block struct {
 	tok        int // index of the token
 	heading    int // index of the section's heading token, -1 for none
 	para       int // index of the paragraph before the block or holding the span, -1 for none
+	lead       int // index of a recent paragraph of the section ending in ":" that introduces a list, -1 for none
 }
 
 // Doc holds the code of one Markdown file; judgements are made on demand
@@ -120,6 +121,15 @@ func (d *Doc) judgement(b block) Judgement {
 	var j Judgement
 	if t.Kind == markdown.CodeSpan {
 		j = judgeSpan(text(b.heading), text(b.para), t)
+		if j.Role == Unknown && b.lead >= 0 && b.lead != b.para {
+			// a list item: what the sentence introducing the list says
+			lead := lastSentences(text(b.lead))
+			if m := runCueRx.FindString(lead); m != "" {
+				j = Judgement{Instruction, "the text introducing its list says " + quote(m)}
+			} else if m := illustrationRx.FindString(lead); m != "" {
+				j = Judgement{Illustration, "the text introducing its list says " + quote(m)}
+			}
+		}
 	} else {
 		j = judge(text(b.heading), text(b.para), t.Text)
 	}
@@ -149,24 +159,33 @@ func Build(toks []markdown.Token) *Doc {
 			break
 		}
 	}
-	heading, lastPara := -1, -1
+	heading, lastPara, lead := -1, -1, -1
 	for i := range toks {
 		t := &toks[i]
 		switch t.Kind {
 		case markdown.Heading:
-			heading, lastPara = i, -1
+			heading, lastPara, lead = i, -1, -1
 		case markdown.Paragraph:
+			if lastPara >= 0 && strings.HasSuffix(strings.TrimSpace(toks[lastPara].Text), ":") {
+				lead = lastPara // "The attacker can also chain commands:" and its items
+			} else if lead >= 0 && i-lead > maxLeadGap {
+				lead = -1
+			}
 			lastPara = i
 		case markdown.CodeBlock:
-			d.blocks = append(d.blocks, block{t.Start, t.End, i, heading, lastPara})
-			lastPara = -1
+			d.blocks = append(d.blocks, block{t.Start, t.End, i, heading, lastPara, -1})
+			lastPara, lead = -1, -1
 		case markdown.CodeSpan:
-			d.blocks = append(d.blocks, block{t.Start, t.End, i, heading, lastPara})
+			d.blocks = append(d.blocks, block{t.Start, t.End, i, heading, lastPara, lead})
 		}
 	}
 	sort.SliceStable(d.blocks, func(i, j int) bool { return d.blocks[i].start < d.blocks[j].start })
 	return d
 }
+
+// maxLeadGap bounds how many tokens after a paragraph ending in ":" its
+// list can run.
+const maxLeadGap = 40
 
 var (
 	// Words that present code as something not to do or as an attack.

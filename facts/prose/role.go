@@ -92,6 +92,9 @@ var (
 	// listOrRx: a clause that continues a list ("do not scan, guess, or
 	// silently change"), so the sentence's negator still governs it.
 	listOrRx = regexp.MustCompile(`^\s*(?:or|and|nor)\b`)
+	// flagSubjectRx: a flag or setting right before the verb is its
+	// subject ("--yolo/--approval-mode=yolo disable sandbox").
+	flagSubjectRx = regexp.MustCompile(`(?:^|\s)(?:--?[a-z][\w/=.:-]*|[\w.-]+=[\w.-]+|"[\w.-]+"\s*:\s*\S+)\s*$`)
 	// flagCellRx: a table row whose first cell names a flag or key (the
 	// match is in a later cell).
 	flagCellRx = regexp.MustCompile(`^\s*\|?\s*(?:-{1,2}[\w-]+|[\w.-]+\s*[:=])[^|]*\|`)
@@ -146,6 +149,9 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	}
 	if conditionRx.MatchString(clausePre) {
 		return RoleCondition
+	}
+	if flagSubjectRx.MatchString(clausePre) {
+		return RoleDescription // "`--yolo` disable sandbox": the flag is the subject
 	}
 	if addresseeRx.MatchString(clausePre) || leadRx.MatchString(clausePre) || taskRx.MatchString(clausePre) || obligationRx.MatchString(clausePre) {
 		return RoleInstruction

@@ -66,8 +66,12 @@ func Report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
 	// or a pattern to detect (facts/coderole) is an illustration, not an
 	// instruction: it warns instead of blocking. Code the text tells the
 	// agent to run, and anything that runs at render time, keeps its grade.
-	if (s.Kind == analyzer.SiteCodeBlock || s.Kind == analyzer.SiteCodeSpan) && d.Severity > analyzer.Medium && d.Kind != analyzer.EvIntegrity {
-		if j := coderole.Of(p).At(s.Start); j.Role == coderole.Illustration {
+	sev := d.Severity
+	if sev == analyzer.SevNone && p.Rule != nil {
+		sev = p.Rule.Severity // the rule's default, which the pass applies
+	}
+	if (s.Kind == analyzer.SiteCodeBlock || s.Kind == analyzer.SiteCodeSpan) && sev > analyzer.Medium && d.Kind != analyzer.EvIntegrity {
+		if j := coderole.Of(p).At(d.Start); j.Role == coderole.Illustration {
 			d.Severity = analyzer.Medium
 			d.Message += "; shown as an illustration: " + j.Why
 		}
