@@ -159,7 +159,7 @@ func dockerRuns(f *skill.File) []*skill.File {
 		if s := strings.TrimSpace(code); strings.HasPrefix(s, "[") {
 			code = execForm(s)
 		}
-		out = append(out, skill.NewEmbeddedMapped(f, skill.KindShell, []byte(code), segs, fmt.Sprintf("Dockerfile RUN (line %d)", start), ".sh"))
+		out = append(out, skill.NewEmbeddedMapped(f, skill.KindShell, []byte(code), segs, fmt.Sprintf("%s (line %d)", skill.ContextDockerRun, start), ".sh"))
 	}
 	return out
 }

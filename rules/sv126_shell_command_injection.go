@@ -4,6 +4,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
+	"regexp"
 )
 
 // ShellCommandInjection reports untrusted input evaluated as shell code.
@@ -21,6 +22,11 @@ input ` + "`read`" + ` takes from the terminal, a plain copy of those (` + "`Q=\
 where ` + "`$1`" + ` is the caller's argument), or a placeholder named like user input
 (` + "`$USER_QUERY`" + `, ` + "`$INPUT`" + `, ` + "`$PROMPT`" + `, …). The agent fills these from whatever the user,
 a web page or a document said, so a quote or ` + "`;`" + ` in that text runs arbitrary commands.
+
+A wrapper whose ` + "`-c`" + ` string or ` + "`eval`" + ` word is nothing but its arguments (` + "`bash -c \"$*\"`" + `,
+` + "`eval \"$@\"`" + `) is a command runner, like ` + "`env`" + ` or ` + "`sudo`" + `: its caller chooses the whole command and
+nothing is spliced into a template. That is **medium** (high in hooks and dynamic context,
+which run on their own).
 
 **Fix:** pass input as a separate argument (` + "`grep -rnE -- \"$query\" \"$dir\"`" + `), never
 through ` + "`eval`" + ` or a ` + "`-c`" + ` string; validate it against an allowlist first.
@@ -62,6 +68,10 @@ func shInjection(c *shell.Command) (shell.Word, string) {
 	return shell.Word{}, ""
 }
 
+// shWholeArgsRx matches a word that is nothing but the script's arguments
+// ("$*", "$@", "$1"): the whole program, not a value spliced into one.
+var shWholeArgsRx = regexp.MustCompile(`^"?\$(?:[*@1-9]|\{[*@1-9]\})"?$`)
+
 func shContainsByte(s string, b byte) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] == b {
@@ -75,6 +85,13 @@ func shRunCommandInjection(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		w, how := shInjection(c)
 		if how == "" {
+			return
+		}
+		if shWholeArgsRx.MatchString(w.Raw) && !site.Kind.Executes() {
+			// bash -c "$*": the script is a runner, like env or sudo; its
+			// caller chooses the command and nothing is spliced into it
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: Medium,
+				Message: how + " runs its arguments as the command (" + shellfacts.ClipText(w.Raw, 60) + "): a command runner, whose caller chooses what runs" + shellfacts.Where(site)})
 			return
 		}
 		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c),

@@ -127,7 +127,7 @@ func runZeroWidth(p *analyzer.Pass) error {
 		case wordScript(prev) && wordScript(next):
 			word = joinedWord(c, start, i)
 			sev = Medium
-			if prose.ZeroWidthKeywordRx.MatchString(word) {
+			if prose.ZeroWidthKeywordRx.MatchString(word) && !zwQuotedExample(c, start, i) {
 				sev = High
 			}
 		}
@@ -184,7 +184,40 @@ func emojiContext(r rune) bool {
 
 // joinedWord returns the word around [start, end) with invisible
 // characters removed.
-func joinedWord(c []byte, start, end int) string {
+// zwQuotedExample reports a keyword split by a zero-width character that
+// stands alone in quotes ("ig⟨ZW⟩nore" with a zero-width space) on a line
+// that, with the invisible characters removed, instructs nothing: a
+// write-up showing the trick, not the trick in use.
+func zwQuotedExample(c []byte, start, end int) bool {
+	s, e := wordBounds(c, start, end)
+	before, _ := utf8.DecodeLastRune(c[:s])
+	after, _ := utf8.DecodeRune(c[e:])
+	if !strings.ContainsRune("\"'`“”‘’", before) || !strings.ContainsRune("\"'`“”‘’", after) {
+		return false
+	}
+	ls := bytes.LastIndexByte(c[:start], '\n') + 1
+	le := bytes.IndexByte(c[end:], '\n')
+	if le < 0 {
+		le = len(c)
+	} else {
+		le += end
+	}
+	// the phrase as it reads with the quotes gone: "ig⟨ZW⟩nore" all previous …
+	t := strings.Join(strings.Fields(zwQuotes.Replace(prose.Normalize(c, ls, le).Text)), " ")
+	for _, set := range [][]prose.Phrase{prose.OverridePhrases, prose.ConcealPhrases, prose.AuthorityPhrases} {
+		for i := range set {
+			if set[i].Find(t) != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var zwQuotes = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", "“", " ", "”", " ", "‘", " ", "’", " ")
+
+// wordBounds widens [start, end) to the word around it.
+func wordBounds(c []byte, start, end int) (int, int) {
 	s := start
 	for s > 0 && start-s < 64 {
 		r, w := utf8.DecodeLastRune(c[:s])
@@ -201,6 +234,11 @@ func joinedWord(c []byte, start, end int) string {
 		}
 		e += w
 	}
+	return s, e
+}
+
+func joinedWord(c []byte, start, end int) string {
+	s, e := wordBounds(c, start, end)
 	var b strings.Builder
 	for _, r := range string(c[s:e]) {
 		if !isZeroWidth(r) {

@@ -29,7 +29,8 @@ var ShellDestructive = register(&analyzer.Rule{
 - the fork bomb ` + "`:(){ :|:& };:`" + `.
 
 Prose that quotes such a command as a warning ("never run ` + "`rm -rf /`" + `") is not an
-instruction and is not reported. **Critical.**
+instruction and is not reported. **Critical**, except ` + "`chown`" + `/` + "`chmod -R`" + ` in a Dockerfile ` + "`RUN`" + `
+(**medium**): it sets ownership in the image being built, not on the host.
 
 **Fix:** delete only paths inside the skill's working directory, spelled out.
 
@@ -143,7 +144,12 @@ func shRunDestructiveCommand(p *analyzer.Pass) error {
 			if c.Sudo {
 				what += " as root"
 			}
-			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Message: "destructive command: " + what + shellfacts.Where(site)})
+			sev := analyzer.SevNone
+			if p.File.InImageBuild() && (c.Name == "chown" || c.Name == "chmod" || c.Name == "chgrp") {
+				// ownership set while an image is built changes the image
+				sev, what = Medium, what+" while a container image is built (the image's files, not the host's)"
+			}
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: "destructive command: " + what + shellfacts.Where(site)})
 		}
 		if m := shForkBombRx.FindStringSubmatchIndex(site.Text); m != nil {
 			name := site.Text[m[2]:m[3]]

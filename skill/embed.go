@@ -3,6 +3,7 @@ package skill
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Embedding describes a file that is code found inside another file of the
@@ -49,6 +50,17 @@ func NewEmbedded(host *File, k Kind, start, end int, context, ext string) *File 
 		end = start
 	}
 	return NewEmbeddedMapped(host, k, host.Content[start:end:end], []Seg{{V: 0, H: start, N: end - start}}, context, ext)
+}
+
+// ContextDockerRun opens the context of a Dockerfile RUN instruction's
+// shell, embedded as a file of its own.
+const ContextDockerRun = "Dockerfile RUN"
+
+// InImageBuild reports whether the file is the shell of a Dockerfile RUN
+// instruction: it runs while a container image is built, on the image's
+// file system, not the host's.
+func (f *File) InImageBuild() bool {
+	return f.Embed != nil && strings.HasPrefix(f.Embed.Context, ContextDockerRun)
 }
 
 // NewEmbeddedMapped builds an embedded file from content that is not a
