@@ -72,8 +72,8 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("%s %q in skill text imitates the agent's prompt structure%s", label, match.Clip(text, 60), why)})
 	}
 	for _, h := range d.FindPhrases(prose.RoleTagPhrases) {
-		if h.Ctx == prose.CtxCode || h.Ctx == prose.CtxComment {
-			continue
+		if h.Ctx == prose.CtxCode || h.Ctx == prose.CtxComment || h.Seg.Fenced {
+			continue // a prompt template in a fence shows prompt structure by design
 		}
 		if roleSlotInTemplate(h.Seg.N.Text, h.I, h.J) {
 			continue

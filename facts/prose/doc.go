@@ -52,6 +52,9 @@ type Segment struct {
 	Quote      int
 	Start, End int
 	N          *NormText
+	// Fenced is set for a fenced block judged as prose (ProseBlock): a
+	// prompt or message template the agent follows.
+	Fenced bool
 }
 
 // Doc is the per-file view the prose rules share: normalised blocks
@@ -158,6 +161,12 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
 				d.regions = append(d.regions, proseRegion{t.Start, t.End, CtxQuote})
 			}
 		case markdown.CodeBlock, markdown.CommandBlock:
+			if t.Kind == markdown.CodeBlock && ProseBlock(t.Info, t.Text) {
+				// a prompt or template in a fence: the agent reads it as
+				// instructions, so it is judged as prose
+				d.Segments = append(d.Segments, Segment{Kind: markdown.Paragraph, Quote: t.Quote, Start: t.TextStart, End: t.End, N: Normalize(src, t.TextStart, t.End), Fenced: true})
+				continue
+			}
 			d.Segments = append(d.Segments, Segment{Kind: t.Kind, Quote: t.Quote, Start: t.TextStart, End: t.End, N: Normalize(src, t.TextStart, t.End)})
 			d.regions = append(d.regions, proseRegion{t.Start, t.End, CtxCode})
 			code = append(code, [2]int{t.Start, t.End})
@@ -555,4 +564,41 @@ func (d *Doc) NextSegmentText(i int) string {
 	}
 	g := &d.Segments[i+1]
 	return string(d.Src[g.Start:min(g.End, g.Start+2000)])
+}
+
+// proseInfo are fence labels that hold text rather than a program.
+var proseInfo = map[string]bool{"": true, "text": true, "txt": true, "markdown": true, "md": true, "prompt": true,
+	"plain": true, "plaintext": true}
+
+// proseLineRx: a line of natural language: a list item or a capitalised
+// word, then at least two more words. Commands start lower case.
+var proseLineRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)]|#{1,6})\s+\**[A-Za-z]|\**[A-Z])[A-Za-z'’]*(?:[,:]?\s+\S+){2,}`)
+
+// ProseBlock reports a fenced block of natural language — a prompt
+// template, a message to paste, numbered steps — rather than code: an
+// unlabelled, text or Markdown fence whose lines are mostly sentences with
+// little code punctuation, at least one of them an imperative. The agent
+// reads such a block as instructions.
+func ProseBlock(info, text string) bool {
+	if !proseInfo[strings.ToLower(strings.TrimSpace(info))] {
+		return false
+	}
+	lines, prose, punct, commands := 0, 0, 0, 0
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		lines++
+		if proseLineRx.MatchString(l) {
+			prose++
+			if q := strings.TrimSpace(l); !strings.HasSuffix(q, "?") && !strings.HasSuffix(q, "]") &&
+				imperativeRx.MatchString(strings.ToLower(strings.TrimLeft(l, " \t*#"))) {
+				commands++
+			}
+		}
+		punct += strings.Count(l, "{") + strings.Count(l, "}") + strings.Count(l, ";") + strings.Count(l, "=") + strings.Count(l, "(") + strings.Count(l, "$")
+	}
+	// it must tell someone to do something: example output and status
+	// reports are text too, but nobody follows them
+	return lines >= 2 && prose*2 >= lines && punct <= lines && commands > 0
 }

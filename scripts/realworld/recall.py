@@ -12,18 +12,24 @@
                  expected_safe false must be blocked, and not only by lint or
                  integrity findings; expected_safe true must not be blocked.
 
-Usage, from the project root:  scripts/realworld/recall.py [./skillvet] [--verbose]
+Usage, from the project root:  scripts/realworld/recall.py [./skillvet] [--verbose] [--keep DIR]
 Nothing is copied into the project: sandboxes are built in a temporary
-directory and deleted.
+directory and deleted (with --keep, in DIR, outside the project, and kept
+for inspection).
 """
 import json, os, shutil, subprocess, sys, tempfile
 from collections import defaultdict
 
 sv = "./skillvet"
 verbose = False
-for a in sys.argv[1:]:
+keep = None
+args = sys.argv[1:]
+while args:
+    a = args.pop(0)
     if a == "--verbose":
         verbose = True
+    elif a == "--keep" and args:
+        keep = os.path.abspath(args.pop(0))
     else:
         sv = a
 sv = os.path.abspath(sv)
@@ -74,7 +80,10 @@ def skill_inject():
     if not os.path.isdir(root):
         print("skill-inject: missing, run unpack.sh"); return
     injections = json.load(open(os.path.join(root, "obvious_injections.json")))
-    tmp = tempfile.mkdtemp(prefix="skillvet-inject-")
+    if keep:
+        shutil.rmtree(keep, ignore_errors=True)
+        os.makedirs(keep)
+    tmp = keep or tempfile.mkdtemp(prefix="skillvet-inject-")
     try:
         cases = []  # (dir, injection, skill)
         controls = {}
@@ -121,7 +130,8 @@ def skill_inject():
         print(f"skill-inject: security injections blocked {sec_blocked}/{sec_total} ({100*sec_blocked/max(sec_total,1):.1f}%), "
               f"content-manipulation {oth_blocked}/{oth_total}, controls blocked {len(cb)}/{len(ctl)}")
     finally:
-        shutil.rmtree(tmp)
+        if not keep:
+            shutil.rmtree(tmp)
 
 
 def cisco():
