@@ -195,3 +195,11 @@ func (c *Check) Why() string {
 	}
 	return fmt.Sprintf("provenance policy %s %s: %s", verb, what, c.Result.Reason())
 }
+
+// List returns the policy's rules (nil for a nil policy).
+func (p *Policy) List() []Rule {
+	if p == nil {
+		return nil
+	}
+	return p.Rules
+}
