@@ -1,9 +1,9 @@
 package loader
 
 import (
-	"fmt"
 	"path/filepath"
 
+	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/provenance"
 	"github.com/skillvet/skillvet/skill"
 )
@@ -72,34 +72,15 @@ func (g *Gate) checkProvenance(d *Decision, s *skill.Skill, o Origin) *provenanc
 		d.Warnings = append(d.Warnings, c.Why())
 	}
 	if g.lock != nil {
-		if why := g.lockRefusal(d, s, c.ContentHash, err); why != "" {
+		var caps []analyzer.Cap
+		if d.Result != nil {
+			caps = d.Result.Capabilities
+		}
+		if why := g.lock.Refusal(s.Name, c.ContentHash, caps, d.Result != nil); why != "" {
 			refuse(d, CodeNotLocked, why)
 		}
 	}
 	return c
-}
-
-// lockRefusal says why the lock does not admit s ("" when it does).
-func (g *Gate) lockRefusal(d *Decision, s *skill.Skill, hash string, treeErr error) string {
-	e := g.lock.Get(s.Name)
-	switch {
-	case hash == "":
-		why := "its content could not be hashed"
-		if treeErr != nil {
-			why += ": " + treeErr.Error()
-		}
-		return provenance.ErrNotLocked.Error() + ": " + why
-	case e == nil:
-		return fmt.Sprintf("%s: no version of %s is locked", provenance.ErrNotLocked, s.Name)
-	case e.Hash != hash:
-		why := fmt.Sprintf("%s: the content differs from the locked version (locked %s, here %s)",
-			provenance.ErrNotLocked, shortHash(e.Hash), shortHash(hash))
-		if d.Result != nil {
-			why += "; " + provenance.CapUpdate(e.Caps, d.Result.Capabilities).String()
-		}
-		return why
-	}
-	return ""
 }
 
 // refuse keeps the skill out for code, with why first in the reason (an
@@ -109,11 +90,4 @@ func refuse(d *Decision, code Code, why string) {
 		why += "; also: " + d.Reason
 	}
 	d.Admitted, d.Code, d.Reason = false, code, why
-}
-
-func shortHash(h string) string {
-	if len(h) > 19 {
-		return h[:19] + "…"
-	}
-	return h
 }

@@ -348,3 +348,33 @@ func (u Update) String() string {
 // ErrNotLocked is the reason a locked gate gives for a version it does
 // not hold.
 var ErrNotLocked = errors.New("not in skills.lock")
+
+// Refusal says why the lock does not admit the skill name with content
+// hash ("" when it does): no version of it is locked, or another one is,
+// and then what this version changes in capabilities (caps are the
+// current scan's; nil when there was no scan). An empty hash (content
+// that could not be hashed) is never admitted.
+func (l *Lock) Refusal(name, hash string, caps []analyzer.Cap, scanned bool) string {
+	e := l.Get(name)
+	switch {
+	case hash == "":
+		return ErrNotLocked.Error() + ": its content could not be hashed (content not read)"
+	case e == nil:
+		return fmt.Sprintf("%s: no version of %s is locked", ErrNotLocked, name)
+	case e.Hash != hash:
+		why := fmt.Sprintf("%s: the content differs from the locked version (locked %s, here %s)",
+			ErrNotLocked, shortHash(e.Hash), shortHash(hash))
+		if scanned {
+			why += "; " + CapUpdate(e.Caps, caps).String()
+		}
+		return why
+	}
+	return ""
+}
+
+func shortHash(h string) string {
+	if len(h) > 19 {
+		return h[:19] + "…"
+	}
+	return h
+}
