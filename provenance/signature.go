@@ -96,9 +96,14 @@ func ParseSignature(b []byte) (sig *Signature, err error) {
 	if len(b) > MaxSignatureBytes {
 		return nil, fmt.Errorf("signature file of %d bytes is over the limit of %d", len(b), MaxSignatureBytes)
 	}
+	if !json.Valid(b) {
+		return nil, errors.New("not a Sigstore bundle: not valid JSON")
+	}
 	pb := new(protobundle.Bundle)
 	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(b, pb); err != nil {
-		return nil, fmt.Errorf("not a Sigstore bundle: %v", err)
+		// protobuf-go varies the space after "proto:" between builds so
+		// that nobody matches its messages; keep ours stable.
+		return nil, fmt.Errorf("not a Sigstore bundle: %s", strings.ReplaceAll(err.Error(), "\u00a0", " "))
 	}
 	if pb.MediaType != BundleMediaType {
 		return nil, fmt.Errorf("bundle media type %q is not %s", pb.MediaType, BundleMediaType)
