@@ -16,25 +16,6 @@ type Origin struct {
 	Dirs   []string
 }
 
-// hasSignature reports whether the skill carries a signature file, read
-// or not.
-func hasSignature(s *skill.Skill) bool {
-	if s.File(provenance.SignatureFile) != nil {
-		return true
-	}
-	for _, l := range s.Links {
-		if l.Path == provenance.SignatureFile {
-			return true
-		}
-	}
-	for _, p := range s.Problems {
-		if p.Path == provenance.SignatureFile {
-			return true
-		}
-	}
-	return false
-}
-
 // checkProvenance verifies s under the policy rule that applies to it and
 // against the lock, and refuses or warns on d accordingly. A refusal here
 // stands whatever the scan found and whatever approvals say. It returns
@@ -48,7 +29,7 @@ func (g *Gate) checkProvenance(d *Decision, s *skill.Skill, o Origin) *provenanc
 		}
 	}
 	rule := g.policy.For(provenance.Candidate{Name: s.Name, Source: string(o.Source), Dirs: dirs})
-	verify := rule.Mode != provenance.ModeOff || hasSignature(s)
+	verify := rule.Mode != provenance.ModeOff || provenance.HasSignature(s)
 	if !verify && g.lock == nil {
 		return nil
 	}

@@ -30,7 +30,7 @@ func (k EntryKind) String() string {
 // Entry is one file or symbolic link of a skill.
 type Entry struct {
 	Path   string    // slash path relative to the skill directory
-	Kind   EntryKind //
+	Kind   EntryKind // a file or a link
 	Digest [32]byte  // SHA-256 of a file's bytes as read
 	Target string    // a link's target, as stored
 }
@@ -119,6 +119,26 @@ func (t *Tree) Signed() bool {
 		return true
 	}
 	for _, p := range t.Problems {
+		if p.Path == SignatureFile {
+			return true
+		}
+	}
+	return false
+}
+
+// HasSignature reports whether a loaded skill carries a signature file
+// (read or not, possibly a link). It needs only the skill's file list, so
+// it works on a released skill too.
+func HasSignature(s *skill.Skill) bool {
+	if s.File(SignatureFile) != nil {
+		return true
+	}
+	for _, l := range s.Links {
+		if l.Path == SignatureFile {
+			return true
+		}
+	}
+	for _, p := range s.Problems {
 		if p.Path == SignatureFile {
 			return true
 		}

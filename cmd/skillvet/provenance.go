@@ -211,7 +211,7 @@ func addProvenanceFindings(ctx context.Context, st *scanSetup, srcs []analyzer.S
 			continue
 		}
 		rule := p.policy.For(provenance.Candidate{Name: r.Skill.Name, Dirs: []string{absDir(r.Dir)}})
-		signed := skillSigned(r.Skill)
+		signed := provenance.HasSignature(r.Skill)
 		if rule.Mode == provenance.ModeOff && !signed && p.lock == nil {
 			continue
 		}
@@ -252,23 +252,4 @@ func addProvenanceFindings(ctx context.Context, st *scanSetup, srcs []analyzer.S
 		})
 	}
 	return g.Wait()
-}
-
-// skillSigned reports whether a skill (its content possibly released)
-// carries a signature file.
-func skillSigned(s *skill.Skill) bool {
-	if s.File(provenance.SignatureFile) != nil {
-		return true
-	}
-	for _, l := range s.Links {
-		if l.Path == provenance.SignatureFile {
-			return true
-		}
-	}
-	for _, p := range s.Problems {
-		if p.Path == provenance.SignatureFile {
-			return true
-		}
-	}
-	return false
 }
