@@ -30,14 +30,21 @@ type gated struct {
 	decision *loader.Decision
 	hash     string // content hash ("" when it could not be computed)
 	err      error  // the skill could not be read
+	// refused is a refusal of the whole set (an impersonation), as the
+	// loader makes it after gating each skill.
+	refused string
 }
 
-func (g *gated) admitted() bool { return g.err == nil && g.decision.Admitted && g.hash != "" }
+func (g *gated) admitted() bool {
+	return g.err == nil && g.decision.Admitted && g.hash != "" && g.refused == ""
+}
 
 func (g *gated) reason() string {
 	switch {
 	case g.err != nil:
 		return "cannot read the skill: " + g.err.Error()
+	case g.refused != "":
+		return g.refused
 	case !g.decision.Admitted:
 		return g.decision.Reason
 	case g.hash == "":
@@ -114,6 +121,7 @@ func lockMain(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
+	flagImpersonations(all)
 	lockDir := filepath.Dir(absDir(lockPath))
 	source := func(dir string) string {
 		a := absDir(dir)
@@ -324,6 +332,27 @@ func lockCheck(e *env, format, lockPath string, old *provenance.Lock, names []st
 		return exitFindings
 	}
 	return exitOK
+}
+
+// flagImpersonations applies the loader's typosquatting check to the
+// admitted skills, as a registry holding them all would.
+func flagImpersonations(all []*gated) {
+	var entries []*loader.Entry
+	of := map[*loader.Entry]*gated{}
+	for _, g := range all {
+		if g.admitted() {
+			e := &loader.Entry{Name: g.name, Dir: g.dir, Source: loader.SourceExtra, Status: loader.StatusAdmitted,
+				Approved: g.decision.Approved}
+			entries = append(entries, e)
+			of[e] = g
+		}
+	}
+	loader.FlagImpersonation(entries)
+	for _, e := range entries {
+		if e.Status != loader.StatusAdmitted {
+			of[e].refused = e.Reason
+		}
+	}
 }
 
 // lockGate is the gate lock decides admission with: the loader's, from

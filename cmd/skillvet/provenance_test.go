@@ -337,3 +337,16 @@ func TestLockRoundTrip(t *testing.T) {
 		t.Errorf("no lock: %d %s", code, errs)
 	}
 }
+
+// TestLockAppliesTheRegistryChecks: lock admits what the loader would, so
+// an impersonation of another skill under the paths is not locked.
+func TestLockAppliesTheRegistryChecks(t *testing.T) {
+	w := newProvWorkspace(t, "")
+	w.skill(t, "deploy", nil, false)
+	w.skill(t, "deploy-x7k2", nil, false)
+	code, out, _ := runCLI(t, "lock", "--config", w.cfg, w.skills)
+	if code != exitFindings || !strings.Contains(out, "refused   "+filepath.Join(w.skills, "deploy-x7k2")+": name imitates the skill deploy (typosquatting)") ||
+		!strings.Contains(out, "1 skill(s) locked, 1 not locked") {
+		t.Errorf("%d\n%s", code, out)
+	}
+}
