@@ -26,7 +26,7 @@ var skillFiles = map[string]string{
 	"assets/data/table.csv": "a,b\n1,2\n",
 }
 
-func writeSkill(t *testing.T, dir string, files map[string]string) {
+func writeSkill(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for p, c := range files {
 		full := filepath.Join(dir, filepath.FromSlash(p))
