@@ -412,7 +412,7 @@ func rebase(res *analyzer.Result, s *skill.Skill) *analyzer.Result {
 		return res // same content (same hash) at the same place
 	}
 	out := &analyzer.Result{Skill: s, Dir: s.Dir, Errors: res.Errors,
-		Findings: append([]analyzer.Finding(nil), res.Findings...)}
+		Findings: append([]analyzer.Finding(nil), res.Findings...), Capabilities: res.Capabilities}
 	for i := range out.Findings {
 		out.Findings[i].File = filepath.ToSlash(filepath.Join(s.Dir, filepath.FromSlash(out.Findings[i].Path)))
 	}

@@ -275,3 +275,28 @@ func TestPolicyAnchorMustExist(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// TestCachedScanKeepsCapabilities: the same content at another directory
+// is served from the scan cache, capabilities included (the lock's update
+// description depends on them).
+func TestCachedScanKeepsCapabilities(t *testing.T) {
+	g, err := NewGate(GateOptions{Rules: append(testRules(), sendRule)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := t.TempDir(), t.TempDir()
+	for _, root := range []string{a, b} {
+		simpleSkill(t, root, "twin", "SEND-TO api.example.net\n")
+	}
+	load := func(root string) *Decision {
+		s, _, err := provenance.Load(t.Context(), filepath.Join(root, "twin"), g.Limits())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Check(t.Context(), s)
+	}
+	first, second := load(a), load(b)
+	if !second.Cached || len(first.Result.Capabilities) != 1 || len(second.Result.Capabilities) != 1 {
+		t.Errorf("cached %v; capabilities %v then %v", second.Cached, first.Result.Capabilities, second.Result.Capabilities)
+	}
+}
