@@ -43,6 +43,9 @@ type Config struct {
 	// are reported as suppressed, with the entry's reason.
 	ExcludeRules []ExcludeRule `yaml:"exclude-rules"`
 	Report       Report        `yaml:"report"`
+	// Provenance configures signature checks: trust anchors and which
+	// skills must be signed.
+	Provenance Provenance `yaml:"provenance"`
 
 	// Path is the file the config was read from ("" for defaults).
 	Path string `yaml:"-"`
@@ -94,6 +97,52 @@ type Gate struct {
 	// bundled, extra, workspace) or an absolute directory. A skill of a
 	// pinned name from anywhere else is kept out.
 	Pin map[string]string `yaml:"pin"`
+	// Locked admits only the skill versions recorded in the lock file
+	// (skillvet lock); LockFile is that file, relative to this file's
+	// directory (default skills.lock beside it).
+	Locked   bool   `yaml:"locked"`
+	LockFile string `yaml:"lock-file"`
+}
+
+// Provenance configures signature verification (docs/provenance.md).
+type Provenance struct {
+	// Anchors are the publishers trusted to sign skills, by name.
+	Anchors map[string]AnchorConfig `yaml:"anchors"`
+	// Policy rules say which skills must or should be signed; the first
+	// rule that applies to a skill decides (none: off).
+	Policy []PolicyRule `yaml:"policy"`
+}
+
+// AnchorConfig is one trust anchor.
+type AnchorConfig struct {
+	// Roots are PEM files of root certificates, relative to the config
+	// file's directory.
+	Roots []string `yaml:"roots"`
+	// Identity constrains the signing certificate (* matches any run of
+	// characters); empty fields match anything.
+	Identity IdentityConfig `yaml:"identity"`
+}
+
+// IdentityConfig is what a signing certificate must name.
+type IdentityConfig struct {
+	CommonName         string `yaml:"common-name"`
+	Organization       string `yaml:"organization"`
+	OrganizationalUnit string `yaml:"organizational-unit"`
+	Email              string `yaml:"email"`
+	URI                string `yaml:"uri"`
+}
+
+// PolicyRule is one provenance.policy entry.
+type PolicyRule struct {
+	// Name is a glob on skill names; Source a source kind (user, managed,
+	// bundled, extra, workspace) or a directory (relative to the config
+	// file's directory) holding the skills. Neither: every skill.
+	Name   string `yaml:"name"`
+	Source string `yaml:"source"`
+	// Signature is require, prefer or off.
+	Signature string `yaml:"signature"`
+	// Anchor, when set, accepts only a signature by that anchor.
+	Anchor string `yaml:"anchor"`
 }
 
 // PinSources are the source kinds a pin may name.
@@ -327,6 +376,9 @@ func (c *Config) validate() error {
 				return bad(k, "bad glob %q", g)
 			}
 		}
+	}
+	if err := c.validateProvenance(bad); err != nil {
+		return err
 	}
 	if c.Report.Severity != "" {
 		if _, err := analyzer.ParseSeverity(c.Report.Severity); err != nil || strings.EqualFold(c.Report.Severity, "none") {

@@ -62,6 +62,24 @@ gate:
   admit: []
 #    - hash: 0123…(64 hex digits)
 #      reason: reviewed by security on 2026-11-01, ticket SEC-123
+  # Admit only the skill versions recorded by 'skillvet lock' (anything else: "not in skills.lock").
+  locked: false
+  # lock-file: skills.lock     # relative to this file; default skills.lock beside it
+
+# Signed skills (skill.oms.sig, OpenSSF Model Signing): who may sign, and which skills must be signed.
+# Checked offline: no revocation or transparency-log check (docs/provenance.md).
+provenance:
+  anchors: {}
+#    nvidia:
+#      roots: [nv-agent-root-cert.pem]   # PEM root certificate(s), relative to this file
+#      identity:                         # optional; * matches any run of characters
+#        organization: NVIDIA Corporation
+  # The first entry that applies to a skill decides; none: off.
+  policy: []
+#    - name: "cuopt-*"          # skill name glob (optional)
+#      source: bundled          # user, managed, bundled, extra, workspace, or a directory (optional)
+#      signature: require       # require (refuse unless verified), prefer (warn), off
+#      anchor: nvidia           # only this anchor's signature counts (optional)
 
 # Rules of your own, run like built-in ones (suppressions, reporters, prefilter).
 custom-rules: []

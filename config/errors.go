@@ -19,14 +19,18 @@ var sections = map[string]struct {
 	where string
 	t     reflect.Type
 }{
-	"Config":      {"at the top level", reflect.TypeFor[Config]()},
-	"Rules":       {"in rules", reflect.TypeFor[Rules]()},
-	"Limits":      {"in limits", reflect.TypeFor[Limits]()},
-	"Gate":        {"in gate", reflect.TypeFor[Gate]()},
-	"Admission":   {"in a gate.admit entry", reflect.TypeFor[Admission]()},
-	"CustomRule":  {"in a custom-rules entry", reflect.TypeFor[CustomRule]()},
-	"ExcludeRule": {"in an exclude-rules entry", reflect.TypeFor[ExcludeRule]()},
-	"Report":      {"in report", reflect.TypeFor[Report]()},
+	"Config":         {"at the top level", reflect.TypeFor[Config]()},
+	"Rules":          {"in rules", reflect.TypeFor[Rules]()},
+	"Limits":         {"in limits", reflect.TypeFor[Limits]()},
+	"Gate":           {"in gate", reflect.TypeFor[Gate]()},
+	"Admission":      {"in a gate.admit entry", reflect.TypeFor[Admission]()},
+	"CustomRule":     {"in a custom-rules entry", reflect.TypeFor[CustomRule]()},
+	"ExcludeRule":    {"in an exclude-rules entry", reflect.TypeFor[ExcludeRule]()},
+	"Report":         {"in report", reflect.TypeFor[Report]()},
+	"Provenance":     {"in provenance", reflect.TypeFor[Provenance]()},
+	"AnchorConfig":   {"in a provenance.anchors entry", reflect.TypeFor[AnchorConfig]()},
+	"IdentityConfig": {"in an anchor's identity", reflect.TypeFor[IdentityConfig]()},
+	"PolicyRule":     {"in a provenance.policy entry", reflect.TypeFor[PolicyRule]()},
 }
 
 // KnownKeys lists the keys of a configuration struct, in declaration order.

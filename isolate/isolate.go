@@ -155,6 +155,10 @@ func newPlan(cfg Config) (*plan, error) {
 		switch spec, isSpec := specs[r.ID]; {
 		case cat[r.ID] == r:
 			p.ids = append(p.ids, r.ID)
+		case r.Run == nil && r.Extract == nil && !isSpec:
+			// Reported outside any engine (the provenance rules, whose
+			// findings skillvet scan adds): nothing runs, here or in the
+			// worker.
 		case isSpec && cat[r.ID] == nil:
 			p.custom = append(p.custom, spec)
 		default:

@@ -477,3 +477,18 @@ func TestPoolConcurrent(t *testing.T) {
 		t.Errorf("started %d workers: want one per crash (3), plus at most 2 that survive", n)
 	}
 }
+
+// TestReportedOutsideTheEngine: a rule with nothing to run (the provenance
+// rules, whose findings skillvet scan adds) runs nowhere, so it needs no
+// in-process engine and does not stop inline suppressions.
+func TestReportedOutsideTheEngine(t *testing.T) {
+	outside := &analyzer.Rule{ID: "SV099", Name: "outside", Title: "Reported outside", Doc: "Test only.",
+		Severity: analyzer.High, Category: analyzer.CatObfuscation, Inputs: analyzer.InSkill}
+	p, err := newPlan(Config{Rules: append(rules.All(), outside), Engine: analyzer.Options{HonorSuppressions: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.local != nil || !p.known["SV099"] || len(p.ids) != len(rules.All()) {
+		t.Fatalf("plan: local %v, known %v, %d ids", p.local != nil, p.known["SV099"], len(p.ids))
+	}
+}

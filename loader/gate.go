@@ -17,6 +17,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/config"
 	"github.com/skillvet/skillvet/isolate"
+	"github.com/skillvet/skillvet/provenance"
 	"github.com/skillvet/skillvet/rules"
 	"github.com/skillvet/skillvet/skill"
 )
@@ -67,6 +68,19 @@ type GateOptions struct {
 	// the worker does not know (a Go rule of the embedder) runs in this
 	// process.
 	CustomRules []config.CustomRule
+
+	// Verifier checks skill signatures (skill.oms.sig) against trust
+	// anchors; nil is a verifier without anchors (a signed skill is then
+	// "unchecked"). Policy says which skills must (require) or should
+	// (prefer) be verified; nil is off for every skill. A skill a require
+	// rule applies to is refused unless it verifies, whatever its scan and
+	// approvals.
+	Verifier *provenance.Verifier
+	Policy   *provenance.Policy
+	// Lock, when non-nil, admits only the skill versions it records
+	// (gate.locked): any other version is refused as "not in skills.lock",
+	// with what the update changes in the skill's capabilities.
+	Lock *provenance.Lock
 }
 
 // Approval admits one exact skill version (its content hash, which covers
@@ -89,6 +103,10 @@ type Gate struct {
 	limits      skill.Limits
 
 	titles map[string]string // rule ID -> title, for model-facing refusals
+
+	verifier *provenance.Verifier
+	policy   *provenance.Policy
+	lock     *provenance.Lock
 
 	mu        sync.Mutex
 	cache     map[string]cacheEntry
@@ -116,7 +134,16 @@ func NewGate(o GateOptions) (*Gate, error) {
 		return nil, err
 	}
 	g := &Gate{engine: eng, threshold: o.Threshold, scanTimeout: o.ScanTimeout, titles: RuleTitles(set),
-		limits: eng.Options().Limits, cache: map[string]cacheEntry{}, approvals: map[string]Approval{}}
+		limits: eng.Options().Limits, cache: map[string]cacheEntry{}, approvals: map[string]Approval{},
+		verifier: o.Verifier, policy: o.Policy, lock: o.Lock}
+	if g.verifier == nil {
+		g.verifier, _ = provenance.NewVerifier(nil)
+	}
+	for _, r := range o.Policy.List() {
+		if r.Anchor != "" && !g.verifier.Has(r.Anchor) {
+			return nil, fmt.Errorf("provenance policy %s names trust anchor %q, which the verifier does not have", r, r.Anchor)
+		}
+	}
 	if o.Isolate {
 		if g.pool, err = newWorkerPool(o, set, eng.Options()); err != nil {
 			return nil, err
@@ -246,13 +273,36 @@ type Decision struct {
 	Result   *analyzer.Result
 	Approved *Approval
 	Cached   bool
+	// Provenance is the skill's signature check under the policy rule that
+	// applied (nil when nothing was checked: policy off, no signature
+	// file, no lock).
+	Provenance *provenance.Check
+	// Warnings are reasons to worry that do not keep the skill out (a
+	// signature the policy prefers and the skill lacks).
+	Warnings []string
 }
 
-// Check parses, validates and scans s. Anything that goes wrong keeps the
-// skill out: an invalid manifest, unreadable content, a scan error or
-// timeout, an incomplete result, or a finding at or above the threshold
-// (unless this exact version is approved).
+// Check is CheckFrom for a skill of no particular source.
 func (g *Gate) Check(ctx context.Context, s *skill.Skill) *Decision {
+	return g.CheckFrom(ctx, s, Origin{})
+}
+
+// CheckFrom parses, validates and scans s, and checks its provenance as
+// the policy for its origin asks. Anything that goes wrong keeps the skill
+// out: an invalid manifest, unreadable content, a scan error or timeout,
+// an incomplete result, or a finding at or above the threshold (unless
+// this exact version is approved); and, whatever the scan and approvals
+// say, a signature a require rule asks for that does not verify, and with
+// a lock a version it does not record.
+func (g *Gate) CheckFrom(ctx context.Context, s *skill.Skill, o Origin) *Decision {
+	d := g.check(ctx, s)
+	if s != nil && d.Code != CodeGitMetadata {
+		d.Provenance = g.checkProvenance(d, s, o)
+	}
+	return d
+}
+
+func (g *Gate) check(ctx context.Context, s *skill.Skill) *Decision {
 	d := &Decision{Verdict: analyzer.VerdictBlock}
 	if s == nil {
 		d.Reason, d.Code = "no skill", CodeNoSkill
@@ -362,7 +412,7 @@ func rebase(res *analyzer.Result, s *skill.Skill) *analyzer.Result {
 		return res // same content (same hash) at the same place
 	}
 	out := &analyzer.Result{Skill: s, Dir: s.Dir, Errors: res.Errors,
-		Findings: append([]analyzer.Finding(nil), res.Findings...)}
+		Findings: append([]analyzer.Finding(nil), res.Findings...), Capabilities: res.Capabilities}
 	for i := range out.Findings {
 		out.Findings[i].File = filepath.ToSlash(filepath.Join(s.Dir, filepath.FromSlash(out.Findings[i].Path)))
 	}

@@ -53,6 +53,12 @@ func digits(s string) int {
 	return n
 }
 
+// FlagImpersonation is the loader's typosquatting check for callers that
+// gate skills outside a Loader (skillvet lock): among the admitted
+// entries, it refuses (Status, Code, Reason) those whose names imitate
+// another's, as Load does.
+func FlagImpersonation(entries []*Entry) { flagImpersonation(entries) }
+
 // flagImpersonation refuses admitted entries whose names imitate another
 // admitted entry's name. The imitation is the one with the random suffix;
 // for skeleton clashes, the one from the lower-priority source or with

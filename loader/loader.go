@@ -21,6 +21,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/config"
 	"github.com/skillvet/skillvet/isolate"
+	"github.com/skillvet/skillvet/provenance"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -151,6 +152,12 @@ type Options struct {
 	WorkerLimits    isolate.Limits
 	WorkerProcesses int
 	CustomRules     []config.CustomRule
+	// Verifier, Policy and Lock check provenance (see GateOptions). Policy
+	// rules match a skill by name and by source: the kind of its root, or
+	// a directory holding it.
+	Verifier *provenance.Verifier
+	Policy   *provenance.Policy
+	Lock     *provenance.Lock
 }
 
 // Loader discovers, gates and serves skills. It is safe for concurrent
@@ -194,7 +201,7 @@ func New(opts Options) (*Loader, error) {
 		FileTimeout: opts.FileTimeout, ScanTimeout: opts.ScanTimeout, Limits: opts.Limits, Approvals: opts.Approvals,
 		Severity: opts.Severity, AllowedHosts: opts.AllowedHosts, Isolate: opts.Isolate,
 		WorkerCommand: opts.WorkerCommand, WorkerLimits: opts.WorkerLimits, WorkerProcesses: opts.WorkerProcesses,
-		CustomRules: opts.CustomRules})
+		CustomRules: opts.CustomRules, Verifier: opts.Verifier, Policy: opts.Policy, Lock: opts.Lock})
 	if err != nil {
 		return nil, err
 	}
@@ -497,13 +504,14 @@ func matchAny(globs []string, name string) bool {
 
 // decide gates a winning entry and checks its eligibility.
 func (l *Loader) decide(ctx context.Context, e *Entry) {
-	d := l.gate.Check(ctx, e.Skill)
+	d := l.gate.CheckFrom(ctx, e.Skill, Origin{Source: e.Source, Dirs: []string{e.Dir, e.RealDir}})
 	if d.Result != nil && d.Result.Skill != e.Skill && d.Result.Skill.Hash == e.Skill.Hash {
 		// A cache hit: serve the copy that was scanned (byte-identical, as
 		// the hash covers every file) and let the fresh read go.
 		e.Skill = d.Result.Skill
 	}
 	e.Result, e.Verdict, e.Findings, e.Approved = d.Result, d.Verdict, d.Blocking, d.Approved
+	e.Provenance, e.Warnings = d.Provenance, d.Warnings
 	el := CheckEligibility(e.Skill, l.envFor(e.Name))
 	e.Eligibility = &el
 	e.ModelInvocable = !boolKey(e.Skill.Manifest, "disable-model-invocation", false)

@@ -34,6 +34,8 @@ const (
 	CodeNotServed     Code = "not-served"     // anything else
 	CodeNoSkill       Code = "no-skill"       // the gate was given nothing
 	CodeApprovedDirty Code = "approval-blind" // approved, but the approval cannot cover unread content
+	CodeProvenance    Code = "provenance"     // a signature is required and does not verify
+	CodeNotLocked     Code = "not-locked"     // gate.locked, and this version is not in skills.lock
 )
 
 var codeMessages = map[Code]string{
@@ -56,6 +58,8 @@ var codeMessages = map[Code]string{
 	CodeNotServed:     "it is not served",
 	CodeNoSkill:       "there is no skill",
 	CodeApprovedDirty: "its approval cannot cover content that was not read or analysed",
+	CodeProvenance:    "the operator requires a verified publisher signature, and it is missing or does not verify",
+	CodeNotLocked:     "this version is not in the operator's skills.lock",
 }
 
 // Message is the fixed, model-safe sentence for c.

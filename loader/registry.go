@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/provenance"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -50,6 +51,11 @@ type Entry struct {
 	// Findings are the ones that kept the skill out.
 	Findings []analyzer.Finding `json:"-"`
 	Approved *Approval          `json:"approved,omitempty"`
+	// Provenance is the signature check (nil when nothing was checked:
+	// policy off and no signature file, no lock).
+	Provenance *provenance.Check `json:"provenance,omitempty"`
+	// Warnings do not keep the skill out (a signature the policy prefers).
+	Warnings []string `json:"warnings,omitempty"`
 	// ModelInvocable is false for disable-model-invocation: true;
 	// UserInvocable is false for user-invocable: false.
 	ModelInvocable bool `json:"modelInvocable"`

@@ -74,8 +74,14 @@ func (h *harness) count(kind string) int {
 // in-memory transports.
 func start(t *testing.T, root string, o Options) *harness {
 	t.Helper()
+	return startWith(t, loader.Options{Roots: []loader.Root{{Dir: root}}, Jobs: 2}, o)
+}
+
+// startWith is start with the loader's options.
+func startWith(t *testing.T, lo loader.Options, o Options) *harness {
+	t.Helper()
 	ctx := context.Background()
-	l, err := loader.New(loader.Options{Roots: []loader.Root{{Dir: root}}, Jobs: 2})
+	l, err := loader.New(lo)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,6 +36,34 @@ type SkillInfo struct {
 	UserInvocable bool   `json:"userInvocable"`
 	ArgumentHint  string `json:"argumentHint,omitempty"`
 	Approved      bool   `json:"approved,omitempty" jsonschema:"admitted by an operator approval of this exact version despite findings"`
+	// Provenance is the skill's signature status (left out when nothing
+	// was checked: no signature file and no policy for it).
+	Provenance *ProvenanceInfo `json:"provenance,omitempty" jsonschema:"the skill's publisher signature, as the gate checked it"`
+}
+
+// ProvenanceInfo is a skill's signature status in list_skills. It holds
+// fixed words and names the operator chose (the trust anchor) or a
+// trusted certificate authority vouched for (the signer), never text from
+// the skill's files.
+type ProvenanceInfo struct {
+	Status string `json:"status" jsonschema:"verified (signed by a publisher the operator trusts, every file as signed), failed (a signature that does not verify, or files changed since signing), unsigned, or unchecked (no trust anchor configured)"`
+	Policy string `json:"policy" jsonschema:"what the operator asks of this skill: require, prefer or off"`
+	// SignedBy is the trust anchor's name and Signer the signing
+	// certificate's subject, for a verified skill.
+	SignedBy string `json:"signedBy,omitempty" jsonschema:"the operator's name for the publisher whose signature verified"`
+	Signer   string `json:"signer,omitempty" jsonschema:"the signing certificate's subject, for a verified skill"`
+}
+
+func provenanceInfo(e *loader.Entry) *ProvenanceInfo {
+	c := e.Provenance
+	if c == nil || c.Result == nil {
+		return nil
+	}
+	p := &ProvenanceInfo{Status: string(c.Status()), Policy: string(c.Mode)}
+	if c.Result.Verified() {
+		p.SignedBy, p.Signer = c.Result.Anchor, loader.OneLine(c.Result.Signer)
+	}
+	return p
 }
 
 // ListOutput is list_skills' result.
@@ -165,7 +193,7 @@ func (s *Server) listSkills(ctx context.Context, _ *mcp.CallToolRequest, _ any) 
 		info := SkillInfo{Name: e.Name, Description: loader.OneLine(e.Description),
 			Location: loader.Scheme + e.Name, Path: e.Dir, Source: e.Source.String(), Shadows: shadows[e.Name],
 			Context: loader.OneLine(frontmatter(e, "context")), UserInvocable: e.UserInvocable,
-			ArgumentHint: argumentHint(e), Approved: e.Approved != nil}
+			ArgumentHint: argumentHint(e), Approved: e.Approved != nil, Provenance: provenanceInfo(e)}
 		if reg.OnDisk(e) != nil {
 			// The agent would read and run the files there, not the
 			// scanned bytes: no path until a reload scans them.

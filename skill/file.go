@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"runtime/debug"
 	"sort"
@@ -33,6 +34,27 @@ type File struct {
 
 	colMu    sync.Mutex
 	colMarks map[int][]colMark // long lines: where column counting can resume
+
+	sumMu  sync.Mutex
+	sum    [32]byte // SHA-256 of the bytes as read, once hasSum
+	hasSum bool
+}
+
+// SHA256 returns the SHA-256 of the file's bytes as they were read, before
+// the conversion Note describes (UTF-16 text is converted for analysis;
+// the digest is of the original bytes). ok is false when the content was
+// released (Release) before the digest was first taken. The digest is
+// computed once and kept.
+func (f *File) SHA256() (sum [32]byte, ok bool) {
+	f.sumMu.Lock()
+	defer f.sumMu.Unlock()
+	if !f.hasSum {
+		if f.Content == nil && f.Size > 0 {
+			return sum, false
+		}
+		f.sum, f.hasSum = sha256.Sum256(f.Content), true
+	}
+	return f.sum, true
 }
 
 // colStep is how far apart colMarks are: Pos on a long line counts at most

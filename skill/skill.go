@@ -67,11 +67,22 @@ type Skill struct {
 	Manifest *Manifest
 	Files    []*File // sorted by Path; SKILL.md included
 	Problems []Problem
+	// Links are the symbolic links that stay inside the skill directory,
+	// sorted by Path. A link's target file is read at its own path (the
+	// link itself is not a File); a link leaving the skill is a Problem
+	// instead. Hash does not cover Links; the provenance content hash does.
+	Links []Link
 	// Hash is the SHA-256 of every file's path and content and of every
 	// problem: any change to the skill changes it.
 	Hash string
 
 	byPath map[string]*File
+}
+
+// Link is a symbolic link inside the skill.
+type Link struct {
+	Path   string // slash path of the link, relative to the skill directory
+	Target string // the link's target exactly as stored (relative)
 }
 
 // File returns the file at slash path p relative to the skill, or nil.
@@ -192,6 +203,7 @@ func load(ctx context.Context, fsys fs.FS, dir string, lim Limits, all bool) (*S
 // and New.
 func (s *Skill) complete(base, missing string) {
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
+	sort.Slice(s.Links, func(i, j int) bool { return s.Links[i].Path < s.Links[j].Path })
 	if mf := s.byPath[ManifestName]; mf != nil {
 		s.Manifest = ParseManifest(mf.Content)
 	} else {
@@ -236,6 +248,7 @@ func (s *Skill) checkSymlink(fsys fs.FS, p string) {
 	// A link inside the skill: its target is read as a file of its own, but
 	// it must resolve (an agent following a dangling link or a loop gets an
 	// error, or whatever appears there later).
+	s.Links = append(s.Links, Link{Path: p, Target: target})
 	if _, err := fs.Stat(fsys, p); err != nil {
 		s.problem(p, ProblemBadSymlink, "symlink does not resolve inside the skill: "+target)
 	}
@@ -300,6 +313,7 @@ func readFile(fsys fs.FS, p string, max int64) (*File, error) {
 func NewFile(p string, content []byte) *File {
 	f := &File{Path: p, Size: int64(len(content))}
 	if len(content) >= 2 && (content[0] == 0xff && content[1] == 0xfe || content[0] == 0xfe && content[1] == 0xff) {
+		f.sum, f.hasSum = sha256.Sum256(content), true // of the bytes read, not the conversion
 		content = decodeUTF16(content)
 		f.Note = "UTF-16 text converted to UTF-8 for analysis"
 	}

@@ -2,6 +2,7 @@ package skill
 
 import (
 	"context"
+	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"strings"
@@ -156,6 +157,42 @@ func TestLoadProblems(t *testing.T) {
 	}
 	if s.Name != "demo" || s.Hash == "" {
 		t.Errorf("name %q hash %q", s.Name, s.Hash)
+	}
+	// Links that stay inside are recorded as links (the provenance content
+	// hash covers them); links that leave are problems only.
+	var links []string
+	for _, l := range s.Links {
+		links = append(links, l.Path+"->"+l.Target)
+	}
+	if strings.Join(links, ",") != "loop->.,references/alias.md->doc.md" {
+		t.Errorf("links = %v", links)
+	}
+}
+
+func TestFileSHA256IsOfTheBytesRead(t *testing.T) {
+	raw := []byte{0xff, 0xfe, 'h', 0, 'i', 0} // UTF-16LE "hi": converted for analysis
+	f := NewFile("a.txt", raw)
+	if string(f.Content) != "hi" {
+		t.Fatalf("content %q", f.Content)
+	}
+	if sum, ok := f.SHA256(); !ok || sum != sha256.Sum256(raw) {
+		t.Errorf("SHA256 of a converted file = %x, %v; want the digest of the original bytes", sum, ok)
+	}
+	g := NewFile("b.txt", []byte("plain"))
+	if sum, ok := g.SHA256(); !ok || sum != sha256.Sum256([]byte("plain")) {
+		t.Errorf("SHA256 = %x, %v", sum, ok)
+	}
+	g.Release()
+	if sum, ok := g.SHA256(); !ok || sum != sha256.Sum256([]byte("plain")) {
+		t.Errorf("a digest taken before Release is kept: %x, %v", sum, ok)
+	}
+	h := NewFile("c.txt", []byte("gone"))
+	h.Release()
+	if _, ok := h.SHA256(); ok {
+		t.Error("SHA256 after Release without an earlier digest must say it has none")
+	}
+	if sum, ok := NewFile("empty", nil).SHA256(); !ok || sum != sha256.Sum256(nil) {
+		t.Errorf("empty file: %x, %v", sum, ok)
 	}
 }
 

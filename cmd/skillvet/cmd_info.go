@@ -74,6 +74,24 @@ func infoMain(ctx context.Context, e *env, args []string) int {
 		if x.Verdict != "" {
 			w.printf("Verdict:      %s (keeps out at %s and above)\n", x.Verdict, o.threshold)
 		}
+		if c := x.Provenance; c != nil {
+			policy := string(c.Mode)
+			if c.Anchor != "" {
+				policy += ", anchor " + c.Anchor
+			}
+			w.printf("Provenance:   %s (policy %s)\n", analyzer.Sanitize(c.Summary()), policy)
+			if c.Result != nil {
+				for _, p := range c.Result.Problems {
+					w.printf("  - %s\n", analyzer.Sanitize(p.String()))
+				}
+			}
+			if c.ContentHash != "" {
+				w.printf("Content hash: %s\n", c.ContentHash)
+			}
+		}
+		for _, warn := range x.Warnings {
+			w.printf("Warning:      %s\n", analyzer.Sanitize(warn))
+		}
 		if x.Skill != nil && x.Skill.Manifest != nil && len(x.Skill.Manifest.Keys) > 0 {
 			w.printf("Frontmatter:\n")
 			for _, k := range x.Skill.Manifest.Keys {

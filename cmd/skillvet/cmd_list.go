@@ -38,7 +38,7 @@ func listMain(ctx context.Context, e *env, args []string) int {
 			return writeJSON(e, out)
 		}
 		tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tSOURCE\tSTATUS\tELIGIBLE\tVERDICT\tSHADOWED-BY\tPATH\tWHY")
+		fmt.Fprintln(tw, "NAME\tSOURCE\tSTATUS\tELIGIBLE\tVERDICT\tPROVENANCE\tSHADOWED-BY\tPATH\tWHY")
 		for _, x := range reg.Entries() {
 			el := "-"
 			if x.Eligibility != nil {
@@ -61,12 +61,14 @@ func listMain(ctx context.Context, e *env, args []string) int {
 			if by == "" {
 				by = "-"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", analyzer.Sanitize(x.Name), x.Source, x.Status, el, v, analyzer.Sanitize(by), analyzer.Sanitize(x.Dir), analyzer.Sanitize(why))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", analyzer.Sanitize(x.Name), x.Source, x.Status, el, v,
+				provenanceCell(x.Provenance), analyzer.Sanitize(by), analyzer.Sanitize(x.Dir), analyzer.Sanitize(why))
 		}
 		if err := tw.Flush(); err != nil {
 			return exitError
 		}
 		warnShadowing(e, reg, nil)
+		warnProvenance(e, reg, nil)
 		return exitOK
 	})
 }

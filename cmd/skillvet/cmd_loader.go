@@ -16,7 +16,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/config"
 	"github.com/skillvet/skillvet/loader"
-	"github.com/skillvet/skillvet/rules"
+	"github.com/skillvet/skillvet/provenance"
 )
 
 // loaderOptions are the flags shared by list, info, prompt, render and
@@ -188,13 +188,17 @@ func (o *loaderOptions) newLoader(e *env) (*loader.Loader, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err := selectRules(append(rules.All(), custom...), cfg.Rules.Enable, cfg.Rules.Disable)
+	set, err := selectRules(append(builtinRules(), custom...), cfg.Rules.Enable, cfg.Rules.Disable)
+	if err != nil {
+		return nil, err
+	}
+	prov, err := newProvSetup(cfg, nil, true)
 	if err != nil {
 		return nil, err
 	}
 	opts := loader.Options{Roots: roots, Threshold: th, Getenv: e.getenv, Rules: set, Limits: cfg.SkillLimits(),
 		FileTimeout: cfg.Limits.FileTimeout, Severity: cfg.SeverityOverrides(), AllowedHosts: cfg.AllowedHosts,
-		Isolate: o.isolate, CustomRules: cfg.CustomRules}
+		Isolate: o.isolate, CustomRules: cfg.CustomRules, Verifier: prov.verifier, Policy: prov.policy, Lock: prov.lock}
 	for _, a := range cfg.Gate.Admit {
 		opts.Approvals = append(opts.Approvals, loader.Approval{Hash: a.Hash, Reason: a.Reason})
 	}
@@ -305,6 +309,8 @@ type entryJSON struct {
 	ModelInvocable bool                `json:"modelInvocable"`
 	UserInvocable  bool                `json:"userInvocable"`
 	Approved       *loader.Approval    `json:"approved,omitempty"`
+	Provenance     *provenanceJSON     `json:"provenance,omitempty"`
+	Warnings       []string            `json:"warnings,omitempty"`
 	Eligibility    *loader.Eligibility `json:"eligibility,omitempty"`
 	Frontmatter    map[string]any      `json:"frontmatter,omitempty"`
 	Blocking       []findingJSON       `json:"blocking"`
@@ -334,7 +340,8 @@ func toEntryJSON(x *loader.Entry, all bool) entryJSON {
 	j := entryJSON{Name: x.Name, Source: string(x.Source), Root: x.Root, Path: x.Dir, RealPath: x.RealDir,
 		Hash: x.Hash, Status: string(x.Status), Verdict: string(x.Verdict), Reason: x.Reason,
 		ShadowedBy: x.ShadowedBy, Shadows: x.Shadows, Code: string(x.Code), Description: x.Description, ModelInvocable: x.ModelInvocable,
-		UserInvocable: x.UserInvocable, Approved: x.Approved, Blocking: toFindingsJSON(x.Findings)}
+		UserInvocable: x.UserInvocable, Approved: x.Approved, Blocking: toFindingsJSON(x.Findings),
+		Provenance: toProvenanceJSON(x.Provenance, all), Warnings: x.Warnings}
 	if x.Eligibility != nil {
 		ok := x.Eligibility.Eligible
 		j.Eligible = &ok
@@ -386,4 +393,65 @@ func shadowingJSON(reg *loader.Registry) []loader.Shadowing {
 		out = []loader.Shadowing{}
 	}
 	return out
+}
+
+// provenanceJSON is an entry's provenance in list and info.
+type provenanceJSON struct {
+	// Policy is the provenance policy that applied: require, prefer or off.
+	Policy string `json:"policy"`
+	// Anchor is the trust anchor the policy requires ("" for any).
+	Anchor string `json:"anchor,omitempty"`
+	// Status is verified, failed, unsigned or unchecked.
+	Status string `json:"status"`
+	// SignedBy is the trust anchor the signature chains to; Signer the
+	// signing certificate's subject.
+	SignedBy    string               `json:"signedBy,omitempty"`
+	Signer      string               `json:"signer,omitempty"`
+	Reason      string               `json:"reason,omitempty"`
+	ContentHash string               `json:"contentHash,omitempty"`
+	Problems    []provenance.Problem `json:"problems,omitempty"`
+}
+
+func toProvenanceJSON(c *provenance.Check, all bool) *provenanceJSON {
+	if c == nil {
+		return nil
+	}
+	j := &provenanceJSON{Policy: string(c.Mode), Anchor: c.Anchor, Status: string(c.Status()), ContentHash: c.ContentHash}
+	if r := c.Result; r != nil {
+		j.SignedBy, j.Signer, j.Reason = r.Anchor, r.Signer, r.Reason()
+		if all {
+			j.Problems = r.Problems
+		}
+	}
+	return j
+}
+
+// provenanceCell is the PROVENANCE column of list: verified:ANCHOR,
+// failed, unsigned, unchecked, or - when nothing was checked.
+func provenanceCell(c *provenance.Check) string {
+	if c == nil {
+		return "-"
+	}
+	st := c.Status()
+	if st == provenance.StatusVerified {
+		return "verified:" + c.Result.Anchor
+	}
+	if st == provenance.StatusUnsigned && c.Result == nil {
+		return "-"
+	}
+	return string(st)
+}
+
+// warnProvenance prints, on stderr, the provenance warnings of entries
+// (a signature the policy prefers and the skill lacks); only names in
+// only, when given.
+func warnProvenance(e *env, reg *loader.Registry, only map[string]bool) {
+	for _, x := range reg.Entries() {
+		if only != nil && !only[x.Name] {
+			continue
+		}
+		for _, w := range x.Warnings {
+			fmt.Fprintf(e.stderr, "skillvet: warning: %s: %s\n", analyzer.Sanitize(x.Name), analyzer.Sanitize(w))
+		}
+	}
 }

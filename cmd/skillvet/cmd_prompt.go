@@ -42,6 +42,7 @@ func promptMain(ctx context.Context, e *env, args []string) int {
 			in[n] = true
 		}
 		warnShadowing(e, reg, in)
+		warnProvenance(e, reg, in)
 		if o.format == "json" {
 			out := struct {
 				Text     string   `json:"text"`

@@ -53,6 +53,7 @@ func renderMain(ctx context.Context, e *env, args []string) int {
 			return exitError
 		}
 		warnShadowing(e, reg, map[string]bool{pos[0]: true})
+		warnProvenance(e, reg, map[string]bool{pos[0]: true})
 		out, err := reg.Render(ctx, pos[0], ro)
 		if err != nil {
 			return servedExit(e, err)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/config"
-	"github.com/skillvet/skillvet/rules"
 )
 
 func init() {
@@ -26,7 +25,7 @@ func rulesMain(ctx context.Context, e *env, args []string) int {
 	if _, err := parseInterleaved(fs, args); err != nil {
 		return flagExit(err)
 	}
-	all := rules.All()
+	all := builtinRules()
 	if *cfgPath == "" {
 		*cfgPath = config.Find(".")
 	}
@@ -80,7 +79,7 @@ func rulesMain(ctx context.Context, e *env, args []string) int {
 // allRulesWithCustom returns the built-in rules plus the custom rules of
 // the .skillvet.yaml found from the current directory, if it is valid.
 func allRulesWithCustom() []*analyzer.Rule {
-	all := rules.All()
+	all := builtinRules()
 	if p := config.Find("."); p != "" {
 		if cfg, err := config.Load(p); err == nil {
 			if custom, err := cfg.BuildCustomRules(); err == nil {
@@ -134,7 +133,7 @@ func explainMain(ctx context.Context, e *env, args []string) int {
 	}
 	for i, id := range ids {
 		id = strings.ToUpper(id)
-		r := rules.ByID(id)
+		r := ruleByID(id)
 		if r == nil {
 			r = custom[id]
 		}

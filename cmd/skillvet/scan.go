@@ -178,7 +178,7 @@ func setup(o *scanOptions, paths []string) (*scanSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := append(rules.All(), custom...)
+	set := append(builtinRules(), custom...)
 	known := map[string]bool{}
 	for _, r := range set {
 		known[r.ID] = true
@@ -343,6 +343,11 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 	results, err := scanAll(ctx, kept, func(r *analyzer.Result) { r.Skill.Release() })
 	if err != nil {
 		return fail(err)
+	}
+	if !o.lintOnly {
+		if err := addProvenanceFindings(ctx, st, kept, results); err != nil {
+			return fail(err)
+		}
 	}
 	for _, r := range results {
 		dropExcludedFindings(st.cfg, r)
