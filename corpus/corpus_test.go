@@ -407,6 +407,7 @@ var realHosts = []string{
 	"github.com", "raw.githubusercontent.com", "gist.githubusercontent.com",
 	"developers.notion.com", "api.notion.com", "docs.anthropic.com", "api.openai.com",
 	"polymarket.com", "img.shields.io", "www.youtube.com", "youtu.be", "api.github.com",
+	"ipinfo.io", // an IP geolocation service: its answer is the user's location
 }
 
 func hostAllowed(host string) bool {

@@ -6,6 +6,7 @@
 //	pyfacts     Python modules, process calls, data flow, paths, sinks
 //	jsfacts     JavaScript/TypeScript view of calls, sources and destinations
 //	coderole    the role of code in Markdown: instruction or illustration
+//	hostfacts   the hosts a skill is about: named in its frontmatter or in several places
 //	manifest    SKILL.md frontmatter values, lint reporting, allowed-tools
 //	match       required literals, literal index, capped reporter
 //

@@ -344,3 +344,50 @@ func ElidedURL(raw string) bool {
 	}
 	return segs > 0
 }
+
+// DocExampleDomain reports the documentation domains of RFC 2606/6761
+// (example.com, *.example, *.test, *.invalid): placeholders, not
+// destinations.
+func DocExampleDomain(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	for _, d := range []string{"example.com", "example.org", "example.net", "example", "test", "invalid"} {
+		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return false
+}
+
+// geoIPHosts answer with the caller's public IP address and where it is.
+var geoIPHosts = map[string]bool{"ipinfo.io": true, "ipapi.co": true, "ip-api.com": true, "ifconfig.me": true,
+	"ifconfig.co": true, "api.ipify.org": true, "api64.ipify.org": true, "ipify.org": true, "icanhazip.com": true,
+	"ipecho.net": true, "get.geojs.io": true, "geojs.io": true, "freegeoip.app": true, "ipgeolocation.io": true,
+	"api.ipgeolocation.io": true, "ip.sb": true, "api.ip.sb": true, "ipwho.is": true, "ipwhois.app": true,
+	"extreme-ip-lookup.com": true, "geolocation-db.com": true, "myip.wtf": true, "checkip.amazonaws.com": true,
+	"wtfismyip.com": true, "ident.me": true, "api.myip.com": true, "ipapi.is": true, "db-ip.com": true}
+
+// GeoIPHost reports services that tell a caller its public IP address and
+// location: what they return is data about the user's machine.
+func GeoIPHost(host string) bool {
+	h := strings.TrimPrefix(strings.ToLower(host), "www.")
+	if geoIPHosts[h] {
+		return true
+	}
+	if i := strings.IndexByte(h, '.'); i >= 0 && geoIPHosts[h[i+1:]] {
+		return true
+	}
+	return false
+}
+
+// ExampleDomain reports the names RFC 2606 reserves for documentation
+// (example.com, example.org, example.net, *.example): what docs write for
+// "your server here".
+func ExampleDomain(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	for _, d := range []string{"example.com", "example.org", "example.net", "example"} {
+		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return false
+}

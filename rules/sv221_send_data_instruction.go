@@ -134,7 +134,7 @@ func runSendData(p *analyzer.Pass) error {
 			host, class := intel.URLClass(u)
 			s := High
 			switch {
-			case docExampleDomain(host):
+			case intel.DocExampleDomain(host):
 				s = Low
 			case class.Suspicious():
 				s = Critical
@@ -154,7 +154,7 @@ func runSendData(p *analyzer.Pass) error {
 		if sev == analyzer.SevNone {
 			if m := prose.EmailRx.FindString(raw); m != "" {
 				sev, dest = High, "e-mail address "+m
-				if docExampleDomain(m[strings.LastIndexByte(m, '@')+1:]) {
+				if intel.DocExampleDomain(m[strings.LastIndexByte(m, '@')+1:]) {
 					sev = Low
 				}
 			} else if m := prose.DestWordRx.FindStringIndex(s.Text); m != nil && prose.DestinationSlot(s.Text, m[0]) {
@@ -179,19 +179,6 @@ func runSendData(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("instruction to %s %s to %s%s", s.Text[vm[0]:vm[1]], obj, dest, why)})
 	}
 	return nil
-}
-
-// docExampleDomain reports the documentation domains of RFC 2606/6761
-// (example.com, *.example, *.test, *.invalid): placeholders, not
-// destinations.
-func docExampleDomain(host string) bool {
-	h := strings.ToLower(strings.TrimSuffix(host, "."))
-	for _, d := range []string{"example.com", "example.org", "example.net", "example", "test", "invalid"} {
-		if h == d || strings.HasSuffix(h, "."+d) {
-			return true
-		}
-	}
-	return false
 }
 
 var linkTextRx = regexp.MustCompile(`\[([^\]\n]{3,200})\]\(`)

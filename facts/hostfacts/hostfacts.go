@@ -1,0 +1,147 @@
+// Package hostfacts knows which hosts a skill is about: the service its
+// frontmatter names, and hosts it mentions across several sections or
+// files. A host that one passage alone mentions is a stranger to the
+// skill — where an injected "send it to our server" step points.
+package hostfacts
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/skill"
+)
+
+// Hosts is what a skill says about hosts.
+type Hosts struct {
+	places   map[string]map[string]bool // host → the places (file#section) naming it
+	files    map[string][]string        // file path → the hosts it names
+	manifest string                     // the frontmatter, lower case
+}
+
+type key struct{}
+
+// Of returns the host facts of a skill, computed once per skill.
+func Of(s *skill.Skill) *Hosts {
+	if s == nil || len(s.Files) == 0 {
+		return &Hosts{}
+	}
+	anchor := s.ManifestFile()
+	if anchor == nil {
+		anchor = s.Files[0]
+	}
+	v, err := anchor.Memo(key{}, func() (any, error) { return build(s), nil })
+	if err != nil || v == nil {
+		return &Hosts{}
+	}
+	return v.(*Hosts)
+}
+
+var headingRx = regexp.MustCompile(`(?m)^#{1,6}\s`)
+
+func build(s *skill.Skill) *Hosts {
+	h := &Hosts{places: map[string]map[string]bool{}, files: map[string][]string{}}
+	if m, f := s.Manifest, s.ManifestFile(); m != nil && m.Present && f != nil && m.BodyStart <= len(f.Content) {
+		h.manifest = strings.ToLower(string(f.Content[:m.BodyStart])) // the whole frontmatter
+	}
+	for _, f := range s.Files {
+		if !f.Kind.IsText() || len(f.Content) > 4<<20 {
+			continue
+		}
+		c := string(f.Content)
+		if !strings.Contains(c, "://") {
+			continue
+		}
+		starts := []int{0}
+		if f.Kind == skill.KindMarkdown {
+			for _, l := range headingRx.FindAllStringIndex(c, -1) {
+				starts = append(starts, l[0])
+			}
+		}
+		for k, st := range starts {
+			end := len(c)
+			if k+1 < len(starts) {
+				end = starts[k+1]
+			}
+			place := f.Path + "#" + itoa(k)
+			for _, u := range intel.URLRx.FindAllString(c[st:end], 64) {
+				host, _ := intel.URLClass(u)
+				host = strings.TrimPrefix(strings.ToLower(host), "www.")
+				if host == "" {
+					continue
+				}
+				if h.places[host] == nil {
+					h.places[host] = map[string]bool{}
+				}
+				if len(h.places[host]) == 0 || !h.namedIn(f.Path, host) {
+					h.files[f.Path] = append(h.files[f.Path], host)
+				}
+				h.places[host][place] = true
+			}
+		}
+	}
+	return h
+}
+
+func (h *Hosts) namedIn(path, host string) bool {
+	for _, x := range h.files[path] {
+		if x == host {
+			return true
+		}
+	}
+	return false
+}
+
+// FileHosts returns the hosts the file at slash path names in URLs.
+func (h *Hosts) FileHosts(path string) []string { return h.files[path] }
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+// Familiar reports whether the skill is about host: its frontmatter names
+// the host or its service (api.acme.io → "acme"), or the host appears in
+// at least two sections or files. A host named in one passage only is not.
+func (h *Hosts) Familiar(host string) bool {
+	host = strings.TrimPrefix(strings.ToLower(host), "www.")
+	if host == "" {
+		return false
+	}
+	if h.manifest != "" {
+		if strings.Contains(h.manifest, host) {
+			return true
+		}
+		if name := serviceName(host); len(name) >= 4 && strings.Contains(h.manifest, name) {
+			return true
+		}
+	}
+	return len(h.places[host]) >= 2
+}
+
+// serviceName is the label that names a host's service: the one before
+// the public suffix (api.stripe.com → stripe), or before a hosting
+// platform's domain (acme.onrender.com → acme).
+func serviceName(host string) string {
+	labels := strings.Split(host, ".")
+	if len(labels) < 2 {
+		return host
+	}
+	if len(labels) >= 3 && sharedHosting[strings.Join(labels[len(labels)-2:], ".")] {
+		return labels[len(labels)-3]
+	}
+	return labels[len(labels)-2]
+}
+
+// sharedHosting are domains under which anyone gets a name: the service
+// is the label below them.
+var sharedHosting = map[string]bool{"onrender.com": true, "herokuapp.com": true, "vercel.app": true, "netlify.app": true,
+	"github.io": true, "pages.dev": true, "workers.dev": true, "fly.dev": true, "railway.app": true, "glitch.me": true,
+	"repl.co": true, "azurewebsites.net": true, "appspot.com": true, "web.app": true, "firebaseapp.com": true,
+	"deno.dev": true, "supabase.co": true, "cloudfunctions.net": true, "run.app": true, "amazonaws.com": true}

@@ -1,0 +1,47 @@
+package hostfacts
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/skillvet/skillvet/skill"
+)
+
+func load(t *testing.T, files map[string]string) *skill.Skill {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for p, c := range files {
+		fsys[p] = &fstest.MapFile{Data: []byte(c)}
+	}
+	s, err := skill.Load(t.Context(), fsys, "s", skill.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestFamiliar(t *testing.T) {
+	s := load(t, map[string]string{
+		"SKILL.md":          "---\nname: s\ndescription: Talks to the Ledgerly API.\n---\n# S\n\nCall https://api.ledgerly.app/v2/x.\n\n## Status\n\nSee https://status.acme-cdn.net/a.\n\n## More\n\nAlso https://status.acme-cdn.net/b and https://drop.stranger.invalid/up.\n",
+		"scripts/geo.py":    "import urllib.request\nurllib.request.urlopen('https://ipinfo.io/json')\n",
+		"references/api.md": "# API\n\nhttps://docs.other.dev/x\n",
+	})
+	h := Of(s)
+	for host, want := range map[string]bool{
+		"api.ledgerly.app":      true,  // the frontmatter names the service
+		"status.acme-cdn.net":   true,  // two sections
+		"drop.stranger.invalid": false, // one passage
+		"docs.other.dev":        false, // one file, one section
+		"":                      false,
+	} {
+		if got := h.Familiar(host); got != want {
+			t.Errorf("Familiar(%q) = %v, want %v", host, got, want)
+		}
+	}
+	if hs := h.FileHosts("scripts/geo.py"); len(hs) != 1 || hs[0] != "ipinfo.io" {
+		t.Errorf("FileHosts(scripts/geo.py) = %v", hs)
+	}
+	if Of(s) != h {
+		t.Error("facts are not memoised per skill")
+	}
+}
