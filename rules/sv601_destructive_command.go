@@ -28,6 +28,9 @@ var ShellDestructive = register(&analyzer.Rule{
 - ` + "`find / -delete`" + `, ` + "`chmod -R 777 /`" + `, ` + "`chown -R … /`" + `;
 - the fork bomb ` + "`:(){ :|:& };:`" + `.
 
+Deleting by wildcard in a parent of the working directory (` + "`rm -f ../*.tmp`" + `) reaches files the
+task never made: **high**.
+
 Prose that quotes such a command as a warning ("never run ` + "`rm -rf /`" + `") is not an
 instruction and is not reported. **Critical**, except ` + "`chown`" + `/` + "`chmod -R`" + ` in a Dockerfile ` + "`RUN`" + `
 (**medium**): it sets ownership in the image being built, not on the host.
@@ -74,6 +77,22 @@ func shIsCriticalDir(v string) bool {
 }
 
 var shParentAllRx = regexp.MustCompile(`^(?:\./)?(?:\.\./)*\.\.(?:/\*|/\.\*)?$`)
+
+// shParentGlob returns a wildcard target of rm that lies in a parent of
+// the working directory (../*.tmp, ../../*): files the task never made,
+// in sibling projects, chosen by pattern.
+func shParentGlob(c *shell.Command) string {
+	if c.Name != "rm" {
+		return ""
+	}
+	for _, w := range c.Params() {
+		v := shellfacts.NormPath(w.Value)
+		if strings.HasPrefix(v, "../") && strings.ContainsAny(v, "*?") {
+			return w.Value
+		}
+	}
+	return ""
+}
 
 func shDestructive(c *shell.Command) string {
 	switch c.Name {
@@ -139,6 +158,10 @@ func shRunDestructiveCommand(p *analyzer.Pass) error {
 		for _, c := range site.Script.Commands {
 			what := shDestructive(c)
 			if what == "" {
+				if g := shParentGlob(c); g != "" {
+					shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: High,
+						Message: "destructive command: rm deletes files outside the working directory by wildcard (" + g + ")" + shellfacts.Where(site)})
+				}
 				continue
 			}
 			if c.Sudo {
