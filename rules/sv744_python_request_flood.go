@@ -1,9 +1,13 @@
 package rules
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/python"
 )
 
 // PythonRequestFlood reports network requests in endless loops without a
@@ -11,7 +15,7 @@ import (
 var PythonRequestFlood = register(&analyzer.Rule{
 	ID:       "SV744",
 	Name:     "python-request-flood",
-	Title:    "Python requests a remote host in an endless loop without a pause",
+	Title:    "Python requests a remote host in an endless or long loop without a pause",
 	Severity: High,
 	Category: analyzer.CatRecon,
 	Tags:     []string{"security", "python", "denial-of-service", "CWE-400", "CWE-770"},
@@ -20,6 +24,10 @@ var PythonRequestFlood = register(&analyzer.Rule{
 that nothing leaves (no ` + "`break`" + `, ` + "`return`" + `, ` + "`raise`" + ` or ` + "`exit`" + `) and that never pauses
 (no ` + "`time.sleep`" + ` or ` + "`asyncio.sleep`" + `). Run by an agent, that floods someone else's service from the
 user's machine and network (denial of service) and never returns; SV723 is the same for shell.
+
+The same request repeated a hundred times or more by a literal ` + "`for _ in range(1000):`" + ` with no pause
+is a flood too (a "connectivity test" or "stress test"); a request that uses the loop variable
+(a page number, an item id) is paging or a batch and is not reported.
 
 Loops that pause are polling; requests to ` + "`localhost`" + ` or private addresses are the skill's own
 services. Neither is reported. **High.**
@@ -75,5 +83,48 @@ loops:
 			continue loops
 		}
 	}
+repeats:
+	for _, loop := range pyfacts.RepeatLoops(m, minFloodCount) {
+		calls := m.CallsIn(loop.Lo, loop.Hi)
+		for _, c := range calls {
+			if n := pyfacts.LastName(c.Name); n == "sleep" || n == "wait" || n == "wait_for" || n == "input" {
+				continue repeats
+			}
+		}
+		for _, c := range calls {
+			if !pyfacts.NetSink(m, c) || usesVar(m, c, loop.Var) {
+				continue // a request that varies with the loop is paging or a batch
+			}
+			u := pyfacts.SinkURL(m, c)
+			host, class := intel.URLClass(u)
+			if u == "" || host == "" || class == intel.HostLoopback || class == intel.HostPrivate {
+				continue
+			}
+			start, end := m.Span(c)
+			p.Capability(analyzer.CapNetFetch, host, start)
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+				Message: c.Name + " requests the same address on " + host + " " + strconv.Itoa(loop.Count) + " times in a row (line " + pyfacts.LineOf(m, loop.Lo) + ") with no pause: a flood of requests (stress test, denial of service)"})
+			continue repeats
+		}
+	}
 	return nil
+}
+
+// minFloodCount is the number of identical requests in a row that makes a
+// flood rather than a retry.
+const minFloodCount = 100
+
+// usesVar reports whether a call's arguments mention variable v.
+func usesVar(m *python.Module, c *python.Call, v string) bool {
+	for _, r := range m.RefsIn(c.Open+1, c.Close) {
+		if r.Var == v {
+			return true
+		}
+	}
+	for k := c.Open + 1; k < c.Close; k++ {
+		if m.Toks[k].Kind == python.String && strings.Contains(m.Text(k), "{"+v) {
+			return true // f"…{i}…"
+		}
+	}
+	return false
 }
