@@ -381,11 +381,24 @@ const (
 )
 
 // EachAssign calls f for the assignments of the variables used in tokens
-// [a, b) (at most pyMaxVars distinct variables, pyMaxAssigns assignments
+// [a, b) — and of the self.X attributes, which a method or the class body
+// binds — (at most pyMaxVars distinct variables, pyMaxAssigns assignments
 // each) until f returns true.
 func EachAssign(m *python.Module, a, b int, f func(python.Assign) bool) {
 	seen := map[string]bool{}
 	for _, r := range m.RefsIn(a, b) {
+		if strings.HasPrefix(r.Attr, "self.") && !seen[r.Attr] {
+			// self.X: what a method or the class body binds to it
+			seen[r.Attr] = true
+			for k, as := range m.Assigns[r.Attr] {
+				if k == pyMaxAssigns {
+					break
+				}
+				if f(as) {
+					return
+				}
+			}
+		}
 		if r.Var == "" || seen[r.Var] {
 			continue
 		}

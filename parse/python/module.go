@@ -40,7 +40,8 @@ type Module struct {
 	linesOnce sync.Once
 	lines     []int // byte offsets where lines start
 
-	aliasTok map[string]int // token of the assignment that made a variable an alias
+	aliasTok  map[string]int // token of the assignment that made a variable an alias
+	classBody bool           // while statements() reads a class body
 
 	funcsOnce sync.Once
 	funcs     []Func
@@ -198,7 +199,11 @@ func (m *Module) statements() {
 				m.withStmt(s, e)
 			default:
 				if m.Toks[s].Kind != Name || !keywords[first] {
+					// a class attribute (X = … in a class body) is what
+					// self.X reads when no method binds self.X
+					m.classBody = len(funcs) > 0 && funcs[len(funcs)-1].name == ""
 					m.assignStmt(s, e)
+					m.classBody = false
 				}
 			}
 		}
@@ -249,7 +254,13 @@ func (m *Module) lambdaBefore(s, i int) bool {
 	return open > 0
 }
 
-func (m *Module) add(a Assign) { m.Assigns[a.Target] = append(m.Assigns[a.Target], a) }
+func (m *Module) add(a Assign) {
+	m.Assigns[a.Target] = append(m.Assigns[a.Target], a)
+	if m.classBody && !strings.ContainsAny(a.Target, ".()[") {
+		t := "self." + a.Target
+		m.Assigns[t] = append(m.Assigns[t], a)
+	}
+}
 
 // dotted reads NAME(.NAME)* at i and returns the name and the next index.
 func (m *Module) dotted(i, e int) (string, int) {

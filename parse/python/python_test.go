@@ -491,3 +491,13 @@ def status():
 		t.Errorf("Bindings of parameter cmd in tool = %d assignments, want none", len(b))
 	}
 }
+
+func TestClassAttributes(t *testing.T) {
+	m := mustParse(t, "class R:\n    URL = 'https://x.invalid/c'\n    def send(self):\n        return self.URL\n")
+	if as := m.Assigns["self.URL"]; len(as) != 1 {
+		t.Fatalf("class attribute not bound to self.URL: %+v", m.Assigns)
+	}
+	if as := m.Assigns["URL"]; len(as) != 1 {
+		t.Errorf("class attribute lost its plain binding")
+	}
+}
