@@ -36,7 +36,7 @@ var Families = []string{
 // Carriers is the vocabulary for where a sample's content sits.
 var Carriers = []string{
 	"prose", "code-block", "bang-command", "html-comment", "frontmatter", "reference",
-	"js", "ts", "shell", "python", "powershell", "bytecode",
+	"js", "ts", "shell", "python", "powershell", "bytecode", "config",
 }
 
 const (
@@ -203,6 +203,7 @@ var carrierEvidence = map[string]func(files map[string][]byte) bool{
 	"python":     hasExt(".py"),
 	"powershell": hasExt(".ps1", ".psm1"),
 	"bytecode":   hasExt(".pyc", ".pyo"),
+	"config":     hasExt(".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf", ".env"),
 	"reference": func(files map[string][]byte) bool {
 		for p := range files {
 			if p != skill.ManifestName && strings.HasSuffix(p, ".md") {
