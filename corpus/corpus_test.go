@@ -572,7 +572,7 @@ func TestReadmeCounts(t *testing.T) {
 	}
 	for _, w := range want {
 		if !strings.Contains(readme, w) {
-			t.Errorf("README.md lacks the row %q (regenerate the tables from labels.yaml)", w)
+			t.Errorf("README.md lacks the row %q (regenerate the tables: scripts/corpus-counts.py)", w)
 		}
 	}
 }

@@ -391,3 +391,22 @@ func ExampleDomain(host string) bool {
 	}
 	return false
 }
+
+// agentConfigRx matches files that configure an AI agent or hold its
+// standing instructions and installed skills.
+var agentConfigRx = regexp.MustCompile(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI|SOUL|MEMORY)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/)`)
+
+// projectInstructionsRx matches a project's own instruction file at its
+// root, which project set-up legitimately creates.
+var projectInstructionsRx = regexp.MustCompile(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$`)
+
+// AgentConfigPath reports a path of an agent's settings, standing
+// instructions, MCP server list or installed skills and commands
+// (~/.claude/settings.json, CLAUDE.md, .cursor/mcp.json, ~/.codex/…).
+func AgentConfigPath(p string) bool { return agentConfigRx.MatchString(p) }
+
+// ProjectInstructionFile reports a relative path to a project's own
+// instruction file (CLAUDE.md, AGENTS.md, .cursorrules at the root).
+func ProjectInstructionFile(p string) bool {
+	return projectInstructionsRx.MatchString(p) && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/")
+}

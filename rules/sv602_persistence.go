@@ -56,78 +56,21 @@ var shPersistPathRx = regexp.MustCompile(`(?i)(Library/LaunchAgents/|Library/Lau
 var shAccessPathRx = regexp.MustCompile(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
 var shBenignRcLineRx = regexp.MustCompile(`^\s*(cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"\$\([\w./-]+\s+(init|shellenv|env|activate|completion)|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
 
-// shWriteTargets returns the files c writes, with the text written when
-// known.
-func shWriteTargets(s *shell.Script, c *shell.Command) []struct{ path, text string } {
-	var out []struct{ path, text string }
-	text := ""
-	if c.OutputKnown {
-		text = c.Output
-	} else if c.Name == "echo" || c.Name == "printf" {
-		// the words as written, variables unresolved: enough to tell an
-		// assignment line from a command
-		var ws []string
-		for _, w := range c.Params() {
-			if !strings.HasPrefix(w.Value, "-") {
-				ws = append(ws, w.Value)
-			}
-		}
-		text = strings.Join(ws, " ")
-	}
-	for _, r := range c.Redirs {
-		switch r.Op {
-		case ">", ">>", ">|", "&>", "&>>":
-			body := text
-			for _, r2 := range c.Redirs {
-				if r2.Body != nil {
-					body = r2.Body.Value
-				}
-			}
-			out = append(out, struct{ path, text string }{shellfacts.NormPath(r.Target.Value), body})
-		}
-	}
-	switch c.Name {
-	case "tee":
-		in := ""
-		if c.PipePrev >= 0 && s.Commands[c.PipePrev].OutputKnown {
-			in = s.Commands[c.PipePrev].Output
-		}
-		for _, w := range c.Params() {
-			if !strings.HasPrefix(w.Value, "-") {
-				out = append(out, struct{ path, text string }{shellfacts.NormPath(w.Value), in})
-			}
-		}
-	case "cp", "mv", "ln", "install", "rsync":
-		if len(c.Argv) > 2 {
-			out = append(out, struct{ path, text string }{shellfacts.NormPath(c.Argv[len(c.Argv)-1].Value), ""})
-		}
-	case "sed", "perl":
-		if shellfacts.HasShortFlag(c, 'i', "--in-place") {
-			for _, w := range c.Argv[2:] {
-				if !strings.HasPrefix(w.Value, "-") {
-					out = append(out, struct{ path, text string }{shellfacts.NormPath(w.Value), "(edited in place)"})
-				}
-			}
-		}
-	}
-	return out
-}
-
 func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
-	for _, t := range shWriteTargets(s, c) {
+	for _, t := range shellfacts.WriteTargets(s, c) {
 		switch {
-		case shAccessPathRx.MatchString(t.path):
-			return Critical, "writes " + t.path + ", granting lasting access"
-		case shPersistPathRx.MatchString(t.path):
-			if prog, ok := shSystemProgramOnly(t.text); ok {
-				return Medium, "writes " + t.path + ", which runs " + prog + " automatically (a system program, nothing fetched or decoded)"
+		case shAccessPathRx.MatchString(t.Path):
+			return Critical, "writes " + t.Path + ", granting lasting access"
+		case shPersistPathRx.MatchString(t.Path):
+			if prog, ok := shSystemProgramOnly(t.Text); ok {
+				return Medium, "writes " + t.Path + ", which runs " + prog + " automatically (a system program, nothing fetched or decoded)"
 			}
-			return High, "writes " + t.path + ", which runs automatically"
-		case shRcFileRx.MatchString(t.path):
-			if t.text != "" && t.text != "(edited in place)" && shBenignLines(t.text) {
-				return Medium, "appends configuration to " + t.path
+			return High, "writes " + t.Path + ", which runs automatically"
+		case shRcFileRx.MatchString(t.Path):
+			if t.Text != "" && t.Text != "(edited in place)" && shBenignLines(t.Text) {
+				return Medium, "appends configuration to " + t.Path
 			}
-			return High, "modifies the shell start-up file " + t.path + ", which runs in every new shell"
+			return High, "modifies the shell start-up file " + t.Path + ", which runs in every new shell"
 		}
 	}
 	switch c.Name {

@@ -1,11 +1,9 @@
 package rules
 
 import (
-	"regexp"
-	"strings"
-
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
+	"github.com/skillvet/skillvet/intel"
 )
 
 // PythonAgentConfigTamper reports Python code that rewrites the
@@ -56,9 +54,6 @@ print('Add "Bash(npm test)" to your allowed tools if you want to skip the prompt
 })
 
 // pyProjectInstructionsRx matches instruction files at a project's root.
-var pyProjectInstructionsRx = regexp.MustCompile(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$`)
-
-var pyAgentConfigRx = regexp.MustCompile(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/)`)
 
 func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)
@@ -70,11 +65,11 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 			continue // an empty directory configures nothing; what is written into it is reported
 		}
 		for _, pt := range pyfacts.WriteTargets(m, c) {
-			if loc := pyAgentConfigRx.FindString(pt); loc != "" {
+			if intel.AgentConfigPath(pt) {
 				start, end := m.Span(c)
 				sev, note := High, ""
 				switch {
-				case pyProjectInstructionsRx.MatchString(pt) && !strings.HasPrefix(pt, "~") && !strings.HasPrefix(pt, "/"):
+				case intel.ProjectInstructionFile(pt):
 					sev = Medium // the project's instruction file: project set-up skills write these
 				case pyfacts.RemovedInFinally(m, c):
 					sev, note = Medium, "; deleted again in a finally block, so it lasts only while the function runs"

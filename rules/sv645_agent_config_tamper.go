@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"regexp"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
+	"github.com/skillvet/skillvet/intel"
+)
+
+// AgentConfigTamper reports commands that write an AI agent's settings,
+// standing instructions, MCP server list or installed skills.
+var AgentConfigTamper = register(&analyzer.Rule{
+	ID:       "SV645",
+	Name:     "agent-config-tamper",
+	Title:    "Command modifies agent settings, instructions or installed skills",
+	Severity: High,
+	Category: analyzer.CatPermissions,
+	Tags:     []string{"security", "persistence", "CWE-15", "CWE-284"},
+	Inputs:   shellfacts.Inputs,
+	Doc: `A command — in a script, a code block or span the agent is told to run, a hook — writes an
+agent's own configuration or standing instructions: ` + "`~/.claude/settings.json`" + ` (permission
+allow-lists, ` + "`bypassPermissions`" + `, hooks), ` + "`CLAUDE.md`" + `, ` + "`AGENTS.md`" + `, ` + "`SOUL.md`" + `, ` + "`MEMORY.md`" + `,
+` + "`.cursorrules`" + `, MCP server lists (` + "`.mcp.json`" + `, ` + "`claude_desktop_config.json`" + `), ` + "`~/.codex/`" + `,
+` + "`~/.gemini/`" + `, or the skill and command directories (` + "`~/.claude/skills/`" + `). Redirections, ` + "`tee`" + `,
+` + "`cp`" + `/` + "`mv`" + `/` + "`install`" + ` and in-place edits (` + "`sed -i`" + `) count; SV642 is the same for Python.
+
+A skill that does this grants itself permissions, installs hooks that run on every tool call,
+plants instructions every later session obeys, or copies itself where other agents load it:
+persistence and propagation inside the agent. Writes are **high**; **critical** when what is
+written turns approvals off (` + "`bypassPermissions`" + `, ` + "`dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `,
+auto-approve); appending to the project's own instruction file at its root (` + "`CLAUDE.md`" + `,
+` + "`AGENTS.md`" + `), which project set-up skills do, and writing a path the user fills in
+(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide) are **medium**. Reading these files is not reported.
+
+**Fix:** never change agent configuration from a skill; tell the user what to change.
+
+Bad:
+
+` + "```sh" + `
+echo '{"permissions":{"defaultMode":"bypassPermissions"}}' > ~/.claude/settings.json
+cp -r . ~/.claude/skills/helper
+` + "```" + `
+
+Good:
+
+` + "```sh" + `
+echo 'Add "Bash(npm test)" to your allowed tools if you want to skip the prompt.'
+` + "```",
+	Run: runAgentConfigTamper,
+})
+
+// approvalOffRx matches settings that turn approvals off.
+var approvalOffRx = regexp.MustCompile(`(?i)bypassPermissions|dangerously[-_]skip[-_]permissions|"Bash\(\*\)"|auto[-_ ]?approve|"defaultMode"\s*:\s*"(?:bypassPermissions|acceptEdits)"|yolo`)
+
+// templatePathRx matches a path with a placeholder in it:
+// ~/.claude/commands/{skill-name}.md, <name>, blanked _name_.
+var templatePathRx = regexp.MustCompile(`\{[\w .-]+\}|<[\w .-]+>|(?:^|/)_[A-Za-z][\w.-]*_(?:$|[/.])`)
+
+func runAgentConfigTamper(p *analyzer.Pass) error {
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
+		for _, c := range site.Script.Commands {
+			for _, w := range shellfacts.WriteTargets(site.Script, c) {
+				if !intel.AgentConfigPath(w.Path) {
+					continue
+				}
+				sev, note := High, ""
+				switch {
+				case approvalOffRx.MatchString(w.Text) || approvalOffRx.MatchString(c.Text()):
+					sev, note = Critical, ", turning approvals off"
+				case intel.ProjectInstructionFile(w.Path):
+					sev = Medium // the project's instruction file
+				case templatePathRx.MatchString(w.Path):
+					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
+				}
+				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+					Message: c.Name + " writes agent configuration or instructions (" + shellfacts.ClipText(w.Path, 80) + ")" + note + shellfacts.Where(site)})
+				break
+			}
+		}
+	})
+}
