@@ -28,7 +28,9 @@ var ShellDestructive = register(&analyzer.Rule{
 - ` + "`find / -delete`" + `, ` + "`chmod -R 777 /`" + `, ` + "`chown -R … /`" + `;
 - the fork bomb ` + "`:(){ :|:& };:`" + `.
 
-Deleting by wildcard in a parent of the working directory (` + "`rm -f ../*.tmp`" + `) reaches files the
+Deleting every file of a document type (` + "`find . -name '*.ics' -delete`" + `, ` + "`-exec rm`" + `, from the
+working, home or root directory) destroys the user's data by category: **high**; build output
+and caches (` + "`*.pyc`" + `, ` + "`*.o`" + `, ` + "`*.tmp`" + `) are not documents. Deleting by wildcard in a parent of the working directory (` + "`rm -f ../*.tmp`" + `) reaches files the
 task never made: **high**.
 
 Prose that quotes such a command as a warning ("never run ` + "`rm -rf /`" + `") is not an
@@ -77,6 +79,46 @@ func shIsCriticalDir(v string) bool {
 }
 
 var shParentAllRx = regexp.MustCompile(`^(?:\./)?(?:\.\./)*\.\.(?:/\*|/\.\*)?$`)
+
+// shDocExtRx matches the extensions of the user's documents and data, as
+// opposed to build output and caches (.pyc, .o, .tmp, .log).
+var shDocExtRx = regexp.MustCompile(`(?i)^\*\.(?:docx?|xlsx?|pptx?|odt|ods|odp|pdf|rtf|txt|md|csv|json|xml|ics|ical|icbu|icalendar|vcf|eml|msg|pst|mbox|jpe?g|png|heic|gif|mp4|mov|mp3|wav|zip|db|sqlite3?|kdbx|key|pem|wallet|dat|psd|ai|pages|numbers)$`)
+
+// shDocumentSweep describes find … -delete (or -exec rm) over every file
+// of a document type from the working directory, the home directory or
+// the root: the user's data by category, not files the task made.
+func shDocumentSweep(c *shell.Command) string {
+	if c.Name != "find" || len(c.Argv) < 2 {
+		return ""
+	}
+	root := shellfacts.NormPath(c.Arg(1))
+	switch root {
+	case ".", "./", "~", "~/", "/", "$HOME", "${HOME}", "$PWD", "${PWD}":
+	default:
+		if !strings.HasPrefix(root, "~/") || strings.Count(strings.TrimSuffix(root, "/"), "/") > 1 {
+			return ""
+		}
+	}
+	deletes := shellfacts.HasArg(c, "-delete")
+	var exts []string
+	ws := c.Params()
+	for i, w := range ws {
+		switch w.Value {
+		case "-exec", "-execdir":
+			if i+1 < len(ws) && (ws[i+1].Value == "rm" || ws[i+1].Value == "shred" || ws[i+1].Value == "/bin/rm") {
+				deletes = true
+			}
+		case "-name", "-iname":
+			if i+1 < len(ws) && shDocExtRx.MatchString(ws[i+1].Value) {
+				exts = append(exts, ws[i+1].Value)
+			}
+		}
+	}
+	if !deletes || len(exts) == 0 {
+		return ""
+	}
+	return "find deletes every " + strings.Join(exts, ", ") + " file under " + c.Arg(1) + " (the user's documents and data by type)"
+}
 
 // shParentGlob returns a wildcard target of rm that lies in a parent of
 // the working directory (../*.tmp, ../../*): files the task never made,
@@ -158,6 +200,11 @@ func shRunDestructiveCommand(p *analyzer.Pass) error {
 		for _, c := range site.Script.Commands {
 			what := shDestructive(c)
 			if what == "" {
+				if d := shDocumentSweep(c); d != "" {
+					shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: High,
+						Message: "destructive command: " + d + shellfacts.Where(site)})
+					continue
+				}
 				if g := shParentGlob(c); g != "" {
 					shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: High,
 						Message: "destructive command: rm deletes files outside the working directory by wildcard (" + g + ")" + shellfacts.Where(site)})
