@@ -195,13 +195,7 @@ func zwQuotedExample(c []byte, start, end int) bool {
 	if !strings.ContainsRune("\"'`“”‘’", before) || !strings.ContainsRune("\"'`“”‘’", after) {
 		return false
 	}
-	ls := bytes.LastIndexByte(c[:start], '\n') + 1
-	le := bytes.IndexByte(c[end:], '\n')
-	if le < 0 {
-		le = len(c)
-	} else {
-		le += end
-	}
+	ls, le := prose.LineAround(c, start, end)
 	// the phrase as it reads with the quotes gone: "ig⟨ZW⟩nore" all previous …
 	t := strings.Join(strings.Fields(zwQuotes.Replace(prose.Normalize(c, ls, le).Text)), " ")
 	for _, set := range [][]prose.Phrase{prose.OverridePhrases, prose.ConcealPhrases, prose.AuthorityPhrases} {

@@ -59,55 +59,46 @@ func runPythonRequestFlood(p *analyzer.Pass) error {
 	if m == nil {
 		return nil
 	}
-loops:
+	report := func(c *python.Call, host, msg string) {
+		start, end := m.Span(c)
+		p.Capability(analyzer.CapNetFetch, host, start)
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Message: msg})
+	}
 	for _, loop := range pyfacts.EndlessLoops(m) {
-		calls := m.CallsIn(loop[0], loop[1])
-		for _, c := range calls {
-			if n := pyfacts.LastName(c.Name); n == "sleep" || n == "wait" || n == "wait_for" || n == "input" {
-				continue loops // polling, or waiting on someone
-			}
-		}
-		for _, c := range calls {
-			if !pyfacts.NetSink(m, c) {
-				continue
-			}
-			u := pyfacts.SinkURL(m, c)
-			host, class := intel.URLClass(u)
-			if u == "" || host == "" || class == intel.HostLoopback || class == intel.HostPrivate {
-				continue
-			}
-			start, end := m.Span(c)
-			p.Capability(analyzer.CapNetFetch, host, start)
-			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
-				Message: c.Name + " requests " + host + " in an endless loop (line " + pyfacts.LineOf(m, loop[0]) + ") with no pause: a flood of requests (denial of service) that never returns"})
-			continue loops
+		if c, host := floodRequest(m, loop[0], loop[1], ""); c != nil {
+			report(c, host, c.Name+" requests "+host+" in an endless loop (line "+pyfacts.LineOf(m, loop[0])+") with no pause: a flood of requests (denial of service) that never returns")
 		}
 	}
-repeats:
 	for _, loop := range pyfacts.RepeatLoops(m, minFloodCount) {
-		calls := m.CallsIn(loop.Lo, loop.Hi)
-		for _, c := range calls {
-			if n := pyfacts.LastName(c.Name); n == "sleep" || n == "wait" || n == "wait_for" || n == "input" {
-				continue repeats
-			}
-		}
-		for _, c := range calls {
-			if !pyfacts.NetSink(m, c) || usesVar(m, c, loop.Var) {
-				continue // a request that varies with the loop is paging or a batch
-			}
-			u := pyfacts.SinkURL(m, c)
-			host, class := intel.URLClass(u)
-			if u == "" || host == "" || class == intel.HostLoopback || class == intel.HostPrivate {
-				continue
-			}
-			start, end := m.Span(c)
-			p.Capability(analyzer.CapNetFetch, host, start)
-			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
-				Message: c.Name + " requests the same address on " + host + " " + strconv.Itoa(loop.Count) + " times in a row (line " + pyfacts.LineOf(m, loop.Lo) + ") with no pause: a flood of requests (stress test, denial of service)"})
-			continue repeats
+		if c, host := floodRequest(m, loop.Lo, loop.Hi, loop.Var); c != nil {
+			report(c, host, c.Name+" requests the same address on "+host+" "+strconv.Itoa(loop.Count)+" times in a row (line "+pyfacts.LineOf(m, loop.Lo)+") with no pause: a flood of requests (stress test, denial of service)")
 		}
 	}
 	return nil
+}
+
+// floodRequest returns the first request to a remote host in the loop
+// [lo, hi) when nothing in it pauses or waits on someone (polling), and
+// the request does not use the loop variable v (paging, a batch).
+func floodRequest(m *python.Module, lo, hi int, v string) (*python.Call, string) {
+	calls := m.CallsIn(lo, hi)
+	for _, c := range calls {
+		if n := pyfacts.LastName(c.Name); n == "sleep" || n == "wait" || n == "wait_for" || n == "input" {
+			return nil, ""
+		}
+	}
+	for _, c := range calls {
+		if !pyfacts.NetSink(m, c) || v != "" && usesVar(m, c, v) {
+			continue
+		}
+		u := pyfacts.SinkURL(m, c)
+		host, class := intel.URLClass(u)
+		if u == "" || host == "" || class == intel.HostLoopback || class == intel.HostPrivate {
+			continue
+		}
+		return c, host
+	}
+	return nil, ""
 }
 
 // minFloodCount is the number of identical requests in a row that makes a

@@ -184,11 +184,7 @@ func (o *loaderOptions) newLoader(e *env) (*loader.Loader, error) {
 	if err != nil {
 		return nil, err
 	}
-	custom, err := cfg.BuildCustomRules()
-	if err != nil {
-		return nil, err
-	}
-	set, err := selectRules(append(builtinRules(), custom...), cfg.Rules.Enable, cfg.Rules.Disable)
+	set, err := configuredRules(cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -84,14 +84,7 @@ func lockMain(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "skillvet:", analyzer.Sanitize(err.Error()))
 		return exitError
 	}
-	if *format != "text" && *format != "json" {
-		return fail(fmt.Errorf("unknown format %q (want text or json)", *format))
-	}
-	cfg, err := loadConfig(*cfgPath, paths)
-	if err != nil {
-		return fail(err)
-	}
-	p, err := newProvSetup(cfg, trust, false)
+	cfg, p, err := provCommandSetup(*format, *cfgPath, paths, trust)
 	if err != nil {
 		return fail(err)
 	}
@@ -366,11 +359,7 @@ func lockGate(cfg *config.Config, p *provSetup, jobs int) (*loader.Gate, error) 
 	if err != nil {
 		return nil, err
 	}
-	custom, err := cfg.BuildCustomRules()
-	if err != nil {
-		return nil, err
-	}
-	set, err := selectRules(append(builtinRules(), custom...), cfg.Rules.Enable, cfg.Rules.Disable)
+	set, err := configuredRules(cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -57,6 +57,23 @@ func (p *provSetup) active() bool {
 // NAME=FILE or FILE (named after the file). With readLock, gate.locked
 // reads the lock file, which must exist: a locked gate without its lock
 // admits nothing, so the command stops.
+// provCommandSetup checks a provenance command's --format and loads the
+// configuration and trust anchors it needs (verify, lock).
+func provCommandSetup(format, cfgPath string, paths, trust []string) (*config.Config, *provSetup, error) {
+	if format != "text" && format != "json" {
+		return nil, nil, fmt.Errorf("unknown format %q (want text or json)", format)
+	}
+	cfg, err := loadConfig(cfgPath, paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := newProvSetup(cfg, trust, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cfg, p, nil
+}
+
 func newProvSetup(cfg *config.Config, trust []string, readLock bool) (*provSetup, error) {
 	anchors, err := cfg.ProvenanceAnchors()
 	if err != nil {

@@ -488,3 +488,13 @@ func exitCode(e *env, rep *report.Report, quiet bool) int {
 	}
 	return exitOK
 }
+
+// configuredRules is the built-in and custom rules of the configuration,
+// with its enable and disable lists applied: the set the gate runs.
+func configuredRules(cfg *config.Config) ([]*analyzer.Rule, error) {
+	custom, err := cfg.BuildCustomRules()
+	if err != nil {
+		return nil, err
+	}
+	return selectRules(append(builtinRules(), custom...), cfg.Rules.Enable, cfg.Rules.Disable)
+}

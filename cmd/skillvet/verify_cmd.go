@@ -28,17 +28,10 @@ func verifyMain(ctx context.Context, e *env, args []string) int {
 		return flagExit(err)
 	}
 	fail := func(err error) int {
-		fmt.Fprintln(e.stderr, "skillvet:", err)
+		fmt.Fprintln(e.stderr, "skillvet:", analyzer.Sanitize(err.Error()))
 		return exitError
 	}
-	if *format != "text" && *format != "json" {
-		return fail(fmt.Errorf("unknown format %q (want text or json)", *format))
-	}
-	cfg, err := loadConfig(*cfgPath, paths)
-	if err != nil {
-		return fail(err)
-	}
-	p, err := newProvSetup(cfg, trust, false)
+	cfg, p, err := provCommandSetup(*format, *cfgPath, paths, trust)
 	if err != nil {
 		return fail(err)
 	}

@@ -6,16 +6,21 @@ import (
 	"strings"
 )
 
+// LineAround returns the start and end of the line (or lines) holding
+// [start, end) of c, the newline excluded.
+func LineAround(c []byte, start, end int) (ls, le int) {
+	ls = bytes.LastIndexByte(c[:start], '\n') + 1
+	le = bytes.IndexByte(c[end:], '\n')
+	if le < 0 {
+		return ls, len(c)
+	}
+	return ls, le + end
+}
+
 // EvidenceLine returns the source line holding [start, end) with that range
 // replaced by mark, for evidence that does not itself hide anything.
 func EvidenceLine(c []byte, start, end int, mark string) string {
-	ls := bytes.LastIndexByte(c[:start], '\n') + 1
-	le := bytes.IndexByte(c[end:], '\n')
-	if le < 0 {
-		le = len(c)
-	} else {
-		le += end
-	}
+	ls, le := LineAround(c, start, end)
 	return StripInvisibleRunes(c[ls:start]) + mark + StripInvisibleRunes(c[end:le])
 }
 
