@@ -35,8 +35,19 @@ func looksRandom(tok string) bool {
 	if strings.HasPrefix(tok, "v") && digits == len(tok)-1 {
 		return false
 	}
-	return true
+	// Technical abbreviations mix letters and digits too (e2e, k8s, i18n).
+	return !techTokens[tok]
 }
+
+// techTokens are words of the trade that mix letters and digits: a skill
+// named i4h-sim-e2e is not a generated imitation of i4h-sim.
+var techTokens = map[string]bool{"e2e": true, "k8s": true, "k3s": true, "i18n": true, "l10n": true, "a11y": true,
+	"ec2": true, "2fa": true, "mfa2": true, "mp3": true, "mp4": true, "x86": true, "x64": true, "arm64": true,
+	"aarch64": true, "amd64": true, "h264": true, "h265": true, "ipv4": true, "ipv6": true, "oauth2": true,
+	"utf8": true, "utf16": true, "sha1": true, "sha256": true, "sha512": true, "md5": true, "b64": true,
+	"py3": true, "py2": true, "es6": true, "es2015": true, "web3": true, "p2p": true, "s3": true, "gpt4": true,
+	"gpt5": true, "llama3": true, "win32": true, "win64": true, "x11": true, "3d": true, "2d": true, "4k": true,
+	"r2": true, "d1": true, "m1": true, "m2": true, "m3": true, "g2": true, "db2": true, "http2": true, "http3": true}
 
 // skeleton folds characters that are easy to confuse in ASCII names.
 func skeleton(name string) string { return skeletonFold.Replace(strings.ToLower(name)) }

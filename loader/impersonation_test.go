@@ -4,7 +4,7 @@ import "testing"
 
 func TestImpersonation(t *testing.T) {
 	root := t.TempDir()
-	for _, n := range []string{"notion-sync", "notion-sync-x7k2", "pdf-tools", "pdf-tools-v2", "pdf-tools-pro", "github-helper", "g1thub-helper", "report-2024"} {
+	for _, n := range []string{"notion-sync", "notion-sync-x7k2", "pdf-tools", "pdf-tools-v2", "pdf-tools-pro", "github-helper", "g1thub-helper", "report-2024", "sim-run", "sim-run-e2e"} {
 		simpleSkill(t, root, n, "body\n")
 	}
 	reg := mustLoad(t, newTestLoader(t, Options{Roots: []Root{{Dir: root}}}))
@@ -12,6 +12,7 @@ func TestImpersonation(t *testing.T) {
 		"notion-sync": StatusAdmitted, "notion-sync-x7k2": StatusRefused,
 		"pdf-tools": StatusAdmitted, "pdf-tools-v2": StatusAdmitted, "pdf-tools-pro": StatusAdmitted,
 		"github-helper": StatusAdmitted, "g1thub-helper": StatusRefused, "report-2024": StatusAdmitted,
+		"sim-run": StatusAdmitted, "sim-run-e2e": StatusAdmitted, // e2e is a word of the trade, not a generated suffix
 	}
 	for n, s := range want {
 		wantStatus(t, entriesNamed(reg, n)[0], s)
