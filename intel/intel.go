@@ -263,6 +263,10 @@ func authorityHost(u string) string {
 	return strings.ToLower(rest)
 }
 
+// HostLitRx matches a bare host name or IPv4 address as written: not a
+// placeholder (<HOST>, $API_HOST) a reader fills in.
+var HostLitRx = regexp.MustCompile(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
+
 // URLRx matches http(s) URLs in free text.
 var URLRx = regexp.MustCompile(`(?i)\bhttps?://[^\s"'<>()\x60\]\[{}|\\^]+`)
 
@@ -349,8 +353,11 @@ func ElidedURL(raw string) bool {
 // (example.com, *.example, *.test, *.invalid): placeholders, not
 // destinations.
 func DocExampleDomain(host string) bool {
+	if ExampleDomain(host) {
+		return true
+	}
 	h := strings.ToLower(strings.TrimSuffix(host, "."))
-	for _, d := range []string{"example.com", "example.org", "example.net", "example", "test", "invalid"} {
+	for _, d := range []string{"test", "invalid"} {
 		if h == d || strings.HasSuffix(h, "."+d) {
 			return true
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/shell"
 )
 
 // CredentialPathInstruction reports prose that tells the agent to read,
@@ -136,17 +137,7 @@ func inKeyCommandSpan(raw string, at int) bool {
 	if cl < 0 {
 		return false
 	}
-	words := strings.Fields(raw[open+1 : at+cl])
-	for len(words) > 0 && (words[0] == "sudo" || strings.Contains(words[0], "=")) {
-		words = words[1:]
-	}
-	if len(words) == 0 || !keyCommands[words[0]] {
-		return false
-	}
-	for _, w := range words {
-		if strings.ContainsAny(w, "|;&>") && !strings.HasPrefix(w, ">>") || w == "cat" {
-			return false // more than one command: judge the sentence
-		}
-	}
-	return true
+	// one command, whose program (after sudo and assignments) manages keys
+	sc := shell.Parse(shell.Placeholders(raw[open+1:at+cl]), 0)
+	return len(sc.Commands) == 1 && keyCommands[sc.Commands[0].Name]
 }

@@ -66,8 +66,9 @@ Good:
 
 var (
 	// uploadPlaceholderRx: a value the agent fills in.
-	// (<value> reaches here blanked to _value_ by the shell parser).
-	uploadPlaceholderRx = regexp.MustCompile(`<[A-Za-z_][\w .-]{0,40}>|(?:^|\W)_[A-Za-z][\w.-]{0,40}_(?:\W|$)|\{\{\s*\w+\s*\}\}|\[[A-Z][A-Z_ ]{2,40}\]`)
+	// (<value> reaches here blanked to _value_ by the shell parser:
+	// shell.HasPlaceholder).
+	uploadPlaceholderRx = regexp.MustCompile(`<[A-Za-z_][\w .-]{0,40}>|\{\{\s*\w+\s*\}\}|\[[A-Z][A-Z_ ]{2,40}\]`)
 	// uploadSensitiveRx: data about the user, the machine or the agent.
 	uploadSensitiveRx = regexp.MustCompile(`(?i)\b(?:locations?|geo-?locations?|gps|coordinates|latitude|longitude|ip[ _-]?(?:address|loc)|ip_loc|loc\.txt|clipboard|pbpaste|cp\.txt|system[ _-]?prompts?|system[ _-]?info(?:rmation)?|sysinfo|environment(?: variables| files)?|env(?:ironment)? files?|\.env|envs|passwords?|passphrases?|api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|contacts|address book|(?:search|browser|browsing|shell|chat) history|history|cookies|card (?:data|numbers?|details)|payment|queries|query|conversation|chat log|prompts?|personal data|user data)\b`)
 )
@@ -76,8 +77,12 @@ func runInstructedUpload(p *analyzer.Pass) error {
 	if p.File.Kind != skill.KindMarkdown {
 		return nil
 	}
-	hosts := hostfacts.Of(p.Skill)
-	content := string(p.File.Content)
+	type upload struct {
+		site         *analyzer.ShellSite
+		c            *shell.Command
+		how, payload string
+	}
+	var uploads []upload
 	// files the file's commands write (cmd > loc.txt), whatever their site:
 	// step 1 writes what step 3 uploads
 	producers := map[string]*shell.Command{}
@@ -88,56 +93,51 @@ func runInstructedUpload(p *analyzer.Pass) error {
 					producers[shellfacts.NormPath(r.Target.Value)] = c
 				}
 			}
+			if site.Kind == analyzer.SiteScript {
+				continue
+			}
+			if how, sends := shellfacts.SendsData(c); sends {
+				if payload, ok := uploadPayload(c); ok {
+					uploads = append(uploads, upload{site, c, how, payload})
+				}
+			}
 		}
-	}); err != nil {
+	}); err != nil || len(uploads) == 0 {
 		return err
 	}
-	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
-		if site.Kind == analyzer.SiteScript {
-			return
+	hosts := hostfacts.Of(p.Skill)
+	content := string(p.File.Content)
+	for _, u := range uploads {
+		host, stranger := "", true
+		for _, raw := range shellfacts.URLs(u.c) {
+			h, class := intel.URLClass(raw)
+			switch {
+			case !intel.HostLitRx.MatchString(h):
+				continue // <HOST>, $API_HOST: the user's own endpoint, filled in
+			case class == intel.HostLoopback || class == intel.HostPrivate || class == intel.HostKnownAPI || class == intel.HostCodeHost,
+				p.Config.HostAllowed(h), hosts.Familiar(h), intel.ExampleDomain(h) && !class.Suspicious():
+				stranger = false
+			}
+			host = h
 		}
-		for _, c := range site.Script.Commands {
-			how, sends := shellfacts.SendsData(c)
-			if !sends {
-				continue
-			}
-			payload, ok := uploadPayload(c)
-			if !ok {
-				continue
-			}
-			host, stranger := "", true
-			for _, u := range shellfacts.URLs(c) {
-				h, class := intel.URLClass(u)
-				switch {
-				case h == "" || !realHostRx.MatchString(h):
-					continue // <HOST>, $API_HOST: the user's own endpoint, filled in
-				case class == intel.HostLoopback || class == intel.HostPrivate || class == intel.HostKnownAPI || class == intel.HostCodeHost,
-					p.Config.HostAllowed(h), hosts.Familiar(h), intel.ExampleDomain(h) && !class.Suspicious():
-					stranger = false
-				}
-				host = h
-			}
-			if host == "" || !stranger {
-				continue
-			}
-			sev, what := Medium, ""
-			passage := passageBefore(content, c.Start)
-			if g := gathered(p, hosts, producers, payload); g != "" {
-				sev, what = High, " ("+g+")"
-			} else if m := uploadSensitiveRx.FindString(unblank(payload)); m != "" {
-				sev, what = High, " ("+strings.ToLower(m)+")"
-			} else if m := uploadSensitiveRx.FindString(passage); m != "" {
-				sev, what = High, " (the passage is about "+strings.ToLower(m)+")"
-			}
-			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
-				Message: c.Name + " " + how + ": it sends " + shellfacts.ClipText(unblank(payload), 40) + what + " to " + host +
-					", a host the skill names nowhere else" + shellfacts.Where(site)})
+		if host == "" || !stranger {
+			continue
 		}
-	})
+		payload := shell.Unblank(u.payload)
+		sev, what := Medium, ""
+		if g := gathered(p, hosts, producers, payload); g != "" {
+			sev, what = High, " ("+g+")"
+		} else if m := uploadSensitiveRx.FindString(payload); m != "" {
+			sev, what = High, " ("+strings.ToLower(m)+")"
+		} else if m := uploadSensitiveRx.FindString(passageBefore(content, u.c.Start)); m != "" {
+			sev, what = High, " (the passage is about "+strings.ToLower(m)+")"
+		}
+		shellfacts.Report(p, u.site, analyzer.Diagnostic{Start: u.c.Start, End: shellfacts.CmdEnd(u.c), Severity: sev,
+			Message: u.c.Name + " " + u.how + ": it sends " + shellfacts.ClipText(payload, 40) + what + " to " + host +
+				", a host the skill names nowhere else" + shellfacts.Where(u.site)})
+	}
+	return nil
 }
-
-// realHostRx matches a host name a command can reach as written.
-var realHostRx = regexp.MustCompile(`^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$|^\d+\.\d+\.\d+\.\d+$`)
 
 // gatherPrograms print data about the user or the machine.
 var gatherPrograms = map[string]string{"pbpaste": "the clipboard", "xclip": "the clipboard", "xsel": "the clipboard",
@@ -178,19 +178,12 @@ func gathered(p *analyzer.Pass, hosts *hostfacts.Hosts, producers map[string]*sh
 		if p.Skill.File(path) == nil {
 			continue
 		}
-		for _, h := range hosts.FileHosts(path) {
-			if intel.GeoIPHost(h) {
-				return "the machine's public IP address and location: " + path + " asks " + h
-			}
+		if h := hosts.NamesGeoIP(path); h != "" {
+			return "the machine's public IP address and location: " + path + " asks " + h
 		}
 	}
 	return ""
 }
-
-var blankedRx = regexp.MustCompile(`(^|\W)_([A-Za-z][\w.-]{0,40})_(\W|$)`)
-
-// unblank shows placeholders the shell parser blanked as written: <num>.
-func unblank(s string) string { return blankedRx.ReplaceAllString(s, "$1<$2>$3") }
 
 // uploadPayload returns what a sending command carries that the agent
 // supplies: a placeholder, a local file (@file), or command output.
@@ -215,7 +208,7 @@ func uploadPayload(c *shell.Command) (string, bool) {
 		if body == "" {
 			continue
 		}
-		if uploadPlaceholderRx.MatchString(body) || shell.IsPlaceholder(body) {
+		if uploadPlaceholderRx.MatchString(body) || shell.HasPlaceholder(body) {
 			return body, true
 		}
 		if k := strings.IndexByte(body, '@'); k >= 0 && (k == 0 || body[k-1] == '=') && k+1 < len(body) && !strings.HasPrefix(body[k+1:], "-") {

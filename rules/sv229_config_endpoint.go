@@ -71,7 +71,6 @@ func runConfigEndpoint(p *analyzer.Pass) error {
 	if !strings.Contains(c, "://") {
 		return nil
 	}
-	hosts := hostfacts.Of(p.Skill)
 	off := 0
 	for _, line := range strings.SplitAfter(c, "\n") {
 		lineOff := off
@@ -92,7 +91,7 @@ func runConfigEndpoint(p *analyzer.Pass) error {
 			switch {
 			case class == intel.HostRawIP:
 				sev = Medium
-			case class.Suspicious() && hosts.Familiar(host):
+			case class.Suspicious() && hostfacts.Of(p.Skill).Familiar(host):
 				sev = Medium // a Discord notifier's own webhook: the skill says so
 			case class.Suspicious():
 				sev = High

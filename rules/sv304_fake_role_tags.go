@@ -101,8 +101,6 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 // [response/behavior].
 var templateSlotRx = regexp.MustCompile(`\[[A-Za-z][A-Za-z /_-]{2,40}\]`)
 
-var roleWordRx = regexp.MustCompile(`(?i)^\[/?\s*(?:system|sys|inst|user|assistant|system prompt|system message)\s*\]$`)
-
 // roleSlotInTemplate reports a "[system]" that fills one slot of a
 // sentence template among other bracketed slots ("WHEN [event] THEN
 // [system] SHALL [response]", the EARS requirement form): words come before
@@ -125,9 +123,20 @@ func roleSlotInTemplate(text string, i, j int) bool {
 	for _, m := range templateSlotRx.FindAllStringIndex(text[ls:le], -1) {
 		a, b := ls+m[0], ls+m[1]
 		if b <= i || a >= j {
-			if b < le && text[b] == '(' || roleWordRx.MatchString(text[a:b]) {
+			if b < le && text[b] == '(' || isRoleTag(text[a:b]) {
 				continue // a link, or another role marker ([INST] … [/INST])
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// isRoleTag reports a bracketed word that is itself a role marker
+// ([INST] … [/INST]), by the lexicon the rule reports with.
+func isRoleTag(slot string) bool {
+	for i := range prose.RoleTagPhrases {
+		if prose.RoleTagPhrases[i].Find(strings.ToLower(slot)) != nil {
 			return true
 		}
 	}

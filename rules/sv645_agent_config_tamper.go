@@ -6,6 +6,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/shell"
 )
 
 // AgentConfigTamper reports commands that write an AI agent's settings,
@@ -54,8 +55,8 @@ echo 'Add "Bash(npm test)" to your allowed tools if you want to skip the prompt.
 var approvalOffRx = regexp.MustCompile(`(?i)bypassPermissions|dangerously[-_]skip[-_]permissions|"Bash\(\*\)"|auto[-_ ]?approve|"defaultMode"\s*:\s*"(?:bypassPermissions|acceptEdits)"|yolo`)
 
 // templatePathRx matches a path with a placeholder in it:
-// ~/.claude/commands/{skill-name}.md, <name>, blanked _name_.
-var templatePathRx = regexp.MustCompile(`\{[\w .-]+\}|<[\w .-]+>|(?:^|/)_[A-Za-z][\w.-]*_(?:$|[/.])`)
+// ~/.claude/commands/{skill-name}.md, <name> (blanked ones: shell.HasPlaceholder).
+var templatePathRx = regexp.MustCompile(`\{[\w .-]+\}|<[\w .-]+>`)
 
 func runAgentConfigTamper(p *analyzer.Pass) error {
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
@@ -70,7 +71,7 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 					sev, note = Critical, ", turning approvals off"
 				case intel.ProjectInstructionFile(w.Path):
 					sev = Medium // the project's instruction file
-				case templatePathRx.MatchString(w.Path):
+				case templatePathRx.MatchString(w.Path) || shell.HasPlaceholder(w.Path):
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
 				}
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
@@ -88,7 +87,7 @@ func floodRequest(m *python.Module, lo, hi int, v string) (*python.Call, string)
 		}
 	}
 	for _, c := range calls {
-		if !pyfacts.NetSink(m, c) || v != "" && usesVar(m, c, v) {
+		if !pyfacts.NetSink(m, c) || v != "" && pyfacts.Mentions(m, c.Open+1, c.Close, "", []string{"\x00" + v}) {
 			continue
 		}
 		u := pyfacts.SinkURL(m, c)
@@ -104,18 +103,3 @@ func floodRequest(m *python.Module, lo, hi int, v string) (*python.Call, string)
 // minFloodCount is the number of identical requests in a row that makes a
 // flood rather than a retry.
 const minFloodCount = 100
-
-// usesVar reports whether a call's arguments mention variable v.
-func usesVar(m *python.Module, c *python.Call, v string) bool {
-	for _, r := range m.RefsIn(c.Open+1, c.Close) {
-		if r.Var == v {
-			return true
-		}
-	}
-	for k := c.Open + 1; k < c.Close; k++ {
-		if m.Toks[k].Kind == python.String && strings.Contains(m.Text(k), "{"+v) {
-			return true // f"…{i}…"
-		}
-	}
-	return false
-}

@@ -6,6 +6,7 @@ package hostfacts
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/skillvet/skillvet/intel"
@@ -15,7 +16,7 @@ import (
 // Hosts is what a skill says about hosts.
 type Hosts struct {
 	places   map[string]map[string]bool // host → the places (file#section) naming it
-	files    map[string][]string        // file path → the hosts it names
+	files    map[string]map[string]bool // file path → the hosts it names
 	manifest string                     // the frontmatter, lower case
 }
 
@@ -40,7 +41,7 @@ func Of(s *skill.Skill) *Hosts {
 var headingRx = regexp.MustCompile(`(?m)^#{1,6}\s`)
 
 func build(s *skill.Skill) *Hosts {
-	h := &Hosts{places: map[string]map[string]bool{}, files: map[string][]string{}}
+	h := &Hosts{places: map[string]map[string]bool{}, files: map[string]map[string]bool{}}
 	if m, f := s.Manifest, s.ManifestFile(); m != nil && m.Present && f != nil && m.BodyStart <= len(f.Content) {
 		h.manifest = strings.ToLower(string(f.Content[:m.BodyStart])) // the whole frontmatter
 	}
@@ -63,47 +64,38 @@ func build(s *skill.Skill) *Hosts {
 			if k+1 < len(starts) {
 				end = starts[k+1]
 			}
-			place := f.Path + "#" + itoa(k)
+			place := f.Path + "#" + strconv.Itoa(k)
 			for _, u := range intel.URLRx.FindAllString(c[st:end], 64) {
 				host, _ := intel.URLClass(u)
 				host = strings.TrimPrefix(strings.ToLower(host), "www.")
 				if host == "" {
 					continue
 				}
-				if h.places[host] == nil {
-					h.places[host] = map[string]bool{}
-				}
-				if len(h.places[host]) == 0 || !h.namedIn(f.Path, host) {
-					h.files[f.Path] = append(h.files[f.Path], host)
-				}
-				h.places[host][place] = true
+				add(h.places, host, place)
+				add(h.files, f.Path, host)
 			}
 		}
 	}
 	return h
 }
 
-func (h *Hosts) namedIn(path, host string) bool {
-	for _, x := range h.files[path] {
-		if x == host {
-			return true
-		}
+func add(m map[string]map[string]bool, k, v string) {
+	if m[k] == nil {
+		m[k] = map[string]bool{}
 	}
-	return false
+	m[k][v] = true
 }
 
-// FileHosts returns the hosts the file at slash path names in URLs.
-func (h *Hosts) FileHosts(path string) []string { return h.files[path] }
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
+// NamesGeoIP returns a host that the file at slash path names and that
+// tells a caller its public IP address and location, or "".
+func (h *Hosts) NamesGeoIP(path string) string {
+	best := ""
+	for host := range h.files[path] {
+		if intel.GeoIPHost(host) && (best == "" || host < best) {
+			best = host // the first by name: output stays the same run to run
+		}
 	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
+	return best
 }
 
 // Familiar reports whether the skill is about host: its frontmatter names

@@ -38,8 +38,11 @@ func TestFamiliar(t *testing.T) {
 			t.Errorf("Familiar(%q) = %v, want %v", host, got, want)
 		}
 	}
-	if hs := h.FileHosts("scripts/geo.py"); len(hs) != 1 || hs[0] != "ipinfo.io" {
-		t.Errorf("FileHosts(scripts/geo.py) = %v", hs)
+	if g := h.NamesGeoIP("scripts/geo.py"); g != "ipinfo.io" {
+		t.Errorf("NamesGeoIP(scripts/geo.py) = %q", g)
+	}
+	if g := h.NamesGeoIP("SKILL.md"); g != "" {
+		t.Errorf("NamesGeoIP(SKILL.md) = %q", g)
 	}
 	if Of(s) != h {
 		t.Error("facts are not memoised per skill")

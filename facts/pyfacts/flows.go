@@ -85,3 +85,66 @@ func CaptureKind(m *python.Module, c *python.Call) string {
 	}
 	return ""
 }
+
+// ReachesCall reports whether the value of token tok (a literal) reaches
+// the arguments of a call that pred accepts: written inside them, or
+// assigned to a variable that such a call uses, following assignments up
+// to four levels (HOSTS = ['169.254.169.254']; for h in HOSTS: get(f"http://{h}/")).
+// A literal that reaches no such call is data: a blocklist entry, a
+// comparison, a message.
+func ReachesCall(m *python.Module, tok int, pred func(*python.Call) bool) bool {
+	var calls []*python.Call
+	for _, c := range m.Calls {
+		if pred(c) {
+			if c.Open < tok && tok < c.Close {
+				return true
+			}
+			calls = append(calls, c)
+		}
+	}
+	if len(calls) == 0 {
+		return false
+	}
+	holds := func(lo, hi int, names map[string]bool) bool {
+		for _, r := range m.RefsIn(lo, hi) {
+			if r.Var != "" && names[r.Var] || r.Attr != "" && names[r.Attr] {
+				return true
+			}
+		}
+		return false
+	}
+	names := map[string]bool{}
+	for name, as := range m.Assigns {
+		for _, a := range as {
+			if a.Start <= tok && tok < a.End {
+				names[name] = true
+			}
+		}
+	}
+	for round := 0; round < 4 && len(names) > 0; round++ {
+		for _, c := range calls {
+			if holds(c.Open+1, c.Close, names) {
+				return true
+			}
+		}
+		next := map[string]bool{}
+		for name, as := range m.Assigns {
+			if names[name] {
+				continue
+			}
+			for _, a := range as {
+				if holds(a.Start, a.End, names) {
+					next[name] = true
+					break
+				}
+			}
+		}
+		for n := range next {
+			names[n] = true
+		}
+		if len(next) == 0 {
+			break
+		}
+	}
+	return false
+}

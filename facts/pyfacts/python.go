@@ -342,8 +342,8 @@ func sinkArgURL(m *python.Module, c *python.Call) string {
 	return urlIn(m, a.Start, a.End, 2, false)
 }
 
-// HostLitRx matches a bare host name or IPv4 address.
-var HostLitRx = regexp.MustCompile(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
+// HostLitRx matches a bare host name or IPv4 address (intel.HostLitRx).
+var HostLitRx = intel.HostLitRx
 
 // urlIn finds a URL literal in tokens [a, b) or in the assignments of the
 // variables used there; with hosts, a bare host name or IP literal counts.

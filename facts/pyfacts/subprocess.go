@@ -104,36 +104,44 @@ var ExecNames = map[string]bool{"exec": true, "eval": true, "compile": true, "ex
 // WriteTargets renders the paths a call writes, creates or replaces:
 // open() in a writing mode, pathlib writes, copies, moves and links.
 func WriteTargets(m *python.Module, c *python.Call) []string {
-	var paths []string
-	switch {
-	case Openish(c.Name) && c.Name != "pathlib.Path" && c.Name != "Path" && !strings.HasPrefix(c.Name, "tempfile."):
-		if !IsWriteMode(OpenMode(m, c)) {
-			return nil
-		}
-		if a, ok := c.Arg(0, "file"); ok {
-			paths = PathOf(m, a.Start, a.End, 2)
-		}
-	case HasSuffixAny(c.Name, ".write_text", ".write_bytes", ".touch", ".symlink_to", ".mkdir"):
-		paths = PathOf(m, c.Head, c.Open, 2)
-	case HasSuffixAny(c.Name, ".open") && !strings.HasPrefix(c.Name, "os."):
-		if a, ok := c.Arg(0, "mode"); ok {
-			if mode, ok := m.Fold(a.Start, a.End); ok && IsWriteMode(mode) {
-				paths = PathOf(m, c.Head, c.Open, 2)
-			}
-		}
-	case HasPrefixAny(c.Name, "shutil.copy", "shutil.move", "os.rename", "os.replace", "os.symlink", "os.link"):
-		if a, ok := c.Arg(1, "dst"); ok {
-			paths = PathOf(m, a.Start, a.End, 2)
-		}
-	case c.Name == "os.makedirs" || c.Name == "os.mkdir":
-		if a, ok := c.Arg(0, "name"); ok {
-			paths = PathOf(m, a.Start, a.End, 2)
-		}
+	lo, hi, ok := WriteTargetSpan(m, c)
+	if !ok {
+		return nil
 	}
+	paths := PathOf(m, lo, hi, 2)
 	for i, pt := range paths {
 		paths[i] = strings.ReplaceAll(pt, `\`, "/")
 	}
 	return paths
+}
+
+// WriteTargetSpan returns the tokens of the path expression a writing call
+// targets: the file of open(…, "w"), the receiver of p.write_text(…) and
+// p.open("w"), the destination of shutil.copy(…) and os.rename(…), the
+// directory of os.makedirs(…). ok is false for calls that write nothing.
+func WriteTargetSpan(m *python.Module, c *python.Call) (lo, hi int, ok bool) {
+	var a python.Arg
+	switch {
+	case Openish(c.Name) && c.Name != "pathlib.Path" && c.Name != "Path" && !strings.HasPrefix(c.Name, "tempfile."):
+		if !IsWriteMode(OpenMode(m, c)) {
+			return 0, 0, false
+		}
+		a, ok = c.Arg(0, "file")
+	case HasSuffixAny(c.Name, ".write_text", ".write_bytes", ".touch", ".symlink_to", ".mkdir"):
+		return c.Head, c.Open, true
+	case HasSuffixAny(c.Name, ".open") && !strings.HasPrefix(c.Name, "os."):
+		if mode, found := c.Arg(0, "mode"); found {
+			if v, folded := m.Fold(mode.Start, mode.End); folded && IsWriteMode(v) {
+				return c.Head, c.Open, true
+			}
+		}
+		return 0, 0, false
+	case HasPrefixAny(c.Name, "shutil.copy", "shutil.move", "os.rename", "os.replace", "os.symlink", "os.link"):
+		a, ok = c.Arg(1, "dst")
+	case c.Name == "os.makedirs" || c.Name == "os.mkdir":
+		a, ok = c.Arg(0, "name")
+	}
+	return a.Start, a.End, ok
 }
 
 // CommandText renders the command a process call runs as one string.

@@ -245,13 +245,3 @@ func (m *Module) Bindings(name string, use int) ([]Assign, int) {
 	}
 	return all, -1
 }
-
-// funcIndex is the index of the innermost function holding token tok, or
-// -1 at module level.
-func (m *Module) funcIndex(tok int) int {
-	m.Funcs()
-	if m.owner == nil || tok < 0 || tok >= len(m.owner) {
-		return -1
-	}
-	return int(m.owner[tok]) - 1
-}

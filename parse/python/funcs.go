@@ -40,11 +40,20 @@ func (m *Module) Funcs() []Func {
 // Enclosing returns the innermost function definition holding token tok,
 // or nil at module level.
 func (m *Module) Enclosing(tok int) *Func {
-	fs := m.Funcs()
-	if m.owner == nil || tok < 0 || tok >= len(m.owner) || m.owner[tok] == 0 {
-		return nil
+	if fi := m.funcIndex(tok); fi >= 0 {
+		return &m.funcs[fi]
 	}
-	return &fs[m.owner[tok]-1]
+	return nil
+}
+
+// funcIndex is the index of the innermost function holding token tok, or
+// -1 at module level.
+func (m *Module) funcIndex(tok int) int {
+	m.Funcs()
+	if m.owner == nil || tok < 0 || tok >= len(m.owner) {
+		return -1
+	}
+	return int(m.owner[tok]) - 1
 }
 
 // ParamIndex returns the position of name among f's parameters when the
@@ -54,10 +63,8 @@ func (m *Module) ParamIndex(f *Func, name string) int {
 	if k < 0 {
 		return -1
 	}
-	for _, a := range m.Assigns[name] {
-		if a.Tok >= f.Lo && a.Tok < f.Hi {
-			return -1
-		}
+	if as, _ := m.Bindings(name, f.Lo); len(as) > 0 {
+		return -1 // rebound in the body: Bindings has the local assignments
 	}
 	return k
 }

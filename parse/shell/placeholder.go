@@ -37,3 +37,13 @@ var blankedRx = regexp.MustCompile(`^_[A-Za-z_][\w.-]*_$`)
 // that Placeholders blanked (<plist> → _plist_): a value the reader fills
 // in, not one the skill chose.
 func IsPlaceholder(v string) bool { return blankedRx.MatchString(v) }
+
+var blankedInRx = regexp.MustCompile(`(^|\W)_([A-Za-z][\w.-]{0,40})_(\W|$)`)
+
+// HasPlaceholder reports whether text holds a blanked placeholder
+// anywhere (a JSON body '{"value": <num>}' arrives as {"value": _num_}).
+func HasPlaceholder(s string) bool { return blankedInRx.MatchString(s) }
+
+// Unblank shows blanked placeholders as written, for messages: _num_ →
+// <num>.
+func Unblank(s string) string { return blankedInRx.ReplaceAllString(s, "$1<$2>$3") }

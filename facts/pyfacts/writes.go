@@ -48,15 +48,12 @@ func RemovedInFinally(m *python.Module, c *python.Call) bool {
 // writtenVar is the variable holding the path a write call targets:
 // f.write_text(…), open(f, "w"), shutil.copy(src, f).
 func writtenVar(m *python.Module, c *python.Call) string {
-	if c.Open == c.Head+3 && m.Toks[c.Head].Kind == python.Name && m.Is(c.Head+1, ".") {
-		return m.Text(c.Head)
-	}
-	n := 0
-	if strings.HasPrefix(c.Name, "shutil.") || strings.HasPrefix(c.Name, "os.") {
-		n = 1
-	}
-	if n < len(c.Args) && c.Args[n].Keyword == "" && c.Args[n].End == c.Args[n].Start+1 && m.Toks[c.Args[n].Start].Kind == python.Name {
-		return m.Text(c.Args[n].Start)
+	lo, hi, ok := WriteTargetSpan(m, c)
+	switch {
+	case !ok || m.Toks[lo].Kind != python.Name:
+		return ""
+	case hi-lo == 1, hi-lo == 3 && hi == c.Open && m.Is(lo+1, "."):
+		return m.Text(lo) // f, or f in f.write_text
 	}
 	return ""
 }
@@ -93,86 +90,4 @@ func UnderTempDir(m *python.Module, lo, hi int) bool {
 func isTempDirRef(r python.Ref) bool {
 	return r.Call && (strings.HasPrefix(r.Name, "tempfile.TemporaryDirectory") || strings.HasPrefix(r.Name, "tempfile.mkdtemp") ||
 		strings.HasPrefix(r.Name, "tempfile.gettempdir"))
-}
-
-// WriteTargetSpan returns the tokens of the path expression a write call
-// targets: the receiver of f.write_text(…), the first argument of
-// open(…), the destination of shutil.copy(…).
-func WriteTargetSpan(m *python.Module, c *python.Call) (lo, hi int, ok bool) {
-	switch {
-	case Openish(c.Name) || c.Name == "os.makedirs" || c.Name == "os.mkdir":
-		if a, ok := c.Arg(0, "file"); ok {
-			return a.Start, a.End, true
-		}
-	case HasPrefixAny(c.Name, "shutil.copy", "shutil.move", "os.rename", "os.replace", "os.symlink", "os.link"):
-		if a, ok := c.Arg(1, "dst"); ok {
-			return a.Start, a.End, true
-		}
-	case c.Head < c.Open:
-		return c.Head, c.Open, true
-	}
-	return 0, 0, false
-}
-
-// ReachesCall reports whether the value of token tok (a literal) reaches
-// the arguments of a call that pred accepts: written inside them, or
-// assigned to a variable that such a call uses, following assignments up
-// to four levels (HOSTS = ['169.254.169.254']; for h in HOSTS: get(f"http://{h}/")).
-// A literal that reaches no such call is data: a blocklist entry, a
-// comparison, a message.
-func ReachesCall(m *python.Module, tok int, pred func(*python.Call) bool) bool {
-	var calls []*python.Call
-	for _, c := range m.Calls {
-		if pred(c) {
-			if c.Open < tok && tok < c.Close {
-				return true
-			}
-			calls = append(calls, c)
-		}
-	}
-	if len(calls) == 0 {
-		return false
-	}
-	holds := func(lo, hi int, names map[string]bool) bool {
-		for _, r := range m.RefsIn(lo, hi) {
-			if r.Var != "" && names[r.Var] || r.Attr != "" && names[r.Attr] {
-				return true
-			}
-		}
-		return false
-	}
-	names := map[string]bool{}
-	for name, as := range m.Assigns {
-		for _, a := range as {
-			if a.Start <= tok && tok < a.End {
-				names[name] = true
-			}
-		}
-	}
-	for round := 0; round < 4 && len(names) > 0; round++ {
-		for _, c := range calls {
-			if holds(c.Open+1, c.Close, names) {
-				return true
-			}
-		}
-		next := map[string]bool{}
-		for name, as := range m.Assigns {
-			if names[name] {
-				continue
-			}
-			for _, a := range as {
-				if holds(a.Start, a.End, names) {
-					next[name] = true
-					break
-				}
-			}
-		}
-		for n := range next {
-			names[n] = true
-		}
-		if len(next) == 0 {
-			break
-		}
-	}
-	return false
 }
