@@ -18,6 +18,7 @@ import (
 	"sync"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/parse/markdown"
 	"github.com/skillvet/skillvet/skill"
 )
@@ -310,6 +311,8 @@ type Phrase struct {
 	Sev   analyzer.Severity
 	Label string
 	Lits  []string // one of them is in every match (nil: unknown)
+	// Gate: the literal sets every match satisfies (nil: unknown)
+	Gate *match.Gate
 	// Span: the pattern matches free words between its anchors
 	// ("upload … silently"); ClauseRole checks them as part of the clause.
 	Span bool
@@ -332,7 +335,7 @@ func (d *Doc) FindPhrases(phrases []Phrase) []PhraseHit {
 	var out []PhraseHit
 	for pi := range phrases {
 		pt := &phrases[pi]
-		cand := d.Candidates(pt.Lits)
+		cand := d.GateCandidates(pt.Gate, d.Candidates(pt.Lits))
 		for si := range d.Segments {
 			if !cand[si] {
 				continue

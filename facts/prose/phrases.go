@@ -18,7 +18,7 @@ import (
 func NewPhrase(sev analyzer.Severity, label, rx string) Phrase {
 	lits := match.RequiredLiterals(rx)
 	match.RegisterLits(lits)
-	return Phrase{Rx: regexp.MustCompile(rx), Sev: sev, Label: label, Lits: lits, Span: strings.Contains(rx, `(?:\S+\s+){`)}
+	return Phrase{Rx: regexp.MustCompile(rx), Sev: sev, Label: label, Lits: lits, Gate: match.NewGate(rx), Span: strings.Contains(rx, `(?:\S+\s+){`)}
 }
 
 // Find returns the first match of the phrase in t, or nil. On long texts
@@ -26,7 +26,7 @@ func NewPhrase(sev analyzer.Severity, label, rx string) Phrase {
 // occurrences of the phrase's literals: every match holds one, and
 // phrases are far shorter than a window.
 func (h *Phrase) Find(t string) []int {
-	if !match.ContainsAnyLit(t, h.Lits) {
+	if !match.ContainsAnyLit(t, h.Lits) || !h.Gate.Match(t) {
 		return nil
 	}
 	if len(t) < phraseWindowMin || h.Lits == nil {
@@ -53,6 +53,9 @@ func (h *Phrase) Find(t string) []int {
 // for callers that try many phrases on one long text: one pass finds every
 // literal instead of one scan per literal and phrase.
 func (h *Phrase) FindHits(t string, hits [][]int32) []int {
+	if !h.Gate.MatchFunc(match.Present(hits)) {
+		return nil
+	}
 	if h.Lits == nil {
 		return h.Rx.FindStringIndex(t)
 	}

@@ -69,3 +69,42 @@ func (d *Doc) SentenceFilter(lits []string) func(s *Sentence) bool {
 	}
 	return func(s *Sentence) bool { return marks[s.idx] }
 }
+
+// GateCandidates narrows cand (one flag per segment) to the segments that
+// satisfy g: for some branch, every set has a literal in the segment.
+func (d *Doc) GateCandidates(g *match.Gate, cand []bool) []bool {
+	if g == nil {
+		return cand
+	}
+	any := false
+	for _, c := range cand {
+		any = any || c
+	}
+	if !any {
+		return cand
+	}
+	out := make([]bool, len(cand))
+	branch := make([]bool, len(cand))
+	for _, b := range g.Branches {
+		for i := range branch {
+			branch[i] = cand[i]
+		}
+		for _, set := range b {
+			pos, ok := d.litHits(set)
+			if !ok {
+				continue // not in the index: this set cannot narrow
+			}
+			in := make([]bool, len(cand))
+			for _, p := range pos {
+				in[sort.SearchInts(d.segOff, int(p)+1)-1] = true
+			}
+			for i := range branch {
+				branch[i] = branch[i] && in[i]
+			}
+		}
+		for i := range out {
+			out[i] = out[i] || branch[i]
+		}
+	}
+	return out
+}

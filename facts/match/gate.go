@@ -1,0 +1,166 @@
+package match
+
+import (
+	"regexp/syntax"
+	"sort"
+	"strings"
+)
+
+// A Gate is a conjunctive literal prefilter derived from a regexp: every
+// match contains, for each set of one of the gate's branches, at least one
+// literal of that set. RequiredLiterals gives one such set (the best
+// single one); a gate keeps all of them, so that a phrase like "do not
+// (tell|inform) the (user|customer)" is tried only where a negation, a
+// telling verb and a listener all occur, not wherever "user" does. Branches
+// come from a top-level alternation: a match satisfies at least one.
+//
+// A nil *Gate knows nothing and passes everything.
+type Gate struct {
+	Branches [][][]string // branch → sets → lower-case literals
+}
+
+// maxGateSets bounds the sets kept per branch (the strongest ones).
+const maxGateSets = 4
+
+// NewGate derives the gate of expr, or nil when some branch has no
+// required literal. Every literal is also registered with the literal
+// index, so callers holding IndexHits can test the gate without scanning.
+func NewGate(expr string) *Gate {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	re = re.Simplify()
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	var branches []*syntax.Regexp
+	if re.Op == syntax.OpAlternate {
+		branches = re.Sub
+	} else {
+		branches = []*syntax.Regexp{re}
+	}
+	g := &Gate{}
+	for _, b := range branches {
+		sets, ok := reqSets(b)
+		if !ok {
+			return nil
+		}
+		sets = strongSets(sets)
+		if len(sets) == 0 {
+			return nil
+		}
+		g.Branches = append(g.Branches, sets)
+	}
+	for _, b := range g.Branches {
+		for _, s := range b {
+			RegisterLits(s)
+		}
+	}
+	return g
+}
+
+// reqSets returns literal sets every match of re satisfies (each set:
+// one of its literals occurs in the match).
+func reqSets(re *syntax.Regexp) ([][]string, bool) {
+	switch re.Op {
+	case syntax.OpCapture, syntax.OpPlus:
+		return reqSets(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return reqSets(re.Sub[0])
+		}
+		return nil, false
+	case syntax.OpConcat:
+		var out [][]string
+		for _, s := range re.Sub {
+			if sets, ok := reqSets(s); ok {
+				out = append(out, sets...)
+			}
+		}
+		// runs of children give longer literals than each alone
+		if l, ok := reqLits(re); ok {
+			out = append(out, l)
+		}
+		return out, len(out) > 0
+	}
+	l, ok := reqLits(re)
+	if !ok {
+		return nil, false
+	}
+	return [][]string{l}, true
+}
+
+// strongSets drops sets that filter nothing (a literal shorter than three
+// bytes or a common word: nearly every text passes them) and keeps the
+// strongest maxGateSets, each deduplicated and sorted.
+func strongSets(sets [][]string) [][]string {
+	var out [][]string
+	seen := map[string]bool{}
+	for _, s := range sets {
+		weak := len(s) == 0
+		for _, l := range s {
+			if len(l) < 3 || commonWords[strings.TrimSpace(l)] {
+				weak = true
+			}
+		}
+		if weak {
+			continue
+		}
+		s = dedupe(s)
+		sort.Strings(s)
+		k := strings.Join(s, "\x00")
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, s)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return litScore(out[i]) > litScore(out[j]) })
+	if len(out) > maxGateSets {
+		out = out[:maxGateSets]
+	}
+	return out
+}
+
+// Match reports whether lower-case text t can match: for some branch,
+// every set has a literal in t.
+func (g *Gate) Match(t string) bool {
+	if g == nil {
+		return true
+	}
+	return g.MatchFunc(func(l string) bool { return strings.Contains(t, l) })
+}
+
+// MatchFunc is Match with has telling whether a literal occurs.
+func (g *Gate) MatchFunc(has func(lit string) bool) bool {
+	if g == nil {
+		return true
+	}
+branches:
+	for _, b := range g.Branches {
+		for _, set := range b {
+			found := false
+			for _, l := range set {
+				if has(l) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				continue branches
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// Present returns a literal test answered from IndexHits(t): presence in
+// the whole text. A literal the index does not hold counts as present.
+func Present(hits [][]int32) func(lit string) bool {
+	return func(l string) bool {
+		id, ok := LitID(l)
+		return !ok || int(id) >= len(hits) || len(hits[id]) > 0
+	}
+}
