@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -222,6 +221,9 @@ func TestPrefilterSound(t *testing.T) {
 			if h.Lits != nil && !d.Candidates(h.Lits)[0] {
 				t.Fatalf("%s: %q matches but the literal index misses it", h.Label, text)
 			}
+			if !h.Gate.Match(text) || !d.GateCandidates(h.Gate, []bool{true})[0] {
+				t.Fatalf("%s: %q matches but its literal gate %q refuses it", h.Label, text, h.Gate.Branches)
+			}
 		}
 	}
 	if matched < 100 {
@@ -234,7 +236,7 @@ func TestPrefilterSound(t *testing.T) {
 func TestSentencePrefilterSound(t *testing.T) {
 	pats := []struct {
 		name string
-		rx   *regexp.Regexp
+		rx   *match.Rx
 	}{{"askSeed", askSeedRx}, {"askSecret", askSecretRx}, {"secretObj", prose.SecretObjRx}, {"contentObj", prose.ContentObjRx},
 		{"promptLeak", promptLeakRx}, {"leakChan", leakChanRx}, {"destWord", prose.DestWordRx}}
 	words := strings.Fields("ask the user for their 12-word recovery phrase seed private key one-time code credit card number cvv cvc " +
@@ -255,12 +257,15 @@ func TestSentencePrefilterSound(t *testing.T) {
 		}
 		text := strings.Join(parts, " ")
 		for _, p := range pats {
-			if !p.rx.MatchString(text) {
+			if !p.rx.Regexp.MatchString(text) {
 				continue
 			}
 			matched++
 			if lits := lits[p.name]; !match.ContainsAnyLit(text, lits) {
 				t.Fatalf("%s: %q matches but misses literals %q", p.name, text, lits)
+			}
+			if !p.rx.May(text) {
+				t.Fatalf("%s: %q matches but its literal gate %q refuses it", p.name, text, p.rx.Gate.Branches)
 			}
 		}
 	}

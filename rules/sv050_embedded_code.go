@@ -3,8 +3,8 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"github.com/skillvet/skillvet/facts/match"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -83,8 +83,8 @@ func extractEmbedded(p *analyzer.Pass) ([]*skill.File, error) {
 }
 
 var (
-	pyFirstLineRx = regexp.MustCompile(`^(?:import [A-Za-z_][\w.]*(?:\s+as\s+\w+)?\s*(?:,|$)|from [A-Za-z_.][\w.]* import |def \w+\(|class \w+[:(]|async def \w+\(|if __name__ == )`)
-	jsFirstLineRx = regexp.MustCompile(`^(?:(?:const|let|var) \w+\s*=|import .* from ['"]|import ['"]|(?:const|let|var) .*= require\(|require\(['"]|(?:async )?function \w*\(|export (?:default |const |function |async ))`)
+	pyFirstLineRx = match.MustRx(`^(?:import [A-Za-z_][\w.]*(?:\s+as\s+\w+)?\s*(?:,|$)|from [A-Za-z_.][\w.]* import |def \w+\(|class \w+[:(]|async def \w+\(|if __name__ == )`)
+	jsFirstLineRx = match.MustRx(`^(?:(?:const|let|var) \w+\s*=|import .* from ['"]|import ['"]|(?:const|let|var) .*= require\(|require\(['"]|(?:async )?function \w*\(|export (?:default |const |function |async ))`)
 )
 
 // codeBlockLanguage maps a fence info string (or, for an unlabelled block,

@@ -1,8 +1,8 @@
 package rules
 
 import (
+	"github.com/skillvet/skillvet/facts/match"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -34,7 +34,7 @@ name (` + "`python`, `python3`, `python3.12`, `py`, `node`, `nodejs`, `deno`, `b
 	Extract: extractInterpreterCode,
 })
 
-var pyInterpRx = regexp.MustCompile(`^(?:python(?:[23](?:\.\d+)?)?|py|pypy3?|ipython3?)(?:\.exe)?$`)
+var pyInterpRx = match.MustRx(`^(?:python(?:[23](?:\.\d+)?)?|py|pypy3?|ipython3?)(?:\.exe)?$`)
 
 // interpreterLang returns the language an interpreter program runs.
 func interpreterLang(name string) (skill.Kind, string) {

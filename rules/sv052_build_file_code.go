@@ -2,8 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"github.com/skillvet/skillvet/facts/match"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -74,7 +74,7 @@ func packageScripts(f *skill.File) []*skill.File {
 	return out
 }
 
-var makeVarRx = regexp.MustCompile(`\$\(([A-Za-z_][A-Za-z0-9_]*)\)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+var makeVarRx = match.MustRx(`\$\(([A-Za-z_][A-Za-z0-9_]*)\)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 
 // makeRecipes returns each rule's recipe (tab-indented lines after a
 // target line) as shell, with make's $(VAR) written as shell's ${VAR} of

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -93,7 +93,7 @@ func runJSDynamicCode(p *analyzer.Pass) error {
 	return nil
 }
 
-var jsReturnThis = regexp.MustCompile(`^\s*return\s+this\s*;?\s*$`)
+var jsReturnThis = match.MustRx(`^\s*return\s+this\s*;?\s*$`)
 
 func jsGradeEval(v *jsfacts.View, what string, code ast.Expression) (analyzer.Severity, string) {
 	if s, ok := v.Info.Str(code); ok {
@@ -121,7 +121,7 @@ func jsGradeEval(v *jsfacts.View, what string, code ast.Expression) (analyzer.Se
 	return High, what + " runs code computed at run time"
 }
 
-var jsVendorBanner = regexp.MustCompile(`^\s*/\*[!*]`)
+var jsVendorBanner = match.MustRx(`^\s*/\*[!*]`)
 
 // jsLooksVendored recognises a minified third-party bundle: a .min.js name
 // or vendor directory, or long lines under a license banner.

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -73,8 +73,8 @@ echo "<sha256>  install.sh" | sha256sum -c - && bash install.sh
 	Run: shRunRemoteScriptExec,
 })
 
-var shPsDownloadRx = regexp.MustCompile(`(?i)\b(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b|downloadstring|downloadfile|net\.webclient|start-bitstransfer`)
-var shPsExecRx = regexp.MustCompile(`(?i)(^|[\s|;(&])(iex|invoke-expression)\b|\|\s*&\s*\(|scriptblock\]::create`)
+var shPsDownloadRx = match.MustRx(`(?i)\b(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b|downloadstring|downloadfile|net\.webclient|start-bitstransfer`)
+var shPsExecRx = match.MustRx(`(?i)(^|[\s|;(&])(iex|invoke-expression)\b|\|\s*&\s*\(|scriptblock\]::create`)
 
 func shRunRemoteScriptExec(p *analyzer.Pass) error {
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -45,9 +45,9 @@ ssh deploy@build.example.com ./deploy.sh   # an explicit, authenticated session
 	Run: shRunReverseShell,
 })
 
-var shDevTCPRx = regexp.MustCompile(`/dev/(tcp|udp)/[^/\s]+/\d+`)
-var shInlineSocketRx = regexp.MustCompile(`(?i)socket|TCPSocket|fsockopen|IO::Socket|net\.Socket|net\.connect`)
-var shInlineShellRx = regexp.MustCompile(`(?i)pty\.spawn|dup2|subprocess|/bin/(ba)?sh|\bexec\b|spawn\(|popen|system\(|child_process|cmd\.exe`)
+var shDevTCPRx = match.MustRx(`/dev/(tcp|udp)/[^/\s]+/\d+`)
+var shInlineSocketRx = match.MustRx(`(?i)socket|TCPSocket|fsockopen|IO::Socket|net\.Socket|net\.connect`)
+var shInlineShellRx = match.MustRx(`(?i)pty\.spawn|dup2|subprocess|/bin/(ba)?sh|\bexec\b|spawn\(|popen|system\(|child_process|cmd\.exe`)
 
 func shRunReverseShell(p *analyzer.Pass) error {
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {

@@ -2,9 +2,9 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
-	"regexp"
 )
 
 // ShellCommandInjection reports untrusted input evaluated as shell code.
@@ -70,7 +70,7 @@ func shInjection(c *shell.Command) (shell.Word, string) {
 
 // shWholeArgsRx matches a word that is nothing but the script's arguments
 // ("$*", "$@", "$1"): the whole program, not a value spliced into one.
-var shWholeArgsRx = regexp.MustCompile(`^"?\$(?:[*@1-9]|\{[*@1-9]\})"?$`)
+var shWholeArgsRx = match.MustRx(`^"?\$(?:[*@1-9]|\{[*@1-9]\})"?$`)
 
 func shContainsByte(s string, b byte) bool {
 	for i := 0; i < len(s); i++ {

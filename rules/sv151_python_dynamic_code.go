@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -57,7 +57,7 @@ settings = ast.literal_eval(open("settings.txt").read())
 	Run: runPythonDynamicCode,
 })
 
-var arithmeticRx = regexp.MustCompile(`^[\d\s+\-*/%().,eE]*$`)
+var arithmeticRx = match.MustRx(`^[\d\s+\-*/%().,eE]*$`)
 
 func runPythonDynamicCode(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

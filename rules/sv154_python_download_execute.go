@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strconv"
 	"strings"
 
@@ -186,7 +186,7 @@ func pyRunsFile(m *python.Module, c *python.Call, keys []string, isShell bool, a
 	return false
 }
 
-var shellSplitRx = regexp.MustCompile(`&&|\|\||[;&|\n]`)
+var shellSplitRx = match.MustRx(`&&|\|\||[;&|\n]`)
 
 // pyExecMode reports a chmod mode with an execute bit.
 func pyExecMode(m *python.Module, a python.Arg) bool {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -151,9 +151,9 @@ func jsWalkFor(root ast.Node, fn func(*ast.ForInStatement)) {
 }
 
 // jsSecretName matches a filter that selects secret-looking variable names.
-var jsSecretName = regexp.MustCompile(`(?i)token|secret|passw|api_?key|\bkey\b|key\||\|key|credential|private`)
+var jsSecretName = match.MustRx(`(?i)token|secret|passw|api_?key|\bkey\b|key\||\|key|credential|private`)
 
-var jsNegated = regexp.MustCompile(`![^=]`)
+var jsNegated = match.MustRx(`![^=]`)
 
 // jsSecretEnvHarvest finds Object.entries(process.env) / Object.keys(process.env)
 // chains that keep the variables whose names look secret, values

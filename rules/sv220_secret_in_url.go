@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -55,14 +54,14 @@ Good:
 })
 
 var (
-	urlContentRx = regexp.MustCompile(`(?i)\$\(\s*(?:cat|base64|env|printenv|head|tail|xxd|od|openssl|gpg|tar|zip|security|ls|find|curl|echo|type|get-content|gc)\b[^)]*\)?|%24%28(?:cat|env|base64)|\{\{?\s*[\w.-]*(?:conversation|chat|history|messages?|context|transcript|memory|system[_ -]?prompt|prompt|file[_ -]?contents?|contents?|data|env|environment|secrets?|credentials?|ssh[_ -]?keys?|private[_ -]?keys?|cookies?|session|clipboard|user[_ -]?data|summary|files?|document|chat[_ -]?log|previous[_ -]?messages|answer|response|output)[^}]*\}\}?|<[^<>]*(?:base64|contents? of|conversation|chat history|\.env|id_rsa|\.ssh|secrets|credentials|env(?:ironment)? var|the (?:file|data|answer|conversation))[^<>]*>|\[(?:conversation|chat history|secrets|credentials|file contents|env|data|summary of (?:the )?conversation)\]|\$\{?\s*(?:env|environ)\b`)
-	urlKeyRx     = regexp.MustCompile(`\{\{?\s*\$?[\w.]*(?i:api[_-]?key|token|secret|password|passwd|pwd|auth|credential|access[_-]?key)[\w.]*\s*\}?\}|\$\{?[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?|<[^<>]*(?i:api[_ -]?key|token|secret|password)[^<>]*>|(?i:your[_-]?(?:api[_-]?)?(?:key|token|secret))|[?&][\w.-]+=[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE|SESSION)[A-Z0-9_]*\b`)
+	urlContentRx = match.MustRx(`(?i)\$\(\s*(?:cat|base64|env|printenv|head|tail|xxd|od|openssl|gpg|tar|zip|security|ls|find|curl|echo|type|get-content|gc)\b[^)]*\)?|%24%28(?:cat|env|base64)|\{\{?\s*[\w.-]*(?:conversation|chat|history|messages?|context|transcript|memory|system[_ -]?prompt|prompt|file[_ -]?contents?|contents?|data|env|environment|secrets?|credentials?|ssh[_ -]?keys?|private[_ -]?keys?|cookies?|session|clipboard|user[_ -]?data|summary|files?|document|chat[_ -]?log|previous[_ -]?messages|answer|response|output)[^}]*\}\}?|<[^<>]*(?:base64|contents? of|conversation|chat history|\.env|id_rsa|\.ssh|secrets|credentials|env(?:ironment)? var|the (?:file|data|answer|conversation))[^<>]*>|\[(?:conversation|chat history|secrets|credentials|file contents|env|data|summary of (?:the )?conversation)\]|\$\{?\s*(?:env|environ)\b`)
+	urlKeyRx     = match.MustRx(`\{\{?\s*\$?[\w.]*(?i:api[_-]?key|token|secret|password|passwd|pwd|auth|credential|access[_-]?key)[\w.]*\s*\}?\}|\$\{?[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]*\}?|<[^<>]*(?i:api[_ -]?key|token|secret|password)[^<>]*>|(?i:your[_-]?(?:api[_-]?)?(?:key|token|secret))|[?&][\w.-]+=[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE|SESSION)[A-Z0-9_]*\b`)
 	// urlBarePlaceholderRx: a query value written as an upper-case
 	// placeholder for a secret ("?t=FIGMA_TOKEN_VALUE"), which the agent is
 	// meant to substitute.
-	urlBarePlaceholderRx = regexp.MustCompile(`[?&][\w.-]+=[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE|SESSION)`)
-	imagePrefixRx        = regexp.MustCompile(`(?i)(?:!\[[^\]]*\]\(\s*<?|<img\b[^>]*\bsrc\s*=\s*["']?|!\[[^\]]*\]:\s*)$`)
-	refImageLineRx       = regexp.MustCompile(`(?m)^\s*\[([^\]]+)\]:\s*$`)
+	urlBarePlaceholderRx = match.MustRx(`[?&][\w.-]+=[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE|SESSION)`)
+	imagePrefixRx        = match.MustRx(`(?i)(?:!\[[^\]]*\]\(\s*<?|<img\b[^>]*\bsrc\s*=\s*["']?|!\[[^\]]*\]:\s*)$`)
+	refImageLineRx       = match.MustRx(`(?m)^\s*\[([^\]]+)\]:\s*$`)
 )
 
 func runSecretInURL(p *analyzer.Pass) error {

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -59,7 +58,7 @@ Good:
 })
 
 var (
-	sendPronounRx = regexp.MustCompile(`^\s*(?:them|it|these|those|this|everything|all of (?:them|it)|the (?:results?|data|files?|output|contents?|collected \w+)|(?:their|the user's|the customer's) (?:reply|replies|answer|answers|response|responses|message|messages|details))\b`)
+	sendPronounRx = match.MustRx(`^\s*(?:them|it|these|those|this|everything|all of (?:them|it)|the (?:results?|data|files?|output|contents?|collected \w+)|(?:their|the user's|the customer's) (?:reply|replies|answer|answers|response|responses|message|messages|details))\b`)
 	destWordLits  = match.Registered(match.RequiredLiterals(prose.DestWordRx.String()))
 )
 
@@ -114,9 +113,9 @@ func runSendData(p *analyzer.Pass) error {
 			}
 			if secretPath {
 				obj, content = label, true
-			} else if o := match.FindLitIndex(prose.SecretObjRx, prose.SecretObjLits, rest); o != nil {
+			} else if o := match.FindLitIndex(prose.SecretObjRx.Regexp, prose.SecretObjLits, rest); o != nil {
 				obj = rest[o[0]:o[1]]
-			} else if o := match.FindLitIndex(prose.ContentObjRx, prose.ContentObjLits, rest); o != nil {
+			} else if o := match.FindLitIndex(prose.ContentObjRx.Regexp, prose.ContentObjLits, rest); o != nil {
 				obj, content = rest[o[0]:o[1]], true
 			}
 			if obj != "" {
@@ -181,7 +180,7 @@ func runSendData(p *analyzer.Pass) error {
 	return nil
 }
 
-var linkTextRx = regexp.MustCompile(`\[([^\]\n]{3,200})\]\(`)
+var linkTextRx = match.MustRx(`\[([^\]\n]{3,200})\]\(`)
 
 // inTitledLink reports whether offset off of raw lies in the text of a
 // Markdown link that reads as a title (a cited paper or article).

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -51,9 +50,9 @@ Good:
 })
 
 var (
-	credAccessRx  = regexp.MustCompile(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|parse|look (?:in|at|inside|through)|scan|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
-	credHarvestRx = regexp.MustCompile(`\b(?:collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|sync|email|forward|transmit|paste)\b`)
-	dotenvShowRx  = regexp.MustCompile(`\b(?:print|display|show|output|include|attach|copy|paste|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|email|forward|transmit)\b`)
+	credAccessRx  = match.MustRx(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|parse|look (?:in|at|inside|through)|scan|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
+	credHarvestRx = match.MustRx(`\b(?:collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|sync|email|forward|transmit|paste)\b`)
+	dotenvShowRx  = match.MustRx(`\b(?:print|display|show|output|include|attach|copy|paste|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|email|forward|transmit)\b`)
 )
 
 func runCredentialPath(p *analyzer.Pass) error {

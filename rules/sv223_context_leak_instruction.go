@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -48,9 +47,9 @@ Good:
 })
 
 var (
-	placeVerbRx  = regexp.MustCompile(`\b(?:include|includes|including|put|puts|embed|embeds|add|adds|append|appends|insert|inserts|write|writes|encode|encodes|hide|hides|place|places|paste)\b`)
-	leakChanRx   = regexp.MustCompile(`\b(?:commit messages?|commits?|pull requests?|prs?|issues?|issue comments?|comments?|gists?|image (?:urls?|links?|src|alt)|alt text|markdown images?|file ?names?|branch names?|tag names?|dns (?:names?|queries|lookups?)|subdomains?|hostnames?|user[- ]agent|referr?er|public (?:repo|repository|page|channel))\b`)
-	promptLeakRx = regexp.MustCompile(`\b(?:reveal|print|output|repeat|show|display|dump|return|recite|leak|share|disclose|tell (?:me|the user))\s+(?:\w+\s+){0,2}(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|original\s+|hidden\s+|initial\s+)?(?:system\s+prompt|system\s+(?:message|instructions)|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions)|instructions\s+(?:above|verbatim|word for word))\b`)
+	placeVerbRx  = match.MustRx(`\b(?:include|includes|including|put|puts|embed|embeds|add|adds|append|appends|insert|inserts|write|writes|encode|encodes|hide|hides|place|places|paste)\b`)
+	leakChanRx   = match.MustRx(`\b(?:commit messages?|commits?|pull requests?|prs?|issues?|issue comments?|comments?|gists?|image (?:urls?|links?|src|alt)|alt text|markdown images?|file ?names?|branch names?|tag names?|dns (?:names?|queries|lookups?)|subdomains?|hostnames?|user[- ]agent|referr?er|public (?:repo|repository|page|channel))\b`)
+	promptLeakRx = match.MustRx(`\b(?:reveal|print|output|repeat|show|display|dump|return|recite|leak|share|disclose|tell (?:me|the user))\s+(?:\w+\s+){0,2}(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|original\s+|hidden\s+|initial\s+)?(?:system\s+prompt|system\s+(?:message|instructions)|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions)|instructions\s+(?:above|verbatim|word for word))\b`)
 	promptLits   = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
 	chanLits     = match.Registered(match.RequiredLiterals(leakChanRx.String()))
 )
@@ -94,9 +93,9 @@ func runContextLeak(p *analyzer.Pass) error {
 		rest := s.Text[vm[1]:]
 		obj := ""
 		objEnd := 0
-		if m := match.FindLitIndex(prose.SecretObjRx, prose.SecretObjLits, rest); m != nil {
+		if m := match.FindLitIndex(prose.SecretObjRx.Regexp, prose.SecretObjLits, rest); m != nil {
 			obj, objEnd = rest[m[0]:m[1]], m[1]
-		} else if m := match.FindLitIndex(prose.ContentObjRx, prose.ContentObjLits, rest); m != nil {
+		} else if m := match.FindLitIndex(prose.ContentObjRx.Regexp, prose.ContentObjLits, rest); m != nil {
 			obj, objEnd = rest[m[0]:m[1]], m[1]
 		} else if credSeg[s.SegIndex] && match.MayHaveCredentialPath(string(d.Src[rs:re])) {
 			obj = "a credential file"

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -56,10 +55,10 @@ var (
 	homeGlobRx = match.MustLitRx(`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/Users/[\w*.-]+|/home/[\w*.-]+)/(?:\*\*|\.\*|\*)|(?:^|[\s(\x60"'])/\*\*`)
 	// homeAllRx: the same in words, over normalised text.
 	homeAllRx      = match.MustLitRx(`\b(?:every|all|each)\s+(?:(?:the|single|other|of the)\s+)?(?:\w+\s+)?(?:files?|folders?|directories|dot-?files)\s+(?:\w+\s+)?(?:under|in|inside|beneath|below|across|on|of)\s+(?:the\s+|their\s+|your\s+|the user's\s+|this\s+)?(?:(?:entire|whole)\s+)?(?:home(?: directory| folder| dir)?|~/?|\$home|user profile|(?:hard )?(?:disk|drive)|file ?system|machine|computer)(?:[^\w/-]|$)|\b(?:entire|whole)\s+(?:home (?:directory|folder|dir)|user profile|file ?system|(?:hard )?disk)\b`)
-	homeEnumVerbRx = regexp.MustCompile(`\b(?:list|lists|listing|enumerate|enumerates|walk|walks|crawl|crawls|index|indexes|inventory|inventories|scan|scans|glob|globs|find|finds|catalog|catalogue|traverse|traverses|recurse|search|searches|read|reads|collect|gather|map|record|dump|archive|back up|backup|copy)\b`)
-	homeHiddenRx   = regexp.MustCompile(`\b(?:including|include|even|also)\s+(?:the\s+)?hidden\b|\bhidden\s+(?:files|ones|folders|directories|entries)\b|\bdot-?(?:files|folders|directories)\b`)
-	homeCredDirRx  = regexp.MustCompile(`(?i)(?:~|\$HOME|home)/\.(?:ssh|gnupg|aws|kube|docker|azure|password-store|electrum|bitcoin|ethereum|config/gh)\b|/\.\*`)
-	homeContentRx  = regexp.MustCompile(`\b(?:first|top|last)\s+\d+\s+(?:lines?|bytes|kb|characters)\s+of\s+(?:each|every|all|the)\b|\bcontents?\s+of\s+(?:each|every|all)\b|\bfile heads?\b|\bhead of (?:each|every)\b|\b(?:with|and)\s+(?:their|its)\s+contents?\b`)
+	homeEnumVerbRx = match.MustRx(`\b(?:list|lists|listing|enumerate|enumerates|walk|walks|crawl|crawls|index|indexes|inventory|inventories|scan|scans|glob|globs|find|finds|catalog|catalogue|traverse|traverses|recurse|search|searches|read|reads|collect|gather|map|record|dump|archive|back up|backup|copy)\b`)
+	homeHiddenRx   = match.MustRx(`\b(?:including|include|even|also)\s+(?:the\s+)?hidden\b|\bhidden\s+(?:files|ones|folders|directories|entries)\b|\bdot-?(?:files|folders|directories)\b`)
+	homeCredDirRx  = match.MustRx(`(?i)(?:~|\$HOME|home)/\.(?:ssh|gnupg|aws|kube|docker|azure|password-store|electrum|bitcoin|ethereum|config/gh)\b|/\.\*`)
+	homeContentRx  = match.MustRx(`\b(?:first|top|last)\s+\d+\s+(?:lines?|bytes|kb|characters)\s+of\s+(?:each|every|all|the)\b|\bcontents?\s+of\s+(?:each|every|all)\b|\bfile heads?\b|\bhead of (?:each|every)\b|\b(?:with|and)\s+(?:their|its)\s+contents?\b`)
 )
 
 func runHomeEnumeration(p *analyzer.Pass) error {

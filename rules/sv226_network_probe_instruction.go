@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -53,10 +52,10 @@ Good:
 var (
 	probeRangeRx = match.MustLitRx(`(?i)\b((?:10|127|172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.\d{1,3}){1,3})[\x60'"]?\s*(?:through|thru|to|until|-|–|—|\.\.)\s*[\x60'"]?(?:https?://)?((?:\d{1,3}\.){0,3}\d{1,3})\b|\b(?:10|172\.(?:1[6-9]|2\d|3[01])|192\.168|169\.254)(?:\.\d{1,3}){1,3}/(?:[89]|[12]\d|3[0-2])\b|\b(?:10|172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.(?:\d{1,3}|\*|x)){0,2}\.(?:\*|x|\{1\.\.254\}|1-254)(?:[^\w]|$)`)
 	probeWordsRx = match.MustLitRx(`\b(?:every|each|all|any)\s+(?:(?:reachable|live|internal|private|other)\s+)?(?:hosts?|address(?:es)?|ips?|machines?|devices?|servers?|services?)\s+(?:on|in|across|of)\s+(?:the\s+|your\s+|their\s+|this\s+)?(?:local\s+|internal\s+|private\s+|corporate\s+|office\s+|home\s+)?(?:network|subnet|lan|vpc|intranet|range)\b|\b(?:port[- ]?scan|scan\s+(?:the\s+)?(?:\w+\s+)?(?:ports|subnet|network|lan)|sweep\s+(?:the\s+)?(?:\w+\s+)?(?:subnet|network|range))\b`)
-	metaFactRx   = regexp.MustCompile(`(?i)/latest/meta-data/(?:public-ipv4|local-ipv4|public-hostname|local-hostname|hostname|instance-id|instance-type|ami-id|mac|placement/[\w-]+)\b|/computeMetadata/v1/instance/(?:zone|hostname|id|machine-type|network-interfaces/[\w/-]*?(?:ip|external-ip))\b|/metadata/instance/compute/(?:location|vmSize|name)\b`)
-	metaSecretRx = regexp.MustCompile(`(?i)security-credentials|identity-credentials|/iam/|service-accounts|/token\b|oauth2|user-data|/api/token`)
+	metaFactRx   = match.MustRx(`(?i)/latest/meta-data/(?:public-ipv4|local-ipv4|public-hostname|local-hostname|hostname|instance-id|instance-type|ami-id|mac|placement/[\w-]+)\b|/computeMetadata/v1/instance/(?:zone|hostname|id|machine-type|network-interfaces/[\w/-]*?(?:ip|external-ip))\b|/metadata/instance/compute/(?:location|vmSize|name)\b`)
+	metaSecretRx = match.MustRx(`(?i)security-credentials|identity-credentials|/iam/|service-accounts|/token\b|oauth2|user-data|/api/token`)
 	probeMetaRx  = match.MustLitRx(`(?i)\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b|\bfd00:ec2::254\b|/latest/(?:meta-data|user-data|api/token)\b|/computeMetadata/v1\b|/metadata/identity/oauth2/token\b`)
-	probeVerbRx  = regexp.MustCompile(`\b(?:request|requests|fetch|fetches|webfetch|probe|probes|scan|scans|sweep|ping|pings|connect|try|tries|check|checks|curl|query|hit|map|visit|call|get|open|enumerate|discover|crawl|read|note)\b`)
+	probeVerbRx  = match.MustRx(`\b(?:request|requests|fetch|fetches|webfetch|probe|probes|scan|scans|sweep|ping|pings|connect|try|tries|check|checks|curl|query|hit|map|visit|call|get|open|enumerate|discover|crawl|read|note)\b`)
 )
 
 func runNetworkProbe(p *analyzer.Pass) error {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -68,9 +68,9 @@ var (
 	// uploadPlaceholderRx: a value the agent fills in.
 	// (<value> reaches here blanked to _value_ by the shell parser:
 	// shell.HasPlaceholder).
-	uploadPlaceholderRx = regexp.MustCompile(`<[A-Za-z_][\w .-]{0,40}>|\{\{\s*\w+\s*\}\}|\[[A-Z][A-Z_ ]{2,40}\]`)
+	uploadPlaceholderRx = match.MustRx(`<[A-Za-z_][\w .-]{0,40}>|\{\{\s*\w+\s*\}\}|\[[A-Z][A-Z_ ]{2,40}\]`)
 	// uploadSensitiveRx: data about the user, the machine or the agent.
-	uploadSensitiveRx = regexp.MustCompile(`(?i)\b(?:locations?|geo-?locations?|gps|coordinates|latitude|longitude|ip[ _-]?(?:address|loc)|ip_loc|loc\.txt|clipboard|pbpaste|cp\.txt|system[ _-]?prompts?|system[ _-]?info(?:rmation)?|sysinfo|environment(?: variables| files)?|env(?:ironment)? files?|\.env|envs|passwords?|passphrases?|api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|contacts|address book|(?:search|browser|browsing|shell|chat) history|history|cookies|card (?:data|numbers?|details)|payment|queries|query|conversation|chat log|prompts?|personal data|user data)\b`)
+	uploadSensitiveRx = match.MustRx(`(?i)\b(?:locations?|geo-?locations?|gps|coordinates|latitude|longitude|ip[ _-]?(?:address|loc)|ip_loc|loc\.txt|clipboard|pbpaste|cp\.txt|system[ _-]?prompts?|system[ _-]?info(?:rmation)?|sysinfo|environment(?: variables| files)?|env(?:ironment)? files?|\.env|envs|passwords?|passphrases?|api[ _-]?keys?|keys?|tokens?|secrets?|credentials?|contacts|address book|(?:search|browser|browsing|shell|chat) history|history|cookies|card (?:data|numbers?|details)|payment|queries|query|conversation|chat log|prompts?|personal data|user data)\b`)
 )
 
 func runInstructedUpload(p *analyzer.Pass) error {

@@ -2,8 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"github.com/skillvet/skillvet/facts/match"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -51,7 +51,7 @@ service:
 })
 
 // configExtRx matches configuration files among plain text files.
-var configExtRx = regexp.MustCompile(`(?i)\.(?:toml|ini|cfg|conf|env|properties)$|(?:^|/)\.env(?:\.[\w-]+)?$`)
+var configExtRx = match.MustRx(`(?i)\.(?:toml|ini|cfg|conf|env|properties)$|(?:^|/)\.env(?:\.[\w-]+)?$`)
 
 func runConfigEndpoint(p *analyzer.Pass) error {
 	switch p.File.Kind {
@@ -117,9 +117,9 @@ func configComment(pre string) bool {
 
 // configCommandRx: the value holds a command that takes the URL as an
 // argument.
-var configCommandRx = regexp.MustCompile(`\b(?:curl|wget|iwr|Invoke-WebRequest|irm|fetch|nc|bash|sh|python3?|node|npx)\s+(?:-\S+\s+)*\S*$`)
+var configCommandRx = match.MustRx(`\b(?:curl|wget|iwr|Invoke-WebRequest|irm|fetch|nc|bash|sh|python3?|node|npx)\s+(?:-\S+\s+)*\S*$`)
 
-var configKeyRx = regexp.MustCompile(`["']?([\w.-]+)["']?\s*[:=]\s*["']?$`)
+var configKeyRx = match.MustRx(`["']?([\w.-]+)["']?\s*[:=]\s*["']?$`)
 
 // configKey names the key a value belongs to, or "an endpoint".
 func configKey(pre string) string {

@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -53,7 +52,7 @@ Good:
 
 type secretPattern struct {
 	label string
-	rx    *regexp.Regexp
+	rx    *match.Rx
 	sev   analyzer.Severity
 	group int // submatch holding the secret (0: whole match)
 	lits  []string
@@ -90,38 +89,38 @@ func init() {
 }
 
 var secretPatterns = []secretPattern{
-	{"AWS access key ID", regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`), High, 0, nil},
-	{"GitHub token", regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), High, 0, nil},
-	{"GitHub fine-grained token", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{60,255}\b`), High, 0, nil},
-	{"Anthropic API key", regexp.MustCompile(`\bsk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{32,}`), High, 0, nil},
-	{"OpenAI API key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|\bsk-[A-Za-z0-9]{48}\b`), High, 0, nil},
-	{"Slack token", regexp.MustCompile(`\bxox[baprs]-[0-9]{6,}-[0-9A-Za-z-]{8,}`), High, 0, nil},
-	{"Slack webhook", regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`), High, 0, nil},
-	{"Stripe secret key", regexp.MustCompile(`\b[rs]k_live_[0-9A-Za-z]{20,}\b`), High, 0, nil},
-	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), High, 0, nil},
-	{"GitLab token", regexp.MustCompile(`\bglpat-[0-9A-Za-z_-]{20,}\b`), High, 0, nil},
-	{"npm token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), High, 0, nil},
-	{"Hugging Face token", regexp.MustCompile(`\bhf_[A-Za-z]{34}\b`), High, 0, nil},
-	{"SendGrid API key", regexp.MustCompile(`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b`), High, 0, nil},
-	{"Telegram bot token", regexp.MustCompile(`\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b`), High, 0, nil},
-	{"DigitalOcean token", regexp.MustCompile(`\bdo[por]_v1_[a-f0-9]{64}\b`), High, 0, nil},
-	{"Shopify token", regexp.MustCompile(`\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`), High, 0, nil},
-	{"Discord webhook", regexp.MustCompile(`https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d{5,}/[A-Za-z0-9_-]{50,}`), High, 0, nil},
-	{"Groq API key", regexp.MustCompile(`\bgsk_[A-Za-z0-9]{52}\b`), High, 0, nil},
-	{"xAI API key", regexp.MustCompile(`\bxai-[A-Za-z0-9]{70,}\b`), High, 0, nil},
-	{"OpenRouter API key", regexp.MustCompile(`\bsk-or-v1-[a-f0-9]{64}\b`), High, 0, nil},
-	{"Replicate token", regexp.MustCompile(`\br8_[A-Za-z0-9]{37}\b`), High, 0, nil},
-	{"Perplexity API key", regexp.MustCompile(`\bpplx-[A-Za-z0-9]{48}\b`), High, 0, nil},
-	{"JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0, nil},
-	{"secret in an env assignment", regexp.MustCompile(`(?m)^\s*(?:export\s+)?[A-Z0-9_]*(?:API_?KEY|SECRET|TOKEN|PASSWORD|PASSWD|PWD|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=([A-Za-z0-9+/_\-.=~!@%^*]{16,200})\s*$`), Medium, 1, nil},
-	{"secret assignment", regexp.MustCompile(`(?i)(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1, nil},
+	{"AWS access key ID", match.MustRx(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`), High, 0, nil},
+	{"GitHub token", match.MustRx(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), High, 0, nil},
+	{"GitHub fine-grained token", match.MustRx(`\bgithub_pat_[A-Za-z0-9_]{60,255}\b`), High, 0, nil},
+	{"Anthropic API key", match.MustRx(`\bsk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{32,}`), High, 0, nil},
+	{"OpenAI API key", match.MustRx(`\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|\bsk-[A-Za-z0-9]{48}\b`), High, 0, nil},
+	{"Slack token", match.MustRx(`\bxox[baprs]-[0-9]{6,}-[0-9A-Za-z-]{8,}`), High, 0, nil},
+	{"Slack webhook", match.MustRx(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`), High, 0, nil},
+	{"Stripe secret key", match.MustRx(`\b[rs]k_live_[0-9A-Za-z]{20,}\b`), High, 0, nil},
+	{"Google API key", match.MustRx(`\bAIza[0-9A-Za-z_-]{35}\b`), High, 0, nil},
+	{"GitLab token", match.MustRx(`\bglpat-[0-9A-Za-z_-]{20,}\b`), High, 0, nil},
+	{"npm token", match.MustRx(`\bnpm_[A-Za-z0-9]{36}\b`), High, 0, nil},
+	{"Hugging Face token", match.MustRx(`\bhf_[A-Za-z]{34}\b`), High, 0, nil},
+	{"SendGrid API key", match.MustRx(`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b`), High, 0, nil},
+	{"Telegram bot token", match.MustRx(`\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b`), High, 0, nil},
+	{"DigitalOcean token", match.MustRx(`\bdo[por]_v1_[a-f0-9]{64}\b`), High, 0, nil},
+	{"Shopify token", match.MustRx(`\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`), High, 0, nil},
+	{"Discord webhook", match.MustRx(`https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d{5,}/[A-Za-z0-9_-]{50,}`), High, 0, nil},
+	{"Groq API key", match.MustRx(`\bgsk_[A-Za-z0-9]{52}\b`), High, 0, nil},
+	{"xAI API key", match.MustRx(`\bxai-[A-Za-z0-9]{70,}\b`), High, 0, nil},
+	{"OpenRouter API key", match.MustRx(`\bsk-or-v1-[a-f0-9]{64}\b`), High, 0, nil},
+	{"Replicate token", match.MustRx(`\br8_[A-Za-z0-9]{37}\b`), High, 0, nil},
+	{"Perplexity API key", match.MustRx(`\bpplx-[A-Za-z0-9]{48}\b`), High, 0, nil},
+	{"JSON Web Token", match.MustRx(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0, nil},
+	{"secret in an env assignment", match.MustRx(`(?m)^\s*(?:export\s+)?[A-Z0-9_]*(?:API_?KEY|SECRET|TOKEN|PASSWORD|PASSWD|PWD|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=([A-Za-z0-9+/_\-.=~!@%^*]{16,200})\s*$`), Medium, 1, nil},
+	{"secret assignment", match.MustRx(`(?i)(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1, nil},
 }
 
 var (
-	pemRx           = regexp.MustCompile(`-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----`)
-	placeholderRx   = regexp.MustCompile(`(?i)x{4,}|\*{3,}|\.{3}|example|sample|placeholder|dummy|fake|your|test|redacted|changeme|change_me|replace|insert|<|>|\$\{|\{\{|0{6,}|1{6,}|123456|abcdef|qwerty|lorem|foobar|xyz`)
-	notSecretNameRx = regexp.MustCompile(`(?i)(?:url|uri|path|file|filename|endpoint|name|type|header|env|var|field|id|length|count|size|limit|ttl|expiry|expires)["']?\s*(?::=|=|:|=>)\s*["']$`)
-	pemFillerRx     = regexp.MustCompile(`\.\.\.|x{4,}|X{4,}|<|>|\*{3,}|(?i:example|redacted|placeholder)`)
+	pemRx           = match.MustRx(`-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----`)
+	placeholderRx   = match.MustRx(`(?i)x{4,}|\*{3,}|\.{3}|example|sample|placeholder|dummy|fake|your|test|redacted|changeme|change_me|replace|insert|<|>|\$\{|\{\{|0{6,}|1{6,}|123456|abcdef|qwerty|lorem|foobar|xyz`)
+	notSecretNameRx = match.MustRx(`(?i)(?:url|uri|path|file|filename|endpoint|name|type|header|env|var|field|id|length|count|size|limit|ttl|expiry|expires)["']?\s*(?::=|=|:|=>)\s*["']$`)
+	pemFillerRx     = match.MustRx(`\.\.\.|x{4,}|X{4,}|<|>|\*{3,}|(?i:example|redacted|placeholder)`)
 	jwtSampleSub    = []byte(`"sub":"1234567890"`)
 )
 

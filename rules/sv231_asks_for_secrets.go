@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -43,11 +42,11 @@ Good:
 })
 
 var (
-	askVerbRx   = regexp.MustCompile(`\b(?:ask|asks|asking|prompt|prompts|request|requests|requesting|collect|collects|obtain|get|have|tell|instruct|require|requires|make)\s+(?:the\s+|your\s+)?(?:user|users|human|customer|them|him|her)\b|\b(?:ask|prompt|request)\s+for\b|\b(?:enter|paste|type|provide|share|submit|send)\s+(?:your|their|the\s+user'?s)\b`)
-	askSeedRx   = regexp.MustCompile(`\b(?:seed|recovery|secret|mnemonic|backup)\s+(?:phrase|words|sentence)s?\b|\bmnemonic\b|\bprivate\s+keys?\b|\b(?:12|24)[- ]word\s+(?:(?:recovery|seed|secret|backup)\s+)?(?:phrase|seed|mnemonic|words)\b|\bwallet\s+(?:key|password|secret)s?\b`)
-	askSecretRx = regexp.MustCompile(`\b(?:passwords?|passphrases?|passcodes?|one[- ]time (?:codes?|passwords?)|otp|2fa codes?|mfa codes?|verification codes?|credit\s+card(?:\s+numbers?)?|card\s+numbers?|cvv|cvc|security codes?|social\s+security\s+numbers?|ssn|pin codes?)\b`)
+	askVerbRx   = match.MustRx(`\b(?:ask|asks|asking|prompt|prompts|request|requests|requesting|collect|collects|obtain|get|have|tell|instruct|require|requires|make)\s+(?:the\s+|your\s+)?(?:user|users|human|customer|them|him|her)\b|\b(?:ask|prompt|request)\s+for\b|\b(?:enter|paste|type|provide|share|submit|send)\s+(?:your|their|the\s+user'?s)\b`)
+	askSeedRx   = match.MustRx(`\b(?:seed|recovery|secret|mnemonic|backup)\s+(?:phrase|words|sentence)s?\b|\bmnemonic\b|\bprivate\s+keys?\b|\b(?:12|24)[- ]word\s+(?:(?:recovery|seed|secret|backup)\s+)?(?:phrase|seed|mnemonic|words)\b|\bwallet\s+(?:key|password|secret)s?\b`)
+	askSecretRx = match.MustRx(`\b(?:passwords?|passphrases?|passcodes?|one[- ]time (?:codes?|passwords?)|otp|2fa codes?|mfa codes?|verification codes?|credit\s+card(?:\s+numbers?)?|card\s+numbers?|cvv|cvc|security codes?|social\s+security\s+numbers?|ssn|pin codes?)\b`)
 	// ownSecretRx: the user sets the secret themselves rather than giving it.
-	ownSecretRx = regexp.MustCompile(`\b(?:choose|chooses|pick|picks|create|creates|set|sets|change|changes|reset|resets|rotate|rotates|generate|generates|update|updates)\b`)
+	ownSecretRx = match.MustRx(`\b(?:choose|chooses|pick|picks|create|creates|set|sets|change|changes|reset|resets|rotate|rotates|generate|generates|update|updates)\b`)
 	askLits     = match.Registered(append(match.RequiredLiterals(askSeedRx.String()), match.RequiredLiterals(askSecretRx.String())...))
 )
 

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -43,9 +42,9 @@ Good:
 
 var (
 	backdoorLits    = []string{"admin", "root", "superuser", "super-user", "maintenance", "emergency", "support", "backdoor", "service"}
-	backdoorVerbRx  = regexp.MustCompile(`\b(?:add|create|insert|register|set up|provision|make|seed)\b`)
-	backdoorAcctRx  = regexp.MustCompile(`\b(?:admin(?:istrator)?|root|super-?user|maintenance|emergency|support|backdoor|service)\s+(?:account|user|login)s?\b`)
-	backdoorFixedRx = regexp.MustCompile(`\bpassword\s*(?:[:=]|is|of|to)?\s*["'“‘\x60][^"'”’\x60\s]{3,}`)
+	backdoorVerbRx  = match.MustRx(`\b(?:add|create|insert|register|set up|provision|make|seed)\b`)
+	backdoorAcctRx  = match.MustRx(`\b(?:admin(?:istrator)?|root|super-?user|maintenance|emergency|support|backdoor|service)\s+(?:account|user|login)s?\b`)
+	backdoorFixedRx = match.MustRx(`\bpassword\s*(?:[:=]|is|of|to)?\s*["'“‘\x60][^"'”’\x60\s]{3,}`)
 )
 
 func runBackdoorAccount(p *analyzer.Pass) error {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -133,7 +133,7 @@ func shSentByAncestor(s *shell.Script, c *shell.Command) bool {
 
 // shBrowserKeychainRx matches keychain items that unlock browser and
 // wallet stores.
-var shBrowserKeychainRx = regexp.MustCompile(`(?i)safe storage|chrome|chromium|brave|edge|opera|vivaldi|arc|firefox|wallet|metamask|exodus|1password|bitwarden`)
+var shBrowserKeychainRx = match.MustRx(`(?i)safe storage|chrome|chromium|brave|edge|opera|vivaldi|arc|firefox|wallet|metamask|exodus|1password|bitwarden`)
 
 // shOwnKeychainItem reports a lookup of one named keychain item (-s) that
 // is not a browser or wallet key: a tool reading its own token.

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -63,7 +63,7 @@ func shMetadataURL(c *shell.Command) (string, bool) {
 	return "", false
 }
 
-var shMetaFactRx = regexp.MustCompile(`/latest/meta-data/(?:public-ipv4|local-ipv4|public-hostname|local-hostname|hostname|instance-id|instance-type|ami-id|mac|placement/[\w-]+)/?$|/computemetadata/v1/instance/(?:zone|hostname|id|machine-type|network-interfaces/[\w/-]*?(?:ip|external-ip))/?$|/metadata/instance/compute/(?:location|vmsize|name)\b`)
+var shMetaFactRx = match.MustRx(`/latest/meta-data/(?:public-ipv4|local-ipv4|public-hostname|local-hostname|hostname|instance-id|instance-type|ami-id|mac|placement/[\w-]+)/?$|/computemetadata/v1/instance/(?:zone|hostname|id|machine-type|network-interfaces/[\w/-]*?(?:ip|external-ip))/?$|/metadata/instance/compute/(?:location|vmsize|name)\b`)
 
 func shRunCloudMetadata(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {

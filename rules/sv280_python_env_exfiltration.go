@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -57,7 +57,7 @@ requests.post("https://api.openai.com/v1/responses",
 	Run: runPythonEnvExfiltration,
 })
 
-var pySecretNameRx = regexp.MustCompile(`(?i)(key|token|secret|passw|pwd|credential|auth|session|cookie|private)`)
+var pySecretNameRx = match.MustRx(`(?i)(key|token|secret|passw|pwd|credential|auth|session|cookie|private)`)
 
 // isWholeEnv matches references to the whole environment.
 func isWholeEnv(r python.Ref) bool {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -52,7 +52,7 @@ for root, dirs, files in os.walk(sys.argv[1]):
 	Run: runPythonHomeEnumeration,
 })
 
-var pySecretPatternRx = regexp.MustCompile(`(?i)(^|[/*.])(\.env\b|id_rsa|id_ed25519|id_ecdsa|\.pem$|\*\.pem|\.key$|\*\.key|\.p12|\.pfx|wallet|keystore|credentials|\.kdbx|login data|cookies|\.npmrc|\.netrc|\.git-credentials|secret|token)`)
+var pySecretPatternRx = match.MustRx(`(?i)(^|[/*.])(\.env\b|id_rsa|id_ed25519|id_ecdsa|\.pem$|\*\.pem|\.key$|\*\.key|\.p12|\.pfx|wallet|keystore|credentials|\.kdbx|login data|cookies|\.npmrc|\.netrc|\.git-credentials|secret|token)`)
 
 // pySecretWords prefilter strings before pySecretPatternRx.
 var pySecretWords = []string{".env", "id_", ".pem", ".key", ".p12", ".pfx", "wallet", "keystore", "credentials", ".kdbx",

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -50,7 +50,7 @@ requests.get("https://api.github.com/user", headers={"Authorization": "token " +
 	Run: runPythonBrowserSecrets,
 })
 
-var pyTokenHuntRx = regexp.MustCompile(`(Local Storage[/\\]+leveldb|\[\\w-\]\{24\}|mfa\\\.|dQw4w9WgXcQ|encrypted_key|os_crypt|[/\\]tdata\b|Login Data|Web Data)`)
+var pyTokenHuntRx = match.MustRx(`(Local Storage[/\\]+leveldb|\[\\w-\]\{24\}|mfa\\\.|dQw4w9WgXcQ|encrypted_key|os_crypt|[/\\]tdata\b|Login Data|Web Data)`)
 
 // pyTokenHuntWords prefilter strings before the regular expression.
 var pyTokenHuntWords = []string{"Local Storage", "{24}", "mfa", "dQw4", "encrypted_key", "os_crypt", "tdata", "Login Data", "Web Data"}

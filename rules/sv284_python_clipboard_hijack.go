@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -47,13 +47,13 @@ pyperclip.copy(summary)  # hand the user the result they asked for
 	Run: runPythonClipboardHijack,
 })
 
-var pyWalletAddrRx = regexp.MustCompile(`^(bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[a-fA-F0-9]{40}|T[A-Za-z1-9]{33}|[48][1-9A-HJ-NP-Za-km-z]{94})$`)
+var pyWalletAddrRx = match.MustRx(`^(bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[a-fA-F0-9]{40}|T[A-Za-z1-9]{33}|[48][1-9A-HJ-NP-Za-km-z]{94})$`)
 
 // pyWalletPatternRx matches regular expressions written to recognise
 // wallet addresses.
-var pyWalletPatternRx = regexp.MustCompile(`\(bc1\||\[13\]|0x\[a-fA-F0-9\]\{40\}|\[48\]|\{2[56],3[49]\}|\{94\}|\{33\}`)
+var pyWalletPatternRx = match.MustRx(`\(bc1\||\[13\]|0x\[a-fA-F0-9\]\{40\}|\[48\]|\{2[56],3[49]\}|\{94\}|\{33\}`)
 
-var pyClipWriteCmdRx = regexp.MustCompile(`(?i)(^|\s|/)(pbcopy|clip(\.exe)?|xclip\s+[^|;&]*-selection|xsel\s+[^|;&]*(-i|--input)|wl-copy|Set-Clipboard)\b`)
+var pyClipWriteCmdRx = match.MustRx(`(?i)(^|\s|/)(pbcopy|clip(\.exe)?|xclip\s+[^|;&]*-selection|xsel\s+[^|;&]*(-i|--input)|wl-copy|Set-Clipboard)\b`)
 
 func runPythonClipboardHijack(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

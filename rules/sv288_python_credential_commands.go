@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
@@ -51,7 +51,7 @@ requests.get("https://api.github.com/user", headers={"Authorization": "token " +
 	Run: runPythonCredentialCommands,
 })
 
-var pyCredCmdRx = regexp.MustCompile(`(?i)\bgit\s+credential\s+fill\b|\bgh\s+auth\s+token\b|\baws\s+configure\s+(get\s+\S*(secret|token|key)|export-credentials)|\bgcloud\s+auth\s+(application-default\s+)?print-(access|identity)-token|\baz\s+account\s+get-access-token|\bsecurity\s+find-(generic|internet)-password|\bop\s+(read|item\s+get)\b|\bbw\s+get\s+(password|item)|\bpass\s+show\b|\bvault\s+(kv\s+get|read)\b|\bkubectl\s+config\s+view\s+[^|;&]*--raw|docker-credential-\S+\s+get\b|\bnpm\s+token\s+list`)
+var pyCredCmdRx = match.MustRx(`(?i)\bgit\s+credential\s+fill\b|\bgh\s+auth\s+token\b|\baws\s+configure\s+(get\s+\S*(secret|token|key)|export-credentials)|\bgcloud\s+auth\s+(application-default\s+)?print-(access|identity)-token|\baz\s+account\s+get-access-token|\bsecurity\s+find-(generic|internet)-password|\bop\s+(read|item\s+get)\b|\bbw\s+get\s+(password|item)|\bpass\s+show\b|\bvault\s+(kv\s+get|read)\b|\bkubectl\s+config\s+view\s+[^|;&]*--raw|docker-credential-\S+\s+get\b|\bnpm\s+token\s+list`)
 
 func runPythonCredentialCommands(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -50,8 +50,8 @@ boto3.client("s3").list_buckets()  # the SDK resolves credentials itself
 	Run: runPythonCloudMetadata,
 })
 
-var pyMetadataRx = regexp.MustCompile(`(?i)(169\.254\.169\.254|169\.254\.170\.2|fd00:ec2::254|metadata\.google\.internal|100\.100\.100\.200|metadata\.azure\.com)`)
-var pyMetadataCredRx = regexp.MustCompile(`(?i)(security-credentials|service-accounts/[^/]*/token|identity/oauth2/token|/v2/credentials|/latest/api/token|computeMetadata/v1/instance/service-accounts|user-data)`)
+var pyMetadataRx = match.MustRx(`(?i)(169\.254\.169\.254|169\.254\.170\.2|fd00:ec2::254|metadata\.google\.internal|100\.100\.100\.200|metadata\.azure\.com)`)
+var pyMetadataCredRx = match.MustRx(`(?i)(security-credentials|service-accounts/[^/]*/token|identity/oauth2/token|/v2/credentials|/latest/api/token|computeMetadata/v1/instance/service-accounts|user-data)`)
 
 // pyMetadataWords prefilter strings before the regular expressions.
 var pyMetadataWords = []string{"169.254.", "metadata", "100.100.100.200", "fd00:ec2", "security-credentials", "token", "user-data"}

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
@@ -45,7 +45,7 @@ subprocess.run(["git", "push", "origin", "HEAD"], check=True)
 	Run: runPythonGitExfiltration,
 })
 
-var pyGitPushRx = regexp.MustCompile(`(?i)\bgit\s+(-C\s+\S+\s+)?(remote\s+(add|set-url)\s+\S+\s+(\S+)|push\s+([^|;&]*\s)?(--mirror|--all)\b|push\s+(-\S+\s+)*((https?|ssh|git)://\S+|\S+@\S+:\S+))`)
+var pyGitPushRx = match.MustRx(`(?i)\bgit\s+(-C\s+\S+\s+)?(remote\s+(add|set-url)\s+\S+\s+(\S+)|push\s+([^|;&]*\s)?(--mirror|--all)\b|push\s+(-\S+\s+)*((https?|ssh|git)://\S+|\S+@\S+:\S+))`)
 
 func runPythonGitExfiltration(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

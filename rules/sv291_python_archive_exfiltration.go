@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
@@ -45,9 +45,9 @@ shutil.make_archive("dist/report", "zip", "build/report")
 	Run: runPythonArchiveExfiltration,
 })
 
-var pyArchiveRootRx = regexp.MustCompile(`(?i)^(~|/|/home|/users|/root|[a-z]:/?)/?$|^~/\.(ssh|aws|gnupg|config|kube|docker|azure|gcloud)(/|$)|^~/(documents|desktop|downloads|library|pictures)/?$`)
+var pyArchiveRootRx = match.MustRx(`(?i)^(~|/|/home|/users|/root|[a-z]:/?)/?$|^~/\.(ssh|aws|gnupg|config|kube|docker|azure|gcloud)(/|$)|^~/(documents|desktop|downloads|library|pictures)/?$`)
 
-var pyArchiveCmdRx = regexp.MustCompile(`(?i)\b(tar|zip|7z|rar)\b[^|;&]*\s("?(~|\$HOME)"?/?(\s|$)|"?(~|\$HOME)/\.(ssh|aws|gnupg|config|kube)|"?(~|\$HOME)/(Documents|Desktop|Library)\b)`)
+var pyArchiveCmdRx = match.MustRx(`(?i)\b(tar|zip|7z|rar)\b[^|;&]*\s("?(~|\$HOME)"?/?(\s|$)|"?(~|\$HOME)/\.(ssh|aws|gnupg|config|kube)|"?(~|\$HOME)/(Documents|Desktop|Library)\b)`)
 
 func runPythonArchiveExfiltration(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

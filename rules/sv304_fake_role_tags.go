@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -50,7 +49,7 @@ Good:
 	Run: runFakeRoleTags,
 })
 
-var roleHeadingRx = regexp.MustCompile(`^(?:system|system prompt|system message|assistant|human)\s*:`)
+var roleHeadingRx = match.MustRx(`^(?:system|system prompt|system message|assistant|human)\s*:`)
 
 func runFakeRoleTags(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)
@@ -99,7 +98,7 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 
 // templateSlotRx matches a bracketed slot that is not a link: [event],
 // [response/behavior].
-var templateSlotRx = regexp.MustCompile(`\[[A-Za-z][A-Za-z /_-]{2,40}\]`)
+var templateSlotRx = match.MustRx(`\[[A-Za-z][A-Za-z /_-]{2,40}\]`)
 
 // roleSlotInTemplate reports a "[system]" that fills one slot of a
 // sentence template among other bracketed slots ("WHEN [event] THEN

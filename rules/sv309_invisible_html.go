@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -44,26 +43,26 @@ Good:
 })
 
 var (
-	htmlOpenRx   = regexp.MustCompile(`(?i)<([a-z][a-z0-9-]*)\b([^<>]*)>`)
-	hiddenAttrRx = regexp.MustCompile(`(?i)(?:^|\s)hidden(?:\s|=|/|$)`)
-	styleAttrRx  = regexp.MustCompile(`(?i)\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+	htmlOpenRx   = match.MustRx(`(?i)<([a-z][a-z0-9-]*)\b([^<>]*)>`)
+	hiddenAttrRx = match.MustRx(`(?i)(?:^|\s)hidden(?:\s|=|/|$)`)
+	styleAttrRx  = match.MustRx(`(?i)\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 	hideStyleRxs = []struct {
-		rx    *regexp.Regexp
+		rx    *match.Rx
 		label string
 	}{
-		{regexp.MustCompile(`(?i)display\s*:\s*none`), "display:none"},
-		{regexp.MustCompile(`(?i)visibility\s*:\s*(?:hidden|collapse)`), "visibility:hidden"},
-		{regexp.MustCompile(`(?i)font-size\s*:\s*0*(?:\.0+)?(?:[01](?:px|pt))?\s*(?:px|pt|em|rem|%)?\s*(?:;|!|$)`), "zero or 1px font-size"},
-		{regexp.MustCompile(`(?i)opacity\s*:\s*0?(?:\.0\d*)?\s*(?:;|!|$)`), "opacity:0"},
-		{regexp.MustCompile(`(?i)(?:^|[;\s])color\s*:\s*(?:#fff(?:fff)?\b|white\b|transparent\b|rgba?\(\s*255\s*,\s*255\s*,\s*255\s*(?:\)|,)|rgba\([^)]*,\s*0(?:\.0+)?\s*\))`), "white or transparent text"},
-		{regexp.MustCompile(`(?i)(?:left|top|right|text-indent|margin-left)\s*:\s*-\d{3,}`), "positioned off-screen"},
-		{regexp.MustCompile(`(?i)clip(?:-path)?\s*:\s*(?:rect\(\s*0|inset\(\s*50%)`), "clipped to nothing"},
+		{match.MustRx(`(?i)display\s*:\s*none`), "display:none"},
+		{match.MustRx(`(?i)visibility\s*:\s*(?:hidden|collapse)`), "visibility:hidden"},
+		{match.MustRx(`(?i)font-size\s*:\s*0*(?:\.0+)?(?:[01](?:px|pt))?\s*(?:px|pt|em|rem|%)?\s*(?:;|!|$)`), "zero or 1px font-size"},
+		{match.MustRx(`(?i)opacity\s*:\s*0?(?:\.0\d*)?\s*(?:;|!|$)`), "opacity:0"},
+		{match.MustRx(`(?i)(?:^|[;\s])color\s*:\s*(?:#fff(?:fff)?\b|white\b|transparent\b|rgba?\(\s*255\s*,\s*255\s*,\s*255\s*(?:\)|,)|rgba\([^)]*,\s*0(?:\.0+)?\s*\))`), "white or transparent text"},
+		{match.MustRx(`(?i)(?:left|top|right|text-indent|margin-left)\s*:\s*-\d{3,}`), "positioned off-screen"},
+		{match.MustRx(`(?i)clip(?:-path)?\s*:\s*(?:rect\(\s*0|inset\(\s*50%)`), "clipped to nothing"},
 	}
-	zeroBoxRx    = regexp.MustCompile(`(?i)(?:^|[;\s])(?:max-)?(?:height|width)\s*:\s*0(?:px)?\s*(?:;|$)`)
-	overflowRx   = regexp.MustCompile(`(?i)overflow\s*:\s*hidden`)
-	darkBgRx     = regexp.MustCompile(`(?i)background(?:-color)?\s*:\s*(?:#[0-5][0-9a-f]{2}\b|#[0-5][0-9a-f]{5}\b|black|navy|rgb\(\s*\d{1,2}\s*,)`)
-	fontWhiteRx  = regexp.MustCompile(`(?i)\bcolor\s*=\s*["']?(?:#fff(?:fff)?|white)\b`)
-	tagStripRx   = regexp.MustCompile(`<[^>]*>`)
+	zeroBoxRx    = match.MustRx(`(?i)(?:^|[;\s])(?:max-)?(?:height|width)\s*:\s*0(?:px)?\s*(?:;|$)`)
+	overflowRx   = match.MustRx(`(?i)overflow\s*:\s*hidden`)
+	darkBgRx     = match.MustRx(`(?i)background(?:-color)?\s*:\s*(?:#[0-5][0-9a-f]{2}\b|#[0-5][0-9a-f]{5}\b|black|navy|rgb\(\s*\d{1,2}\s*,)`)
+	fontWhiteRx  = match.MustRx(`(?i)\bcolor\s*=\s*["']?(?:#fff(?:fff)?|white)\b`)
+	tagStripRx   = match.MustRx(`<[^>]*>`)
 	voidElements = map[string]bool{"br": true, "img": true, "hr": true, "input": true, "meta": true, "link": true, "source": true, "wbr": true, "col": true, "area": true, "embed": true, "param": true, "track": true}
 )
 

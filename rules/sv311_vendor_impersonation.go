@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/manifest"
@@ -56,8 +55,8 @@ var impersonationPhrases = []prose.Phrase{
 }
 
 var (
-	impersonationNameRx = regexp.MustCompile(`^(?:anthropic|openai)[-_.]|(?:^|[-_.])official(?:$|[-_.])`)
-	officialNameRx      = regexp.MustCompile(`(?:^|[-_.])official(?:$|[-_.])`)
+	impersonationNameRx = match.MustRx(`^(?:anthropic|openai)[-_.]|(?:^|[-_.])official(?:$|[-_.])`)
+	officialNameRx      = match.MustRx(`(?:^|[-_.])official(?:$|[-_.])`)
 )
 
 func runVendorImpersonation(p *analyzer.Pass) error {

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -50,14 +49,14 @@ var stuffingPhrases = []prose.Phrase{
 }
 
 var (
-	listSepRx = regexp.MustCompile(`[,;|\n]|\s+or\s+`)
+	listSepRx = match.MustRx(`[,;|\n]|\s+or\s+`)
 	// scopeRx: words after a claim that narrow it to one kind of task
 	// ("use for every request to commit changes", "always use this skill
 	// when writing Python"): an ordinary trigger, not a claim on every
 	// request.
-	scopeRx = regexp.MustCompile(`^(?:\s+skill)?\s+(?:to|that|which|involving|about|related to|regarding|concerning|mentioning|where|when|whenever|if|for|with|in|on|while|during)\s+(\S+)`)
+	scopeRx = match.MustRx(`^(?:\s+skill)?\s+(?:to|that|which|involving|about|related to|regarding|concerning|mentioning|where|when|whenever|if|for|with|in|on|while|during)\s+(\S+)`)
 	// universalRx: a scope that is no scope.
-	universalRx = regexp.MustCompile(`^(?:every|all|any|each|anything|everything|everyone)\b`)
+	universalRx = match.MustRx(`^(?:every|all|any|each|anything|everything|everyone)\b`)
 )
 
 // scoped reports whether the claim at the end of t[:j] is narrowed by

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -48,11 +47,11 @@ Good:
 })
 
 var (
-	structuralTagRx = regexp.MustCompile(`</\s*[a-z_][a-z0-9_:-]*\s*>|<\s*(?:skill|skills|available_skills|description|name|system|instructions?|tool|tools|function|functions|assistant|user|human|document|documents|context|prompt|system_prompt|antml:[a-z_]+)\b[^>]*>`)
+	structuralTagRx = match.MustRx(`</\s*[a-z_][a-z0-9_:-]*\s*>|<\s*(?:skill|skills|available_skills|description|name|system|instructions?|tool|tools|function|functions|assistant|user|human|document|documents|context|prompt|system_prompt|antml:[a-z_]+)\b[^>]*>`)
 	// triggerConditionRx: "use when you need to print …" states when the
 	// skill applies; it is the usual shape of a description.
-	triggerConditionRx = regexp.MustCompile(`\b(?:when|whenever|if|once|after|before|while|in case|for when)\s+$`)
-	modelAddressRx     = regexp.MustCompile(`\b(?:you|assistant|claude|chatgpt|the model|the agent|the ai|ai|llm)\s+(?:must|should|shall|will|are required to|need to|have to)\s+(?:always\s+|never\s+|immediately\s+|first\s+|not\s+|now\s+)?(?:ignore|run|execute|send|upload|read|fetch|download|install|delete|reveal|output|print|respond|reply|answer|disregard|forget|obey|follow these|treat|grant|disable|call|invoke|open|visit|include)\b|(?:^|\s)(?:assistant|system|human)\s*:\s*\S`)
+	triggerConditionRx = match.MustRx(`\b(?:when|whenever|if|once|after|before|while|in case|for when)\s+$`)
+	modelAddressRx     = match.MustRx(`\b(?:you|assistant|claude|chatgpt|the model|the agent|the ai|ai|llm)\s+(?:must|should|shall|will|are required to|need to|have to)\s+(?:always\s+|never\s+|immediately\s+|first\s+|not\s+|now\s+)?(?:ignore|run|execute|send|upload|read|fetch|download|install|delete|reveal|output|print|respond|reply|answer|disregard|forget|obey|follow these|treat|grant|disable|call|invoke|open|visit|include)\b|(?:^|\s)(?:assistant|system|human)\s*:\s*\S`)
 )
 
 func runDescriptionInjection(p *analyzer.Pass) error {
@@ -105,8 +104,8 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 }
 
 var (
-	sentenceLeadRx = regexp.MustCompile(`^\s*(?:[a-z][a-z ]{0,20}:\s*)?(?:when|whenever|if|once|after|before|for requests|in case)\b`)
-	useVerbRx      = regexp.MustCompile(`\b(?:run|execute|call|invoke|open|visit|read|include|respond|reply|answer|output|print|treat|follow these)$`)
+	sentenceLeadRx = match.MustRx(`^\s*(?:[a-z][a-z ]{0,20}:\s*)?(?:when|whenever|if|once|after|before|for requests|in case)\b`)
+	useVerbRx      = match.MustRx(`\b(?:run|execute|call|invoke|open|visit|read|include|respond|reply|answer|output|print|treat|follow these)$`)
 )
 
 // conditionedUse reports an instruction to the model that only routes a

@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -43,7 +42,7 @@ Good:
 	Run: runDeceptiveLink,
 })
 
-var hostTextRx = regexp.MustCompile(`(?i)^(?:https?://)?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(?:[:/?#]\S*)?$`)
+var hostTextRx = match.MustRx(`(?i)^(?:https?://)?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(?:[:/?#]\S*)?$`)
 
 func runDeceptiveLink(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -46,9 +45,9 @@ Good:
 })
 
 var (
-	remoteFetchFollowRx = regexp.MustCompile(`\b(?:fetch|load|download|retrieve|get|read|curl|pull|open|visit|check)\s+(?:\S+\s+){0,8}?(?:and|then|,)\s+(?:then\s+)?(?:follow|execute|obey|apply|run|do|carry out|perform)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:instructions|commands|steps|directives|tasks|whatever|what(?:ever)? it says)`)
-	remoteLatestRx      = regexp.MustCompile(`\b(?:your\s+|the\s+)?(?:latest|updated|current|real|full|remaining|additional|new|actual|live)\s+(?:instructions|directives|commands|system prompt|prompt)\s+(?:are|is|live|can be found|will be)?\s*(?:hosted\s+|published\s+|posted\s+|served\s+)?(?:at|from|on|in)\b`)
-	remoteReturnedRx    = regexp.MustCompile(`\b(?:follow|obey|execute|run|apply|carry out)\s+(?:the\s+|any\s+|all\s+)?(?:instructions|commands|directives|steps)\s+(?:(?:returned|served|found|contained|provided|given|listed)\s+(?:by|at|in|from|on)|from|at)\b`)
+	remoteFetchFollowRx = match.MustRx(`\b(?:fetch|load|download|retrieve|get|read|curl|pull|open|visit|check)\s+(?:\S+\s+){0,8}?(?:and|then|,)\s+(?:then\s+)?(?:follow|execute|obey|apply|run|do|carry out|perform)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:instructions|commands|steps|directives|tasks|whatever|what(?:ever)? it says)`)
+	remoteLatestRx      = match.MustRx(`\b(?:your\s+|the\s+)?(?:latest|updated|current|real|full|remaining|additional|new|actual|live)\s+(?:instructions|directives|commands|system prompt|prompt)\s+(?:are|is|live|can be found|will be)?\s*(?:hosted\s+|published\s+|posted\s+|served\s+)?(?:at|from|on|in)\b`)
+	remoteReturnedRx    = match.MustRx(`\b(?:follow|obey|execute|run|apply|carry out)\s+(?:the\s+|any\s+|all\s+)?(?:instructions|commands|directives|steps)\s+(?:(?:returned|served|found|contained|provided|given|listed)\s+(?:by|at|in|from|on)|from|at)\b`)
 	remoteLits          = match.Registered([]string{"http"})
 )
 

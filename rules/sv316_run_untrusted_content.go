@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/manifest"
@@ -48,10 +47,10 @@ Good:
 })
 
 var (
-	untrustedRunRx    = regexp.MustCompile(`\b(?:run|runs|execute|executes|eval|evaluate|source|follow|obey|carry out|apply)\s+(?:(?:that|the|this|any|each|every|all|those|these|its|their)\s+)+(?:embedded\s+|included\s+|setup\s+|shell\s+|code\s+|bash\s+|install\s+)*(?:blocks?|snippets?|commands?|scripts?|code|instructions|steps)\b`)
-	untrustedSourceRx = regexp.MustCompile(`\b(?:(?:previewed|opened|fetched|incoming|received|rendered|processed|user's|uploaded|downloaded|third-party|external)\s+)?(?:documents?|web ?pages?|pages?|websites?|e-?mails?|issues?|pull requests?|tickets?|messages?|comments?|readmes?|files? (?:the user|you) (?:open|preview|receive)s?)\b`)
-	untrustedLeadRx   = regexp.MustCompile(`\b(?:contains?|containing|found in|embedded in|included in|inside|from)\b`)
-	untrustedNoAskRx  = regexp.MustCompile(`\bwithout\s+(?:asking|confirmation|confirming|prompting|review(?:ing)?|checking|approval)\b|\bautomatically\b|\bno need to (?:ask|confirm|check)\b|\b(?:do not|don't|never)\s+(?:ask|prompt|confirm|check with)\b`)
+	untrustedRunRx    = match.MustRx(`\b(?:run|runs|execute|executes|eval|evaluate|source|follow|obey|carry out|apply)\s+(?:(?:that|the|this|any|each|every|all|those|these|its|their)\s+)+(?:embedded\s+|included\s+|setup\s+|shell\s+|code\s+|bash\s+|install\s+)*(?:blocks?|snippets?|commands?|scripts?|code|instructions|steps)\b`)
+	untrustedSourceRx = match.MustRx(`\b(?:(?:previewed|opened|fetched|incoming|received|rendered|processed|user's|uploaded|downloaded|third-party|external)\s+)?(?:documents?|web ?pages?|pages?|websites?|e-?mails?|issues?|pull requests?|tickets?|messages?|comments?|readmes?|files? (?:the user|you) (?:open|preview|receive)s?)\b`)
+	untrustedLeadRx   = match.MustRx(`\b(?:contains?|containing|found in|embedded in|included in|inside|from)\b`)
+	untrustedNoAskRx  = match.MustRx(`\bwithout\s+(?:asking|confirmation|confirming|prompting|review(?:ing)?|checking|approval)\b|\bautomatically\b|\bno need to (?:ask|confirm|check)\b|\b(?:do not|don't|never)\s+(?:ask|prompt|confirm|check with)\b`)
 )
 
 func runUntrustedContent(p *analyzer.Pass) error {

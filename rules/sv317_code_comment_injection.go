@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -44,7 +43,7 @@ normalisation (zero-width and tag characters removed, look-alikes folded):
 	Run: runCodeFileInjection,
 })
 
-var codeAIAddressRx = regexp.MustCompile(`\b(?:note|message|instructions?|notice)\s+(?:to|for)\s+(?:any\s+|all\s+|the\s+)?(?:ai|llm|agents?|assistants?|language models?|claude|chatgpt|copilot|codex|gemini)\b|\b(?:if|when)\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|agent|assistant|claude|chatgpt)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing|reviewing|analy[sz]ing|that read)\b|\b(?:agents?|assistants?)\s+(?:reading|processing|reviewing)\s+this\b`)
+var codeAIAddressRx = match.MustRx(`\b(?:note|message|instructions?|notice)\s+(?:to|for)\s+(?:any\s+|all\s+|the\s+)?(?:ai|llm|agents?|assistants?|language models?|claude|chatgpt|copilot|codex|gemini)\b|\b(?:if|when)\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|agent|assistant|claude|chatgpt)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing|reviewing|analy[sz]ing|that read)\b|\b(?:agents?|assistants?)\s+(?:reading|processing|reviewing)\s+this\b`)
 
 func runCodeFileInjection(p *analyzer.Pass) error {
 	src := p.File.Content

@@ -4,7 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 	"unicode"
 
@@ -52,9 +52,9 @@ Good: the readable source, or a vendored ` + "`lib.min.js`" + ` that starts with
 })
 
 var (
-	jsHexIdentRx = regexp.MustCompile(`^_0x[0-9a-f]{3,8}$`)
-	jsEscRunRx   = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]+\}){24,}`)
-	jsB64Rx      = regexp.MustCompile(`^[A-Za-z0-9+/_-]{200,}={0,2}$`)
+	jsHexIdentRx = match.MustRx(`^_0x[0-9a-f]{3,8}$`)
+	jsEscRunRx   = match.MustRx(`(?:\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]+\}){24,}`)
+	jsB64Rx      = match.MustRx(`^[A-Za-z0-9+/_-]{200,}={0,2}$`)
 )
 
 func runJSObfuscation(p *analyzer.Pass) error {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strconv"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -46,7 +46,7 @@ curl -fsSLo p.sh https://example.com/p.sh
 	Run: shRunShellObfuscation,
 })
 
-var shLongB64Rx = regexp.MustCompile(`[A-Za-z0-9+/]{200,}={0,2}`)
+var shLongB64Rx = match.MustRx(`[A-Za-z0-9+/]{200,}={0,2}`)
 
 func shRunShellObfuscation(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
@@ -104,4 +104,4 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 	return ""
 }
 
-var shHexEscRx = regexp.MustCompile(`(\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}`)
+var shHexEscRx = match.MustRx(`(\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}`)

@@ -7,8 +7,8 @@ import (
 	"compress/zlib"
 	"encoding/base64"
 	"encoding/hex"
+	"github.com/skillvet/skillvet/facts/match"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -64,7 +64,7 @@ const pyMinEncoded = 200
 // inspect (compression can expand a literal a thousandfold).
 const pyDecodeBudget = 64 << 20
 
-var pyCodeTextRx = regexp.MustCompile(`(?i)(/bin/(ba|z)?sh\b|\bcurl\s|\bwget\s|powershell|invoke-expression|\biex\b|subprocess|socket\.|os\.system|exec\(|eval\(|__import__|import\s+\w+|chmod\s+\+x)`)
+var pyCodeTextRx = match.MustRx(`(?i)(/bin/(ba|z)?sh\b|\bcurl\s|\bwget\s|powershell|invoke-expression|\biex\b|subprocess|socket\.|os\.system|exec\(|eval\(|__import__|import\s+\w+|chmod\s+\+x)`)
 
 func runPythonEncodedPayload(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)
@@ -120,8 +120,8 @@ func runPythonEncodedPayload(p *analyzer.Pass) error {
 	return nil
 }
 
-var b64Rx = regexp.MustCompile(`^[A-Za-z0-9+/_-]+={0,2}$`)
-var hexRx = regexp.MustCompile(`^(0x)?[0-9a-fA-F]+$`)
+var b64Rx = match.MustRx(`^[A-Za-z0-9+/_-]+={0,2}$`)
+var hexRx = match.MustRx(`^(0x)?[0-9a-fA-F]+$`)
 
 // pyDecodeLayers decodes s as hex or base64 (also reversed), then peels up
 // to two more layers of encoding and any compression.

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strconv"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -44,7 +44,7 @@ Good: the readable script itself.`,
 	Run: runPythonPackedCode,
 })
 
-var pyObfIdentRx = regexp.MustCompile(`^(_*[O0]{6,}_*|_*[lI1]{6,}_*|_0x[0-9a-fA-F]{3,}|_{6,}|[Il]{3,}[Il1]*[0-9]*)$`)
+var pyObfIdentRx = match.MustRx(`^(_*[O0]{6,}_*|_*[lI1]{6,}_*|_0x[0-9a-fA-F]{3,}|_{6,}|[Il]{3,}[Il1]*[0-9]*)$`)
 
 func runPythonPackedCode(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

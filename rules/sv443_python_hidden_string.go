@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -46,9 +46,9 @@ API = "https://api.example.com"
 	Run: runPythonHiddenString,
 })
 
-var pyHiddenContentRx = regexp.MustCompile(`(?i)^(os|sys|subprocess|socket|pty|ctypes|builtins|importlib|base64|zlib|marshal|pickle|system|popen|exec|eval|compile|spawn|getattr|__import__|__builtins__|check_output|Popen|dup2|connect)$|(^|[\s;|&])(curl|wget|bash|sh|powershell|cmd(\.exe)?|nc|ncat|chmod|python[0-9.]*)\s|/bin/(ba)?sh|/dev/tcp/|\\\\AppData\\|\.ssh/|\.aws/`)
+var pyHiddenContentRx = match.MustRx(`(?i)^(os|sys|subprocess|socket|pty|ctypes|builtins|importlib|base64|zlib|marshal|pickle|system|popen|exec|eval|compile|spawn|getattr|__import__|__builtins__|check_output|Popen|dup2|connect)$|(^|[\s;|&])(curl|wget|bash|sh|powershell|cmd(\.exe)?|nc|ncat|chmod|python[0-9.]*)\s|/bin/(ba)?sh|/dev/tcp/|\\\\AppData\\|\.ssh/|\.aws/`)
 
-var pyHostLike = regexp.MustCompile(`^\d{1,3}(\.\d{1,3}){3}(:\d+)?$`)
+var pyHostLike = match.MustRx(`^\d{1,3}(\.\d{1,3}){3}(:\d+)?$`)
 
 // pyObfuscationNames are calls whose presence makes a constant "assembled".
 var pyObfuscationNames = map[string]bool{"chr": true, "bytes.fromhex": true, "binascii.unhexlify": true,

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -60,7 +60,7 @@ var shIndexFlags = map[string]bool{"--index-url": true, "-i": true, "--extra-ind
 	"--registry": true, "--source": true, "--find-links": true, "-f": true, "--index": true, "--default-index": true}
 
 // shIndexHostRx: an index given as a bare host[:port][/path].
-var shIndexHostRx = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/\S*)?$|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/\S*)?$`)
+var shIndexHostRx = match.MustRx(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/\S*)?$|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/\S*)?$`)
 
 func shPackageSource(c *shell.Command) (string, []string) {
 	var why string

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -58,8 +57,8 @@ Good:
 })
 
 var (
-	installKeyRx  = regexp.MustCompile(`(?i)^(?:install|installs|installer|download|downloads|setup|requires|dependencies|binaries|binary|assets|artifacts|bootstrap|postinstall|preinstall)$`)
-	checksumKeyRx = regexp.MustCompile(`(?i)^(?:sha256|sha512|sha384|sha1|sha|checksum|checksums|hash|integrity|digest|md5|sha256sum)$`)
+	installKeyRx  = match.MustRx(`(?i)^(?:install|installs|installer|download|downloads|setup|requires|dependencies|binaries|binary|assets|artifacts|bootstrap|postinstall|preinstall)$`)
+	checksumKeyRx = match.MustRx(`(?i)^(?:sha256|sha512|sha384|sha1|sha|checksum|checksums|hash|integrity|digest|md5|sha256sum)$`)
 )
 
 func runFrontmatterDownload(p *analyzer.Pass) error {

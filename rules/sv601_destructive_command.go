@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -53,8 +53,8 @@ rm -rf ./build
 	Run: shRunDestructiveCommand,
 })
 
-var shForkBombRx = regexp.MustCompile(`(\S+)\(\)\s*\{\s*(\S+)\s*\|\s*(\S+)\s*&\s*\}\s*;\s*(\S+)`)
-var shBlockDevRx = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)`)
+var shForkBombRx = match.MustRx(`(\S+)\(\)\s*\{\s*(\S+)\s*\|\s*(\S+)\s*&\s*\}\s*;\s*(\S+)`)
+var shBlockDevRx = match.MustRx(`^/dev/(sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)`)
 
 var shCriticalDirs = map[string]bool{"/": true, "/*": true, "~": true, "~/": true, "~/*": true, "/home": true,
 	"/home/*": true, "/users": true, "/users/*": true, "/etc": true, "/usr": true, "/var": true, "/boot": true,
@@ -78,11 +78,11 @@ func shIsCriticalDir(v string) bool {
 	return shCriticalDirs[v] || shCriticalDirs[v+"/"]
 }
 
-var shParentAllRx = regexp.MustCompile(`^(?:\./)?(?:\.\./)*\.\.(?:/\*|/\.\*)?$`)
+var shParentAllRx = match.MustRx(`^(?:\./)?(?:\.\./)*\.\.(?:/\*|/\.\*)?$`)
 
 // shDocExtRx matches the extensions of the user's documents and data, as
 // opposed to build output and caches (.pyc, .o, .tmp, .log).
-var shDocExtRx = regexp.MustCompile(`(?i)^\*\.(?:docx?|xlsx?|pptx?|odt|ods|odp|pdf|rtf|txt|md|csv|json|xml|ics|ical|icbu|icalendar|vcf|eml|msg|pst|mbox|jpe?g|png|heic|gif|mp4|mov|mp3|wav|zip|db|sqlite3?|kdbx|key|pem|wallet|dat|psd|ai|pages|numbers)$`)
+var shDocExtRx = match.MustRx(`(?i)^\*\.(?:docx?|xlsx?|pptx?|odt|ods|odp|pdf|rtf|txt|md|csv|json|xml|ics|ical|icbu|icalendar|vcf|eml|msg|pst|mbox|jpe?g|png|heic|gif|mp4|mov|mp3|wav|zip|db|sqlite3?|kdbx|key|pem|wallet|dat|psd|ai|pages|numbers)$`)
 
 // shDocumentSweep describes find … -delete (or -exec rm) over every file
 // of a document type from the working directory, the home directory or

@@ -1,8 +1,8 @@
 package rules
 
 import (
+	"github.com/skillvet/skillvet/facts/match"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -51,10 +51,10 @@ echo 'Add ~/.acme/bin to your PATH.'
 	Run: shRunPersistence,
 })
 
-var shRcFileRx = regexp.MustCompile(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
-var shPersistPathRx = regexp.MustCompile(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
-var shAccessPathRx = regexp.MustCompile(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
-var shBenignRcLineRx = regexp.MustCompile(`^\s*(cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"\$\([\w./-]+\s+(init|shellenv|env|activate|completion)|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
+var shRcFileRx = match.MustRx(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
+var shPersistPathRx = match.MustRx(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
+var shAccessPathRx = match.MustRx(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
+var shBenignRcLineRx = match.MustRx(`^\s*(cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"\$\([\w./-]+\s+(init|shellenv|env|activate|completion)|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
 
 func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
 	for _, t := range shellfacts.WriteTargets(s, c) {
@@ -120,11 +120,11 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 // shExecLineRx finds what a systemd unit or cron entry runs: the value of
 // ExecStart= and its kin, or the command of a cron line (five time fields
 // or @reboot, an optional user, then the command).
-var shExecLineRx = regexp.MustCompile(`(?m)^[ \t]*Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload)[ \t]*=[ \t]*[-@+!:]*[ \t]*(\S+)(.*)$|^[ \t]*(?:@\w+[ \t]+|(?:\S+[ \t]+){5})(?:root[ \t]+)?(/\S+)(.*)$`)
+var shExecLineRx = match.MustRx(`(?m)^[ \t]*Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload)[ \t]*=[ \t]*[-@+!:]*[ \t]*(\S+)(.*)$|^[ \t]*(?:@\w+[ \t]+|(?:\S+[ \t]+){5})(?:root[ \t]+)?(/\S+)(.*)$`)
 
 // shSystemDirRx matches programs installed by the system's package
 // manager, which only root can change.
-var shSystemDirRx = regexp.MustCompile(`^/(?:usr/)?s?bin/[\w.+-]+$|^/usr/lib(?:exec)?/[\w./+-]+$`)
+var shSystemDirRx = match.MustRx(`^/(?:usr/)?s?bin/[\w.+-]+$|^/usr/lib(?:exec)?/[\w./+-]+$`)
 
 // shRunsAnother are programs whose job is to run the program named in
 // their arguments.

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -44,7 +44,7 @@ chmod 755 ./scripts/run.sh
 	Run: shRunPrivilegeCommand,
 })
 
-var shOctalModeRx = regexp.MustCompile(`^0?([0-7])?([0-7])([0-7])([0-7])$`)
+var shOctalModeRx = match.MustRx(`^0?([0-7])?([0-7])([0-7])([0-7])$`)
 
 func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
 	switch c.Name {

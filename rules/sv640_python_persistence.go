@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -60,9 +60,9 @@ print("To run this daily, add it to your crontab with: crontab -e")
 	Run: runPythonPersistence,
 })
 
-var pyPersistPathRx = regexp.MustCompile(`(?i)(~/\.(bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc)\b|\.config/fish/config\.fish|/etc/(profile|bash\.bashrc|zshrc|zsh/zshrc|profile\.d/|rc\.local|environment)|/etc/cron|/var/spool/cron|/etc/crontab|Library/Launch(Agents|Daemons)|systemd/(user|system)/[^/]*\.(service|timer)|\.config/systemd/user|\.config/autostart|/etc/xdg/autostart|Start Menu/Programs/Startup|\.ssh/authorized_keys|sitecustomize\.py|usercustomize\.py|site-packages/[^/]*\.pth$|\.pth$|(site|dist)-packages/.+\.py$|\.git/hooks/[^/]+$|\.husky/[^/]+$)`)
+var pyPersistPathRx = match.MustRx(`(?i)(~/\.(bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin|kshrc|cshrc|tcshrc)\b|\.config/fish/config\.fish|/etc/(profile|bash\.bashrc|zshrc|zsh/zshrc|profile\.d/|rc\.local|environment)|/etc/cron|/var/spool/cron|/etc/crontab|Library/Launch(Agents|Daemons)|systemd/(user|system)/[^/]*\.(service|timer)|\.config/systemd/user|\.config/autostart|/etc/xdg/autostart|Start Menu/Programs/Startup|\.ssh/authorized_keys|sitecustomize\.py|usercustomize\.py|site-packages/[^/]*\.pth$|\.pth$|(site|dist)-packages/.+\.py$|\.git/hooks/[^/]+$|\.husky/[^/]+$)`)
 
-var pyPersistCmdRx = regexp.MustCompile(`(?i)(\|\s*crontab\b|\bcrontab\s+(-\s|-$|[^-\s])|\bcrontab\s+-r\b|\bsystemctl\s+(--user\s+)?(enable|link|daemon-reload)\b|\blaunchctl\s+(load|bootstrap|submit|enable)\b|\bschtasks(\.exe)?\s+/create\b|\breg(\.exe)?\s+add\s+\S*\\(CurrentVersion\\)?Run(Once)?\b|\bat\s+now\b|CurrentVersion\\Run)`)
+var pyPersistCmdRx = match.MustRx(`(?i)(\|\s*crontab\b|\bcrontab\s+(-\s|-$|[^-\s])|\bcrontab\s+-r\b|\bsystemctl\s+(--user\s+)?(enable|link|daemon-reload)\b|\blaunchctl\s+(load|bootstrap|submit|enable)\b|\bschtasks(\.exe)?\s+/create\b|\breg(\.exe)?\s+add\s+\S*\\(CurrentVersion\\)?Run(Once)?\b|\bat\s+now\b|CurrentVersion\\Run)`)
 
 func runPythonPersistence(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)
@@ -95,7 +95,7 @@ func runPythonPersistence(p *analyzer.Pass) error {
 	return nil
 }
 
-var pyRunKeyRx = regexp.MustCompile(`(?i)CurrentVersion[/\\]Run`)
+var pyRunKeyRx = match.MustRx(`(?i)CurrentVersion[/\\]Run`)
 
 func pyRunKeyInFile(m *python.Module) bool {
 	for i := range m.Toks {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strconv"
 	"strings"
 
@@ -51,10 +51,10 @@ if os.geteuid() != 0:
 	Run: runPythonPrivilegeEscalation,
 })
 
-var pySudoRx = regexp.MustCompile(`(?i)(^|[;&|(]\s*|\s)(sudo|pkexec|doas|runas)(\s|$)|(^|[;&|]\s*)su\s+(-\S*\s+)*-c\b`)
-var pySudoPassRx = regexp.MustCompile(`(?i)\|\s*sudo\s+(-\S+\s+)*-S\b|sudo\s+(-\S+\s+)*-S\b.*<<<`)
-var pySetuidCmdRx = regexp.MustCompile(`(?i)\bchmod\s+([ugoa]*\+[rwx]*s|[2467][0-7]{3})\b`)
-var pySudoersRx = regexp.MustCompile(`^/etc/(sudoers(\.d/.*)?|passwd|shadow|group)$`)
+var pySudoRx = match.MustRx(`(?i)(^|[;&|(]\s*|\s)(sudo|pkexec|doas|runas)(\s|$)|(^|[;&|]\s*)su\s+(-\S*\s+)*-c\b`)
+var pySudoPassRx = match.MustRx(`(?i)\|\s*sudo\s+(-\S+\s+)*-S\b|sudo\s+(-\S+\s+)*-S\b.*<<<`)
+var pySetuidCmdRx = match.MustRx(`(?i)\bchmod\s+([ugoa]*\+[rwx]*s|[2467][0-7]{3})\b`)
+var pySudoersRx = match.MustRx(`^/etc/(sudoers(\.d/.*)?|passwd|shadow|group)$`)
 
 var pySetIDCalls = map[string]bool{"os.setuid": true, "os.seteuid": true, "os.setgid": true, "os.setegid": true,
 	"os.setreuid": true, "os.setresuid": true, "os.setregid": true, "os.setresgid": true}

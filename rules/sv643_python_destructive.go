@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -51,9 +51,9 @@ shutil.rmtree(work)
 	Run: runPythonDestructive,
 })
 
-var pyWipeRoots = regexp.MustCompile(`(?i)^(~|/|/\*|/home|/users|/root|/etc|/usr|/var|[a-z]:/?|~/\.(ssh|aws|gnupg|config)|~/(documents|desktop|pictures|library))/?$`)
+var pyWipeRoots = match.MustRx(`(?i)^(~|/|/\*|/home|/users|/root|/etc|/usr|/var|[a-z]:/?|~/\.(ssh|aws|gnupg|config)|~/(documents|desktop|pictures|library))/?$`)
 
-var pyWipeCmdRx = regexp.MustCompile(`(?i)\brm\s+(-[a-z]*[rf][a-z]*\s+)+(--no-preserve-root\s+)?("?(~|\$HOME|/|/\*|/home|/Users)"?/?(\s|$|;|&)|~/\*)|\bmkfs(\.\w+)?\s|\bdd\s+[^|;&]*of=/dev/(sd|nvme|disk|hd|xvd|mmcblk)|\bshred\s+[^|;&]*/dev/|\bdiskutil\s+(eraseDisk|zeroDisk|secureErase)|\bformat\s+[a-z]:|\bdel\s+(/[sqf]\s+)+[a-z]:\\|\bwipefs\s|\bRemove-Item\s+[^|;&]*-Recurse[^|;&]*(C:\\|~|\$HOME)`)
+var pyWipeCmdRx = match.MustRx(`(?i)\brm\s+(-[a-z]*[rf][a-z]*\s+)+(--no-preserve-root\s+)?("?(~|\$HOME|/|/\*|/home|/Users)"?/?(\s|$|;|&)|~/\*)|\bmkfs(\.\w+)?\s|\bdd\s+[^|;&]*of=/dev/(sd|nvme|disk|hd|xvd|mmcblk)|\bshred\s+[^|;&]*/dev/|\bdiskutil\s+(eraseDisk|zeroDisk|secureErase)|\bformat\s+[a-z]:|\bdel\s+(/[sqf]\s+)+[a-z]:\\|\bwipefs\s|\bRemove-Item\s+[^|;&]*-Recurse[^|;&]*(C:\\|~|\$HOME)`)
 
 func runPythonDestructive(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

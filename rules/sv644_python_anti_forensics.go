@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -50,9 +50,9 @@ tmp = tempfile.mkdtemp(); ...; shutil.rmtree(tmp)
 	Run: runPythonAntiForensics,
 })
 
-var pyTraceCmdRx = regexp.MustCompile(`(?i)\bhistory\s+-c\b|\bunset\s+HISTFILE\b|HISTFILE=/dev/null|HISTSIZE=0|(rm|shred|truncate)\s+[^|;&]*(\.(bash|zsh)_history|/var/log/)|>\s*/var/log/|>\s*~?/?\S*\.(bash|zsh)_history|journalctl\s+[^|;&]*--vacuum|\bwevtutil(\.exe)?\s+cl\b|Clear-EventLog|\bfsutil\s+usn\s+deletejournal`)
+var pyTraceCmdRx = match.MustRx(`(?i)\bhistory\s+-c\b|\bunset\s+HISTFILE\b|HISTFILE=/dev/null|HISTSIZE=0|(rm|shred|truncate)\s+[^|;&]*(\.(bash|zsh)_history|/var/log/)|>\s*/var/log/|>\s*~?/?\S*\.(bash|zsh)_history|journalctl\s+[^|;&]*--vacuum|\bwevtutil(\.exe)?\s+cl\b|Clear-EventLog|\bfsutil\s+usn\s+deletejournal`)
 
-var pyHistoryRx = regexp.MustCompile(`(?i)(\.(bash|zsh|sh|python)_history|/var/log/)`)
+var pyHistoryRx = match.MustRx(`(?i)(\.(bash|zsh|sh|python)_history|/var/log/)`)
 
 func runPythonAntiForensics(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
@@ -52,11 +52,11 @@ echo 'Add "Bash(npm test)" to your allowed tools if you want to skip the prompt.
 })
 
 // approvalOffRx matches settings that turn approvals off.
-var approvalOffRx = regexp.MustCompile(`(?i)bypassPermissions|dangerously[-_]skip[-_]permissions|"Bash\(\*\)"|auto[-_ ]?approve|"defaultMode"\s*:\s*"(?:bypassPermissions|acceptEdits)"|yolo`)
+var approvalOffRx = match.MustRx(`(?i)bypassPermissions|dangerously[-_]skip[-_]permissions|"Bash\(\*\)"|auto[-_ ]?approve|"defaultMode"\s*:\s*"(?:bypassPermissions|acceptEdits)"|yolo`)
 
 // templatePathRx matches a path with a placeholder in it:
 // ~/.claude/commands/{skill-name}.md, <name> (blanked ones: shell.HasPlaceholder).
-var templatePathRx = regexp.MustCompile(`\{[\w .-]+\}|<[\w .-]+>`)
+var templatePathRx = match.MustRx(`\{[\w .-]+\}|<[\w .-]+>`)
 
 func runAgentConfigTamper(p *analyzer.Pass) error {
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -44,11 +44,11 @@ Good: a price ticker that only reads a public market-data API.`,
 })
 
 var (
-	jsStratumRx  = regexp.MustCompile(`(?i)\bstratum\d?\+(tcp|ssl|tls)://`)
-	jsMinerRx    = regexp.MustCompile(`(?i)(^|[^a-z0-9])(xmrig|xmr-stak|cpuminer|ccminer|cgminer|bfgminer|minerd|ethminer|nbminer|phoenixminer|lolminer|t-rex|teamredminer|nanominer|srbminer|coinhive|cryptoloot)([^a-z0-9]|$)`)
-	jsMinerFlags = regexp.MustCompile(`(?i)(--donate-level|--coin[= ](monero|xmr)|--algo[= ](rx/0|cryptonight|randomx)|\s-a\s+(rx/0|cn/r))`)
-	jsBtcRx      = regexp.MustCompile(`^(bc1[ac-hj-np-z02-9]{39,59}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})$`)
-	jsMoneroRx   = regexp.MustCompile(`\b4[0-9AB][1-9A-HJ-NP-Za-km-z]{93}\b`)
+	jsStratumRx  = match.MustRx(`(?i)\bstratum\d?\+(tcp|ssl|tls)://`)
+	jsMinerRx    = match.MustRx(`(?i)(^|[^a-z0-9])(xmrig|xmr-stak|cpuminer|ccminer|cgminer|bfgminer|minerd|ethminer|nbminer|phoenixminer|lolminer|t-rex|teamredminer|nanominer|srbminer|coinhive|cryptoloot)([^a-z0-9]|$)`)
+	jsMinerFlags = match.MustRx(`(?i)(--donate-level|--coin[= ](monero|xmr)|--algo[= ](rx/0|cryptonight|randomx)|\s-a\s+(rx/0|cn/r))`)
+	jsBtcRx      = match.MustRx(`^(bc1[ac-hj-np-z02-9]{39,59}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})$`)
+	jsMoneroRx   = match.MustRx(`\b4[0-9AB][1-9A-HJ-NP-Za-km-z]{93}\b`)
 )
 
 // jsStrings calls fn with every string value in the file: literals,

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -260,7 +260,7 @@ func jsLoopIdents(v *jsfacts.View) map[*ast.Identifier]bool {
 
 // jsIPPrefix matches the literal first three octets of an IPv4 network:
 // "10.0.0", "192.168.1." (a full address from a list is not a sweep).
-var jsIPPrefix = regexp.MustCompile(`^(\d{1,3}\.){2}\d{1,3}\.?$`)
+var jsIPPrefix = match.MustRx(`^(\d{1,3}\.){2}\d{1,3}\.?$`)
 
 // jsSweptAddress reports a host expression whose value is built from a
 // loop variable together with a literal IPv4 prefix, following names,

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -40,12 +40,12 @@ Good: no mining.`,
 })
 
 var (
-	shStratumRx    = regexp.MustCompile(`(?i)stratum\d?\+(tcp|ssl|tls)://[^\s"']+|stratum://[^\s"']+`)
-	shMoneroAddrRx = regexp.MustCompile(`^[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(\.[\w-]+)?$`)
-	shBtcAddrRx    = regexp.MustCompile(`^(bc1[02-9ac-hj-np-z]{25,62}|[13][1-9A-HJ-NP-Za-km-z]{25,34})(\.[\w-]+)?$`)
-	shEthAddrRx    = regexp.MustCompile(`^0x[0-9a-fA-F]{40}(\.[\w-]+)?$`)
-	shMinerOptRx   = regexp.MustCompile(`^(--donate-level|--randomx|--cpu-max-threads-hint|--coin|--algo=(rx|cn|randomx|kawpow|ethash|autolykos))`)
-	shMinerDownRx  = regexp.MustCompile(`(?i)(xmrig|cpuminer|xmr-stak|lolminer|t-rex|nbminer|srbminer|teamredminer|gminer|nanominer)[^/\s]*\.(tar\.gz|tgz|zip|7z)|github\.com/xmrig/`)
+	shStratumRx    = match.MustRx(`(?i)stratum\d?\+(tcp|ssl|tls)://[^\s"']+|stratum://[^\s"']+`)
+	shMoneroAddrRx = match.MustRx(`^[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(\.[\w-]+)?$`)
+	shBtcAddrRx    = match.MustRx(`^(bc1[02-9ac-hj-np-z]{25,62}|[13][1-9A-HJ-NP-Za-km-z]{25,34})(\.[\w-]+)?$`)
+	shEthAddrRx    = match.MustRx(`^0x[0-9a-fA-F]{40}(\.[\w-]+)?$`)
+	shMinerOptRx   = match.MustRx(`^(--donate-level|--randomx|--cpu-max-threads-hint|--coin|--algo=(rx|cn|randomx|kawpow|ethash|autolykos))`)
+	shMinerDownRx  = match.MustRx(`(?i)(xmrig|cpuminer|xmr-stak|lolminer|t-rex|nbminer|srbminer|teamredminer|gminer|nanominer)[^/\s]*\.(tar\.gz|tgz|zip|7z)|github\.com/xmrig/`)
 )
 
 func shMining(c *shell.Command) string {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -49,7 +49,7 @@ curl -s https://api.github.com/repos/acme/tool/releases/latest
 	Run: shRunSuspiciousDestination,
 })
 
-var shIPv4Rx = regexp.MustCompile(`(^|[@/:=\s])(\d{1,3}(?:\.\d{1,3}){3})($|[:/\s])`)
+var shIPv4Rx = match.MustRx(`(^|[@/:=\s])(\d{1,3}(?:\.\d{1,3}){3})($|[:/\s])`)
 
 var shNetCommands = map[string]bool{"nc": true, "ncat": true, "netcat": true, "ssh": true, "scp": true, "sftp": true,
 	"rsync": true, "telnet": true, "socat": true, "ftp": true, "tftp": true, "git": true}

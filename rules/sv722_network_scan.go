@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -43,10 +43,10 @@ nc -z localhost 5432 && echo "database is up"
 var shScanners = map[string]bool{"nmap": true, "masscan": true, "zmap": true, "rustscan": true, "naabu": true,
 	"arp-scan": true, "netdiscover": true, "unicornscan": true, "hping3": true, "fping": true, "nbtscan": true}
 
-var shWideCIDRRx = regexp.MustCompile(`^\d{1,3}(\.\d{1,3}){3}/([0-9]|1[0-6])$`)
+var shWideCIDRRx = match.MustRx(`^\d{1,3}(\.\d{1,3}){3}/([0-9]|1[0-6])$`)
 
-var shPortRangeRx = regexp.MustCompile(`^\d{1,5}-\d{1,5}$`)
-var shVarIPRx = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.(\$|\d{1,3}-\d{1,3}$)`)
+var shPortRangeRx = match.MustRx(`^\d{1,5}-\d{1,5}$`)
+var shVarIPRx = match.MustRx(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.(\$|\d{1,3}-\d{1,3}$)`)
 
 func shScan(c *shell.Command) string {
 	if shScanners[c.Name] {

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
@@ -49,7 +49,7 @@ socket.create_connection(("localhost", 5432), timeout=2).close()  # is our datab
 	Run: runPythonNetworkScan,
 })
 
-var pyScanCmdRx = regexp.MustCompile(`(?i)(^|[\s/])(nmap|masscan|zmap|rustscan|naabu)(\s|$)`)
+var pyScanCmdRx = match.MustRx(`(?i)(^|[\s/])(nmap|masscan|zmap|rustscan|naabu)(\s|$)`)
 
 func runPythonNetworkScan(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"sort"
 	"strings"
 
@@ -46,7 +46,7 @@ this rule stays quiet about the pair.
 
 // highValueSecretRx matches credential targets that ordinary skills have no
 // business reading: key material and credential stores.
-var highValueSecretRx = regexp.MustCompile(`(?i)\.ssh/(?:id_|identity)|\.aws/credentials|\.config/gcloud|application_default_credentials|\.azure/|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc|\.gnupg|\.pypirc|\.npmrc|keychain|keyring|browser|cookies|login data|wallet|electrum|metamask|password[- ]?(?:store|manager)|kdbx|/etc/shadow|\.claude/\.credentials|\.codex/auth`)
+var highValueSecretRx = match.MustRx(`(?i)\.ssh/(?:id_|identity)|\.aws/credentials|\.config/gcloud|application_default_credentials|\.azure/|\.kube/config|\.docker/config\.json|\.git-credentials|\.netrc|\.gnupg|\.pypirc|\.npmrc|keychain|keyring|browser|cookies|login data|wallet|electrum|metamask|password[- ]?(?:store|manager)|kdbx|/etc/shadow|\.claude/\.credentials|\.codex/auth`)
 
 func runSecretToNetworkChain(p *analyzer.Pass) error {
 	caps := p.Caps()

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 	"unicode/utf8"
 
@@ -44,7 +44,7 @@ description: Fill and merge PDF forms. Use when the user uploads a PDF or asks t
 	Run: runSpecDescription,
 })
 
-var lintXMLTagRx = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9_-]*(?:\s[^<>]*)?/?>`)
+var lintXMLTagRx = match.MustRx(`</?[A-Za-z][A-Za-z0-9_-]*(?:\s[^<>]*)?/?>`)
 
 func runSpecDescription(p *analyzer.Pass) error {
 	m := manifest.Of(p)

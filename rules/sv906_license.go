@@ -1,8 +1,8 @@
 package rules
 
 import (
+	"github.com/skillvet/skillvet/facts/match"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -42,7 +42,7 @@ license: Apache-2.0
 	Run: runSpecLicense,
 })
 
-var lintLicenseFileRx = regexp.MustCompile(`(?:^|[\s(])((?:[\w.-]+/)*(?:LICEN[SC]E|COPYING)(?:[.-][\w.-]*)?|(?:[\w.-]+/)*[\w.-]+\.(?:txt|md))(?:$|[\s),;])`)
+var lintLicenseFileRx = match.MustRx(`(?:^|[\s(])((?:[\w.-]+/)*(?:LICEN[SC]E|COPYING)(?:[.-][\w.-]*)?|(?:[\w.-]+/)*[\w.-]+\.(?:txt|md))(?:$|[\s),;])`)
 
 func runSpecLicense(p *analyzer.Pass) error {
 	v := manifest.Value(p, "license")

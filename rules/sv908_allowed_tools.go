@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -50,7 +50,7 @@ allowed-tools: Read Grep Bash(git status:*) Bash(git diff:*)
 	Run: runSpecAllowedTools,
 })
 
-var lintToolRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]*(?:\(.*\))?$`)
+var lintToolRx = match.MustRx(`^[A-Za-z_][A-Za-z0-9_.:-]*(?:\(.*\))?$`)
 
 func runSpecAllowedTools(p *analyzer.Pass) error {
 	v := manifest.Value(p, "allowed-tools")

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -178,7 +178,7 @@ func lintOSName(s string) string {
 	return s
 }
 
-var lintSHA256Rx = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
+var lintSHA256Rx = match.MustRx(`^[0-9a-fA-F]{64}$`)
 
 func lintInstall(p *analyzer.Pass, w string, i int, e *yaml.Node) {
 	if e.Kind != yaml.MappingNode {

@@ -2,9 +2,9 @@ package rules
 
 import (
 	"bytes"
+	"github.com/skillvet/skillvet/facts/match"
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -75,14 +75,14 @@ const (
 )
 
 var (
-	lintSchemeRx  = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
-	lintDriveRx   = regexp.MustCompile(`^[A-Za-z]:(?:[\\/]|$)`)
-	lintHTMLRefRx = regexp.MustCompile(`(?i)\b(?:src|href)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+	lintSchemeRx  = match.MustRx(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+	lintDriveRx   = match.MustRx(`^[A-Za-z]:(?:[\\/]|$)`)
+	lintHTMLRefRx = match.MustRx(`(?i)\b(?:src|href)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 )
 
 // lintHomeVarRx matches paths that start in the user's home or another
 // directory outside the skill through an environment variable.
-var lintHomeVarRx = regexp.MustCompile(`(?i)^(?:\$\{?(?:HOME|USERPROFILE|XDG_[A-Z_]+|APPDATA|LOCALAPPDATA|TMPDIR)\}?|\$env:(?:USERPROFILE|HOME|APPDATA|LOCALAPPDATA|TEMP)|%(?:USERPROFILE|HOMEPATH|HOMEDRIVE|APPDATA|LOCALAPPDATA|TEMP|TMP)%)(?:/|$)`)
+var lintHomeVarRx = match.MustRx(`(?i)^(?:\$\{?(?:HOME|USERPROFILE|XDG_[A-Z_]+|APPDATA|LOCALAPPDATA|TMPDIR)\}?|\$env:(?:USERPROFILE|HOME|APPDATA|LOCALAPPDATA|TEMP)|%(?:USERPROFILE|HOMEPATH|HOMEDRIVE|APPDATA|LOCALAPPDATA|TEMP|TMP)%)(?:/|$)`)
 
 // lintRootPrefixes make a path relative to the skill root.
 var lintRootPrefixes = []string{"{baseDir}/", "${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/"}

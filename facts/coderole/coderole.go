@@ -12,7 +12,7 @@
 package coderole
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"sort"
 	"strings"
 	"sync"
@@ -189,11 +189,11 @@ const maxLeadGap = 40
 
 var (
 	// Words that present code as something not to do or as an attack.
-	illustrationRx = regexp.MustCompile(`(?i)\b(?:vulnerable|vulnerabilit(?:y|ies)|insecure|unsafe|bad|wrong|incorrect|avoid|anti-?patterns?|dangerous|attack(?:er|ers|s)?|exploit(?:s|ed|ation)?|malicious|payloads?|injection|inject(?:s|ed)?|red flags?|code smells?|noncompliant|non-compliant|tainted|always flag|flag (?:these|this|it|if|when|any|as)|sinks?|footguns?|pitfalls?|mistakes?|don'?t do|do not do|never do|flagged|detects?|detection|indicators? of compromise|iocs?)\b`)
+	illustrationRx = match.MustRx(`(?i)\b(?:vulnerable|vulnerabilit(?:y|ies)|insecure|unsafe|bad|wrong|incorrect|avoid|anti-?patterns?|dangerous|attack(?:er|ers|s)?|exploit(?:s|ed|ation)?|malicious|payloads?|injection|inject(?:s|ed)?|red flags?|code smells?|noncompliant|non-compliant|tainted|always flag|flag (?:these|this|it|if|when|any|as)|sinks?|footguns?|pitfalls?|mistakes?|don'?t do|do not do|never do|flagged|detects?|detection|indicators? of compromise|iocs?)\b`)
 	// Comment cues inside the code: "# BAD", "// Vulnerable:", "❌".
-	commentCueRx = regexp.MustCompile(`(?i)^\s*(?:#|//|--|/\*|<!--|;|rem\b)\s*(?:[❌✗✘🚫⚠️]|\b(?:bad|vulnerable|insecure|unsafe|wrong|incorrect|don'?t|do not|never|dangerous|noncompliant|non-compliant|attack(?:er)?|exploit|malicious|payload|before)\b|\b(?:check|flag|review)\s*:)`)
+	commentCueRx = match.MustRx(`(?i)^\s*(?:#|//|--|/\*|<!--|;|rem\b)\s*(?:[❌✗✘🚫⚠️]|\b(?:bad|vulnerable|insecure|unsafe|wrong|incorrect|don'?t|do not|never|dangerous|noncompliant|non-compliant|attack(?:er)?|exploit|malicious|payload|before)\b|\b(?:check|flag|review)\s*:)`)
 	// An imperative telling the agent to run what follows.
-	runCueRx = regexp.MustCompile(`(?i)(?:^|[.:;!?,]\s+|\n\s*(?:[-*]|\d+[.)])\s+)(?:(?:then|first|now|next|finally|also|please|just|simply|to (?:install|set up|start|begin|use it|get started),?)\s+|you (?:must|should|need to|have to|can)\s+)?(?:run|execute|exec|paste|type|enter|install|invoke|launch|start|call|source|evaluate|apply|copy and run|use (?:this|the following|the code|the script|the snippet)|follow (?:these|the) steps|save (?:it|this|the (?:script|code|file)) (?:as|to|in)|create (?:a file|the file|this file)|add (?:this|the following))\b`)
+	runCueRx = match.MustRx(`(?i)(?:^|[.:;!?,]\s+|\n\s*(?:[-*]|\d+[.)])\s+)(?:(?:then|first|now|next|finally|also|please|just|simply|to (?:install|set up|start|begin|use it|get started),?)\s+|you (?:must|should|need to|have to|can)\s+)?(?:run|execute|exec|paste|type|enter|install|invoke|launch|start|call|source|evaluate|apply|copy and run|use (?:this|the following|the code|the script|the snippet)|follow (?:these|the) steps|save (?:it|this|the (?:script|code|file)) (?:as|to|in)|create (?:a file|the file|this file)|add (?:this|the following))\b`)
 )
 
 func judge(heading, para, code string) Judgement {
@@ -257,7 +257,7 @@ func sentenceWith(para, code string) string {
 	return para[s:e]
 }
 
-var commentRx = regexp.MustCompile(`^\s*(?:#|//|--|/\*|<!--|;|rem\b)`)
+var commentRx = match.MustRx(`^\s*(?:#|//|--|/\*|<!--|;|rem\b)`)
 
 func isComment(l string) bool { return commentRx.MatchString(l) }
 

@@ -5,7 +5,7 @@
 package hostfacts
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strconv"
 	"strings"
 
@@ -38,7 +38,7 @@ func Of(s *skill.Skill) *Hosts {
 	return v.(*Hosts)
 }
 
-var headingRx = regexp.MustCompile(`(?m)^#{1,6}\s`)
+var headingRx = match.MustRx(`(?m)^#{1,6}\s`)
 
 func build(s *skill.Skill) *Hosts {
 	h := &Hosts{places: map[string]map[string]bool{}, files: map[string]map[string]bool{}}

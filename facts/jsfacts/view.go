@@ -7,7 +7,7 @@
 package jsfacts
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -89,22 +89,22 @@ func ChildProcessCall(callee string) string {
 // ShellDanger recognises shell commands that fetch and run code, open
 // reverse shells or decode and run payloads.
 var jsShellDangers = []struct {
-	rx  *regexp.Regexp
+	rx  *match.Rx
 	why string
 }{
-	{regexp.MustCompile(`(?i)\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b`), "pipes a download into a shell"},
-	{regexp.MustCompile(`(?i)\b(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?(python[23]?|perl|ruby|node|php)\b`), "pipes a download into an interpreter"},
-	{regexp.MustCompile(`(?i)\b(ba|z|da)?sh\s+-c\s+["']?\$\(\s*(curl|wget)\b`), "runs the output of a download"},
-	{regexp.MustCompile(`(?i)\b(ba|z|da)?sh\s+<\(\s*(curl|wget)\b`), "runs a download through process substitution"},
-	{regexp.MustCompile(`/dev/(tcp|udp)/`), "opens a /dev/tcp reverse shell"},
-	{regexp.MustCompile(`(?i)\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\b`), "runs netcat with -e (reverse shell)"},
-	{regexp.MustCompile(`(?i)\bmkfifo\b.*\b(nc|ncat|netcat)\b`), "builds a netcat reverse shell over a fifo"},
-	{regexp.MustCompile(`(?i)base64\s+(-d|--decode|-D)\b[^;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b`), "decodes base64 into a shell"},
-	{regexp.MustCompile(`(?i)\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b.*\|\s*(iex|invoke-expression)\b`), "pipes a download into PowerShell"},
-	{regexp.MustCompile(`(?i)\bpowershell(\.exe)?\b.*\s-e(nc(odedcommand)?)?\s+[a-z0-9+/=]{16,}`), "runs an encoded PowerShell command"},
-	{regexp.MustCompile(`(?i)\b(curl|wget)\b.*(&&|;)\s*chmod\s+\+x\b`), "downloads a file and makes it executable"},
-	{regexp.MustCompile(`(?i)\bxattr\s+-[cd]\b`), "strips macOS quarantine attributes"},
-	{regexp.MustCompile(`(?i)\b(bash|sh)\s+-i\s*[>&]`), "starts an interactive shell redirected to a socket"},
+	{match.MustRx(`(?i)\b(curl|wget|fetch)\b[^|;&]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b`), "pipes a download into a shell"},
+	{match.MustRx(`(?i)\b(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?(python[23]?|perl|ruby|node|php)\b`), "pipes a download into an interpreter"},
+	{match.MustRx(`(?i)\b(ba|z|da)?sh\s+-c\s+["']?\$\(\s*(curl|wget)\b`), "runs the output of a download"},
+	{match.MustRx(`(?i)\b(ba|z|da)?sh\s+<\(\s*(curl|wget)\b`), "runs a download through process substitution"},
+	{match.MustRx(`/dev/(tcp|udp)/`), "opens a /dev/tcp reverse shell"},
+	{match.MustRx(`(?i)\b(nc|ncat|netcat)\b[^|;&]*\s-[a-z]*[ec]\b`), "runs netcat with -e (reverse shell)"},
+	{match.MustRx(`(?i)\bmkfifo\b.*\b(nc|ncat|netcat)\b`), "builds a netcat reverse shell over a fifo"},
+	{match.MustRx(`(?i)base64\s+(-d|--decode|-D)\b[^;&]*\|\s*(sudo\s+)?(ba|z|da)?sh\b`), "decodes base64 into a shell"},
+	{match.MustRx(`(?i)\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b.*\|\s*(iex|invoke-expression)\b`), "pipes a download into PowerShell"},
+	{match.MustRx(`(?i)\bpowershell(\.exe)?\b.*\s-e(nc(odedcommand)?)?\s+[a-z0-9+/=]{16,}`), "runs an encoded PowerShell command"},
+	{match.MustRx(`(?i)\b(curl|wget)\b.*(&&|;)\s*chmod\s+\+x\b`), "downloads a file and makes it executable"},
+	{match.MustRx(`(?i)\bxattr\s+-[cd]\b`), "strips macOS quarantine attributes"},
+	{match.MustRx(`(?i)\b(bash|sh)\s+-i\s*[>&]`), "starts an interactive shell redirected to a socket"},
 }
 
 // ShellDanger reports why a command string a shell will run is dangerous
@@ -120,15 +120,15 @@ func ShellDanger(cmd string) (string, bool) {
 
 // Destructive matches commands that wipe the home or root directory or
 // disks.
-var Destructive = regexp.MustCompile(`(?i)\brm\s+(-[a-z]*r[a-z]*f?[a-z]*|-[a-z]*f[a-z]*r[a-z]*)\s+(--no-preserve-root\s+)?("?(/|~|\$HOME|/\*|~/\*)"?)(\s|$|;|&)|\bmkfs(\.[a-z0-9]+)?\s+/dev/|\bdd\s+.*of=/dev/(sd|nvme|disk)|:\(\)\s*\{\s*:\|:&\s*\};:`)
+var Destructive = match.MustRx(`(?i)\brm\s+(-[a-z]*r[a-z]*f?[a-z]*|-[a-z]*f[a-z]*r[a-z]*)\s+(--no-preserve-root\s+)?("?(/|~|\$HOME|/\*|~/\*)"?)(\s|$|;|&)|\bmkfs(\.[a-z0-9]+)?\s+/dev/|\bdd\s+.*of=/dev/(sd|nvme|disk)|:\(\)\s*\{\s*:\|:&\s*\};:`)
 
-var jsShellish = regexp.MustCompile(`(?i)(^|[\s;&|(])(curl|wget|bash|sh|zsh|nc|ncat|chmod|powershell|python3?|perl|rm|sudo)\s`)
+var jsShellish = match.MustRx(`(?i)(^|[\s;&|(])(curl|wget|bash|sh|zsh|nc|ncat|chmod|powershell|python3?|perl|rm|sudo)\s`)
 
 // LooksLikeShell reports a decoded string that reads like a command.
 func LooksLikeShell(s string) bool { return jsShellish.MatchString(s) }
 
 // Codeish matches text that reads like JavaScript code.
-var Codeish = regexp.MustCompile(`(require\s*\(|\beval\s*\(|\bFunction\s*\(|=>|\bfunction\b|\bimport\s*\(|process\.|child_process|\bfetch\s*\()`)
+var Codeish = match.MustRx(`(require\s*\(|\beval\s*\(|\bFunction\s*\(|=>|\bfunction\b|\bimport\s*\(|process\.|child_process|\bfetch\s*\()`)
 
 // PayloadDanger parses a decoded or constant string as JavaScript and
 // says what it does that matters, or "" when it parses to nothing risky.

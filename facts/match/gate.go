@@ -4,6 +4,8 @@ import (
 	"regexp/syntax"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A Gate is a conjunctive literal prefilter derived from a regexp: every
@@ -100,7 +102,7 @@ func strongSets(sets [][]string) [][]string {
 	for _, s := range sets {
 		weak := len(s) == 0
 		for _, l := range s {
-			if len(l) < 3 || commonWords[strings.TrimSpace(l)] {
+			if len(l) < 3 || commonWords[strings.TrimSpace(l)] || foldsBeyondASCII(l) {
 				weak = true
 			}
 		}
@@ -121,6 +123,18 @@ func strongSets(sets [][]string) [][]string {
 		out = out[:maxGateSets]
 	}
 	return out
+}
+
+// foldsBeyondASCII reports whether l holds a letter whose other case is
+// not ASCII (é/É): texts are lower-cased for the gate in ASCII only, so
+// such a literal could miss a match of a case-insensitive pattern.
+func foldsBeyondASCII(l string) bool {
+	for _, r := range l {
+		if r >= utf8.RuneSelf && unicode.SimpleFold(r) != r {
+			return true
+		}
+	}
+	return false
 }
 
 // Match reports whether lower-case text t can match: for some branch,

@@ -12,7 +12,6 @@ package prose
 
 import (
 	"bytes"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -287,7 +286,7 @@ func (d *Doc) CtxAt(off int) Context {
 	return d.ctxKinds[k]
 }
 
-var teachingRx = regexp.MustCompile(`(?i)prompt[- ]injection|jailbreak|red[- ]?team|adversarial|guardrail|threat[- ]model|pen(etration)?[- ]?test|security (training|awareness|review|audit|scan|guide|education|research)|(injection|attack)s? (detection|defen[cs]e|examples|patterns|catalog)|detect(s|ing)? (malicious|injection|prompt)|ai safety|llm security`)
+var teachingRx = match.MustRx(`(?i)prompt[- ]injection|jailbreak|red[- ]?team|adversarial|guardrail|threat[- ]model|pen(etration)?[- ]?test|security (training|awareness|review|audit|scan|guide|education|research)|(injection|attack)s? (detection|defen[cs]e|examples|patterns|catalog)|detect(s|ing)? (malicious|injection|prompt)|ai safety|llm security`)
 
 // teachingSkill reports whether the skill says its purpose is explaining
 // or detecting attacks (a security-training or review skill), where
@@ -307,7 +306,7 @@ func teachingSkill(s *skill.Skill, doc *markdown.Doc) bool {
 // Phrase is a pattern over normalised text with its default severity and
 // a label for messages.
 type Phrase struct {
-	Rx    *regexp.Regexp
+	Rx    *match.Rx
 	Sev   analyzer.Severity
 	Label string
 	Lits  []string // one of them is in every match (nil: unknown)
@@ -380,7 +379,7 @@ func dedupeHits(hs []PhraseHit) []PhraseHit {
 	return out
 }
 
-var negationRx = regexp.MustCompile(`(?:\b(?:never|not|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|refuse to|without)|\bno)\s+(?:\w+\s+){0,1}$`)
+var negationRx = match.MustRx(`(?:\b(?:never|not|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|refuse to|without)|\bno)\s+(?:\w+\s+){0,1}$`)
 
 // Negated reports whether the words just before i negate what follows.
 func Negated(t string, i int) bool {
@@ -391,9 +390,9 @@ func Negated(t string, i int) bool {
 	return negationRx.MatchString(t[s:i])
 }
 
-var mentionRx = regexp.MustCompile(`(?:\b(?:such as|like|e\.g\.?|i\.e\.?|for example|for instance|phrases?|patterns?|strings?|wording|words|detects?|detecting|flags?|flagging|blocks?|rejects?|recogni[sz]e|contains?|containing|includes?|says?|saying|said|reads|example|examples|attempts?|attacks?|payloads?|classic|typical)\b[^.!?]{0,12}|\b(?:called|named)\s+(?:\S+\s+)?|["'(\[]\s*)$`)
+var mentionRx = match.MustRx(`(?:\b(?:such as|like|e\.g\.?|i\.e\.?|for example|for instance|phrases?|patterns?|strings?|wording|words|detects?|detecting|flags?|flagging|blocks?|rejects?|recogni[sz]e|contains?|containing|includes?|says?|saying|said|reads|example|examples|attempts?|attacks?|payloads?|classic|typical)\b[^.!?]{0,12}|\b(?:called|named)\s+(?:\S+\s+)?|["'(\[]\s*)$`)
 
-var htmlTagRx = regexp.MustCompile(`<[^<>]*>|<[^<>]*$|^[^<>]*>`)
+var htmlTagRx = match.MustRx(`<[^<>]*>|<[^<>]*$|^[^<>]*>`)
 
 // proseMentioned reports whether t[i:j] is quoted or cited rather than used:
 // inside quotation marks or introduced by "such as", "phrases like", ….
@@ -523,7 +522,7 @@ type RefDef struct {
 	Title      string
 }
 
-var refDefRx = regexp.MustCompile(`(?m)^[ ]{0,3}\[([^\]\n]{1,999})\]:[ \t]*(\S+)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^)\n]*)\)))?[ \t]*\r?$`)
+var refDefRx = match.MustRx(`(?m)^[ ]{0,3}\[([^\]\n]{1,999})\]:[ \t]*(\S+)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^)\n]*)\)))?[ \t]*\r?$`)
 
 // findRefDefs records link reference definitions outside code and
 // paragraphs (a definition cannot interrupt a paragraph, so one inside a
@@ -575,7 +574,7 @@ var proseInfo = map[string]bool{"": true, "text": true, "txt": true, "markdown":
 
 // proseLineRx: a line of natural language: a list item or a capitalised
 // word, then at least two more words. Commands start lower case.
-var proseLineRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)]|#{1,6})\s+\**[A-Za-z]|\**[A-Z])[A-Za-z'’]*(?:[,:]?\s+\S+){2,}`)
+var proseLineRx = match.MustRx(`^\s*(?:(?:[-*+]|\d+[.)]|#{1,6})\s+\**[A-Za-z]|\**[A-Z])[A-Za-z'’]*(?:[,:]?\s+\S+){2,}`)
 
 // ProseBlock reports a fenced block of natural language — a prompt
 // template, a message to paste, numbered steps — rather than code: an

@@ -3,7 +3,6 @@ package prose
 import (
 	"encoding/base64"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -12,16 +11,16 @@ import (
 )
 
 var (
-	commentCmdRx = regexp.MustCompile(`\b(?:curl|wget|bash|zsh|sh -c|powershell|pwsh|iex|invoke-expression|invoke-webrequest|iwr|base64 (?:-d|--decode|-D)|chmod \+x|rm -rf|nc -e|ncat|python3? -c|node -e|eval|exec|sudo|osascript|certutil|bitsadmin|mshta|regsvr32)\b|\|\s*(?:sh|bash|zsh|python3?)\b|/dev/tcp/`)
+	commentCmdRx = match.MustRx(`\b(?:curl|wget|bash|zsh|sh -c|powershell|pwsh|iex|invoke-expression|invoke-webrequest|iwr|base64 (?:-d|--decode|-D)|chmod \+x|rm -rf|nc -e|ncat|python3? -c|node -e|eval|exec|sudo|osascript|certutil|bitsadmin|mshta|regsvr32)\b|\|\s*(?:sh|bash|zsh|python3?)\b|/dev/tcp/`)
 	// commentAddresseeRx: text that speaks to the agent ("AI agent: …",
 	// "note to the assistant", "if you are an LLM"), not text that merely
 	// mentions a model.
-	commentAddresseeRx = regexp.MustCompile(`\b(?:note|message|instructions?|attention|hey|dear|reminder)\s+(?:to|for)?\s*(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|agents|claude|llm|llms|models?|copilot|bot)s?\b|\b(?:ai|assistant|agent|claude|llm|copilot|chatgpt|gemini|codex|cursor)s?\s*[:,]\s*\w|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|claude|chatgpt)\b|\b(?:ai|llm|language model)s?\s+(?:agents?\s+|assistants?\s+|models?\s+|systems?\s+)?(?:reading|processing|parsing|seeing|must|should|shall|need to)\b|\b(?:for\s+(?:the\s+)?)?(?:ai|assistant|agent|llm|model)s?\s+only\b|\bnot\s+(?:for|to be)\s+(?:display|displayed|shown|the user|humans?|human eyes)\b`)
-	commentActionRx    = regexp.MustCompile(`\b(?:run|execute|send|upload|read|fetch|download|install|delete|remove|email|post|exfiltrate|visit|open|include|append|insert|tell|say|respond|reply|answer|output|print|write|call|invoke|ignore|forget|always|never|must|should|do not|don't|copy|collect|access)\b`)
-	commentYouMustRx   = regexp.MustCompile(`\byou\s+(?:must|should|need to|have to|will|are to|shall)\s+(?:always\s+|now\s+|first\s+|also\s+)?(?:run|execute|send|upload|read|fetch|download|install|delete|email|post|visit|ignore|forget|tell|output|include|copy|collect|access|call|invoke)\b`)
-	commentSecretRx    = regexp.MustCompile(`\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|private keys?|env(?:ironment)? var(?:iable)?s|cookies|session)\b`)
-	commentBenignRx    = regexp.MustCompile(`^\s*(?:markdownlint|prettier|eslint|vale|textlint|cspell|spell-?checker|toc|/toc|more|lint|omit|begin|end|start|stop|region|endregion|todo|fixme|note|xxx|hack|generated|auto-?generated|do not edit|don't edit|badges?|section|include|snippet|want|markdown-link-check|alex|keep|allcontributors|all-contributors|readme|docs?|comment|tip|warning|x-)\b`)
-	commentB64Rx       = regexp.MustCompile(`[A-Za-z0-9+/]{40,}={0,2}`)
+	commentAddresseeRx = match.MustRx(`\b(?:note|message|instructions?|attention|hey|dear|reminder)\s+(?:to|for)?\s*(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|agents|claude|llm|llms|models?|copilot|bot)s?\b|\b(?:ai|assistant|agent|claude|llm|copilot|chatgpt|gemini|codex|cursor)s?\s*[:,]\s*\w|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|claude|chatgpt)\b|\b(?:ai|llm|language model)s?\s+(?:agents?\s+|assistants?\s+|models?\s+|systems?\s+)?(?:reading|processing|parsing|seeing|must|should|shall|need to)\b|\b(?:for\s+(?:the\s+)?)?(?:ai|assistant|agent|llm|model)s?\s+only\b|\bnot\s+(?:for|to be)\s+(?:display|displayed|shown|the user|humans?|human eyes)\b`)
+	commentActionRx    = match.MustRx(`\b(?:run|execute|send|upload|read|fetch|download|install|delete|remove|email|post|exfiltrate|visit|open|include|append|insert|tell|say|respond|reply|answer|output|print|write|call|invoke|ignore|forget|always|never|must|should|do not|don't|copy|collect|access)\b`)
+	commentYouMustRx   = match.MustRx(`\byou\s+(?:must|should|need to|have to|will|are to|shall)\s+(?:always\s+|now\s+|first\s+|also\s+)?(?:run|execute|send|upload|read|fetch|download|install|delete|email|post|visit|ignore|forget|tell|output|include|copy|collect|access|call|invoke)\b`)
+	commentSecretRx    = match.MustRx(`\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|private keys?|env(?:ironment)? var(?:iable)?s|cookies|session)\b`)
+	commentBenignRx    = match.MustRx(`^\s*(?:markdownlint|prettier|eslint|vale|textlint|cspell|spell-?checker|toc|/toc|more|lint|omit|begin|end|start|stop|region|endregion|todo|fixme|note|xxx|hack|generated|auto-?generated|do not edit|don't edit|badges?|section|include|snippet|want|markdown-link-check|alex|keep|allcontributors|all-contributors|readme|docs?|comment|tip|warning|x-)\b`)
+	commentB64Rx       = match.MustRx(`[A-Za-z0-9+/]{40,}={0,2}`)
 )
 
 // JudgeHiddenText grades text that readers of the rendered Markdown do not

@@ -2,7 +2,7 @@ package prose
 
 import (
 	"bytes"
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 )
 
@@ -38,4 +38,4 @@ func StripInvisibleRunes(b []byte) string {
 
 // ZeroWidthKeywordRx matches the words that invisible characters are
 // used to hide from a reader or a filter (instructions, secrets, commands).
-var ZeroWidthKeywordRx = regexp.MustCompile(`(?i)ignore|disregard|forget|instruction|system|prompt|assistant|admin|override|bypass|secret|token|password|passwd|credential|api.?key|ssh|curl|wget|bash|sudo|eval|exec|base64|upload|exfil|webhook|http|chmod|rm\b|powershell|invoke|download|send|post\b|token|wallet|private`)
+var ZeroWidthKeywordRx = match.MustRx(`(?i)ignore|disregard|forget|instruction|system|prompt|assistant|admin|override|bypass|secret|token|password|passwd|credential|api.?key|ssh|curl|wget|bash|sudo|eval|exec|base64|upload|exfil|webhook|http|chmod|rm\b|powershell|invoke|download|send|post\b|token|wallet|private`)

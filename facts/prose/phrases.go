@@ -18,7 +18,7 @@ import (
 func NewPhrase(sev analyzer.Severity, label, rx string) Phrase {
 	lits := match.RequiredLiterals(rx)
 	match.RegisterLits(lits)
-	return Phrase{Rx: regexp.MustCompile(rx), Sev: sev, Label: label, Lits: lits, Gate: match.NewGate(rx), Span: strings.Contains(rx, `(?:\S+\s+){`)}
+	return Phrase{Rx: &match.Rx{Regexp: regexp.MustCompile(rx)}, Sev: sev, Label: label, Lits: lits, Gate: match.NewGate(rx), Span: strings.Contains(rx, `(?:\S+\s+){`)}
 }
 
 // Find returns the first match of the phrase in t, or nil. On long texts

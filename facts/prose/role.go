@@ -1,7 +1,7 @@
 package prose
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 )
 
@@ -52,52 +52,52 @@ const clauseLead = `^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|firs
 
 var (
 	// splitRx: boundaries no phrase may cross.
-	splitRx = regexp.MustCompile(`[.!?;:|]\s|\s[-–—]\s|[()\[\]]|\|`)
+	splitRx = match.MustRx(`[.!?;:|]\s|\s[-–—]\s|[()\[\]]|\|`)
 	// prohibitRx: a negator that governs what follows in its clause.
-	prohibitRx = regexp.MustCompile(`\b(?:not|never|no|nor|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|avoiding|without|instead of|rather than|refuse to|forbidden|prohibited)\b`)
+	prohibitRx = match.MustRx(`\b(?:not|never|no|nor|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|avoiding|without|instead of|rather than|refuse to|forbidden|prohibited)\b`)
 	// addresseeRx: the clause addresses the reader or the agent.
-	addresseeRx = regexp.MustCompile(`\b(?:you|claude|the agent|the assistant|assistant|agent)\s+(?:\w+\s+)?(?:must|should|shall|will|need to|needs to|have to|has to|are to|is to|can|may|are required to|is required to|'ll)\b|\byou(?:'ll| will)\b|\b(?:please|make sure to|be sure to|remember to|always)\b`)
+	addresseeRx = match.MustRx(`\b(?:you|claude|the agent|the assistant|assistant|agent)\s+(?:\w+\s+)?(?:must|should|shall|will|need to|needs to|have to|has to|are to|is to|can|may|are required to|is required to|'ll)\b|\byou(?:'ll| will)\b|\b(?:please|make sure to|be sure to|remember to|always)\b`)
 	// describeRx: a subject, modal, auxiliary, relative pronoun or past
 	// tense before the action: the clause reports rather than commands.
-	describeRx = regexp.MustCompile(`\b(?:would|could|can|may|might|will|is|are|was|were|be|been|being|has|have|had|does|did|that|which|who|whose|whom|it|its|there|they|he|she|we|i|[a-z]+ed)\b|\b(?:a|an|the|this|these|those|my|our|their|his|her|each|every|any|some)\s+(?:\S+\s+){0,3}$`)
+	describeRx = match.MustRx(`\b(?:would|could|can|may|might|will|is|are|was|were|be|been|being|has|have|had|does|did|that|which|who|whose|whom|it|its|there|they|he|she|we|i|[a-z]+ed)\b|\b(?:a|an|the|this|these|those|my|our|their|his|her|each|every|any|some)\s+(?:\S+\s+){0,3}$`)
 	// gapRx: inside a match that spans free words ("copy pass would
 	// silently"), a modal, auxiliary or relative pronoun shows a clause
 	// with its own subject.
-	gapRx = regexp.MustCompile(`\b(?:would|could|can|may|might|will|is|are|was|were|been|has|have|had|does|did|that|which|who|whose|appears?|seems?)\b`)
+	gapRx = match.MustRx(`\b(?:would|could|can|may|might|will|is|are|was|were|been|has|have|had|does|did|that|which|who|whose|appears?|seems?)\b`)
 	// imperativeRx: a clause that opens (after lead words) with a verb in
 	// the base form and has no modal or auxiliary of its own.
-	imperativeRx = regexp.MustCompile(clauseLead + `(?:run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget)\b`)
+	imperativeRx = match.MustRx(clauseLead + `(?:run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget)\b`)
 	// subjectOfRx: a predicate right after the match makes the matched
 	// verb a noun ("port scan finds no backend", "the upload is slow").
-	subjectOfRx = regexp.MustCompile(`^\s+(?:is|are|was|were|has|had|can|could|will|would|may|might|does|did|finds|found|returns|returned|fails|failed|succeeds|succeeded|works|worked|shows|gives|takes|took|needs|requires|required|happens|hangs|hung|times out|timed out|stalls|stalled|reports|reported|misses|missed)\b`)
+	subjectOfRx = match.MustRx(`^\s+(?:is|are|was|were|has|had|can|could|will|would|may|might|does|did|finds|found|returns|returned|fails|failed|succeeds|succeeded|works|worked|shows|gives|takes|took|needs|requires|required|happens|hangs|hung|times out|timed out|stalls|stalled|reports|reported|misses|missed)\b`)
 	// obligationRx: a deontic modal right before the verb is a rule for
 	// the reader whatever its subject ("every link must carry …").
-	obligationRx = regexp.MustCompile(`\b(?:must|shall|should|has to|have to|needs to|need to|is required to|are required to|ought to)\s+(?:(?:always|also|then|now|first|still|each|every time)\s+)?(?:be\s+)?$`)
+	obligationRx = match.MustRx(`\b(?:must|shall|should|has to|have to|needs to|need to|is required to|are required to|ought to)\s+(?:(?:always|also|then|now|first|still|each|every time)\s+)?(?:be\s+)?$`)
 	// flagPurposeRx: "use --fresh to …", "pass -y to …": what a flag
 	// does, defined by its purpose.
-	flagPurposeRx = regexp.MustCompile(`(?:^|\s)--?[a-z][\w-]*(?:[= ]\S+)?\s+(?:flag\s+|option\s+)?to\s+$`)
+	flagPurposeRx = match.MustRx(`(?:^|\s)--?[a-z][\w-]*(?:[= ]\S+)?\s+(?:flag\s+|option\s+)?to\s+$`)
 	// conditionRx: a condition governs the clause.
-	conditionRx = regexp.MustCompile(`\b(?:if|unless|whether|in case|until)\b`)
+	conditionRx = match.MustRx(`\b(?:if|unless|whether|in case|until)\b`)
 	// catalogRowRx: a table row that rates what it names (a pattern
 	// catalogue: "| ignore previous instructions | … | critical |").
-	catalogRowRx = regexp.MustCompile(`\|\s*(?:critical|high|medium|low|info|severe|warning)\s*\|`)
+	catalogRowRx = match.MustRx(`\|\s*(?:critical|high|medium|low|info|severe|warning)\s*\|`)
 	// taskRx: "your job is to …", "the next step is to …": an
 	// instruction phrased as a statement.
-	taskRx = regexp.MustCompile(`\b(?:task|job|goal|step|mission|instructions?|role|purpose|objective|duty|plan|procedure)\s+(?:\w+\s+){0,2}(?:is|are|will be)\s+to\s+$`)
+	taskRx = match.MustRx(`\b(?:task|job|goal|step|mission|instructions?|role|purpose|objective|duty|plan|procedure)\s+(?:\w+\s+){0,2}(?:is|are|will be)\s+to\s+$`)
 	// subjectStartRx: a clause that opens with a determiner or pronoun
 	// has its own subject; imperatives do not.
-	subjectStartRx = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:the|a|an|this|these|that|those|it|each|every|our|its|their|his|her|my|they|he|she|we|i|there|some|many|most|older|newer)\b`)
+	subjectStartRx = match.MustRx(`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:the|a|an|this|these|that|those|it|each|every|our|its|their|his|her|my|they|he|she|we|i|there|some|many|most|older|newer)\b`)
 	// leadRx: words an imperative may begin with.
-	leadRx = regexp.MustCompile(clauseLead + `(?:(?:quietly|silently|secretly)\b\s*,?\s*)*$`)
+	leadRx = match.MustRx(clauseLead + `(?:(?:quietly|silently|secretly)\b\s*,?\s*)*$`)
 	// listOrRx: a clause that continues a list ("do not scan, guess, or
 	// silently change"), so the sentence's negator still governs it.
-	listOrRx = regexp.MustCompile(`^\s*(?:or|and|nor)\b`)
+	listOrRx = match.MustRx(`^\s*(?:or|and|nor)\b`)
 	// flagSubjectRx: a flag or setting right before the verb is its
 	// subject ("--yolo/--approval-mode=yolo disable sandbox").
-	flagSubjectRx = regexp.MustCompile(`(?:^|\s)(?:--?[a-z][\w/=.:-]*|[\w.-]+=[\w.-]+|"[\w.-]+"\s*:\s*\S+)\s*$`)
+	flagSubjectRx = match.MustRx(`(?:^|\s)(?:--?[a-z][\w/=.:-]*|[\w.-]+=[\w.-]+|"[\w.-]+"\s*:\s*\S+)\s*$`)
 	// flagCellRx: a table row whose first cell names a flag or key (the
 	// match is in a later cell).
-	flagCellRx = regexp.MustCompile(`^\s*\|?\s*(?:-{1,2}[\w-]+|[\w.-]+\s*[:=])[^|]*\|`)
+	flagCellRx = match.MustRx(`^\s*\|?\s*(?:-{1,2}[\w-]+|[\w.-]+\s*[:=])[^|]*\|`)
 )
 
 // ClauseRole judges the role of the match [i, j) of normalised text t.
@@ -251,7 +251,7 @@ func InToken(t string, i, j int) bool {
 }
 
 // clauseEndRx ends the clause that holds a verb's object.
-var clauseEndRx = regexp.MustCompile(`[,;()]|:\s|\s[-–—]\s`)
+var clauseEndRx = match.MustRx(`[,;()]|:\s|\s[-–—]\s`)
 
 // ClauseAfter is the text after a verb up to the end of its clause.
 func ClauseAfter(rest string) string {
@@ -264,7 +264,7 @@ func ClauseAfter(rest string) string {
 // destSlotRx: a destination word is one when a preposition of direction
 // leads to it ("to our webhook", "via the remote server"), not a noun
 // modifier ("the webhook secret").
-var destSlotRx = regexp.MustCompile(`\b(?:to|into|via|at|through|using|onto)\s+(?:\S+\s+){0,2}$`)
+var destSlotRx = match.MustRx(`\b(?:to|into|via|at|through|using|onto)\s+(?:\S+\s+){0,2}$`)
 
 // DestinationSlot reports whether the word at i of t is the destination of
 // a transfer.

@@ -2,7 +2,6 @@ package prose
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -70,15 +69,15 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 var (
 	// confirmActionRx: "without asking" matters when it governs an action
 	// with effects, not "respond without asking".
-	confirmActionRx = regexp.MustCompile(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
+	confirmActionRx = match.MustRx(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
 	// toVerbRx: an infinitive right after "tell the user".
-	toVerbRx = regexp.MustCompile(`^\s+to\s+(?:run|execute|install|type|enter|paste|open|click|do|use|try|restart|reboot|check|set|call|copy|provide|supply|share|create|log|sign)\b`)
+	toVerbRx = match.MustRx(`^\s+to\s+(?:run|execute|install|type|enter|paste|open|click|do|use|try|restart|reboot|check|set|call|copy|provide|supply|share|create|log|sign)\b`)
 	// phraseNegatorRx: a phrase that opens with a negator means it
 	// ("do not tell the user").
-	phraseNegatorRx = regexp.MustCompile(`^(?:do not|don't|never|must not|should not|shouldn't|mustn't|without|no need)\b`)
+	phraseNegatorRx = match.MustRx(`^(?:do not|don't|never|must not|should not|shouldn't|mustn't|without|no need)\b`)
 	// SentenceNegationRx matches a sentence that opens with a prohibition
 	// ("do not", "never", "avoid").
-	SentenceNegationRx = regexp.MustCompile(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)
+	SentenceNegationRx = match.MustRx(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)
 )
 
 // sentenceAround returns the sentence of t holding [i, j) and the part of

@@ -1,7 +1,7 @@
 package pyfacts
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/parse/python"
@@ -39,11 +39,11 @@ func Sends(m *python.Module, c *python.Call) bool {
 	return false
 }
 
-var pyCaptureCmdRx = regexp.MustCompile(`(?i)(^|\s|/)(pbpaste|xclip\s+[^|;&]*-o|xsel\s+[^|;&]*(-o|--output)|wl-paste|Get-Clipboard|screencapture|import\s+-window\s+root|scrot|ffmpeg\s+[^|;&]*(avfoundation|x11grab|dshow|v4l2))\b`)
+var pyCaptureCmdRx = match.MustRx(`(?i)(^|\s|/)(pbpaste|xclip\s+[^|;&]*-o|xsel\s+[^|;&]*(-o|--output)|wl-paste|Get-Clipboard|screencapture|import\s+-window\s+root|scrot|ffmpeg\s+[^|;&]*(avfoundation|x11grab|dshow|v4l2))\b`)
 
 var (
-	pyClipCmdRx = regexp.MustCompile(`(?i)paste|xclip|xsel|clipboard`)
-	pyCamCmdRx  = regexp.MustCompile(`(?i)avfoundation|dshow|v4l2`)
+	pyClipCmdRx = match.MustRx(`(?i)paste|xclip|xsel|clipboard`)
+	pyCamCmdRx  = match.MustRx(`(?i)avfoundation|dshow|v4l2`)
 )
 
 // CaptureKind classifies a capture call: "keystrokes", "clipboard",

@@ -1,7 +1,7 @@
 package pyfacts
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/parse/python"
@@ -169,7 +169,7 @@ func broadReceiver(m *python.Module, c *python.Call) bool {
 	return false
 }
 
-var pyBroadRoots = regexp.MustCompile(`(?i)^(~|/|/home|/users|c:/users|c:/)/?$`)
+var pyBroadRoots = match.MustRx(`(?i)^(~|/|/home|/users|c:/users|c:/)/?$`)
 
 // WalkRoot returns the broad root a call enumerates and, for globs and
 // find, the name pattern.

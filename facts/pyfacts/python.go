@@ -8,7 +8,7 @@
 package pyfacts
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -183,7 +183,7 @@ var FileCalls = map[string]bool{"open": true, "io.open": true, "codecs.open": tr
 	"os.listdir": true, "os.walk": true, "os.scandir": true, "sqlite3.connect": true, "os.path.exists": true,
 	"os.path.isfile": true, "configparser.ConfigParser().read": true}
 
-var homeRx = regexp.MustCompile(`^(~|\$HOME|%USERPROFILE%|\$\{HOME\})`)
+var homeRx = match.MustRx(`^(~|\$HOME|%USERPROFILE%|\$\{HOME\})`)
 
 // pathText renders a path expression in tokens [a, b) as text: string
 // literals joined with "/" where the code joins them (os.path.join
@@ -431,7 +431,7 @@ func ClipStr(s string, n int) string {
 
 // DownloadsAndRuns matches shell command text that downloads a script and
 // runs it (curl | sh, bash -c "$(curl ...)", wget -O- | python).
-var DownloadsAndRuns = regexp.MustCompile(`(?i)(curl|wget|fetch|iwr|invoke-webrequest)\b[^|;&]*\|\s*(sudo\s+)?(-\S+\s+)*(ba|z|da|k)?sh\b|(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?python[0-9.]*\b|(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)|(ba|z)?sh\s+<\(\s*(curl|wget)|\|\s*iex\b|^\s*["']?\$\(\s*(curl|wget)\b`)
+var DownloadsAndRuns = match.MustRx(`(?i)(curl|wget|fetch|iwr|invoke-webrequest)\b[^|;&]*\|\s*(sudo\s+)?(-\S+\s+)*(ba|z|da|k)?sh\b|(curl|wget)\b[^|;&]*\|\s*(sudo\s+)?python[0-9.]*\b|(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)|(ba|z)?sh\s+<\(\s*(curl|wget)|\|\s*iex\b|^\s*["']?\$\(\s*(curl|wget)\b`)
 
 // DescribeCode summarises what a decoded or assembled piece of Python
 // does: the sensitive calls it makes, following exec of further constant

@@ -8,7 +8,7 @@ package shellfacts
 
 import (
 	"github.com/skillvet/skillvet/facts/coderole"
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -155,7 +155,7 @@ func HasShortFlag(c *shell.Command, l byte, long string) bool {
 
 // shFileNameRx: a word that reads as a file name, not a host without a
 // scheme ("install.sh", "data.json": .sh is also a country domain).
-var shFileNameRx = regexp.MustCompile(`^[\w.-]+\.(?:sh|bash|zsh|py|js|mjs|ts|rb|pl|ps1|bat|cmd|json|ya?ml|toml|txt|md|csv|xml|html?|zip|tar|gz|tgz|xz|bz2|whl|deb|rpm|exe|msi|dmg|pkg|bin|so|dll|jar|log)$`)
+var shFileNameRx = match.MustRx(`^[\w.-]+\.(?:sh|bash|zsh|py|js|mjs|ts|rb|pl|ps1|bat|cmd|json|ya?ml|toml|txt|md|csv|xml|html?|zip|tar|gz|tgz|xz|bz2|whl|deb|rpm|exe|msi|dmg|pkg|bin|so|dll|jar|log)$`)
 
 // shOutputValue reports whether Argv[i] is the value of an output-file
 // option (curl -o F, --output F, wget -O F, --output-document F).
@@ -170,7 +170,7 @@ func shOutputValue(c *shell.Command, i int) bool {
 	return false
 }
 
-var shBareHostRx = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/|$)`)
+var shBareHostRx = match.MustRx(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/|$)`)
 
 // URLs returns the URLs among a command's arguments (bare host/path
 // arguments of downloaders count).
@@ -280,7 +280,7 @@ func Ancestors(s *shell.Script, c *shell.Command, fn func(*shell.Command) bool) 
 	}
 }
 
-var shHomeRx = regexp.MustCompile(`^(\$\{?HOME\}?|\$\{?USERPROFILE\}?|%USERPROFILE%|~[a-z_]*)(/|\\|$)`)
+var shHomeRx = match.MustRx(`^(\$\{?HOME\}?|\$\{?USERPROFILE\}?|%USERPROFILE%|~[a-z_]*)(/|\\|$)`)
 
 // NormPath rewrites $HOME/… and ${HOME}/… to ~/….
 func NormPath(v string) string {
@@ -290,9 +290,9 @@ func NormPath(v string) string {
 	return v
 }
 
-var shPublicSSHRx = regexp.MustCompile(`(?i)\.ssh/([\w.-]+\.pub|known_hosts(\.old)?)$`)
+var shPublicSSHRx = match.MustRx(`(?i)\.ssh/([\w.-]+\.pub|known_hosts(\.old)?)$`)
 
-var shTemplateEnvRx = regexp.MustCompile(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
+var shTemplateEnvRx = match.MustRx(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
 
 // CredentialIn returns the credential-path label found in v.
 func CredentialIn(v string) (string, bool) {

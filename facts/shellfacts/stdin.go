@@ -1,7 +1,7 @@
 package shellfacts
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/parse/shell"
@@ -9,7 +9,7 @@ import (
 
 // stdinEvalRx: code given in an argument that runs what arrives on stdin
 // (exec(sys.stdin.read()), eval "$(cat)", source /dev/stdin, …).
-var stdinEvalRx = regexp.MustCompile(`\b(?:exec|eval|compile|Function|runInThisContext|instance_eval)\s*\(\s*(?:sys\.stdin\b|open\(\s*(?:0|["\x27]/dev/stdin)|input\(\)|STDIN|\$stdin|(?:require\(["\x27]fs["\x27]\)|fs)\.readFileSync\(\s*(?:0|["\x27]/dev/stdin))|(?:source|\.)\s+/dev/(?:stdin|fd/0)|\beval\s+"?\$\(\s*cat\s*\)|\|\s*(?:ba)?sh\b`)
+var stdinEvalRx = match.MustRx(`\b(?:exec|eval|compile|Function|runInThisContext|instance_eval)\s*\(\s*(?:sys\.stdin\b|open\(\s*(?:0|["\x27]/dev/stdin)|input\(\)|STDIN|\$stdin|(?:require\(["\x27]fs["\x27]\)|fs)\.readFileSync\(\s*(?:0|["\x27]/dev/stdin))|(?:source|\.)\s+/dev/(?:stdin|fd/0)|\beval\s+"?\$\(\s*cat\s*\)|\|\s*(?:ba)?sh\b`)
 
 // codeFlags are the flags that give an interpreter its program as an
 // argument, so that stdin is left to the program as data.

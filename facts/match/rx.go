@@ -1,0 +1,146 @@
+package match
+
+import (
+	"regexp"
+	"unsafe"
+)
+
+// Rx is a regexp behind its conjunctive literal gate (NewGate): the
+// gitleaks order, keywords before regexps, derived from the pattern itself
+// so that it cannot drift from it. The Find and Match methods return no
+// match at once when the text lacks a literal every match needs; every
+// other method is the embedded regexp's. Literals are compared
+// ASCII-case-insensitively, so an Rx suits raw and normalised text alike.
+//
+// Go's regexp has no DFA: each search costs the pattern's size times the
+// text's length, and most texts a rule sees cannot match. The gate's
+// substring searches are an order of magnitude cheaper.
+type Rx struct {
+	*regexp.Regexp
+	Gate *Gate // nil: no literal is known to be required; always search
+}
+
+// MustRx compiles expr and derives its gate.
+func MustRx(expr string) *Rx {
+	return &Rx{Regexp: regexp.MustCompile(expr), Gate: NewGate(expr)}
+}
+
+// May reports whether t can match.
+func (r *Rx) May(t string) bool {
+	if r.Gate == nil {
+		return true
+	}
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; c >= 'A' && c <= 'Z' {
+			return r.Gate.Match(LowerASCIIKeepLen(t))
+		}
+	}
+	return r.Gate.Match(t)
+}
+
+func (r *Rx) mayBytes(b []byte) bool {
+	return r.Gate == nil || r.May(unsafe.String(unsafe.SliceData(b), len(b)))
+}
+
+// MatchString is Regexp.MatchString behind the gate.
+func (r *Rx) MatchString(t string) bool { return r.May(t) && r.Regexp.MatchString(t) }
+
+// Match is Regexp.Match behind the gate.
+func (r *Rx) Match(b []byte) bool { return r.mayBytes(b) && r.Regexp.Match(b) }
+
+// FindString is Regexp.FindString behind the gate.
+func (r *Rx) FindString(t string) string {
+	if !r.May(t) {
+		return ""
+	}
+	return r.Regexp.FindString(t)
+}
+
+// FindStringIndex is Regexp.FindStringIndex behind the gate.
+func (r *Rx) FindStringIndex(t string) []int {
+	if !r.May(t) {
+		return nil
+	}
+	return r.Regexp.FindStringIndex(t)
+}
+
+// FindStringSubmatch is Regexp.FindStringSubmatch behind the gate.
+func (r *Rx) FindStringSubmatch(t string) []string {
+	if !r.May(t) {
+		return nil
+	}
+	return r.Regexp.FindStringSubmatch(t)
+}
+
+// FindStringSubmatchIndex is Regexp.FindStringSubmatchIndex behind the gate.
+func (r *Rx) FindStringSubmatchIndex(t string) []int {
+	if !r.May(t) {
+		return nil
+	}
+	return r.Regexp.FindStringSubmatchIndex(t)
+}
+
+// FindAllString is Regexp.FindAllString behind the gate.
+func (r *Rx) FindAllString(t string, n int) []string {
+	if !r.May(t) {
+		return nil
+	}
+	return r.Regexp.FindAllString(t, n)
+}
+
+// FindAllStringIndex is Regexp.FindAllStringIndex behind the gate.
+func (r *Rx) FindAllStringIndex(t string, n int) [][]int {
+	if !r.May(t) {
+		return nil
+	}
+	return r.Regexp.FindAllStringIndex(t, n)
+}
+
+// FindAllStringSubmatch is Regexp.FindAllStringSubmatch behind the gate.
+func (r *Rx) FindAllStringSubmatch(t string, n int) [][]string {
+	if !r.May(t) {
+		return nil
+	}
+	return r.Regexp.FindAllStringSubmatch(t, n)
+}
+
+// FindAllStringSubmatchIndex is Regexp.FindAllStringSubmatchIndex behind
+// the gate.
+func (r *Rx) FindAllStringSubmatchIndex(t string, n int) [][]int {
+	if !r.May(t) {
+		return nil
+	}
+	return r.Regexp.FindAllStringSubmatchIndex(t, n)
+}
+
+// FindIndex is Regexp.FindIndex behind the gate.
+func (r *Rx) FindIndex(b []byte) []int {
+	if !r.mayBytes(b) {
+		return nil
+	}
+	return r.Regexp.FindIndex(b)
+}
+
+// FindSubmatchIndex is Regexp.FindSubmatchIndex behind the gate.
+func (r *Rx) FindSubmatchIndex(b []byte) []int {
+	if !r.mayBytes(b) {
+		return nil
+	}
+	return r.Regexp.FindSubmatchIndex(b)
+}
+
+// FindAllIndex is Regexp.FindAllIndex behind the gate.
+func (r *Rx) FindAllIndex(b []byte, n int) [][]int {
+	if !r.mayBytes(b) {
+		return nil
+	}
+	return r.Regexp.FindAllIndex(b, n)
+}
+
+// FindAllSubmatchIndex is Regexp.FindAllSubmatchIndex behind the gate.
+func (r *Rx) FindAllSubmatchIndex(b []byte, n int) [][]int {
+	if !r.mayBytes(b) {
+		return nil
+	}
+	return r.Regexp.FindAllSubmatchIndex(b, n)
+}
