@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -311,16 +312,45 @@ func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
 	if sp.label != "secret assignment" && sp.label != "secret in an env assignment" {
 		return sp.rx.FindAllStringSubmatchIndex(text, -1)
 	}
+	// the lines holding one of the pattern's literals, from one substring
+	// search per literal over the whole file
+	var starts []int
+	if sp.lits == nil {
+		starts = append(starts, 0)
+		for i := 0; i < len(lower); i++ {
+			if lower[i] == '\n' {
+				starts = append(starts, i+1)
+			}
+		}
+	}
+	for _, l := range sp.lits {
+		for off := 0; off < len(lower); {
+			k := strings.Index(lower[off:], l)
+			if k < 0 {
+				break
+			}
+			at := off + k
+			ls := strings.LastIndexByte(lower[:at], '\n') + 1
+			starts = append(starts, ls)
+			end := strings.IndexByte(lower[at:], '\n')
+			if end < 0 {
+				break
+			}
+			off = at + end + 1
+		}
+	}
+	slices.Sort(starts)
+	starts = slices.Compact(starts)
+	quoted := sp.label == "secret assignment"
 	var out [][]int
-	for off := 0; off < len(text); {
+	for _, off := range starts {
 		end := strings.IndexByte(text[off:], '\n')
 		if end < 0 {
 			end = len(text)
 		} else {
 			end += off
 		}
-		quoted := sp.label == "secret assignment"
-		if line := lower[off:end]; match.ContainsAnyLit(line, sp.lits) && strings.ContainsAny(line, "=:") && (!quoted || strings.ContainsAny(line, "\"'")) {
+		if line := lower[off:end]; strings.ContainsAny(line, "=:") && (!quoted || strings.ContainsAny(line, "\"'")) {
 			for _, m := range sp.rx.FindAllStringSubmatchIndex(text[off:end], -1) {
 				for i := range m {
 					if m[i] >= 0 {
@@ -330,7 +360,6 @@ func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
 				out = append(out, m)
 			}
 		}
-		off = end + 1
 	}
 	return out
 }
