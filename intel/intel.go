@@ -6,9 +6,9 @@
 package intel
 
 import (
+	"github.com/skillvet/skillvet/parse/rxlit"
 	"net"
 	"net/url"
-	"regexp"
 	"strings"
 )
 
@@ -265,43 +265,43 @@ func authorityHost(u string) string {
 
 // HostLitRx matches a bare host name or IPv4 address as written: not a
 // placeholder (<HOST>, $API_HOST) a reader fills in.
-var HostLitRx = regexp.MustCompile(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
+var HostLitRx = rxlit.MustRx(`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`)
 
 // URLRx matches http(s) URLs in free text.
-var URLRx = regexp.MustCompile(`(?i)\bhttps?://[^\s"'<>()\x60\]\[{}|\\^]+`)
+var URLRx = rxlit.MustRx(`(?i)\bhttps?://[^\s"'<>()\x60\]\[{}|\\^]+`)
 
 // CredentialPath describes a path that holds credentials.
 type CredentialPath struct {
 	Label string
-	Rx    *regexp.Regexp
+	Rx    *rxlit.Rx
 }
 
 // CredentialPaths are paths whose contents are secrets. Patterns match the
 // path as written in prose or code (~, $HOME, %USERPROFILE%, os.homedir()
 // joins are normalised by callers to "~/").
 var CredentialPaths = []CredentialPath{
-	{"SSH keys", regexp.MustCompile(`(?i)(^|[\s"'(=:/~])\.ssh(/|\b)`)},
-	{"AWS credentials", regexp.MustCompile(`(?i)\.aws/(credentials|config)\b`)},
-	{"GitHub CLI token", regexp.MustCompile(`(?i)\.config/gh/hosts\.ya?ml`)},
-	{"git credentials", regexp.MustCompile(`(?i)\.git-credentials\b`)},
-	{"netrc", regexp.MustCompile(`(?i)(^|[\s"'/~])[._]netrc\b`)},
-	{"dotenv file", regexp.MustCompile(`(?i)(^|[\s"'/=(])\.env(\.[a-z]+)?\b`)},
-	{"npm token", regexp.MustCompile(`(?i)\.npmrc\b`)},
-	{"PyPI token", regexp.MustCompile(`(?i)\.pypirc\b`)},
-	{"Docker credentials", regexp.MustCompile(`(?i)\.docker/config\.json`)},
-	{"Kubernetes config", regexp.MustCompile(`(?i)\.kube/config\b`)},
-	{"GCP credentials", regexp.MustCompile(`(?i)(gcloud/(credentials\.db|application_default_credentials\.json|access_tokens\.db))`)},
-	{"Azure credentials", regexp.MustCompile(`(?i)\.azure/(accessTokens\.json|msal_token_cache)`)},
-	{"shell history", regexp.MustCompile(`(?i)\.(bash|zsh|sh)_history\b`)},
-	{"macOS keychain", regexp.MustCompile(`(?i)(Library/Keychains|login\.keychain|security\s+(find|dump)-(generic|internet)-password|dump-keychain)`)},
-	{"GNOME keyring", regexp.MustCompile(`(?i)\.local/share/keyrings`)},
-	{"browser profile", regexp.MustCompile(`(?i)(Google/Chrome|google-chrome|Chromium|BraveSoftware|Microsoft/Edge|Mozilla/Firefox|\.mozilla/firefox)/[^\s"']*(Login Data|Cookies|Local State|logins\.json|key4\.db|cookies\.sqlite|Local Extension Settings|Default)`)},
-	{"browser extension store", regexp.MustCompile(`(?i)Local Extension Settings|IndexedDB/chrome-extension`)},
-	{"crypto wallet", regexp.MustCompile(`(?i)(wallet\.dat|\.electrum|\.bitcoin/|\.ethereum/keystore|Exodus/exodus\.wallet|atomic/Local Storage|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|solana/id\.json|phantom)`)},
-	{"password manager", regexp.MustCompile(`(?i)(1Password|\.password-store|KeePass|\.kdbx\b|Bitwarden)`)},
-	{"Claude/Codex credentials", regexp.MustCompile(`(?i)(\.claude/\.credentials\.json|\.codex/auth\.json|\.config/openai|\.openclaw/credentials)`)},
-	{"GPG keys", regexp.MustCompile(`(?i)\.gnupg/`)},
-	{"system password file", regexp.MustCompile(`(?i)/etc/(shadow|sudoers)\b`)},
+	{"SSH keys", rxlit.MustRx(`(?i)(^|[\s"'(=:/~])\.ssh(/|\b)`)},
+	{"AWS credentials", rxlit.MustRx(`(?i)\.aws/(credentials|config)\b`)},
+	{"GitHub CLI token", rxlit.MustRx(`(?i)\.config/gh/hosts\.ya?ml`)},
+	{"git credentials", rxlit.MustRx(`(?i)\.git-credentials\b`)},
+	{"netrc", rxlit.MustRx(`(?i)(^|[\s"'/~])[._]netrc\b`)},
+	{"dotenv file", rxlit.MustRx(`(?i)(^|[\s"'/=(])\.env(\.[a-z]+)?\b`)},
+	{"npm token", rxlit.MustRx(`(?i)\.npmrc\b`)},
+	{"PyPI token", rxlit.MustRx(`(?i)\.pypirc\b`)},
+	{"Docker credentials", rxlit.MustRx(`(?i)\.docker/config\.json`)},
+	{"Kubernetes config", rxlit.MustRx(`(?i)\.kube/config\b`)},
+	{"GCP credentials", rxlit.MustRx(`(?i)(gcloud/(credentials\.db|application_default_credentials\.json|access_tokens\.db))`)},
+	{"Azure credentials", rxlit.MustRx(`(?i)\.azure/(accessTokens\.json|msal_token_cache)`)},
+	{"shell history", rxlit.MustRx(`(?i)\.(bash|zsh|sh)_history\b`)},
+	{"macOS keychain", rxlit.MustRx(`(?i)(Library/Keychains|login\.keychain|security\s+(find|dump)-(generic|internet)-password|dump-keychain)`)},
+	{"GNOME keyring", rxlit.MustRx(`(?i)\.local/share/keyrings`)},
+	{"browser profile", rxlit.MustRx(`(?i)(Google/Chrome|google-chrome|Chromium|BraveSoftware|Microsoft/Edge|Mozilla/Firefox|\.mozilla/firefox)/[^\s"']*(Login Data|Cookies|Local State|logins\.json|key4\.db|cookies\.sqlite|Local Extension Settings|Default)`)},
+	{"browser extension store", rxlit.MustRx(`(?i)Local Extension Settings|IndexedDB/chrome-extension`)},
+	{"crypto wallet", rxlit.MustRx(`(?i)(wallet\.dat|\.electrum|\.bitcoin/|\.ethereum/keystore|Exodus/exodus\.wallet|atomic/Local Storage|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|solana/id\.json|phantom)`)},
+	{"password manager", rxlit.MustRx(`(?i)(1Password|\.password-store|KeePass|\.kdbx\b|Bitwarden)`)},
+	{"Claude/Codex credentials", rxlit.MustRx(`(?i)(\.claude/\.credentials\.json|\.codex/auth\.json|\.config/openai|\.openclaw/credentials)`)},
+	{"GPG keys", rxlit.MustRx(`(?i)\.gnupg/`)},
+	{"system password file", rxlit.MustRx(`(?i)/etc/(shadow|sudoers)\b`)},
 }
 
 // MatchCredentialPath returns the label of the first credential path found
@@ -317,7 +317,7 @@ func MatchCredentialPath(s string) (label string, start, end int, ok bool) {
 
 // elidedSegRx matches a URL path segment a writer left for the reader to
 // fill in: an ellipsis, <id>, {token}, YOUR_ID, xxx.
-var elidedSegRx = regexp.MustCompile(`(?i)^(?:\.{2,}|…+|<[^>]*>|\{[^}]*\}|\[[^\]]*\]|%3C[^%]*%3E|x{3,}|your[-\w]*|[\w-]*[-_](?:id|token|here)|\*+)$`)
+var elidedSegRx = rxlit.MustRx(`(?i)^(?:\.{2,}|…+|<[^>]*>|\{[^}]*\}|\[[^\]]*\]|%3C[^%]*%3E|x{3,}|your[-\w]*|[\w-]*[-_](?:id|token|here)|\*+)$`)
 
 // ElidedURL reports whether a URL's path is only placeholders (/..., /<id>,
 // /YOUR-TOKEN): an address in documentation that points at nobody's
@@ -401,11 +401,11 @@ func ExampleDomain(host string) bool {
 
 // agentConfigRx matches files that configure an AI agent or hold its
 // standing instructions and installed skills.
-var agentConfigRx = regexp.MustCompile(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI|SOUL|MEMORY)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/)`)
+var agentConfigRx = rxlit.MustRx(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI|SOUL|MEMORY)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/)`)
 
 // projectInstructionsRx matches a project's own instruction file at its
 // root, which project set-up legitimately creates.
-var projectInstructionsRx = regexp.MustCompile(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$`)
+var projectInstructionsRx = rxlit.MustRx(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$`)
 
 // AgentConfigPath reports a path of an agent's settings, standing
 // instructions, MCP server list or installed skills and commands

@@ -1,13 +1,13 @@
 package intel
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/parse/rxlit"
 	"strings"
 )
 
 // sshPublicRx matches SSH material that is public by design: a public key,
 // known_hosts, the client config, authorized_keys.
-var sshPublicRx = regexp.MustCompile(`(?i)\.ssh/(?:[\w.-]+\.pub|known_hosts|config|authorized_keys)\b|\.pub\b`)
+var sshPublicRx = rxlit.MustRx(`(?i)\.ssh/(?:[\w.-]+\.pub|known_hosts|config|authorized_keys)\b|\.pub\b`)
 
 // MatchSecretCredentialPath is MatchCredentialPath for paths that hold
 // secrets: the earliest credential path in s that is not public SSH

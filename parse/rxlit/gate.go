@@ -1,4 +1,4 @@
-package match
+package rxlit
 
 import (
 	"regexp/syntax"
@@ -25,8 +25,7 @@ type Gate struct {
 const maxGateSets = 4
 
 // NewGate derives the gate of expr, or nil when some branch has no
-// required literal. Every literal is also registered with the literal
-// index, so callers holding IndexHits can test the gate without scanning.
+// required literal.
 func NewGate(expr string) *Gate {
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
@@ -53,11 +52,6 @@ func NewGate(expr string) *Gate {
 			return nil
 		}
 		g.Branches = append(g.Branches, sets)
-	}
-	for _, b := range g.Branches {
-		for _, s := range b {
-			RegisterLits(s)
-		}
 	}
 	return g
 }
@@ -168,13 +162,4 @@ branches:
 		return true
 	}
 	return false
-}
-
-// Present returns a literal test answered from IndexHits(t): presence in
-// the whole text. A literal the index does not hold counts as present.
-func Present(hits [][]int32) func(lit string) bool {
-	return func(l string) bool {
-		id, ok := LitID(l)
-		return !ok || int(id) >= len(hits) || len(hits[id]) > 0
-	}
 }
