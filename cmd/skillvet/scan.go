@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strings"
 
@@ -44,6 +45,7 @@ type scanOptions struct {
 	since         string
 	noSuppress    bool
 	isolate       bool
+	cpuprofile    string
 	reports       listFlag        // extra outputs, FORMAT=FILE
 	explicit      map[string]bool // flags given on the command line
 }
@@ -69,6 +71,7 @@ func addScanFlags(fs *flag.FlagSet, o *scanOptions) {
 	fs.StringVar(&o.since, "since", "", "scan only skills with files changed since this git ref (committed, staged, unstaged or untracked)")
 	fs.Var(&o.reports, "report", "also write a report in another format, FORMAT=FILE (repeatable), e.g. --report sarif=out.sarif")
 	fs.BoolVar(&o.noSuppress, "no-inline-suppressions", false, "ignore skillvet:ignore directives (use for third-party skills)")
+	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file, for performance work (go tool pprof)")
 	fs.BoolVar(&o.isolate, "isolate", false, "analyse each skill in a separate worker process: a parser crash, stack overflow or runaway allocation blocks the skill instead of killing skillvet")
 }
 
@@ -263,6 +266,17 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 	write, err := report.Lookup(o.format)
 	if err != nil {
 		return fail(err)
+	}
+	if o.cpuprofile != "" {
+		f, err := os.Create(o.cpuprofile)
+		if err != nil {
+			return fail(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return fail(err)
+		}
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
 	}
 	type extra struct {
 		write report.Writer
