@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 )
@@ -54,6 +55,13 @@ var commands = map[string]*command{}
 func register(c *command) { commands[c.name] = c }
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// A scan allocates many short-lived parse trees and strings: half
+		// as many collections cost about 7% less CPU for a few tens of MB
+		// more heap (bounded by the largest skill in flight, not the
+		// corpus). GOGC in the environment still wins.
+		debug.SetGCPercent(200)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	e := &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin, getenv: os.Getenv, isTTY: isTerminal(os.Stdout), errTTY: isTerminal(os.Stderr)}
