@@ -65,6 +65,8 @@ func problemMessage(p skill.Problem) string {
 		return "broken symlink: " + p.Detail
 	case skill.ProblemDanglingLink:
 		return "dangling symlink (nothing is read through it): " + p.Detail
+	case skill.ProblemLinkInTree:
+		return "symlink out of the skill, followed inside the scanned repository: " + p.Detail
 	case skill.ProblemSpecialFile:
 		return "special file not read: " + p.Detail
 	case skill.ProblemNoManifest:

@@ -169,6 +169,17 @@ func LoadSource(ctx context.Context, src Source, lim skill.Limits) (*skill.Skill
 	return s, nil
 }
 
+// danglingManifest reports whether the skill's SKILL.md is a symlink to
+// nothing.
+func danglingManifest(s *skill.Skill) bool {
+	for _, p := range s.Problems {
+		if p.Path == skill.ManifestName && p.Kind == skill.ProblemDanglingLink {
+			return true
+		}
+	}
+	return false
+}
+
 func builtinFinding(r *Rule, path, msg string) Finding {
 	p := skill.Position{Line: 1, Column: 1, Column16: 1}
 	return Finding{Rule: r.ID, Severity: r.Severity, Category: r.Category, Kind: EvIntegrity, Path: path,
@@ -181,8 +192,14 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 	r := &Result{Skill: s, Dir: s.Dir}
 	for _, p := range s.Problems {
 		f := builtinFinding(UnreadableContent, p.Path, problemMessage(p))
-		if p.Kind == skill.ProblemDanglingLink {
+		switch {
+		case p.Kind == skill.ProblemDanglingLink,
+			// a SKILL.md that is itself a dangling link: an empty shell
+			p.Kind == skill.ProblemNoManifest && danglingManifest(s):
 			// Layout, not a threat: nothing can be read through it.
+			f.Unanalysed, f.Kind, f.Severity = false, EvIndicator, Low
+		case p.Kind == skill.ProblemLinkInTree:
+			// Layout: the content was read and is analysed like any file.
 			f.Unanalysed, f.Kind, f.Severity = false, EvIndicator, Low
 		}
 		r.Findings = append(r.Findings, f)

@@ -32,7 +32,7 @@ func TestCorpusFloors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results, err := eng.ScanAll(context.Background(), loader.Sources(found.Dirs), nil)
+	results, err := eng.ScanAll(context.Background(), found.Sources(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

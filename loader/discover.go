@@ -19,22 +19,31 @@ import (
 // Discovered is the outcome of Discover.
 type Discovered struct {
 	Dirs []string // skill directories, sorted, as paths the user can read
+	// Trees maps a skill directory to the tree it was found in (the
+	// directory given on the command line); symlinks leaving the skill are
+	// read when they stay inside it (skill.OpenDirIn).
+	Trees map[string]string
 	// Outside lists given files that are not inside any skill.
 	Outside []string
 }
 
 // Discover finds skills under paths. A path that does not exist is an error.
 func Discover(paths []string) (*Discovered, error) {
-	d := &Discovered{}
+	d := &Discovered{Trees: map[string]string{}}
 	seen := map[string]bool{}
+	tree := ""
 	add := func(dir string) {
 		dir = filepath.Clean(dir)
 		if !seen[dir] {
 			seen[dir] = true
 			d.Dirs = append(d.Dirs, dir)
+			if tree != "" {
+				d.Trees[dir] = tree
+			}
 		}
 	}
 	for _, p := range paths {
+		tree = ""
 		st, err := os.Lstat(p)
 		if err != nil {
 			return nil, err
@@ -58,6 +67,7 @@ func Discover(paths []string) (*Discovered, error) {
 			add(dir) // a directory inside a skill: scan the whole skill
 			continue
 		}
+		tree = filepath.Clean(p)
 		err = filepath.WalkDir(p, func(q string, e fs.DirEntry, err error) error {
 			if err != nil {
 				if q == p {
@@ -103,12 +113,25 @@ func EnclosingSkill(dir string) (string, bool) {
 
 // Sources turns skill directories into analysis sources. Each directory is
 // opened lazily (an os.Root, which refuses symlinks that escape it) when the
-// engine loads it, and closed after.
-func Sources(dirs []string) []analyzer.Source {
+// engine loads it, and closed after. A symlink leaving a skill is read when
+// its target is a file inside the same git work tree: a repository is
+// analysed as one unit.
+func Sources(dirs []string) []analyzer.Source { return sourcesIn(dirs, nil) }
+
+// Sources is the package function Sources, except that a symlink leaving a
+// skill may also resolve anywhere under the directory the skill was found
+// in (Trees).
+func (d *Discovered) Sources() []analyzer.Source { return sourcesIn(d.Dirs, d.Trees) }
+
+func sourcesIn(dirs []string, trees map[string]string) []analyzer.Source {
 	out := make([]analyzer.Source, len(dirs))
 	for i, dir := range dirs {
 		out[i] = analyzer.Source{Dir: dir, Open: func() (fs.FS, error) {
-			r, err := skill.OpenDir(dir)
+			tree := GitTop(dir)
+			if tree == "" {
+				tree = trees[dir]
+			}
+			r, err := skill.OpenDirIn(dir, tree)
 			if err != nil {
 				return nil, fmt.Errorf("open %s: %w", dir, err)
 			}
@@ -116,6 +139,25 @@ func Sources(dirs []string) []analyzer.Source {
 		}}
 	}
 	return out
+}
+
+// GitTop returns the top of the git work tree holding dir (the nearest
+// ancestor with a .git entry), or "" when there is none.
+func GitTop(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Lstat(filepath.Join(abs, ".git")); err == nil {
+			return abs
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return ""
+		}
+		abs = parent
+	}
 }
 
 // ErrNoSkills is returned by callers that require at least one skill.

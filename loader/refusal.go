@@ -95,7 +95,7 @@ func treeRefusal(s *skill.Skill) (Code, string) {
 		if g := gitPath(p.Path); g != "" {
 			return git(g)
 		}
-		if p.Kind == skill.ProblemDanglingLink || p.Kind == skill.ProblemSymlinkEscape {
+		if p.Kind == skill.ProblemDanglingLink || p.Kind == skill.ProblemSymlinkEscape || p.Kind == skill.ProblemLinkInTree {
 			return CodeOutsideLink, "symlink leaves the skill directory: " + p.Path + " (" + p.Detail + "); " +
 				"what it points to is not scanned, and could be created or changed at any time"
 		}

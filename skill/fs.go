@@ -17,6 +17,11 @@ import (
 type RootFS struct {
 	root *os.Root
 	fs.FS
+	// tree, when set, is an ancestor of the directory (the repository or
+	// the root being scanned) in which symlinks leaving the directory may
+	// still be read (InTree); rel is the directory's path inside it.
+	tree *os.Root
+	rel  string
 }
 
 // OpenDir opens dir as a RootFS. Close it when done.
@@ -26,6 +31,47 @@ func OpenDir(dir string) (*RootFS, error) {
 		return nil, err
 	}
 	return &RootFS{root: r, FS: r.FS()}, nil
+}
+
+// OpenDirIn opens dir as a RootFS whose symlinks may resolve to files
+// elsewhere in tree, an ancestor directory of dir: the repository (or the
+// root) being scanned, which is analysed as one unit. A link out of tree
+// still fails. With tree "" it is OpenDir.
+func OpenDirIn(dir, tree string) (*RootFS, error) {
+	r, err := OpenDir(dir)
+	if err != nil || tree == "" {
+		return r, err
+	}
+	absDir, err1 := filepath.Abs(dir)
+	absTree, err2 := filepath.Abs(tree)
+	if err1 != nil || err2 != nil {
+		return r, nil
+	}
+	rel, err := filepath.Rel(absTree, absDir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return r, nil // not an ancestor: links stay confined to dir
+	}
+	t, err := os.OpenRoot(absTree)
+	if err != nil {
+		return r, nil
+	}
+	r.tree, r.rel = t, filepath.ToSlash(rel)
+	return r, nil
+}
+
+// InTree opens the target of the symlink name (slash path relative to the
+// directory), which leaves the directory, when it resolves inside the tree
+// given to OpenDirIn. It fails for anything else.
+func (r *RootFS) InTree(name string) (fs.File, error) {
+	if r.tree == nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	p := path.Join(r.rel, name)
+	f, err := r.tree.OpenFile(filepath.FromSlash(p), os.O_RDONLY|nonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // Open opens name for reading without blocking on named pipes, so a FIFO
@@ -55,8 +101,13 @@ func (r *RootFS) OutsideTargetMissing(name string) bool {
 	return errors.Is(err, fs.ErrNotExist)
 }
 
-// Close releases the directory handle.
-func (r *RootFS) Close() error { return r.root.Close() }
+// Close releases the directory handles.
+func (r *RootFS) Close() error {
+	if r.tree != nil {
+		r.tree.Close()
+	}
+	return r.root.Close()
+}
 
 // MemFS returns an fs.FS over a skill's in-memory files: what rules read
 // through the analysis pass.

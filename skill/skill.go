@@ -50,6 +50,11 @@ const (
 	ProblemSpecialFile  ProblemKind = "special-file"
 	ProblemReadError    ProblemKind = "read-error"
 	ProblemNoManifest   ProblemKind = "no-manifest"
+	// ProblemLinkInTree is a symlink that leaves the skill for a regular
+	// file elsewhere in the repository being scanned: the file was read and
+	// analysed as the link's content, but the skill breaks when it is
+	// installed on its own, and a gate serving it would read outside it.
+	ProblemLinkInTree ProblemKind = "link-in-tree"
 )
 
 // Problem is content Load could not read or would not follow.
@@ -83,6 +88,9 @@ type Skill struct {
 type Link struct {
 	Path   string // slash path of the link, relative to the skill directory
 	Target string // the link's target exactly as stored (relative)
+	// InTree: the target lies outside the skill, in the scanned tree; its
+	// content is the File at Path.
+	InTree bool
 }
 
 // File returns the file at slash path p relative to the skill, or nil.
@@ -151,7 +159,22 @@ func load(ctx context.Context, fsys fs.FS, dir string, lim Limits, all bool) (*S
 		}
 		mode := d.Type()
 		if mode&fs.ModeSymlink != 0 {
-			s.checkSymlink(fsys, p)
+			if !s.checkSymlink(fsys, p) || tooMany || files >= lim.MaxFiles {
+				return nil
+			}
+			f, ok := s.readInTree(fsys, p, lim.MaxFileBytes)
+			if !ok {
+				return nil
+			}
+			if total+int64(len(f.Content)) > lim.MaxTotalBytes {
+				s.problem(p, ProblemTotalTooLarge, fmt.Sprintf("skill content exceeds the per-skill limit of %d bytes; this and later files were not read", lim.MaxTotalBytes))
+				tooMany = true
+				return nil
+			}
+			files++
+			total += int64(len(f.Content))
+			s.Files = append(s.Files, f)
+			s.byPath[f.Path] = f
 			return nil
 		}
 		if !mode.IsRegular() {
@@ -221,7 +244,7 @@ func (s *Skill) problem(p string, k ProblemKind, detail string) {
 	s.Problems = append(s.Problems, Problem{Path: p, Kind: k, Detail: detail})
 }
 
-func (s *Skill) checkSymlink(fsys fs.FS, p string) {
+func (s *Skill) checkSymlink(fsys fs.FS, p string) (outside bool) {
 	target, err := fs.ReadLink(fsys, p)
 	if err != nil {
 		s.problem(p, ProblemReadError, "cannot read symlink: "+err.Error())
@@ -234,7 +257,7 @@ func (s *Skill) checkSymlink(fsys fs.FS, p string) {
 			return
 		}
 		s.problem(p, ProblemSymlinkEscape, "symlink to absolute path "+target)
-		return
+		return true
 	}
 	j := path.Join(path.Dir(p), t)
 	if j == ".." || strings.HasPrefix(j, "../") {
@@ -243,7 +266,7 @@ func (s *Skill) checkSymlink(fsys fs.FS, p string) {
 			return
 		}
 		s.problem(p, ProblemSymlinkEscape, "symlink leaves the skill directory: "+target)
-		return
+		return true
 	}
 	// A link inside the skill: its target is read as a file of its own, but
 	// it must resolve (an agent following a dangling link or a loop gets an
@@ -252,6 +275,41 @@ func (s *Skill) checkSymlink(fsys fs.FS, p string) {
 	if _, err := fs.Stat(fsys, p); err != nil {
 		s.problem(p, ProblemBadSymlink, "symlink does not resolve inside the skill: "+target)
 	}
+	return false
+}
+
+// inTreeFS is a file system that can read the target of a symlink leaving
+// the skill when it stays inside the scanned tree (RootFS from OpenDirIn).
+type inTreeFS interface {
+	InTree(name string) (fs.File, error)
+}
+
+// readInTree reads the regular file an outside symlink p points to when it
+// lies in the scanned tree, replacing the escape problem just recorded for
+// p with ProblemLinkInTree. It reports whether it did.
+func (s *Skill) readInTree(fsys fs.FS, p string, max int64) (*File, bool) {
+	t, ok := fsys.(inTreeFS)
+	if !ok {
+		return nil, false
+	}
+	fh, err := t.InTree(p)
+	if err != nil {
+		return nil, false
+	}
+	defer fh.Close()
+	f, err := readOpen(fh, p, max)
+	if err != nil {
+		return nil, false
+	}
+	n := len(s.Problems) - 1
+	if n < 0 || s.Problems[n].Path != p || s.Problems[n].Kind != ProblemSymlinkEscape {
+		return nil, false
+	}
+	target, _ := fs.ReadLink(fsys, p)
+	s.Problems[n] = Problem{Path: p, Kind: ProblemLinkInTree,
+		Detail: "symlink leaves the skill for " + target + ", a file in the scanned repository; it was read and analysed as " + p}
+	s.Links = append(s.Links, Link{Path: p, Target: target, InTree: true})
+	return f, true
 }
 
 // dangling reports whether the symlink p resolves to nothing on the real
@@ -287,6 +345,11 @@ func readFile(fsys fs.FS, p string, max int64) (*File, error) {
 		return nil, err
 	}
 	defer fh.Close()
+	return readOpen(fh, p, max)
+}
+
+// readOpen reads the open file fh as the skill file at slash path p.
+func readOpen(fh fs.File, p string, max int64) (*File, error) {
 	st, err := fh.Stat()
 	if err != nil {
 		return nil, err

@@ -235,3 +235,68 @@ func TestLoneCarriageReturnEndsALine(t *testing.T) {
 		t.Errorf("pos of c = %+v", p)
 	}
 }
+
+// TestLoadLinksInTree: a symlink leaving the skill for a regular file in
+// the scanned tree is read as the link's content (and noted); links out
+// of the tree, to directories, or without a tree stay escapes.
+func TestLoadLinksInTree(t *testing.T) {
+	base := t.TempDir()
+	tree := filepath.Join(base, "repo")
+	writeSkill(t, filepath.Join(tree, "canonical", "demo"), map[string]string{
+		"SKILL.md": "---\nname: demo\ndescription: d\n---\nbody\n",
+	})
+	if err := os.WriteFile(filepath.Join(base, "secret.txt"), []byte("outside the tree"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(tree, ".gemini", "skills", "demo")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Symlink("../../../canonical/demo/SKILL.md", filepath.Join(dir, "SKILL.md"))
+	os.Symlink("../../../../secret.txt", filepath.Join(dir, "secret.txt")) // leaves the tree
+	os.Symlink("../../../canonical", filepath.Join(dir, "all"))            // a directory
+
+	r, err := OpenDirIn(dir, tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	s, err := Load(context.Background(), r, dir, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := problemKinds(s)
+	want := map[string]ProblemKind{"SKILL.md": ProblemLinkInTree, "secret.txt": ProblemSymlinkEscape, "all": ProblemSymlinkEscape}
+	for p, k := range want {
+		if got[p] != k {
+			t.Errorf("problem for %s = %q, want %q (all: %v)", p, got[p], k, got)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("unexpected problems: %v", got)
+	}
+	if s.Name != "demo" || s.File("SKILL.md") == nil || s.File("secret.txt") != nil {
+		t.Errorf("name %q, files %v", s.Name, s.Files)
+	}
+	if len(s.Links) != 1 || !s.Links[0].InTree || s.Links[0].Path != "SKILL.md" {
+		t.Errorf("links = %+v", s.Links)
+	}
+
+	// without a tree the same link is an escape and nothing is read
+	r2, err := OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	s2, err := Load(context.Background(), r2, dir, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	escaped := false
+	for _, p := range s2.Problems {
+		escaped = escaped || p.Path == "SKILL.md" && p.Kind == ProblemSymlinkEscape
+	}
+	if !escaped || s2.File("SKILL.md") != nil {
+		t.Errorf("without a tree: SKILL.md problems %v, file %v", s2.Problems, s2.File("SKILL.md"))
+	}
+}

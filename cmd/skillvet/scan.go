@@ -330,7 +330,7 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 				return fail(fmt.Errorf("no skills found under %s (a skill is a directory with a SKILL.md); nothing was scanned", strings.Join(paths, ", ")))
 			}
 		}
-		srcs = loader.Sources(found.Dirs)
+		srcs = found.Sources()
 	}
 	if len(srcs) == 0 && (o.staged || o.since != "") {
 		note(e, o, "no skill has changes to scan")
