@@ -1,7 +1,11 @@
 package rules
 
 import (
+	"path"
+	"strings"
+
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/skill"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
@@ -31,8 +35,11 @@ plants instructions every later session obeys, or copies itself where other agen
 persistence and propagation inside the agent. Writes are **high**; **critical** when what is
 written turns approvals off (` + "`bypassPermissions`" + `, ` + "`dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `,
 auto-approve); appending to the project's own instruction file at its root (` + "`CLAUDE.md`" + `,
-` + "`AGENTS.md`" + `), which project set-up skills do, and writing a path the user fills in
-(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide) are **medium**. Reading these files is not reported.
+` + "`AGENTS.md`" + `), which project set-up skills do, writing a path the user fills in
+(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide) and copying the skill itself, by its
+own name, into the user's or the current project's skills directory (the install step of its README:
+the copy is what was scanned) are **medium**. Copying it under another name, into other repositories'
+skills directories, or copying anything else there stays **high**. Reading these files is not reported.
 
 **Fix:** never change agent configuration from a skill; tell the user what to change.
 
@@ -58,6 +65,37 @@ var approvalOffRx = match.MustRx(`(?i)bypassPermissions|dangerously[-_]skip[-_]p
 // ~/.claude/commands/{skill-name}.md, <name> (blanked ones: shell.HasPlaceholder).
 var templatePathRx = match.MustRx(`\{[\w .-]+\}|<[\w .-]+>`)
 
+// agentInstallDirRx matches where a skill is installed: the user's skills
+// directory of an agent (~/.claude/skills), the current project's
+// (.claude/skills), or a project the reader names (/path/to/your/project/…),
+// optionally with the skill's own directory name. Another repository's
+// skills directory (a loop over ~/src/*, an absolute path) is propagation.
+var agentInstallDirRx = match.MustRx(`^(?:~/|\./|/path/to/[\w.-]+/(?:[\w.-]+/)?)?\.[\w-]+/skills(?:/[\w.-]+)?/?$`)
+
+// agentCopiesSelf reports a copy of the skill itself (its directory, by
+// name or as ".") into an agent's skills directory: what installing it
+// does. Copying anything else there, or the skill into settings or
+// instruction files, is not installation.
+func agentCopiesSelf(s *skill.Skill, c *shell.Command, dest string) bool {
+	srcs := shellfacts.CopySources(c)
+	if len(srcs) == 0 || !agentInstallDirRx.MatchString(dest) {
+		return false
+	}
+	for _, src := range srcs {
+		src = strings.TrimRight(src, "/")
+		switch base := path.Base(src); {
+		case src == "." || src == "$PWD" || src == "${PWD}" || src == "$(pwd)":
+		case base != "" && (base == s.DirName || base == s.Name):
+		default:
+			return false
+		}
+	}
+	if base := path.Base(strings.TrimRight(dest, "/")); base != "skills" && base != s.DirName && base != s.Name {
+		return false // copied under another name: not just installed
+	}
+	return true
+}
+
 func runAgentConfigTamper(p *analyzer.Pass) error {
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		for _, c := range site.Script.Commands {
@@ -73,6 +111,8 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 					sev = Medium // the project's instruction file
 				case templatePathRx.MatchString(w.Path) || shell.HasPlaceholder(w.Path):
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
+				case agentCopiesSelf(p.Skill, c, w.Path):
+					sev, note = Medium, ", installing this skill itself (the install step of its own README)"
 				}
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
 					Message: c.Name + " writes agent configuration or instructions (" + shellfacts.ClipText(w.Path, 80) + ")" + note + shellfacts.Where(site)})

@@ -66,3 +66,24 @@ func WriteTargets(s *shell.Script, c *shell.Command) []Write {
 	}
 	return out
 }
+
+// CopySources returns the source operands of a cp/mv/ln/install/rsync
+// command (every non-option argument but the destination), or nil for any
+// other command.
+func CopySources(c *shell.Command) []string {
+	switch c.Name {
+	case "cp", "mv", "ln", "install", "rsync":
+	default:
+		return nil
+	}
+	var ops []string
+	for _, w := range c.Params() {
+		if !strings.HasPrefix(w.Value, "-") {
+			ops = append(ops, w.Value)
+		}
+	}
+	if len(ops) < 2 {
+		return nil
+	}
+	return ops[:len(ops)-1]
+}
