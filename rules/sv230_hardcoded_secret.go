@@ -1,9 +1,15 @@
 package rules
 
 import (
+	"crypto/x509"
+	"encoding/asn1"
+	"encoding/pem"
+	"errors"
+
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"golang.org/x/crypto/ssh"
 	"math"
 	"slices"
 	"strings"
@@ -187,25 +193,91 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 		if k := strings.Index(body, "-----"); k >= 0 { // END, or the next BEGIN
 			body = body[:k]
 		}
-		b64 := strings.Map(func(r rune) rune {
-			if r == '\n' || r == '\r' || r == ' ' || r == '\t' || r == '"' || r == '\\' {
-				return -1
-			}
-			return r
-		}, body)
-		if strings.Contains(b64, ":") { // encrypted PEM headers ("Proc-Type:") keep their body
-			if k := strings.LastIndex(b64, ":"); k >= 0 {
-				b64 = b64[k+1:]
-			}
+		b64 := secretKeyLines(body)
+		if len(b64) < 64 || pemFillerRx.MatchString(body) || secretEntropy(b64) < 4.0 {
+			continue // not key material: a pattern list, code after the marker
 		}
-		if len(b64) < 64 || pemFillerRx.MatchString(b64) || secretEntropy(b64) < 4.0 {
-			continue
+		kind := text[m[2]:m[3]]
+		sev, msg := High, fmt.Sprintf("hard-coded %s (%d bytes of key material)", kind, len(b64))
+		if !secretKeyParses(kind, b64) {
+			sev, msg = Medium, fmt.Sprintf("text shaped like a %s that does not parse as one (%d bytes): a truncated or made-up sample?", kind, len(b64))
 		}
-		rep.Report(analyzer.Diagnostic{Start: s, End: m[1], Severity: High,
-			Message:  fmt.Sprintf("hard-coded %s (%d bytes of key material)", text[m[2]:m[3]], len(b64)),
+		rep.Report(analyzer.Diagnostic{Start: s, End: m[1], Severity: sev, Message: msg,
 			Evidence: text[m[0]:m[1]] + " ****"})
 	}
 	return nil
+}
+
+// secretKeyLines returns the key material of a PEM body: its lines that
+// are base64 once quotes, string escapes and whitespace are stripped,
+// joined; headers ("Proc-Type: …"), comments and code are left out, so a
+// comment after the BEGIN line hides nothing and a pattern list yields
+// (almost) nothing.
+func secretKeyLines(body string) string {
+	body = strings.NewReplacer(`\r\n`, "\n", `\n`, "\n", `\r`, "\n").Replace(body)
+	var b strings.Builder
+	for _, line := range strings.Split(body, "\n") {
+		line = strings.Trim(line, " \t\r\"'`,;()[]{}")
+		if line != "" && !strings.Contains(line, ":") && secretBase64Body(line) {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
+// secretBase64Body reports whether b is base64 (standard alphabet, padding
+// at the end only, or the armour checksum of a PGP block).
+func secretBase64Body(b string) bool {
+	if i := strings.LastIndexByte(b, '='); i >= 0 && i+5 == len(b) && b[i-1] != '=' {
+		b = b[:i] // PGP armour checksum "=XXXX"
+	}
+	b = strings.TrimRight(b, "=")
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+// secretKeyParses reports whether the key material parses as the key its
+// PEM label names: PKCS#1, SEC 1, PKCS#8 and OpenSSH keys are parsed; DSA
+// and encrypted PKCS#8 bodies must at least be one well-formed DER value;
+// PGP blocks are taken as they are. Random base64 under a key label (a
+// sample in a secret scanner's tests, a truncated example) parses as none.
+func secretKeyParses(kind, b64 string) bool {
+	if strings.HasPrefix(kind, "PGP ") {
+		return true
+	}
+	der, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		if der, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(b64, "=")); err != nil {
+			return false
+		}
+	}
+	switch kind {
+	case "RSA PRIVATE KEY":
+		_, err = x509.ParsePKCS1PrivateKey(der)
+	case "EC PRIVATE KEY":
+		_, err = x509.ParseECPrivateKey(der)
+	case "PRIVATE KEY":
+		_, err = x509.ParsePKCS8PrivateKey(der)
+	case "OPENSSH PRIVATE KEY":
+		block := pem.EncodeToMemory(&pem.Block{Type: kind, Bytes: der})
+		_, err = ssh.ParseRawPrivateKey(block)
+		var missing *ssh.PassphraseMissingError
+		if errors.As(err, &missing) {
+			err = nil // encrypted: a key all the same
+		}
+	default: // DSA, ENCRYPTED: one DER value and nothing after it
+		var v asn1.RawValue
+		var rest []byte
+		if rest, err = asn1.Unmarshal(der, &v); err == nil && len(rest) > 0 {
+			err = errors.New("trailing data")
+		}
+	}
+	return err == nil
 }
 
 // redactSecret keeps a recognisable prefix and the last four characters.
