@@ -223,7 +223,9 @@ func URLClass(raw string) (host string, c HostClass) {
 	switch {
 	case strings.Contains(host, "discord") && strings.Contains(lp, "/api/webhooks"):
 		c = HostCatcher
-	case host == "hooks.slack.com":
+	case host == "hooks.slack.com" && slackHookPathRx.MatchString(p.Path):
+		// a webhook delivers only with its workspace, channel and token
+		// parts: hooks.slack.com/services/alerts reaches nobody
 		c = HostCatcher
 	}
 	if (c == HostCatcher || c == HostPaste || c == HostFileDrop) && ElidedURL(raw) {
@@ -231,6 +233,10 @@ func URLClass(raw string) (host string, c HostClass) {
 	}
 	return host, c
 }
+
+// slackHookPathRx matches the path of a deliverable Slack webhook:
+// /services/T…/B…/token, or a workflow or trigger ID.
+var slackHookPathRx = rxlit.MustRx(`^/(?:services/[^/]+/[^/]+/[^/]+|workflows/[^/]+/[^/]+|triggers/[^/]+/[^/]+)`)
 
 // authorityHost takes the host out of scheme://[user@]host[:port]/… by
 // hand, for URLs whose port or path url.Parse rejects. It returns "" when
@@ -297,7 +303,7 @@ var CredentialPaths = []CredentialPath{
 	{"GNOME keyring", rxlit.MustRx(`(?i)\.local/share/keyrings`)},
 	{"browser profile", rxlit.MustRx(`(?i)(Google/Chrome|google-chrome|Chromium|BraveSoftware|Microsoft/Edge|Mozilla/Firefox|\.mozilla/firefox)/[^\s"']*(Login Data|Cookies|Local State|logins\.json|key4\.db|cookies\.sqlite|Local Extension Settings|Default)`)},
 	{"browser extension store", rxlit.MustRx(`(?i)Local Extension Settings|IndexedDB/chrome-extension`)},
-	{"crypto wallet", rxlit.MustRx(`(?i)(wallet\.dat|\.electrum|\.bitcoin/|\.ethereum/keystore|Exodus/exodus\.wallet|atomic/Local Storage|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|solana/id\.json|phantom)`)},
+	{"crypto wallet", rxlit.MustRx(`(?i)(wallet\.dat|\.electrum|\.bitcoin/|\.ethereum/keystore|Exodus/exodus\.wallet|atomic/Local Storage|MetaMask|nkbihfbeogaeaoehlefnkodbefgpgknn|solana/id\.json|phantom[ _-]?wallet|/phantom/|bfnaelmomeimhlpmgjnjophhpkkoljpa)`)},
 	{"password manager", rxlit.MustRx(`(?i)(1Password|\.password-store|KeePass|\.kdbx\b|Bitwarden)`)},
 	{"Claude/Codex credentials", rxlit.MustRx(`(?i)(\.claude/\.credentials\.json|\.codex/auth\.json|\.config/openai|\.openclaw/credentials)`)},
 	{"GPG keys", rxlit.MustRx(`(?i)\.gnupg/`)},

@@ -43,6 +43,19 @@ func TestElidedURL(t *testing.T) {
 	}
 }
 
+func TestURLClassSlackHookNeedsItsIDs(t *testing.T) {
+	for u, want := range map[string]HostClass{
+		"https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/q1w2e3r4t5y6": HostCatcher,
+		"https://hooks.slack.com/triggers/T0A1B2C3D/1234567/abcdef":         HostCatcher,
+		"https://hooks.slack.com/services/warnings":                         HostKnownAPI,
+		"https://hooks.slack.com/":                                          HostKnownAPI,
+	} {
+		if _, c := URLClass(u); c != want {
+			t.Errorf("URLClass(%q) = %v, want %v", u, c, want)
+		}
+	}
+}
+
 func TestURLClassElidedCatcher(t *testing.T) {
 	if _, c := URLClass("https://webhook.site/..."); c != HostUnknown {
 		t.Errorf("elided catcher URL classed %v", c)
