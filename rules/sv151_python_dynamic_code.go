@@ -57,6 +57,17 @@ settings = ast.literal_eval(open("settings.txt").read())
 	Run: runPythonDynamicCode,
 })
 
+// pyDiscarded reports whether call c is a whole statement, its value
+// thrown away.
+func pyDiscarded(m *python.Module, c *python.Call) bool {
+	t := m.Tokens
+	if c.Head >= len(t.Indent) || t.Indent[c.Head] < 0 {
+		return false
+	}
+	next := c.Close + 1
+	return next >= len(t.Toks) || t.Toks[next].Kind == python.Newline
+}
+
 var arithmeticRx = match.MustRx(`^[\d\s+\-*/%().,eE]*$`)
 
 func runPythonDynamicCode(p *analyzer.Pass) error {
@@ -80,6 +91,12 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 		start, end := m.Span(c)
 		report := func(sev analyzer.Severity, msg string) {
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+		}
+		if c.Name == "compile" && pyDiscarded(m, c) {
+			// a statement of its own: the code object is thrown away, so
+			// nothing runs (a syntax check, usually inside try)
+			report(Low, "compile only checks syntax: its code object is discarded and nothing runs")
+			continue
 		}
 		if r, ok := pyfacts.FromNetwork(m, arg.Start, arg.End); ok {
 			report(Critical, c.Name+" runs downloaded code ("+r.Name+")")
