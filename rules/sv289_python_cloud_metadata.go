@@ -91,9 +91,9 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 	for _, i := range hits {
 		v, _ := m.Value(i)
 		host := pyMetadataRx.FindString(v)
-		if pyBareHost(v, host) && !pyfacts.ReachesCall(m, i, func(c *python.Call) bool { return pyRequestCall(m, c) }) {
+		if (pyBareHost(v, host) || pyInText(v)) && !pyfacts.ReachesCall(m, i, func(c *python.Call) bool { return pyRequestCall(m, c) }) {
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: Low,
-				Message: "names the cloud metadata address (" + host + ") as data: no request in this file uses it (a blocklist, a comparison)"})
+				Message: "names the cloud metadata address (" + host + ") as data: no request in this file uses it (a blocklist, a comparison, a sentence)"})
 			continue
 		}
 		sev, msg := High, "queries the cloud metadata service ("+host+")"
@@ -113,6 +113,23 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 func pyBareHost(v, host string) bool {
 	v = strings.TrimSpace(v)
 	return strings.EqualFold(v, host) || strings.HasPrefix(strings.ToLower(v), strings.ToLower(host)+":") && !strings.Contains(v, "/")
+}
+
+// pyInText reports a string that is a sentence mentioning the address
+// (words around it), which no client can request as it is; a command line
+// that fetches it (curl, wget, iwr) is not a sentence.
+func pyInText(v string) bool {
+	f := strings.Fields(strings.ToLower(v))
+	if len(f) < 3 {
+		return false
+	}
+	for _, w := range f {
+		switch strings.Trim(w, "\"'`;|&()") {
+		case "curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "http", "httpie", "nc", "python", "python3":
+			return false
+		}
+	}
+	return true
 }
 
 // pyRequestCall reports a call that can open a connection: an HTTP
