@@ -218,17 +218,56 @@ func (v *View) Reaches(e ast.Expression, pred func(ast.Expression) bool) ast.Exp
 }
 
 // pyfacts.FromNetwork reports whether e's value may come from a download.
+//
+// A number computed from a download (Math.ceil(metrics.height),
+// parseInt(header), body.length) carries no code: the search does not go
+// through numeric conversions.
 func (v *View) FromNetwork(e ast.Expression) ast.Expression {
-	return v.Reaches(e, func(x ast.Expression) bool {
+	var hit ast.Expression
+	v.Info.Reach(e, func(x ast.Expression) bool {
+		if hit != nil {
+			return false
+		}
 		switch x := x.(type) {
 		case *ast.CallExpression:
-			return jsIsDownload(v.Callee(x))
+			callee := v.Callee(x)
+			if jsNumeric[callee] {
+				return false
+			}
+			if jsIsDownload(callee) {
+				hit = x
+				return false
+			}
 		case *ast.NewExpression:
-			return jsIsDownload(NormMod(v.Info.Resolve(x.Callee)))
+			if jsIsDownload(NormMod(v.Info.Resolve(x.Callee))) {
+				hit = x
+				return false
+			}
+		case *ast.DotExpression:
+			if x.Identifier.Name.String() == "length" {
+				return false
+			}
+		case *ast.BinaryExpression:
+			// arithmetic, bitwise and comparisons give numbers and
+			// booleans; only + can join strings
+			if x.Comparison || x.Operator != token.PLUS && x.Operator != token.LOGICAL_OR && x.Operator != token.LOGICAL_AND && x.Operator != token.COALESCE {
+				return false
+			}
+		case *ast.UnaryExpression:
+			return false // +x, -x, ~x, !x, x++, typeof x: no code passes
+
 		}
-		return false
+		return true
 	})
+	return hit
 }
+
+// jsNumeric are the calls whose result is a number (or a boolean) whatever
+// their argument.
+var jsNumeric = map[string]bool{"Math.ceil": true, "Math.floor": true, "Math.round": true, "Math.trunc": true,
+	"Math.abs": true, "Math.max": true, "Math.min": true, "Math.sqrt": true, "Math.pow": true, "Number": true,
+	"parseInt": true, "parseFloat": true, "Number.parseInt": true, "Number.parseFloat": true, "isNaN": true,
+	"Number.isFinite": true, "Number.isInteger": true, "Boolean": true}
 
 // FromDecoder reports whether e's value may come from a decoder.
 func (v *View) FromDecoder(e ast.Expression) ast.Expression {
