@@ -92,7 +92,7 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 	}
 	for _, ws := range [][]shell.Word{c.Assigns, c.Argv} {
 		for _, w := range ws {
-			if m := shLongB64Rx.FindString(w.Value); m != "" {
+			if m := shLongB64Rx.FindString(w.Value); m != "" && shBase64Mix(m) {
 				in := "a " + c.Name + " command"
 				if c.Name == "" {
 					in = "an assignment"
@@ -102,6 +102,24 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 		}
 	}
 	return ""
+}
+
+// shBase64Mix reports a run that looks like encoded bytes: base64 of any
+// payload mixes upper and lower case letters and digits. A protein or DNA
+// sequence, an upper-case identifier or a run of one letter does not.
+func shBase64Mix(s string) bool {
+	var up, low, dig bool
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'A' && c <= 'Z':
+			up = true
+		case c >= 'a' && c <= 'z':
+			low = true
+		case c >= '0' && c <= '9':
+			dig = true
+		}
+	}
+	return up && low && dig
 }
 
 var shHexEscRx = match.MustRx(`(\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}`)
