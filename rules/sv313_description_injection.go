@@ -47,7 +47,7 @@ Good:
 })
 
 var (
-	structuralTagRx = match.MustRx(`</\s*[a-z_][a-z0-9_:-]*\s*>|<\s*(?:skill|skills|available_skills|description|name|system|instructions?|tool|tools|function|functions|assistant|user|human|document|documents|context|prompt|system_prompt|antml:[a-z_]+)\b[^>]*>`)
+	structuralTagRx = match.MustRx(`</\s*[a-z_][a-z0-9_:-]*\s*>|<\s*(?:skill|skills|available_skills|description|name|system|instructions?|tool|tools|function|functions|assistant|user|human|document|documents|context|prompt|system_prompt|antml:[a-z_]+)(?:[-_](?:reminder|prompt|message|instructions?|context|override))?(?:\s[^>]*)?>`)
 	// triggerConditionRx: "use when you need to print …" states when the
 	// skill applies; it is the usual shape of a description.
 	triggerConditionRx = match.MustRx(`\b(?:when|whenever|if|once|after|before|while|in case|for when)\s+$`)

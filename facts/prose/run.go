@@ -42,6 +42,13 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// A claim in a condition, a prohibition or a catalogue row is
 		// talked about, not made: it stays visible without blocking.
 		capped := mood == Claim && (role == RoleCondition || role == RoleDefinition || role == RoleProhibition)
+		// "must be reviewed and approved by the CISO", "Validation: scope
+		// approved by management": an approval required or checked for,
+		// not one claimed
+		if mood == Claim && !capped {
+			_, pre := sentenceAround(h.Seg.N.Text, h.I, h.J)
+			capped = requirementRx.MatchString(pre) || criterionLabelRx.MatchString(h.Seg.N.Text[max(0, h.I-len(pre)-40):h.I-len(pre)])
+		}
 		// "do not tell the user to run it": a direction to the user, not
 		// something kept from them.
 		if h.Phrase.Label == "concealment from the user" && toVerbRx.MatchString(h.Seg.N.Text[h.J:]) {
@@ -82,6 +89,14 @@ var (
 
 // sentenceAround returns the sentence of t holding [i, j) and the part of
 // it before i.
+// requirementRx matches the start of a passive requirement right before a
+// phrase: "must be reviewed and", "needs to be", "should first be".
+var requirementRx = match.MustRx(`\b(?:must|should|shall|needs? to|ha(?:s|ve) to|ought to|(?:is|are) required to|will need to)\s+(?:not\s+|first\s+|also\s+|always\s+)?be\s+(?:[\w-]+\s+){0,5}$`)
+
+// criterionLabelRx matches a checklist label ending right before a
+// sentence: "validation:", "acceptance criteria:", "evidence:".
+var criterionLabelRx = match.MustRx(`\b(?:validation|verification|acceptance criteria|criteria|criterion|evidence|check|checkpoint|exit criteria|definition of done|control|requirement|expected outcome|success criteria)\W{0,4}:\W{0,4}$`)
+
 func sentenceAround(t string, i, j int) (string, string) {
 	s, e := lastBoundary(t, i, ".!?;:", 300), nextBoundary(t, j, ".!?;", 300)
 	return t[s:e], t[s:i]
