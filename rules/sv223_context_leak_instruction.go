@@ -50,8 +50,10 @@ var (
 	placeVerbRx  = match.MustRx(`\b(?:include|includes|including|put|puts|embed|embeds|add|adds|append|appends|insert|inserts|write|writes|encode|encodes|hide|hides|place|places|paste)\b`)
 	leakChanRx   = match.MustRx(`\b(?:commit messages?|commits?|pull requests?|prs?|issues?|issue comments?|comments?|gists?|image (?:urls?|links?|src|alt)|alt text|markdown images?|file ?names?|branch names?|tag names?|dns (?:names?|queries|lookups?)|subdomains?|hostnames?|user[- ]agent|referr?er|public (?:repo|repository|page|channel))\b`)
 	promptLeakRx = match.MustRx(`\b(?:reveal|print|output|repeat|show|display|dump|return|recite|leak|share|disclose|tell (?:me|the user))\s+(?:\w+\s+){0,2}(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|original\s+|hidden\s+|initial\s+)?(?:system\s+prompt|system\s+(?:message|instructions)|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions)|instructions\s+(?:above|verbatim|word for word))\b`)
-	promptLits   = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
-	chanLits     = match.Registered(match.RequiredLiterals(leakChanRx.String()))
+	// remoteCommentRx: where a comment is published
+	remoteCommentRx = match.MustRx(`\b(?:issues?|pull requests?|prs?|merge requests?|mrs?|github|gitlab|bitbucket|tickets?|jira|threads?|discussions?|forums?|reviews?|public|post(?:ed|s)?|slack|channel)\b`)
+	promptLits      = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
+	chanLits        = match.Registered(match.RequiredLiterals(leakChanRx.String()))
 )
 
 func runContextLeak(p *analyzer.Pass) error {
@@ -113,6 +115,11 @@ func runContextLeak(p *analyzer.Pass) error {
 		}
 		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
 		sev, why := prose.SentenceSeverity(High, &s, vm[0], d.Teaching)
+		if (ch == "comment" || ch == "comments") && !remoteCommentRx.MatchString(s.Text) && sev > Medium {
+			// comments in the code or notebook stay on the machine; on an
+			// issue, a pull request or a ticket they are published
+			sev, why = Medium, why+" (comments with no issue, pull request or thread named: code comments stay local)"
+		}
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s into %s%s", s.Text[vm[0]:vm[1]], obj, ch, why)})
 	}
