@@ -189,7 +189,7 @@ const maxLeadGap = 40
 
 var (
 	// Words that present code as something not to do or as an attack.
-	illustrationRx = match.MustRx(`(?i)\b(?:vulnerable|vulnerabilit(?:y|ies)|insecure|unsafe|bad|wrong|incorrect|avoid|anti-?patterns?|dangerous|attack(?:er|ers|s)?|exploit(?:s|ed|ation)?|malicious|payloads?|injection|inject(?:s|ed)?|red flags?|code smells?|noncompliant|non-compliant|tainted|always flag|flag (?:these|this|it|if|when|any|as)|sinks?|footguns?|pitfalls?|mistakes?|don'?t do|do not do|never do|flagged|detects?|detection|indicators? of compromise|iocs?)\b`)
+	illustrationRx = match.MustRx(`(?i)\b(?:vulnerable|vulnerabilit(?:y|ies)|insecure|unsafe|bad|wrong|incorrect|avoid|anti-?patterns?|dangerous|attack(?:er|ers|s)?|exploit(?:s|ed|ation)?|malicious|payloads?|injection|inject(?:s|ed)?|red flags?|code smells?|noncompliant|non-compliant|tainted|always flag|flag (?:these|this|it|if|when|any|as)|sinks?|footguns?|pitfalls?|mistakes?|don'?t do|do not do|never do|flagged|detects?|detection|indicators? of compromise|iocs?|threats?|threat model(?:s|l?ing)?|adversar(?:y|ies|ial))\b`)
 	// Comment cues inside the code: "# BAD", "// Vulnerable:", "❌".
 	commentCueRx = match.MustRx(`(?i)^\s*(?:#|//|--|/\*|<!--|;|rem\b)\s*(?:[❌✗✘🚫⚠️]|\b(?:bad|vulnerable|insecure|unsafe|wrong|incorrect|don'?t|do not|never|dangerous|noncompliant|non-compliant|attack(?:er)?|exploit|malicious|payload|before)\b|\b(?:check|flag|review)\s*:)`)
 	// An imperative telling the agent to run what follows.

