@@ -136,5 +136,21 @@ func pyInText(v string) bool {
 // client, a socket connect, or a process (curl, wget) started from Python.
 func pyRequestCall(m *python.Module, c *python.Call) bool {
 	return pyfacts.NetSink(m, c) || pyfacts.SubprocessCalls[c.Name] || pyfacts.ShellStringCalls[c.Name] ||
-		pyfacts.HasSuffixAny(c.Name, ".connect", ".create_connection", ".urlopen", ".request", ".get", ".fetch")
+		pyfacts.HasSuffixAny(c.Name, ".connect", ".create_connection", ".urlopen", ".request", ".fetch") ||
+		strings.HasSuffix(c.Name, ".get") && !pyDictGet(m, c)
+}
+
+// pyDictGet reports a .get call with a default argument or a key that is
+// not a URL: a mapping lookup (sev_marker.get(check.severity, "")), not a
+// request.
+func pyDictGet(m *python.Module, c *python.Call) bool {
+	if len(c.Args) == 2 && c.Args[1].Keyword == "" {
+		return true
+	}
+	if len(c.Args) >= 1 {
+		if s, ok := m.Fold(c.Args[0].Start, c.Args[0].End); ok && !strings.Contains(s, "://") && !strings.Contains(s, "/") {
+			return true
+		}
+	}
+	return false
 }

@@ -3,5 +3,7 @@ CHECKS = [
     ("SSRF-02", "Try a DNS rebinding host against the allowlist."),
 ]
 
+MARK = {"SSRF-01": "!"}
+
 for check_id, text in CHECKS:
-    print(check_id, text)
+    print(MARK.get(check_id, " "), check_id, text)
