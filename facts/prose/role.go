@@ -97,7 +97,12 @@ var (
 	flagSubjectRx = match.MustRx(`(?:^|\s)(?:--?[a-z][\w/=.:-]*|[\w.-]+=[\w.-]+|"[\w.-]+"\s*:\s*\S+)\s*$`)
 	// flagCellRx: a table row whose first cell names a flag or key (the
 	// match is in a later cell).
-	flagCellRx = match.MustRx(`^\s*\|?\s*(?:-{1,2}[\w-]+|[\w.-]+\s*[:=])[^|]*\|`)
+	flagCellRx = match.MustRx(`^\s*\|?\s*(?:-{1,2}[\w-]+|[\w.-]+\s*[:=]|"[^"|]{1,40}"\s*\|)[^|]*\|?`)
+	// termLeadRx: a paragraph that opens with a flag, an option=value or a
+	// quoted value and a colon (a definition list entry).
+	termLeadRx = match.MustRx(`^\s*(?:--?[a-z][\w-]*(?:[= ][\w.-]+)?|[\w.-]+=[\w.-]*|"[^"]{1,40}")\s*:\s*$`)
+	// refusedLeadRx: a paragraph that opens with what is not done.
+	refusedLeadRx = match.MustRx(`^\s*(?:not supported|unsupported|not allowed|disallowed|forbidden|prohibited|out of scope|avoid|anti-?patterns?|never|don'?t|do not|red flags?)\s*:[^.!?]*$`)
 )
 
 // ClauseRole judges the role of the match [i, j) of normalised text t.
@@ -124,6 +129,17 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	}
 	if flagPurposeRx.MatchString(t[max(sStart, i-120):i]) {
 		return RoleDefinition
+	}
+	// A definition list entry: "--no-sandbox: disable sandbox", "\"replace\":
+	// silently replace" says what a flag or value does; "Not supported: …"
+	// lists what is refused.
+	if sStart > 0 && sStart <= 80 {
+		if termLeadRx.MatchString(t[:sStart]) {
+			return RoleDefinition
+		}
+		if refusedLeadRx.MatchString(t[:sStart]) {
+			return RoleProhibition
+		}
 	}
 	sentPre := t[sStart:i]
 	// The clause: split further at commas and dashes.
