@@ -47,11 +47,11 @@ Good:
 })
 
 var (
-	structuralTagRx = match.MustRx(`</\s*[a-z_][a-z0-9_:-]*\s*>|<\s*(?:skill|skills|available_skills|description|name|system|instructions?|tool|tools|function|functions|assistant|user|human|document|documents|context|prompt|system_prompt|antml:[a-z_]+)(?:[-_](?:reminder|prompt|message|instructions?|context|override))?(?:\s[^>]*)?>`)
+	structuralTagRx = match.MustRx(`</\s*[a-z_][a-z0-9_:-]*\s*>|<\s*(?:skills|available_skills|system|instructions?|functions|function_calls|assistant|human|system_prompt|antml:[a-z_]+)(?:[-_](?:reminder|prompt|message|instructions?|context|override))?(?:\s[^>]*)?>`)
 	// triggerConditionRx: "use when you need to print …" states when the
 	// skill applies; it is the usual shape of a description.
 	triggerConditionRx = match.MustRx(`\b(?:when|whenever|if|once|after|before|while|in case|for when)\s+$`)
-	modelAddressRx     = match.MustRx(`\b(?:you|assistant|claude|chatgpt|the model|the agent|the ai|ai|llm)\s+(?:must|should|shall|will|are required to|need to|have to)\s+(?:always\s+|never\s+|immediately\s+|first\s+|not\s+|now\s+)?(?:ignore|run|execute|send|upload|read|fetch|download|install|delete|reveal|output|print|respond|reply|answer|disregard|forget|obey|follow these|treat|grant|disable|call|invoke|open|visit|include)\b|(?:^|\s)(?:assistant|system|human)\s*:\s*\S`)
+	modelAddressRx     = match.MustRx(`\b(?:you|assistant|claude|chatgpt|the model|the agent|the ai|ai|llm)\s+(?:must|should|shall|will|are required to|need to|have to)\s+(?:always\s+|never\s+|immediately\s+|first\s+|not\s+|now\s+)?(?:ignore|run|execute|send|upload|read|fetch|download|install|delete|reveal|output|print|respond|reply|answer|disregard|forget|obey|follow these|treat|grant|disable|call|invoke|open|visit|include)\b|(?:^|[.!?;\n]\s*)(?:assistant|system|human)\s*:\s*\S`)
 )
 
 func runDescriptionInjection(p *analyzer.Pass) error {
