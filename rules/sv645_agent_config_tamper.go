@@ -38,7 +38,9 @@ auto-approve); appending to the project's own instruction file at its root (` + 
 ` + "`AGENTS.md`" + `), which project set-up skills do, writing a path the user fills in
 (` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide) and copying the skill itself, by its
 own name, into the user's or the current project's skills directory (the install step of its README:
-the copy is what was scanned) are **medium**. Copying it under another name, into other repositories'
+the copy is what was scanned), writing inside its own installed directory (its data), and creating
+commands, subagents or skills of the current project (` + "`.claude/commands/deploy.md`" + `, what a
+command-authoring skill scaffolds) are **medium**. Copying it under another name, into other repositories'
 skills directories, or copying anything else there stays **high**. Reading these files is not reported.
 
 **Fix:** never change agent configuration from a skill; tell the user what to change.
@@ -96,6 +98,33 @@ func agentCopiesSelf(s *skill.Skill, c *shell.Command, dest string) bool {
 	return true
 }
 
+// agentProjectScaffoldRx matches a relative path to the current project's
+// commands, subagents or skills (.claude/commands/deploy.md): what a
+// command-authoring skill creates. Settings, hooks and instruction files
+// are not scaffolding.
+var agentProjectScaffoldRx = match.MustRx(`^(?:\./)?\.(?:claude|codex|gemini|cursor|opencode)/(?:commands|agents|skills)/[\w.-]+(?:/[\w.-]+)*$`)
+
+// agentHomeRx matches an agent's directory for the user or the current
+// project (~/.claude, .codex), not one in other repositories.
+var agentHomeRx = match.MustRx(`^(?:~/|\./)?\.[\w-]+$`)
+
+// agentOwnDir reports a path inside this skill's own directory under an
+// agent's skills directory (~/.claude/skills/<its name>/…).
+func agentOwnDir(s *skill.Skill, dest string) bool {
+	for _, name := range []string{s.DirName, s.Name} {
+		if name == "" {
+			continue
+		}
+		if i := strings.Index(dest, "/skills/"+name); i >= 0 && agentHomeRx.MatchString(dest[:i]) {
+			rest := dest[i+len("/skills/"+name):]
+			if rest == "" || rest[0] == '/' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func runAgentConfigTamper(p *analyzer.Pass) error {
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		for _, c := range site.Script.Commands {
@@ -113,6 +142,10 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
 				case agentCopiesSelf(p.Skill, c, w.Path):
 					sev, note = Medium, ", installing this skill itself (the install step of its own README)"
+				case agentOwnDir(p.Skill, w.Path):
+					sev, note = Medium, ", inside this skill's own directory (its install, update or data)"
+				case agentProjectScaffoldRx.MatchString(w.Path):
+					sev, note = Medium, ", a command, agent or skill of the current project (scaffolding, not the user's own agent)"
 				}
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
 					Message: c.Name + " writes agent configuration or instructions (" + shellfacts.ClipText(w.Path, 80) + ")" + note + shellfacts.Where(site)})
