@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 var (
@@ -50,6 +51,40 @@ func SplitAllowedTools(s string) []string {
 // JudgeToolEntry grades one allowed-tools entry that pre-approves shell
 // commands: the severity and what it allows without confirmation, or
 // SevNone for entries that are not shell tools or are harmless.
+// shellNames are the shells that run a script file given as their first
+// operand.
+var shellNames = map[string]bool{"bash": true, "sh": true, "zsh": true}
+
+// ownScriptRx matches a script inside the skill or plugin: the plugin or
+// skill root variables, a skills directory, or a path relative to the
+// skill (scripts/x.sh).
+var ownScriptRx = match.MustRx(`^(?:\$\{?CLAUDE_(?:PLUGIN_ROOT|SKILL_DIR|PROJECT_DIR)\}?/|(?:\./)?(?:\.[\w-]+/)?skills/[\w.-]+/|(?:\./)?(?:scripts|bin|tools|hooks)/)[\w./-]+\.(?:sh|bash)$`)
+
+// shellScriptArg returns the script a shell entry runs ("bash
+// \"${CLAUDE_PLUGIN_ROOT}/scripts/wait.sh\" *"): the first operand, when it
+// is a .sh file and no option (-c, -s) comes first.
+func shellScriptArg(arg string) (string, bool) {
+	f := strings.Fields(arg)
+	if len(f) < 2 {
+		if len(f) == 1 {
+			if _, rest, ok := strings.Cut(f[0], ":"); ok {
+				f = append(f[:1], rest) // "bash:scripts/x.sh" (colon form)
+			}
+		}
+		if len(f) < 2 {
+			return "", false
+		}
+	}
+	script := strings.Trim(strings.TrimSuffix(f[1], ":*"), `"'`)
+	if strings.HasPrefix(script, "-") || strings.ContainsAny(script, "*?;|&`") || strings.Contains(script, "..") {
+		return "", false
+	}
+	if !strings.HasSuffix(script, ".sh") && !strings.HasSuffix(script, ".bash") {
+		return "", false
+	}
+	return script, true
+}
+
 func JudgeToolEntry(e string) (analyzer.Severity, string) {
 	name, arg, hasArg := strings.Cut(e, "(")
 	if !ShellToolNames[strings.ToLower(strings.TrimSpace(name))] {
@@ -62,6 +97,14 @@ func JudgeToolEntry(e string) (analyzer.Severity, string) {
 	cmd := strings.ToLower(strings.FieldsFunc(arg, func(r rune) bool { return r == ' ' || r == ':' })[0])
 	cmd = cmd[strings.LastIndexByte(cmd, '/')+1:]
 	if what, ok := privilegedShell[cmd]; ok {
+		if shellNames[cmd] {
+			if script, ok := shellScriptArg(arg); ok {
+				if ownScriptRx.MatchString(script) {
+					return analyzer.Low, "the skill's own script " + script + " (analysed with the skill) without confirmation"
+				}
+				return analyzer.Medium, "the script " + script + " without confirmation"
+			}
+		}
 		return analyzer.High, what + " without confirmation"
 	}
 	if strings.HasPrefix(cmd, "sudo") {
