@@ -72,8 +72,11 @@ func extractEmbedded(p *analyzer.Pass) ([]*skill.File, error) {
 			}
 			content, segs := mapLines(f.Content, t.TextStart, text)
 			e := skill.NewEmbeddedMapped(f, k, content, segs, lang+" code block", ext)
-			if j := roles.At(t.Start); j.Role == coderole.Illustration {
+			switch j := roles.At(t.Start); j.Role {
+			case coderole.Illustration:
 				e.Embed.Illustration = j.Why
+			case coderole.Instruction:
+				e.Embed.Instructed = j.Why
 			}
 			out = append(out, e)
 		}

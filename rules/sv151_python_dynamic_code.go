@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/skill"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -151,6 +152,13 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 				// a function that hands its argument to eval runs whatever
 				// its caller (the agent, a user) passes
 				p.Capability(analyzer.CapExecDynamic, c.Name+" of a function's argument", start)
+				if e := p.File.Embed; e != nil && e.Host != nil && e.Host.Kind == skill.KindMarkdown && e.Instructed == "" {
+					// a documentation example (the calculator tool of an
+					// agent-framework guide): a weakness to fix in code
+					// the reader writes, not code the skill runs
+					report(Medium, c.Name+" runs code passed in as a function argument, in example code no text tells the agent to run: a weakness to fix where it is copied")
+					break
+				}
 				report(High, c.Name+" runs code passed in as a function argument: whoever calls it runs any code")
 			default:
 				// evaluating a value the skill builds itself is a capability

@@ -30,6 +30,11 @@ type Embedding struct {
 	// something to run (see facts/coderole). The engine grades findings in
 	// it one step lower (high → medium; critical stays).
 	Illustration string
+	// Instructed, when set, says why the text around the code tells the
+	// agent to run it ("Run this first:"). Code neither instructed nor
+	// illustrated is reference material: an example of how to write
+	// something.
+	Instructed string
 }
 
 // Seg is one mapped run of an embedded file's bytes.
