@@ -77,6 +77,13 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		if roleSlotInTemplate(h.Seg.N.Text, h.I, h.J) {
 			continue
 		}
+		if h.Phrase.Label == "chat template token" && tokenMentioned(h.Seg.N.Text, h.I, h.J) {
+			// "ChatML uses <|im_end|> to end turns": the token is the
+			// sentence's subject matter, not a turn it opens
+			rep.Report(analyzer.Diagnostic{Start: h.Start, End: h.End, Severity: Medium,
+				Message: fmt.Sprintf("chat template token %q mentioned in a sentence (not opening a turn)", match.Clip(h.Seg.N.Text[h.I:h.J], 40))})
+			continue
+		}
 		report(h.Start, h.End, h.Phrase.Label, h.Seg.N.Text[h.I:h.J], h.Ctx)
 	}
 	for i := range d.Segments {
@@ -94,6 +101,49 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// tokenMentioned reports a chat template token in the middle of a
+// sentence ("delimiters (<|im_start|> and <|im_end|>)") that no role name
+// or content follows: talked about. A token that opens a turn starts its
+// line or is followed by a role ("<|im_start|>system").
+func tokenMentioned(t string, i, j int) bool {
+	ls := strings.LastIndexAny(t[:i], ".!?:\n") + 1
+	before := strings.Fields(t[ls:i])
+	if len(before) < 2 {
+		return false
+	}
+	if j < len(t) && t[j] != ' ' && t[j] != ')' && t[j] != ',' && t[j] != '.' && t[j] != '"' && t[j] != '\'' {
+		return false // content glued to the token
+	}
+	if opensTurn(t, j) {
+		return false
+	}
+	// a turn opened earlier in the sentence: this token closes it
+	for k := ls; k < i; {
+		o := strings.Index(t[k:i], "|>")
+		if o < 0 {
+			break
+		}
+		if opensTurn(t, k+o+2) {
+			return false
+		}
+		k += o + 2
+	}
+	return true
+}
+
+// opensTurn reports a role name right after offset j (the end of a token).
+func opensTurn(t string, j int) bool {
+	next := strings.Fields(t[j:min(len(t), j+40)])
+	if len(next) == 0 {
+		return false
+	}
+	switch strings.Trim(next[0], ".,;:()\"'") {
+	case "system", "user", "assistant", "developer", "tool", "human", "model":
+		return true
+	}
+	return false
 }
 
 // templateSlotRx matches a bracketed slot that is not a link: [event],
