@@ -117,12 +117,19 @@ const (
 const (
 	rxPrevious = `(?:previous|prior|above|earlier|preceding|former|original|foregoing|existing|initial|old|system|developer|safety|default|other)`
 	rxRules    = `(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|context|messages|guardrails|restrictions|constraints|programming|policies|policy|orders|commands|system prompt)`
+	// rxRulesStrict: rxRules without context and messages, which users
+	// clear for housekeeping
+	rxRulesStrict = `(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|guardrails|restrictions|constraints|programming|policies|policy|orders|commands|system prompt)`
 )
 
 // OverridePhrases match instructions to ignore or replace earlier
 // instructions (SV301).
 var OverridePhrases = []Phrase{
-	NewPhrase(analyzer.Critical, "instruction override", `\b(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|drop|throw away|set aside|erase|clear)\s+(?:(?:all|any|every|each|of|the|your|these|those|my|its)\s+)*`+rxPrevious+`\s+(?:(?:and|or|&)\s+)?(?:\w+\s+)?`+rxRules+`\b`),
+	NewPhrase(analyzer.Critical, "instruction override", `\b(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|throw away|set aside)\s+(?:(?:all|any|every|each|of|the|your|these|those|my|its)\s+)*`+rxPrevious+`\s+(?:(?:and|or|&)\s+)?(?:\w+\s+)?`+rxRules+`\b`),
+	// clear/erase/drop are also adjectives and housekeeping ("write a clear
+	// system prompt", "clear previous context" before a new task): they
+	// override only with a determiner and rules, not context or messages
+	NewPhrase(analyzer.Critical, "instruction override", `\b(?:clear|erase|drop|wipe)\s+(?:(?:all|any|every|each|of|the|your|these|those|my|its)\s+)+`+rxPrevious+`\s+(?:(?:and|or|&)\s+)?(?:\w+\s+)?`+rxRulesStrict+`\b`),
 	NewPhrase(analyzer.Critical, "instruction override", `\b(?:ignore|disregard|forget)\s+(?:(?:all|any|every)\s+)?(?:everything|anything|all)\s+(?:(?:you\s+(?:were|have\s+been)\s+(?:told|given|instructed))|(?:above|before|previously|so far|earlier))\b`),
 	NewPhrase(analyzer.Critical, "instruction override", `\b(?:your|the|all)\s+(?:previous|prior|original|old|earlier|system|safety)\s+(?:instructions|rules|guidelines|directives|restrictions)\s+(?:(?:are|were|have been)\s+)?(?:void|cancell?ed|revoked|obsolete|replaced|superseded|overridden|suspended|lifted|no longer (?:valid|apply|applies|applicable|in effect|matter))`),
 	// declared, not mentioned: "NEW SYSTEM PROMPT:", "your real system
