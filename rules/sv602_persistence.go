@@ -56,10 +56,39 @@ var shPersistPathRx = match.MustRx(`(?i)(Library/LaunchAgents/|Library/LaunchDae
 var shAccessPathRx = match.MustRx(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
 var shBenignRcLineRx = match.MustRx(`^\s*(cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"\$\([\w./-]+\s+(init|shellenv|env|activate|completion)|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
 
+var (
+	shAuthorizedKeysRx = match.MustRx(`\.ssh/authorized_keys2?$`)
+	// shKeyPlaceholderRx: a key the reader fills in ("ssh-rsa AAAA...",
+	// "<your public key>", "$PUBKEY").
+	shKeyPlaceholderRx = match.MustRx(`(?i)\.\.\.|…|<[^>]*>|\byour[\s_-]|\bx{4,}|^\s*(?:ssh-[a-z0-9-]+|ecdsa-[\w-]+)\s+[A-Za-z0-9+/=]{0,40}\s*$`)
+)
+
+// shOwnKey says why a write to authorized_keys adds a key the user owns:
+// the text is a placeholder for their key, or it comes from a local .pub
+// file (what ssh-copy-id does). A literal key is someone's access.
+func shOwnKey(c *shell.Command, text string) string {
+	if text != "" && text != "(edited in place)" && shKeyPlaceholderRx.MatchString(text) {
+		return "a placeholder for the user's own public key"
+	}
+	if c.Name == "cat" || c.Name == "tee" {
+		for _, w := range c.Params() {
+			if strings.HasSuffix(w.Value, ".pub") {
+				return "the user's own public key file " + w.Value
+			}
+		}
+	}
+	return ""
+}
+
 func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
 	for _, t := range shellfacts.WriteTargets(s, c) {
 		switch {
 		case shAccessPathRx.MatchString(t.Path):
+			if shAuthorizedKeysRx.MatchString(t.Path) {
+				if why := shOwnKey(c, t.Text); why != "" {
+					return Medium, "adds a key to " + t.Path + " (" + why + ")"
+				}
+			}
 			return Critical, "writes " + t.Path + ", granting lasting access"
 		case shPersistPathRx.MatchString(t.Path):
 			if prog, ok := shSystemProgramOnly(t.Text); ok {

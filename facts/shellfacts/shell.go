@@ -290,7 +290,7 @@ func NormPath(v string) string {
 	return v
 }
 
-var shPublicSSHRx = match.MustRx(`(?i)\.ssh/([\w.-]+\.pub|known_hosts(\.old)?)$`)
+var shPublicSSHRx = match.MustRx(`(?i)\.ssh/([\w.-]+\.pub|known_hosts(\.old)?|authorized_keys2?)$`)
 
 var shTemplateEnvRx = match.MustRx(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
 
