@@ -72,6 +72,11 @@ func ProjectInstaller(raw string) bool {
 // VendorInstaller reports whether raw is an https URL of a well-known
 // vendor's official installer script.
 func VendorInstaller(raw string) bool {
+	if !strings.Contains(raw, "://") && !strings.HasPrefix(raw, "/") {
+		// "irm bun.sh/install.ps1 | iex", as the vendor documents it: the
+		// host and path decide
+		raw = "https://" + raw
+	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme != "https" {
 		return false

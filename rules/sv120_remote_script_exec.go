@@ -151,6 +151,10 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 
 // shPowershellCradles finds iwr|iex style download cradles line by line:
 // PowerShell does not parse as bash.
+// shPsBareURLRx: the address a PowerShell download cmdlet is given without
+// a scheme.
+var shPsBareURLRx = match.MustRx(`(?i)\b(?:irm|iwr|invoke-restmethod|invoke-webrequest)\s+(?:-uri\s+)?["']?([a-z0-9][\w-]*(?:\.[\w-]+)+/[^\s"'|;)]*)`)
+
 func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]bool) {
 	off := 0
 	for _, line := range strings.SplitAfter(site.Text, "\n") {
@@ -163,6 +167,12 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 			if !done {
 				reported[start] = true
 				us := intel.URLRx.FindAllString(line, -1)
+				if len(us) == 0 {
+					// irm bun.sh/install.ps1: a host and path with no scheme
+					if m := shPsBareURLRx.FindStringSubmatch(line); m != nil {
+						us = []string{m[1]}
+					}
+				}
 				class, host, plain := shellfacts.HostRisk(us)
 				vendor := len(us) > 0
 				for _, u := range us {
