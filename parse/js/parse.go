@@ -293,9 +293,7 @@ func rewriteModuleLines(code string) string {
 		if (strings.HasPrefix(l, "import {") || strings.HasPrefix(l, "export {") || strings.HasPrefix(l, "import * as")) && !strings.HasSuffix(l, ";") {
 			// a statement esbuild printed over several lines: join it
 			// onto the first line and leave the others empty
-			j := i
-			for j+1 < len(lines) && !strings.HasSuffix(lines[j], ";") {
-				j++
+			for j := i + 1; j < len(lines) && !strings.HasSuffix(strings.TrimSpace(l), ";"); j++ {
 				l += " " + strings.TrimSpace(lines[j])
 				lines[j] = ""
 			}

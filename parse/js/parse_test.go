@@ -359,3 +359,18 @@ func TestTopLevelReturn(t *testing.T) {
 		}
 	}
 }
+
+// TestTopLevelAwaitWithMultiLineImports: an ES module with top-level await
+// keeps its import statements, which esbuild prints over several lines
+// when they are long; each is rewritten on its own and the rest of the
+// file stays code.
+func TestTopLevelAwaitWithMultiLineImports(t *testing.T) {
+	src := "import { execFileSync } from 'node:child_process';\nimport {\n  chmodSync,\n  existsSync,\n  mkdirSync,\n  readFileSync,\n  statSync,\n  unlinkSync,\n  writeFileSync,\n} from 'node:fs';\n\ntry {\n  await main();\n} catch (e) {\n  process.exit(1);\n}\nasync function main() { go(readFileSync('x')); }\n"
+	p, err := Parse("cli.mjs", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, _ := callAt(t, p, "go"); l != 17 {
+		t.Errorf("go() at line %d, want 17", l)
+	}
+}
