@@ -255,6 +255,52 @@ func comprehensionTargets(m *python.Module, lo, hi int) map[string]bool {
 	return out
 }
 
+// comprehensionIterable returns the iterable of the comprehension around
+// token tok that binds name ([f(x) for x in ITEMS]), looking out through
+// at most four brackets.
+func comprehensionIterable(m *python.Module, tok int, name string) (lo, hi int, ok bool) {
+	k := tok
+	for level := 0; level < 4; level++ {
+		d := m.Toks[k].Depth
+		if d == 0 {
+			return 0, 0, false
+		}
+		// the bracket around k (an f-string's fields count as a level of
+		// their own, with no bracket token)
+		open := k - 1
+		for ; open >= 0 && open > k-4096; open-- {
+			if m.Toks[open].Depth < d && int(m.Match[open]) > tok && (m.Is(open, "(") || m.Is(open, "[") || m.Is(open, "{")) {
+				break
+			}
+		}
+		if open < 0 || open <= k-4096 {
+			return 0, 0, false
+		}
+		cl := int(m.Match[open])
+		d = m.Toks[open].Depth + 1
+		for i := open + 1; i < cl; i++ {
+			if m.Toks[i].Depth != d || !m.Is(i, "for") {
+				continue
+			}
+			in := i + 1
+			binds := false
+			for ; in < cl && !(m.Toks[in].Depth == d && m.Is(in, "in")); in++ {
+				binds = binds || m.Toks[in].Kind == python.Name && m.Text(in) == name
+			}
+			if !binds || in >= cl {
+				continue
+			}
+			e := in + 1
+			for e < cl && !(m.Toks[e].Depth == d && (m.Is(e, "for") || m.Is(e, "if"))) {
+				e++
+			}
+			return in + 1, e, true
+		}
+		k = open
+	}
+	return 0, 0, false
+}
+
 // ref follows one reference.
 func (w *originWalk) ref(r python.Ref, depth, hops int) Taint {
 	m := w.m
@@ -310,6 +356,10 @@ func (w *originWalk) ref(r python.Ref, depth, hops int) Taint {
 		if k := m.ParamIndex(f, r.Var); k >= 0 {
 			return w.param(f, k, depth, hops)
 		}
+	}
+	if lo, hi, ok := comprehensionIterable(m, r.Tok, r.Var); ok {
+		// {t: count(t) for t in TABLES}: what the comprehension iterates
+		return better(best, w.expr(lo, hi, depth+1, hops))
 	}
 	as, scope := m.Bindings(r.Var, r.Tok)
 	if len(as) == 0 || scope < 0 {

@@ -14,6 +14,7 @@ def table_info(conn):
     conn.execute("PRAGMA foreign_keys = ON")
     for t in TABLES:
         print(t, conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone())
+    return {t: conn.execute(f"SELECT MAX(rowid) FROM {t}").fetchone() for t in TABLES}
 
 
 def page(conn, sort, limit, offset):

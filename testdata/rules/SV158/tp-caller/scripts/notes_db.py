@@ -21,6 +21,10 @@ def delete_note(conn, note_id):
     conn.execute("DELETE FROM notes WHERE id = " + note_id)  # want "high SV158: .*concatenation from parameter note_id"
 
 
+def purge(conn, note_ids):
+    return [conn.execute(f"DELETE FROM notes WHERE id = {i}") for i in note_ids]  # want "high SV158: .*parameter note_ids of purge"
+
+
 def search(conn, term, order):
     query = "SELECT * FROM notes WHERE 1 = 1"
     if term:
