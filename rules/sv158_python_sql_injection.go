@@ -73,6 +73,9 @@ func runPythonSQLInjection(p *analyzer.Pass) error {
 		return nil
 	}
 	guards := pyfacts.NewGuards(m)
+	origins := pyfacts.NewOrigins(m, pyfacts.Cleaners{Clean: pySQLClean, Checked: func(r python.Ref) bool {
+		return pySQLChecked(m, guards, r)
+	}})
 	for _, c := range m.Calls {
 		arg, ok := pySQLArg(c)
 		if !ok {
@@ -88,9 +91,7 @@ func runPythonSQLInjection(p *analyzer.Pass) error {
 		if how == "" {
 			how = "a run-time value"
 		}
-		t := pyfacts.ValueOrigin(m, arg.Start, arg.End, pyfacts.Cleaners{Clean: pySQLClean, Checked: func(r python.Ref) bool {
-			return pySQLChecked(m, guards, r)
-		}})
+		t := origins.Of(arg.Start, arg.End)
 		start, end := m.Span(c)
 		var sev analyzer.Severity
 		switch t.Origin {
@@ -132,6 +133,10 @@ func pySQLArg(c *python.Call) (python.Arg, bool) {
 	return python.Arg{}, false
 }
 
+// pySQLMaxAssigns bounds the assignments of one variable read to find
+// the SQL text it holds.
+const pySQLMaxAssigns = 8
+
 // pySQLTemplate reports whether the expression in tokens [lo, hi) holds
 // SQL text the skill wrote and how it is formatted ("an f-string", "%
 // formatting", ".format", "concatenation"; "" when it cannot tell),
@@ -142,7 +147,8 @@ func pySQLTemplate(m *python.Module, lo, hi, depth int) (sql bool, how string) {
 		return false, ""
 	}
 	if hi-lo == 1 && m.Toks[lo].Kind == python.Name {
-		for _, as := range pyfacts.ScopedAssigns(m, m.Text(lo), lo) {
+		as := pyfacts.ScopedAssigns(m, m.Text(lo), lo)
+		for _, as := range as[:min(len(as), pySQLMaxAssigns)] {
 			s, h := pySQLTemplate(m, as.Start, as.End, depth+1)
 			sql = sql || s
 			if how == "" {
@@ -206,10 +212,7 @@ var pySQLValidators = map[string]bool{"match": true, "fullmatch": true, "search"
 // guard that tests it with a regular expression, a str.is* method or
 // membership, or a call of a validation function with it.
 func pySQLChecked(m *python.Module, guards *pyfacts.Guards, r python.Ref) bool {
-	for _, g := range guards.Before(r.Tok) {
-		if !pyfacts.MentionsVar(m, g[0], g[1], r) {
-			continue
-		}
+	for _, g := range guards.Before(r) {
 		for k := g[0]; k < g[1]; k++ {
 			if m.Is(k, "in") {
 				return true // membership: an allowlist (or a test for quotes)
@@ -220,9 +223,7 @@ func pySQLChecked(m *python.Module, guards *pyfacts.Guards, r python.Ref) bool {
 				continue
 			}
 			last := strings.ToLower(pyfacts.LastName(gr.Name))
-			if pySQLValidators[last] || strings.Contains(last, "valid") || strings.Contains(last, "check") ||
-				strings.Contains(last, "sanitiz") || strings.Contains(last, "sanitis") || strings.Contains(last, "allow") ||
-				strings.Contains(last, "ensure") || strings.Contains(last, "safe") {
+			if pySQLValidators[last] || pyfacts.IsValidatorName(last) {
 				return true
 			}
 		}

@@ -89,20 +89,34 @@ func runPythonPathTraversal(p *analyzer.Pass) error {
 		return nil
 	}
 	guards := pyfacts.NewGuards(m)
+	origins := pyfacts.NewOrigins(m, pyfacts.Cleaners{Clean: pyPathClean, Checked: func(r python.Ref) bool {
+		return pyPathChecked(m, guards, r)
+	}})
+	confined := map[int]bool{} // by the first token of a function, -1 for module level
+	isConfined := func(tok int) bool {
+		key := -1
+		if f := m.Enclosing(tok); f != nil {
+			key = f.Lo
+		}
+		c, ok := confined[key]
+		if !ok {
+			c = pyConfined(m, tok)
+			confined[key] = c
+		}
+		return c
+	}
 	for _, c := range m.Calls {
 		for _, span := range pyPathSinkSpans(m, c) {
 			pj, ok := pyPathJoin(m, span[0], span[1], 0)
 			if !ok {
 				continue
 			}
-			if pyConfined(m, c.Head) || pj.tok != c.Head && pyConfined(m, pj.tok) {
+			if isConfined(c.Head) || pj.tok != c.Head && isConfined(pj.tok) {
 				continue
 			}
 			var best pyfacts.Taint
 			for _, r := range pj.rest {
-				t := pyfacts.ValueOrigin(m, r[0], r[1], pyfacts.Cleaners{Clean: pyPathClean, Checked: func(r python.Ref) bool {
-					return pyPathChecked(m, guards, r)
-				}})
+				t := origins.Of(r[0], r[1])
 				if t.Origin > best.Origin {
 					best = t
 				}
@@ -170,6 +184,10 @@ func pyPathSinkSpans(m *python.Module, c *python.Call) [][2]int {
 	return [][2]int{{c.Head, c.Open - 2}}
 }
 
+// pyPathMaxAssigns bounds the assignments of one variable read to find
+// how a path is built.
+const pyPathMaxAssigns = 8
+
 // pyJoin is a path built from a fixed directory and other pieces.
 type pyJoin struct {
 	base     string   // the directory as written
@@ -192,7 +210,8 @@ func pyPathJoin(m *python.Module, lo, hi, depth int) (pyJoin, bool) {
 		return pyJoin{}, false
 	}
 	if hi-lo == 1 && m.Toks[lo].Kind == python.Name {
-		for _, as := range pyfacts.ScopedAssigns(m, m.Text(lo), lo) {
+		as := pyfacts.ScopedAssigns(m, m.Text(lo), lo)
+		for _, as := range as[:min(len(as), pyPathMaxAssigns)] {
 			if as.Aug {
 				continue
 			}
@@ -297,7 +316,11 @@ func pyConstDir(m *python.Module, lo, hi, depth int) (dir string, abs, ok bool) 
 		return pyScriptDirMark, false, true
 	}
 	if hi-lo == 1 && m.Toks[lo].Kind == python.Name {
-		for _, as := range pyfacts.ScopedAssigns(m, m.Text(lo), lo) {
+		as := pyfacts.ScopedAssigns(m, m.Text(lo), lo)
+		if len(as) > pyPathMaxAssigns {
+			return "", false, false // rebound over and over: not a fixed directory
+		}
+		for _, as := range as {
 			if as.Aug {
 				return "", false, false
 			}
@@ -522,10 +545,7 @@ var pyPathCheckers = map[string]bool{"match": true, "fullmatch": true, "search":
 // pyPathChecked reports a variable checked before its use: membership in
 // an allowlist, a test for "..", a regular expression, a validation call.
 func pyPathChecked(m *python.Module, guards *pyfacts.Guards, r python.Ref) bool {
-	for _, g := range guards.Before(r.Tok) {
-		if !pyfacts.MentionsVar(m, g[0], g[1], r) {
-			continue
-		}
+	for _, g := range guards.Before(r) {
 		for k := g[0]; k < g[1]; k++ {
 			if m.Is(k, "in") {
 				return true
@@ -533,8 +553,7 @@ func pyPathChecked(m *python.Module, guards *pyfacts.Guards, r python.Ref) bool 
 		}
 		for _, gr := range m.RefsIn(g[0], g[1]) {
 			last := strings.ToLower(pyfacts.LastName(gr.Name))
-			if gr.Call && (pyPathCheckers[last] || strings.Contains(last, "valid") || strings.Contains(last, "safe") ||
-				strings.Contains(last, "sanitiz") || strings.Contains(last, "sanitis") || strings.Contains(last, "check")) {
+			if gr.Call && (pyPathCheckers[last] || pyfacts.IsValidatorName(last)) {
 				return true
 			}
 		}

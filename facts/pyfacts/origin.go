@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -61,7 +62,7 @@ func (t Taint) Desc() string {
 	return "constants"
 }
 
-// Cleaners tell ValueOrigin what makes a value safe for one sink.
+// Cleaners tell Origins what makes a value safe for one sink.
 type Cleaners struct {
 	// Clean reports a reference whose value is safe whatever flows into
 	// it (int(x), os.path.basename(x), Path(x).name): the tokens it spans
@@ -73,31 +74,74 @@ type Cleaners struct {
 	Checked func(r python.Ref) bool
 }
 
-// Bounds of ValueOrigin: variables followed into their assignments, and
+// Bounds of an origin query: variables followed into their assignments,
 // function boundaries crossed (into callers' arguments, out of return
-// values).
+// values), bindings of one variable followed, and expressions walked in
+// all (past that, the value is taken as computed at run time).
 const (
-	originMaxDepth = 8
-	originMaxHops  = 3
+	originMaxDepth   = 8
+	originMaxHops    = 3
+	originMaxAssigns = 16
+	originBudget     = 2048
 )
 
-// ValueOrigin says where the value of the expression in tokens [lo, hi)
-// comes from. It follows variables through the assignments that can
-// reach their use (Bindings), self attributes, the return values of
-// functions of the file, and parameters into the arguments the file's
-// calls pass; a parameter of a function the file never calls is the
-// caller's (OriginCaller). Lookups in constant containers (ALLOWED[x],
-// COLUMNS.get(x)) and the references cl cleans are constants; variables
-// cl reports checked are not followed.
-func ValueOrigin(m *python.Module, lo, hi int, cl Cleaners) Taint {
-	w := &originWalk{m: m, cl: cl, seen: map[string]bool{}}
+// Origins answers where values come from in one module for one set of
+// cleaners (Of), sharing what the answers have in common: the callers of
+// a function and whether the file calls it. Build one per file and rule;
+// it is not safe for concurrent use.
+type Origins struct {
+	m       *python.Module
+	cl      Cleaners
+	callers map[[2]int][]python.Arg
+	called  map[int]bool
+}
+
+// NewOrigins returns an origin index for m with cleaners cl.
+func NewOrigins(m *python.Module, cl Cleaners) *Origins {
+	return &Origins{m: m, cl: cl, callers: map[[2]int][]python.Arg{}, called: map[int]bool{}}
+}
+
+// Of says where the value of the expression in tokens [lo, hi) comes
+// from. It follows variables through the assignments that can reach their
+// use (Bindings), comprehension variables into what they iterate, self
+// attributes, the return values of functions of the file, and parameters
+// into the arguments the file's calls pass; a parameter of a function the
+// file never calls is the caller's (OriginCaller), and one of a click or
+// typer command is user input. Lookups in constant containers (ALLOWED[x],
+// COLUMNS.get(x)), numbers (int(x), parameters annotated int), constant
+// comprehensions ("?" for _ in ids), the conditions of conditional
+// expressions and the references the cleaners clean are constants;
+// variables they report checked are not followed.
+func (o *Origins) Of(lo, hi int) Taint {
+	w := &originWalk{o: o, m: o.m, cl: o.cl, seen: map[string]bool{}, budget: originBudget}
 	return w.expr(lo, hi, 0, 0)
 }
 
+func (o *Origins) callerArgs(f *python.Func, k int) []python.Arg {
+	key := [2]int{f.Lo, k}
+	args, ok := o.callers[key]
+	if !ok {
+		args = o.m.CallerArgs(f, k)
+		o.callers[key] = args
+	}
+	return args
+}
+
+func (o *Origins) calledByName(f *python.Func) bool {
+	c, ok := o.called[f.Lo]
+	if !ok {
+		c = calledByName(o.m, f)
+		o.called[f.Lo] = c
+	}
+	return c
+}
+
 type originWalk struct {
-	m    *python.Module
-	cl   Cleaners
-	seen map[string]bool
+	o      *Origins
+	m      *python.Module
+	cl     Cleaners
+	seen   map[string]bool
+	budget int
 }
 
 func better(a, b Taint) Taint {
@@ -112,6 +156,9 @@ func (w *originWalk) expr(lo, hi, depth, hops int) Taint {
 	var best Taint
 	if lo >= hi || depth > originMaxDepth {
 		return best
+	}
+	if w.budget--; w.budget < 0 {
+		return Taint{Origin: OriginLocal} // too far to follow: unknown
 	}
 	if _, ok := m.Fold(lo, hi); ok {
 		return best
@@ -330,7 +377,7 @@ func (w *originWalk) ref(r python.Ref, depth, hops int) Taint {
 				return Taint{}
 			}
 			w.seen[key] = true
-			for _, a := range as {
+			for _, a := range as[:min(len(as), originMaxAssigns)] {
 				best = better(best, w.expr(a.Start, a.End, depth+1, hops+1))
 			}
 			return best
@@ -346,7 +393,7 @@ func (w *originWalk) ref(r python.Ref, depth, hops int) Taint {
 				return Taint{}
 			}
 			w.seen[key] = true
-			for _, a := range as {
+			for _, a := range as[:min(len(as), originMaxAssigns)] {
 				best = better(best, w.expr(a.Start, a.End, depth+1, hops))
 			}
 			return best
@@ -372,7 +419,10 @@ func (w *originWalk) ref(r python.Ref, depth, hops int) Taint {
 		return Taint{}
 	}
 	w.seen[key] = true
-	for _, a := range as {
+	for n, a := range as {
+		if n == originMaxAssigns {
+			return better(best, Taint{Origin: OriginLocal})
+		}
 		best = better(best, w.expr(a.Start, a.End, depth+1, hops))
 		if best.Origin == OriginCaller {
 			break
@@ -397,14 +447,14 @@ func (w *originWalk) param(f *python.Func, k, depth, hops int) Taint {
 	case "int", "float", "bool":
 		return Taint{} // a number by contract (and by validation, in typer, click and MCP tools)
 	}
-	args := m.CallerArgs(f, k)
+	args := w.o.callerArgs(f, k)
 	if len(args) == 0 {
 		if d := cliDecorator(m, f); d != "" {
 			// a click or typer command: its parameters are command-line
 			// arguments
 			return Taint{Origin: OriginInput, Ref: python.Ref{Name: d}}
 		}
-		if calledByName(m, f) {
+		if w.o.calledByName(f) {
 			return Taint{Origin: OriginLocal} // called with the argument unset, or through *args
 		}
 		return Taint{Origin: OriginCaller, Param: f.Params[k], Func: f.Name}
@@ -541,63 +591,110 @@ func isFileReadRef(r python.Ref) bool {
 
 // Guards indexes the checks of a module: the conditions of if, elif,
 // while and assert statements and of conditional expressions, and calls
-// made as statements of their own (validate_name(name)). Rules look in
-// them for the tests that validate a value (a regular-expression match,
-// an allowlist membership). Build one per file and pass; it is not safe
-// for concurrent use.
+// made as statements of their own (validate_name(name)), by the variables
+// they read. Rules look in them for the tests that validate a value (a
+// regular-expression match, an allowlist membership). Build one per file
+// and rule; it is not safe for concurrent use.
 type Guards struct {
 	m      *python.Module
-	byFunc map[int][]guard // by 1 + the function's first token, 0 for module level
+	byFunc map[int]map[string][]guard // by the function's first token (-1 at module level), then variable
 }
 
 type guard struct {
 	kw, lo, hi int // the keyword (or call head) token, and the checked span
 }
 
-// NewGuards returns an empty guard index for m.
-func NewGuards(m *python.Module) *Guards { return &Guards{m: m, byFunc: map[int][]guard{}} }
+// NewGuards returns a guard index for m, built per function on demand.
+func NewGuards(m *python.Module) *Guards {
+	return &Guards{m: m, byFunc: map[int]map[string][]guard{}}
+}
 
-// Before returns the spans of the checks that run before the statement
-// holding token use, in the same function (or at module level), and of a
-// conditional expression around it (name if name in ALLOWED else "id").
-func (g *Guards) Before(use int) [][2]int {
+// Before returns the spans of the checks that read r's variable (its
+// Attr, args.table, when it has one) and run before the statement holding
+// r, in the same function (or at module level), and of a conditional
+// expression around it (name if name in ALLOWED else "id").
+func (g *Guards) Before(r python.Ref) [][2]int {
 	m := g.m
-	lo, hi, key := 0, len(m.Toks), 0
+	use := r.Tok
+	lo, hi, key := 0, len(m.Toks), -1
 	if f := m.Enclosing(use); f != nil {
-		lo, hi, key = f.Lo, f.Hi, f.Lo+1
+		lo, hi, key = f.Lo, f.Hi, f.Lo
 	}
-	all, ok := g.byFunc[key]
+	idx, ok := g.byFunc[key]
 	if !ok {
-		all = guardsIn(m, lo, hi)
-		g.byFunc[key] = all
+		idx = guardsIn(m, lo, hi)
+		g.byFunc[key] = idx
 	}
+	name := "v:" + r.Var
+	if r.Attr != "" {
+		name = "a:" + r.Attr
+	}
+	list := idx[name]
+	if len(list) == 0 {
+		return nil
+	}
+	// the start of the statement holding use: a logical line, or what
+	// follows a semicolon
 	stmt := use
-	for stmt > lo && m.Indent[stmt] < 0 {
+	for stmt > lo && m.Indent[stmt] < 0 && !(m.Is(stmt-1, ";") && m.Toks[stmt-1].Depth == 0) {
 		stmt--
 	}
 	var out [][2]int
-	for _, gd := range all {
-		if gd.kw < stmt {
-			out = append(out, [2]int{gd.lo, gd.hi})
-			continue
-		}
+	k := sort.Search(len(list), func(k int) bool { return list[k].kw >= stmt })
+	for _, gd := range list[max(0, k-maxGuards):k] {
+		out = append(out, [2]int{gd.lo, gd.hi}) // the nearest checks before the statement
+	}
+	for _, gd := range list[k:] {
 		if gd.kw <= use {
 			continue
 		}
-		// a conditional expression in the statement of the use
-		for k := stmt + 1; k <= gd.kw; k++ {
-			if m.Indent[k] >= 0 {
-				return out
-			}
+		if m.Indent[gd.kw] >= 0 || !sameStatement(m, stmt, gd.kw) {
+			break
 		}
+		// a conditional expression in the statement of the use
 		out = append(out, [2]int{gd.lo, gd.hi})
 	}
 	return out
 }
 
-// guardsIn collects the checks in tokens [lo, hi).
-func guardsIn(m *python.Module, lo, hi int) []guard {
-	var out []guard
+// maxGuards bounds the checks of one variable Before returns: the
+// nearest ones.
+const maxGuards = 64
+
+// IsValidatorName reports a function or method whose name says it
+// validates its argument (validate_table, check_name, is_safe_path,
+// sanitize, ensure_allowed).
+func IsValidatorName(name string) bool {
+	last := strings.ToLower(LastName(name))
+	return ContainsAny(last, []string{"valid", "check", "sanitiz", "sanitis", "allow", "ensure", "safe", "verify"})
+}
+
+// sameStatement reports whether token k belongs to the statement that
+// starts at token stmt.
+func sameStatement(m *python.Module, stmt, k int) bool {
+	for i := stmt + 1; i <= k; i++ {
+		if m.Indent[i] >= 0 || m.Is(i, ";") && m.Toks[i].Depth == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// guardsIn collects the checks in tokens [lo, hi) by the variables they
+// read ("v:name", and "a:args.table" for attributes).
+func guardsIn(m *python.Module, lo, hi int) map[string][]guard {
+	out := map[string][]guard{}
+	add := func(gd guard) {
+		seen := map[string]bool{}
+		for _, r := range m.RefsIn(gd.lo, gd.hi) {
+			for _, k := range []string{"v:" + r.Var, "a:" + r.Attr} {
+				if len(k) > 2 && !seen[k] {
+					seen[k] = true
+					out[k] = append(out[k], gd)
+				}
+			}
+		}
+	}
 	for i := lo; i < hi; i++ {
 		if m.Toks[i].Kind != python.Name {
 			continue
@@ -608,28 +705,21 @@ func guardsIn(m *python.Module, lo, hi int) []guard {
 			for e < len(m.Toks) && m.Toks[e].Kind != python.Newline && !(m.Toks[e].Depth == m.Toks[i].Depth && m.Is(e, ":") && m.Text(i) != "assert") {
 				e++
 			}
-			out = append(out, guard{kw: i, lo: i + 1, hi: e})
+			add(guard{kw: i, lo: i + 1, hi: e})
 		}
-		if m.Indent[i] >= 0 {
-			// validate(name), self.check_table(table): a call as a statement
+		if m.Indent[i] >= 0 || i > 0 && m.Is(i-1, ";") && m.Toks[i-1].Depth == 0 {
+			// validate(name), self.check_table(table): a validation call
+			// as a statement
 			for _, c := range m.CallsIn(i, i+1) {
-				if c.Close+1 >= len(m.Toks) || m.Toks[c.Close+1].Kind == python.Newline {
-					out = append(out, guard{kw: i, lo: c.Head, hi: c.Close + 1})
+				if !IsValidatorName(c.Name) {
+					continue
+				}
+				if c.Close+1 >= len(m.Toks) || m.Toks[c.Close+1].Kind == python.Newline || m.Is(c.Close+1, ";") {
+					add(guard{kw: i, lo: c.Head, hi: c.Close + 1})
 					break
 				}
 			}
 		}
 	}
 	return out
-}
-
-// MentionsVar reports whether tokens [lo, hi) read the variable of r
-// (its Attr, args.table, when it has one).
-func MentionsVar(m *python.Module, lo, hi int, r python.Ref) bool {
-	for _, g := range m.RefsIn(lo, hi) {
-		if r.Attr != "" && g.Attr == r.Attr || r.Attr == "" && g.Var == r.Var && r.Var != "" {
-			return true
-		}
-	}
-	return false
 }

@@ -2,7 +2,7 @@
 // pass (Module), the calls that start processes (SubprocessCalls,
 // ShellStringCalls, ExecCalls, ShellCommand, CommandText), where data comes
 // from (FromNetwork, FromDecoded, FromSocketRecv, FlowsFrom, SourceDesc,
-// ValueOrigin with its cleaners and Guards),
+// Origins with its cleaners and Guards),
 // the paths a call reads, writes or walks (PathOf, WriteTargets, WalkRoot,
 // DownloadedFiles), network sinks and their destinations (NetSink, Sends,
 // SinkURL), and reporting with the shared evidence format (Report).
