@@ -222,7 +222,7 @@ func pyPathJoin(m *python.Module, lo, hi, depth int) (pyJoin, bool) {
 		return pyJoin{}, false
 	}
 	// a call spanning the whole expression: os.path.join(...), Path(...)
-	if c := pyWholeCall(m, lo, hi); c != nil {
+	if c := pyWholeCall(m, lo, hi); c != nil && c.Name != "str.format" {
 		return pyJoinCall(m, c, depth)
 	}
 	// top-level / and + operators

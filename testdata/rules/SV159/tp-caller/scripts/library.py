@@ -39,3 +39,11 @@ def attachment(attachment):
 def logo():
     variant = request.args.get("variant", "default.png")
     return send_file(Path("/srv/logos") / variant)  # want "high SV159: .*user input \\(flask.request.args.get\\)"
+
+
+def remove_archive(archive):
+    os.remove("/var/archive/%s.tar" % archive)  # want "high SV159: os.remove .*/var/archive/ built from parameter archive"
+
+
+def export_sheet(sheet, body):
+    Path("/srv/exports/{}.csv".format(sheet)).write_text(body)  # want "high SV159: .*write_text .*/srv/exports/ built from parameter sheet"
