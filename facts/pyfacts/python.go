@@ -1,7 +1,8 @@
 // Package pyfacts is the facts layer for Python: the parsed module of a
 // pass (Module), the calls that start processes (SubprocessCalls,
 // ShellStringCalls, ExecCalls, ShellCommand, CommandText), where data comes
-// from (FromNetwork, FromDecoded, FromSocketRecv, FlowsFrom, SourceDesc),
+// from (FromNetwork, FromDecoded, FromSocketRecv, FlowsFrom, SourceDesc,
+// Origins with its cleaners and Guards),
 // the paths a call reads, writes or walks (PathOf, WriteTargets, WalkRoot,
 // DownloadedFiles), network sinks and their destinations (NetSink, Sends,
 // SinkURL), and reporting with the shared evidence format (Report).

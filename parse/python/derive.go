@@ -217,9 +217,47 @@ func (m *Module) Bindings(name string, use int) ([]Assign, int) {
 	if len(all) == 0 {
 		return nil, -1
 	}
+	if len(all) <= bindingsMemoMin {
+		return m.bindings(name, all, m.funcIndex(use))
+	}
+	// a name bound many times: filtering its bindings on every use
+	// would be quadratic
+	key := bindKey{name, m.funcIndex(use)}
+	m.mu.Lock()
+	e, ok := m.bindMemo[key]
+	m.mu.Unlock()
+	if !ok {
+		e.as, e.scope = m.bindings(name, all, key.fi)
+		m.mu.Lock()
+		if m.bindMemo == nil {
+			m.bindMemo = map[bindKey]bindEntry{}
+		}
+		m.bindMemo[key] = e
+		m.mu.Unlock()
+	}
+	return e.as, e.scope
+}
+
+// bindingsMemoMin is the number of bindings of a name above which
+// Bindings remembers its answers.
+const bindingsMemoMin = 16
+
+type bindKey struct {
+	name string
+	fi   int
+}
+
+type bindEntry struct {
+	as    []Assign
+	scope int
+}
+
+// bindings is Bindings for the bindings all of name, at a use in
+// function fi (-1 at module level).
+func (m *Module) bindings(name string, all []Assign, fi int) ([]Assign, int) {
 	fs := m.Funcs()
 	var f *Func
-	if fi := m.funcIndex(use); fi >= 0 {
+	if fi >= 0 {
 		f = &fs[fi]
 		var local []Assign
 		for _, a := range all {

@@ -35,7 +35,8 @@ type Module struct {
 	foldMemo  map[string]*foldEntry
 	foldBytes int
 	derMemo   map[string]derEntry
-	imports   [][2]int // token ranges of import statements
+	bindMemo  map[bindKey]bindEntry // Bindings of names bound many times
+	imports   [][2]int              // token ranges of import statements
 
 	linesOnce sync.Once
 	lines     []int // byte offsets where lines start

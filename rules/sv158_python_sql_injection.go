@@ -1,0 +1,232 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/pyfacts"
+	"github.com/skillvet/skillvet/parse/python"
+)
+
+// PythonSQLInjection reports SQL text formatted from values the caller or
+// the user chooses and handed to a database.
+var PythonSQLInjection = register(&analyzer.Rule{
+	ID:       "SV158",
+	Name:     "python-sql-injection",
+	Title:    "Python formats a caller's value into SQL text (SQL injection)",
+	Severity: High,
+	Category: analyzer.CatCommandInj,
+	Tags:     []string{"security", "python", "CWE-89"},
+	Inputs:   analyzer.InPython,
+	Keywords: []string{"execute", "read_sql", "text", "raw", "sql", "query"},
+	Doc: `Python code builds SQL text with an f-string, ` + "`%`" + `, ` + "`.format`" + ` or ` + "`+`" + ` and hands it to a
+database: ` + "`cursor.execute`" + `, ` + "`executemany`" + `, ` + "`executescript`" + `, ` + "`pandas.read_sql`" + `,
+SQLAlchemy's ` + "`text(…)`" + `, Django's ` + "`raw`" + `, DuckDB's ` + "`sql`" + `/` + "`query`" + `. A quote in an
+interpolated value ends the literal and rewrites the query: ` + "`' OR '1'='1`" + ` reads every row,
+` + "`'; DROP TABLE users; --`" + ` destroys them (SQL injection). The value is traced through
+assignments, a variable holding the query, helper functions and their callers in the same file.
+What it holds decides the severity:
+
+- **high** — a parameter of a function nothing in the file calls (whoever calls it — the agent,
+  on text from anywhere — chooses the value), or user input: command-line arguments and flags,
+  ` + "`input()`" + `, stdin, a web request;
+- **medium** — the environment, a file's content or downloaded data;
+- **low** — values the skill computes itself (a loop over its own table names, a row it read).
+
+Not reported: parameterised queries (` + "`execute(\"… WHERE id = ?\", (x,))`" + `, ` + "`%s`" + ` with a
+parameters tuple), constants and module-level constant names, lookups in a constant allowlist
+(` + "`COLUMNS[key]`" + `), numbers (` + "`int(x)`" + `, ` + "`len(x)`" + `, parameters annotated ` + "`int`" + `), placeholder lists
+(` + "`\",\".join(\"?\" for _ in ids)`" + `), and identifiers validated before use (a regular-expression
+match, ` + "`isidentifier()`" + `, membership in an allowlist, a validation function).
+
+**Fix:** pass values as parameters; check identifiers (table and column names) against an
+allowlist before formatting them into the query.
+
+Bad:
+
+` + "```python" + `
+def find_user(conn, name):
+    return conn.execute(f"SELECT * FROM users WHERE name = '{name}'").fetchall()
+` + "```" + `
+
+Good:
+
+` + "```python" + `
+def find_user(conn, name):
+    return conn.execute("SELECT * FROM users WHERE name = ?", (name,)).fetchall()
+` + "```",
+	Run: runPythonSQLInjection,
+})
+
+// pySQLMethods are the methods that run SQL text handed to them.
+var pySQLMethods = map[string]bool{"execute": true, "executemany": true, "executescript": true, "read_sql": true,
+	"read_sql_query": true, "raw": true, "sql": true, "query": true, "exec_driver_sql": true, "mogrify": true}
+
+// pySQLTextRx matches the statements of SQL in a query's literal parts.
+var pySQLTextRx = regexp.MustCompile(`(?is)\bselect\b.*\bfrom\b|\binsert\s+(or\s+\w+\s+)?into\b|\bupdate\b.*\bset\b|\bdelete\s+from\b|` +
+	`\b(create|drop|alter)\s+(temp\w*\s+)?(table|index|view|trigger|database|schema)\b|\bpragma\s+\w|\breplace\s+into\b|\btruncate\s+table\b|\battach\s+database\b`)
+
+func runPythonSQLInjection(p *analyzer.Pass) error {
+	m := pyfacts.Module(p)
+	if m == nil {
+		return nil
+	}
+	guards := pyfacts.NewGuards(m)
+	origins := pyfacts.NewOrigins(m, pyfacts.Cleaners{Clean: pySQLClean, Checked: func(r python.Ref) bool {
+		return pySQLChecked(m, guards, r)
+	}})
+	for _, c := range m.Calls {
+		arg, ok := pySQLArg(c)
+		if !ok {
+			continue
+		}
+		if _, ok := m.Fold(arg.Start, arg.End); ok {
+			continue // constant SQL: parameters, if any, travel apart
+		}
+		sql, how := pySQLTemplate(m, arg.Start, arg.End, 0)
+		if !sql {
+			continue // no SQL text written here: a whole query from elsewhere
+		}
+		if how == "" {
+			how = "a run-time value"
+		}
+		t := origins.Of(arg.Start, arg.End)
+		start, end := m.Span(c)
+		var sev analyzer.Severity
+		switch t.Origin {
+		case pyfacts.OriginCaller, pyfacts.OriginInput:
+			sev = High
+		case pyfacts.OriginEnv, pyfacts.OriginFile, pyfacts.OriginNetwork:
+			sev = Medium
+		case pyfacts.OriginLocal:
+			sev = Low
+		default:
+			continue
+		}
+		msg := c.Name + " runs SQL text built with " + how + " from " + t.Desc()
+		if sev >= High {
+			msg += ": a quote in it rewrites the query (SQL injection); pass values as parameters and check identifiers against an allowlist"
+		} else {
+			msg += "; pass values as parameters"
+		}
+		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
+	}
+	return nil
+}
+
+// pySQLArg returns the SQL argument of a call that runs SQL text.
+func pySQLArg(c *python.Call) (python.Arg, bool) {
+	switch {
+	case c.Name == "sqlalchemy.text" || c.Name == "sqlalchemy.sql.text" || c.Name == "sqlalchemy.sql.expression.text":
+		return c.Arg(0, "text")
+	case strings.HasPrefix(c.Name, "pandas.read_sql") || c.Name == "duckdb.sql" || c.Name == "duckdb.query" || c.Name == "duckdb.execute":
+	case strings.Contains(c.Name, ".") && pySQLMethods[pyfacts.LastName(c.Name)]:
+	default:
+		return python.Arg{}, false
+	}
+	for _, kw := range []string{"sql", "query", "statement", "operation", "sql_script"} {
+		if a, ok := c.Arg(0, kw); ok {
+			return a, true
+		}
+	}
+	return python.Arg{}, false
+}
+
+// pySQLMaxAssigns bounds the assignments of one variable read to find
+// the SQL text it holds.
+const pySQLMaxAssigns = 8
+
+// pySQLTemplate reports whether the expression in tokens [lo, hi) holds
+// SQL text the skill wrote and how it is formatted ("an f-string", "%
+// formatting", ".format", "concatenation"; "" when it cannot tell),
+// following variables into the assignments that build them
+// (query = "SELECT …"; query += f" AND {cond}").
+func pySQLTemplate(m *python.Module, lo, hi, depth int) (sql bool, how string) {
+	if depth > 3 || lo >= hi {
+		return false, ""
+	}
+	if hi-lo == 1 && m.Toks[lo].Kind == python.Name {
+		as := pyfacts.ScopedAssigns(m, m.Text(lo), lo)
+		for _, as := range as[:min(len(as), pySQLMaxAssigns)] {
+			s, h := pySQLTemplate(m, as.Start, as.End, depth+1)
+			sql = sql || s
+			if how == "" {
+				how = h
+			}
+		}
+		return sql, how
+	}
+	base := m.Toks[lo].Depth
+	for k := lo; k < hi; k++ {
+		tk := m.Toks[k]
+		if tk.Depth != base {
+			continue
+		}
+		switch {
+		case tk.Kind == python.String:
+			v, _ := m.Value(k)
+			sql = sql || pySQLTextRx.MatchString(v)
+			switch {
+			case how != "":
+			case tk.Flags&python.FlagInterp != 0:
+				how = "an f-string"
+			case m.Is(k+1, "%"):
+				how = "% formatting"
+			case m.Is(k+1, ".") && m.Is(k+2, "format"):
+				how = ".format"
+			}
+		case m.Is(k, "+"):
+			if how == "" {
+				how = "concatenation"
+			}
+		case tk.Kind == python.Name && !m.Is(k+1, "(") && !m.Is(k+1, ".") && !m.Is(k+1, "[") && (k == lo || !m.Is(k-1, ".")):
+			// a piece held in a variable: q = base + where
+			s, h := pySQLTemplate(m, k, k+1, depth+1)
+			sql = sql || s
+			if how == "" {
+				how = h
+			}
+		}
+	}
+	return sql, how
+}
+
+// pySQLClean matches values safe to format into SQL whatever goes in:
+// quoting and identifier helpers of the database libraries.
+func pySQLClean(r python.Ref) bool {
+	if !r.Call {
+		return false
+	}
+	n := r.Name
+	return pyfacts.HasPrefixAny(n, "psycopg2.sql.", "psycopg.sql.", "sqlalchemy.") && !pyfacts.HasSuffixAny(n, "text", "literal_column") ||
+		pyfacts.HasSuffixAny(n, "quote_identifier", "quote_ident", "quote_name", "escape_string", "escape_identifier", ".literal", "sqlite3.Binary")
+}
+
+// pyValidates lists the method and function names that test a value's
+// shape.
+var pySQLValidators = map[string]bool{"match": true, "fullmatch": true, "search": true, "isidentifier": true,
+	"isalnum": true, "isalpha": true, "isdigit": true, "isdecimal": true, "isnumeric": true, "isinstance": true}
+
+// pySQLChecked reports a variable validated before its use at r.Tok: a
+// guard that tests it with a regular expression, a str.is* method or
+// membership, or a call of a validation function with it.
+func pySQLChecked(m *python.Module, guards *pyfacts.Guards, r python.Ref) bool {
+	for _, g := range guards.Before(r) {
+		for k := g[0]; k < g[1]; k++ {
+			if m.Is(k, "in") {
+				return true // membership: an allowlist (or a test for quotes)
+			}
+		}
+		for _, gr := range m.RefsIn(g[0], g[1]) {
+			if !gr.Call {
+				continue
+			}
+			last := strings.ToLower(pyfacts.LastName(gr.Name))
+			if pySQLValidators[last] || pyfacts.IsValidatorName(last) {
+				return true
+			}
+		}
+	}
+	return false
+}
