@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -64,7 +64,7 @@ var pySQLMethods = map[string]bool{"execute": true, "executemany": true, "execut
 	"read_sql_query": true, "raw": true, "sql": true, "query": true, "exec_driver_sql": true, "mogrify": true}
 
 // pySQLTextRx matches the statements of SQL in a query's literal parts.
-var pySQLTextRx = regexp.MustCompile(`(?is)\bselect\b.*\bfrom\b|\binsert\s+(or\s+\w+\s+)?into\b|\bupdate\b.*\bset\b|\bdelete\s+from\b|` +
+var pySQLTextRx = match.MustRx(`(?is)\bselect\b.*\bfrom\b|\binsert\s+(or\s+\w+\s+)?into\b|\bupdate\b.*\bset\b|\bdelete\s+from\b|` +
 	`\b(create|drop|alter)\s+(temp\w*\s+)?(table|index|view|trigger|database|schema)\b|\bpragma\s+\w|\breplace\s+into\b|\btruncate\s+table\b|\battach\s+database\b`)
 
 func runPythonSQLInjection(p *analyzer.Pass) error {

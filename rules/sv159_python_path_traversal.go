@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -196,7 +196,7 @@ type pyJoin struct {
 	tok      int      // where the path is built
 }
 
-var pyAbsPathRx = regexp.MustCompile(`^(/|~|[A-Za-z]:[\\/]|\\\\)`)
+var pyAbsPathRx = match.MustRx(`^(/|~|[A-Za-z]:[\\/]|\\\\)`)
 
 // pyPathJoin resolves a path expression to a constant directory joined
 // with other pieces: os.path.join(BASE, x), Path(BASE) / x, BASE / x,
