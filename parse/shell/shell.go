@@ -58,9 +58,10 @@ const (
 	ViaEval                  // the arguments of eval
 	ViaStdin                 // text piped into a shell (decoded, reversed, printed)
 	ViaScriptFile            // a here-document written to a shell script or start-up file
+	ViaStored                // a command stored in git or ssh configuration (Command.Settings)
 )
 
-var viaNames = [...]string{"command", "command substitution", "process substitution", "sh -c argument", "eval argument", "text piped into a shell", "script written by a here-document"}
+var viaNames = [...]string{"command", "command substitution", "process substitution", "sh -c argument", "eval argument", "text piped into a shell", "script written by a here-document", "command stored in configuration"}
 
 func (v Via) String() string { return viaNames[v] }
 
@@ -140,6 +141,10 @@ type Command struct {
 	// Decoded is set for base64/hex decoders whose input was a literal:
 	// the decoded text.
 	Decoded string
+	// Settings are the git and ssh settings the command makes that name a
+	// command, a hooks directory, a configuration file or a source (see
+	// Setting); command lines among them are parsed into the script.
+	Settings []Setting
 
 	processed bool
 	assign    bool // an assignment-only statement (X=$(…)) kept for its substitutions
@@ -731,9 +736,17 @@ func (b *builder) finish(c *Command, id int) {
 			}
 		}
 	}
+	switch c.Name {
+	case "git":
+		c.Settings = GitSettings(c.Argv)
+	case "ssh", "scp", "sftp":
+		c.Settings = SSHSettings(c.Argv)
+	}
+	c.Settings = append(c.Settings, envSettings(c)...)
 	if b.depth >= MaxDepth {
 		return
 	}
+	b.a.parseStored(c, id, b.depth, 0)
 	switch {
 	case IsShell(c.Name) || c.Name == "su":
 		if w, ok := dashC(c.Argv); ok && w.Const {
