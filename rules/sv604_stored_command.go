@@ -76,7 +76,13 @@ func runStoredCommand(p *analyzer.Pass) error {
 		for _, c := range s.Commands {
 			for i := range c.Settings {
 				st := &c.Settings[i]
-				j, msg := storedJudge(s, st)
+				j := shellfacts.JudgeSetting(s, st, c.Start, shellfacts.CmdEnd(c))
+				if st.Role == shell.RoleHooks {
+					if w := storedHooksWritten(s, st); w.Sev > j.Sev && w.Sev >= analyzer.High {
+						j = w
+					}
+				}
+				j, msg := shellfacts.Verdict(st, j)
 				if j.Sev == analyzer.SevNone {
 					continue
 				}
@@ -89,59 +95,6 @@ func runStoredCommand(p *analyzer.Pass) error {
 			}
 		}
 	})
-}
-
-// storedJudge grades a setting and words the finding.
-func storedJudge(s *shell.Script, st *shell.Setting) (shellfacts.Stored, string) {
-	use := shellfacts.UseOf(st)
-	var j shellfacts.Stored
-	var msg string
-	switch st.Role {
-	case shell.RoleCommand:
-		j = shellfacts.JudgeStored(s, st)
-		if st.Scope == shell.ScopeOnce || st.Scope == shell.ScopeSession {
-			msg = st.Key + " gives " + use.Runner + " a command to run " + shellfacts.ScopeText(st) + ": it " + j.Why
-		} else {
-			msg = st.Key + " stores a command that " + use.Runner + " runs " + use.When + storedWhere(st) + ": it " + j.Why
-		}
-	case shell.RoleHooks:
-		j = shellfacts.HooksDirRisk(st)
-		if w := storedHooksWritten(s, st); w.Sev > j.Sev && w.Sev >= analyzer.High {
-			j = w
-		}
-		msg = st.Key + " makes git run the hooks in " + shellfacts.ClipText(st.Value.Value, 60) + " " + use.When + storedWhere(st) + ": " + j.Why
-	case shell.RoleInclude:
-		v := st.Value.Value
-		if j = shellfacts.HooksDirRisk(st); j.Sev < analyzer.High {
-			return shellfacts.Stored{}, "" // a user's own include file
-		}
-		msg = st.Key + " makes git read " + shellfacts.ClipText(v, 60) + " " + use.When + storedWhere(st) + ": it " + j.Why
-	default:
-		return shellfacts.Stored{}, ""
-	}
-	switch {
-	case j.Sev == analyzer.SevNone:
-	case st.Inert && j.Sev > analyzer.Medium:
-		j.Sev = analyzer.Medium
-		msg += " (it runs only with PermitLocalCommand yes, which is not set here)"
-	case st.Scope == shell.ScopeFile && j.Sev > analyzer.Medium:
-		j.Sev = analyzer.Medium
-	case (st.Scope == shell.ScopeOnce || st.Scope == shell.ScopeSession) && j.Sev == analyzer.Medium:
-		j.Sev = analyzer.Low
-	}
-	return j, msg
-}
-
-// storedWhere says where the setting applies and the file it is written to.
-func storedWhere(st *shell.Setting) string {
-	w := shellfacts.ScopeText(st)
-	if w != "" {
-		w = " " + w
-	}
-	if st.File != "" && st.Scope != shell.ScopeFile {
-		w += " (written to " + shellfacts.ClipText(st.File, 60) + ")"
-	}
-	return w
 }
 
 // storedHooksWritten grades the hooks the script writes into the

@@ -457,3 +457,63 @@ func InDir(p, dir string) bool {
 	p, dir = NormPath(strings.Trim(p, `"'`)), strings.TrimSuffix(NormPath(strings.Trim(dir, `"'`)), "/")
 	return dir != "" && strings.HasPrefix(p, dir+"/")
 }
+
+// JudgeSetting grades setting st: its command line (parsed into s, or
+// parsed here and anchored to [start, end) when s is nil or holds none of
+// it), its hooks directory, or the file it includes (only a temporary or
+// skill directory counts: a user's own include file is their business).
+func JudgeSetting(s *shell.Script, st *shell.Setting, start, end int) Stored {
+	switch st.Role {
+	case shell.RoleCommand:
+		if s != nil && st.Cmds[1] > st.Cmds[0] {
+			return JudgeStored(s, st)
+		}
+		return JudgeStoredText(st, start, end)
+	case shell.RoleHooks:
+		return HooksDirRisk(st)
+	case shell.RoleInclude:
+		if j := HooksDirRisk(st); j.Sev >= analyzer.High {
+			return j
+		}
+	}
+	return Stored{}
+}
+
+// Verdict caps judgement j of setting st by where the setting applies —
+// LocalCommand without PermitLocalCommand and settings in a file read only
+// when named are at most medium, an unknown program passed for one command
+// is low — and words the finding.
+func Verdict(st *shell.Setting, j Stored) (Stored, string) {
+	if j.Sev == analyzer.SevNone {
+		return j, ""
+	}
+	use := UseOf(st)
+	where := ScopeText(st)
+	if where != "" {
+		where = " " + where
+	}
+	if st.File != "" && st.Scope != shell.ScopeFile {
+		where += " (written to " + ClipText(st.File, 60) + ")"
+	}
+	var msg string
+	switch {
+	case st.Role == shell.RoleHooks:
+		msg = st.Key + " makes git run the hooks in " + ClipText(st.Value.Value, 60) + " " + use.When + where + ": " + j.Why
+	case st.Role == shell.RoleInclude:
+		msg = st.Key + " makes git read " + ClipText(st.Value.Value, 60) + " " + use.When + where + ": it " + j.Why
+	case st.Scope == shell.ScopeOnce || st.Scope == shell.ScopeSession:
+		msg = st.Key + " gives " + use.Runner + " a command to run" + where + ": it " + j.Why
+	default:
+		msg = st.Key + " stores a command that " + use.Runner + " runs " + use.When + where + ": it " + j.Why
+	}
+	switch {
+	case st.Inert && j.Sev > analyzer.Medium:
+		j.Sev = analyzer.Medium
+		msg += " (it runs only with PermitLocalCommand yes, which is not set here)"
+	case st.Scope == shell.ScopeFile && j.Sev > analyzer.Medium:
+		j.Sev = analyzer.Medium
+	case (st.Scope == shell.ScopeOnce || st.Scope == shell.ScopeSession) && j.Sev == analyzer.Medium:
+		j.Sev = analyzer.Low
+	}
+	return j, msg
+}

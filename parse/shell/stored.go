@@ -372,6 +372,17 @@ func configFileTool(path string) string {
 	return ""
 }
 
+// ConfigSettings returns the settings in text written to path when path
+// is a git or ssh configuration file (~/.gitconfig, .git/config,
+// ~/.ssh/config, /etc/…), nil otherwise; at positions each entry's value.
+func ConfigSettings(path, text string, at func(e ini.Entry) Word) []Setting {
+	tool := configFileTool(path)
+	if tool == "" {
+		return nil
+	}
+	return textSettings(tool, path, text, at)
+}
+
 // textSettings returns the settings in configuration text written to
 // path (tool "git" or "ssh"); at maps an offset in text to a Word
 // position.
