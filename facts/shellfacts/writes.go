@@ -46,6 +46,11 @@ func WriteTargets(s *shell.Script, c *shell.Command) []Write {
 		if c.PipePrev >= 0 && s.Commands[c.PipePrev].OutputKnown {
 			in = s.Commands[c.PipePrev].Output
 		}
+		for _, r := range c.Redirs {
+			if r.Body != nil && in == "" {
+				in = r.Body.Value // tee FILE <<EOF
+			}
+		}
 		for _, w := range c.Params() {
 			if !strings.HasPrefix(w.Value, "-") {
 				out = append(out, Write{NormPath(w.Value), in})

@@ -92,6 +92,11 @@ type Word struct {
 	exact bool // Start maps one to one onto the file
 }
 
+// Exact reports whether the word's Start maps one to one onto the file
+// (its value, or a here-document body, starts at Start as written), so that
+// an offset into its text is an offset into the file.
+func (w *Word) Exact() bool { return w.exact && strings.HasPrefix(w.Raw, w.Value) }
+
 // Redir is a redirection.
 type Redir struct {
 	Op     string // ">", ">>", "<", "<<<", "<<", ">&", "&>", …
