@@ -25,27 +25,11 @@ func StoredSettings(m *python.Module) []StoredSetting {
 	var out []StoredSetting
 	for _, c := range m.Calls {
 		start, end := m.Span(c)
-		if a, b, _, ok := ShellCommand(m, c); ok {
-			if text, ok := m.Fold(a, b); ok {
-				s := shell.ParseAnchored(text, start, end)
-				for _, sc := range s.Commands {
-					for _, st := range sc.Settings {
-						out = append(out, StoredSetting{Setting: st, Call: c, Script: s})
-					}
+		if s, cmds := ProcessCommands(m, c); len(cmds) > 0 {
+			for _, sc := range cmds {
+				for _, st := range sc.Settings {
+					out = append(out, StoredSetting{Setting: st, Call: c, Script: s})
 				}
-			}
-			continue
-		}
-		if words, ok := processWords(m, c, start, end); ok && len(words) > 0 {
-			var ss []shell.Setting
-			switch strings.ToLower(BaseName(words[0].Value)) {
-			case "git", "git.exe":
-				ss = shell.GitSettings(words)
-			case "ssh", "scp", "sftp", "ssh.exe":
-				ss = shell.SSHSettings(words)
-			}
-			for _, st := range ss {
-				out = append(out, StoredSetting{Setting: st, Call: c})
 			}
 			continue
 		}
@@ -60,6 +44,37 @@ func StoredSettings(m *python.Module) []StoredSetting {
 		}
 	}
 	return out
+}
+
+// ProcessCommands returns the commands a process call runs, as shell
+// commands anchored to the call: parsed from the shell string of
+// os.system, shell=True or ["sh", "-c", …] (with that parse, whose
+// settings' command lines it holds), or built from an argument list
+// (subprocess.run(["git", "config", …]); script nil), with the git and ssh
+// settings they make.
+func ProcessCommands(m *python.Module, c *python.Call) (*shell.Script, []*shell.Command) {
+	start, end := m.Span(c)
+	if a, b, _, ok := ShellCommand(m, c); ok {
+		text, ok := m.Fold(a, b)
+		if !ok {
+			return nil, nil
+		}
+		s := shell.ParseAnchored(text, start, end)
+		return s, s.Commands
+	}
+	words, ok := processWords(m, c, start, end)
+	if !ok || len(words) == 0 {
+		return nil, nil
+	}
+	name := strings.TrimSuffix(strings.ToLower(BaseName(words[0].Value)), ".exe")
+	cmd := &shell.Command{Args: words, Argv: words, Name: name, Start: start, End: end, Parent: -1, PipeNext: -1, PipePrev: -1}
+	switch name {
+	case "git":
+		cmd.Settings = shell.GitSettings(words)
+	case "ssh", "scp", "sftp":
+		cmd.Settings = shell.SSHSettings(words)
+	}
+	return nil, []*shell.Command{cmd}
 }
 
 // processWords returns the argument list of a process call
