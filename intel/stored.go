@@ -25,6 +25,7 @@ var ordinaryStored = map[string]bool{
 	"smerge": true, "diffmerge": true, "tkdiff": true, "winmerge": true, "winmergeu": true, "mergiraf": true,
 	"git-nbdiffdriver": true, "git-nbmergedriver": true, "nbdime": true, "exiftool": true, "pdftotext": true,
 	"strings": true, "hexdump": true, "xxd": true, "odt2txt": true, "docx2txt": true, "pandoc": true, "textutil": true,
+	"unzip": true, "tar": true, "exif": true, "mediainfo": true, "xlsx2csv": true, "plutil": true, "sqlite3": true,
 	"diff": true, "git": true, "gh": true, "glab": true,
 	// credential helpers (git credential-<name> and their programs)
 	"store": true, "cache": true, "osxkeychain": true, "manager": true, "manager-core": true, "libsecret": true,

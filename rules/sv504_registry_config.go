@@ -6,6 +6,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/shell"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -29,7 +30,7 @@ one command (one-off flags such as ` + "`pip install --index-url`" + ` are SV503
   ` + "`git config url.<base>.insteadOf`" + ` (every clone of a prefix goes to another host);
 - the same written as text into ` + "`.npmrc`" + `, ` + "`.yarnrc(.yml)`" + `, ` + "`pip.conf`" + `, ` + "`uv.toml`" + `, ` + "`bunfig.toml`" + `,
   ` + "`.condarc`" + `, ` + "`.gemrc`" + `, ` + "`.pypirc`" + ` (upload target), Cargo's config or ` + "`~/.gitconfig`" + ` (here-documents,
-  ` + "`echo >>`" + `, ` + "`tee`" + `), and such files shipped in the skill (read when a package manager runs in its directory).
+  ` + "`echo >>`" + `, ` + "`tee`" + `, a file of the skill copied there with ` + "`cp`" + `/` + "`cat >>`" + `), and such files shipped in the skill (read when a package manager runs in its directory).
 
 Install scripts of whatever that registry serves run with the user's rights, and an extra index
 shadows any package name with a higher version (dependency confusion). **Critical** when the host
@@ -90,6 +91,14 @@ func runRegistryConfig(p *analyzer.Pass) error {
 					}
 				}
 				rs = append(rs, shellfacts.SourceText(tool, w.Path, w.Text, off, exact, shellfacts.CmdEnd(c))...)
+			}
+			// a configuration file of the skill copied into place
+			for _, cp := range shellfacts.CopiedSkillFiles(p, s, c) {
+				if tool, ok := intel.PackageConfigFile(cp.Dest); ok {
+					rs = append(rs, shellfacts.SourceText(tool, cp.Dest, cp.Text, c.Start, false, shellfacts.CmdEnd(c))...)
+				}
+				sets := shell.ConfigSettings(cp.Dest, cp.Text, shell.Anchored(c.Start, shellfacts.CmdEnd(c)))
+				rs = append(rs, shellfacts.SourceCommands(&shell.Command{Start: c.Start, End: c.End, Settings: sets})...)
 			}
 			for _, r := range rs {
 				j := shellfacts.JudgeSource(r)

@@ -5,7 +5,6 @@ import (
 	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
-	"github.com/skillvet/skillvet/parse/ini"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -69,7 +68,7 @@ func runPythonRegistryConfig(p *analyzer.Pass) error {
 					rs = append(rs, shellfacts.SourceText(tool, pt, text, start, false, end)...)
 				}
 				// git url.<base>.insteadOf written into ~/.gitconfig
-				sets := shell.ConfigSettings(pt, text, func(ini.Entry) shell.Word { return shell.Word{Start: start, End: end} })
+				sets := shell.ConfigSettings(pt, text, shell.Anchored(start, end))
 				rs = append(rs, shellfacts.SourceCommands(&shell.Command{Start: start, End: end, Settings: sets})...)
 			}
 		}

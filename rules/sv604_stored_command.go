@@ -33,7 +33,8 @@ rights, outside the session that wrote them:
   ` + "`Match exec`" + ` (run each time ssh reads its configuration).
 
 It finds them set with ` + "`git config`" + ` (any scope, also ` + "`git config set`" + `), written as text into
-` + "`~/.gitconfig`" + `, ` + "`.git/config`" + ` or ` + "`~/.ssh/config`" + ` (here-documents, ` + "`echo`" + `/` + "`printf >>`" + `, ` + "`tee`" + `), and passed for one
+` + "`~/.gitconfig`" + `, ` + "`.git/config`" + ` or ` + "`~/.ssh/config`" + ` (here-documents, ` + "`echo`" + `/` + "`printf >>`" + `, ` + "`tee`" + `, or a file of
+the skill copied there: ` + "`cp assets/gitconfig ~/.gitconfig`" + `, ` + "`cat assets/ssh_config >> ~/.ssh/config`" + `), and passed for one
 command (` + "`git -c`" + `, ` + "`ssh -o ProxyCommand=`" + `, ` + "`GIT_SSH_COMMAND=`" + `). The stored command is parsed as
 shell and judged like a command in a script (every command rule also sees it):
 
@@ -92,6 +93,18 @@ func runStoredCommand(p *analyzer.Pass) error {
 					start, end = st.Value.Start, st.Value.End
 				}
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, End: end, Severity: j.Sev, Message: msg + shellfacts.Where(site)})
+			}
+			// a configuration file of the skill copied into place
+			for _, cp := range shellfacts.CopiedSkillFiles(p, s, c) {
+				for _, st := range shell.ConfigSettings(cp.Dest, cp.Text, shell.Anchored(c.Start, shellfacts.CmdEnd(c))) {
+					j := shellfacts.JudgeSetting(nil, &st, c.Start, shellfacts.CmdEnd(c))
+					j, msg := shellfacts.Verdict(&st, j)
+					if j.Sev == analyzer.SevNone {
+						continue
+					}
+					shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: j.Sev,
+						Message: msg + " (copied from the skill's " + cp.Src + ")" + shellfacts.Where(site)})
+				}
 			}
 		}
 	})

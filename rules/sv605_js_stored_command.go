@@ -9,7 +9,6 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/jsfacts"
 	"github.com/skillvet/skillvet/facts/shellfacts"
-	"github.com/skillvet/skillvet/parse/ini"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -76,9 +75,7 @@ func runJSStoredCommand(p *analyzer.Pass) error {
 			if !ok || !ok2 {
 				continue
 			}
-			settings = shell.ConfigSettings(file, text, func(e ini.Entry) shell.Word {
-				return shell.Word{Value: e.Value, Raw: e.Value, Const: true}
-			})
+			settings = shell.ConfigSettings(file, text, shell.Anchored(0, 0))
 		case jsfacts.ChildProcessCall(callee) != "" && len(args) > 0:
 			prog, ok := v.Info.Str(args[0])
 			if !ok {

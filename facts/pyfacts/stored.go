@@ -3,7 +3,6 @@ package pyfacts
 import (
 	"strings"
 
-	"github.com/skillvet/skillvet/parse/ini"
 	"github.com/skillvet/skillvet/parse/python"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -35,9 +34,7 @@ func StoredSettings(m *python.Module) []StoredSetting {
 		}
 		if paths, text, ok := WrittenText(m, c); ok {
 			for _, p := range paths {
-				for _, st := range shell.ConfigSettings(p, text, func(e ini.Entry) shell.Word {
-					return shell.Word{Value: e.Value, Raw: e.Value, Const: true, Start: start, End: end}
-				}) {
+				for _, st := range shell.ConfigSettings(p, text, shell.Anchored(start, end)) {
 					out = append(out, StoredSetting{Setting: st, Call: c})
 				}
 			}

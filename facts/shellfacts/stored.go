@@ -264,6 +264,8 @@ func judgeOne(j *Stored, s *shell.Script, cs []*shell.Command, k int, c *shell.C
 	switch {
 	case IsDownloader(c):
 		j.consider(high, "downloads"+DescribeHost(cl, host))
+	case network && !use.Transport && !intel.OrdinaryStoredProgram(name) && (cl == intel.HostLoopback || cl == intel.HostPrivate):
+		j.consider(med, "checks a connection to "+host+" with "+name) // Match exec "nc -z 10.0.0.5 22": am I on the office network?
 	case network && !use.Transport && !intel.OrdinaryStoredProgram(name):
 		j.consider(high, "opens a network connection with "+name)
 	}
@@ -294,7 +296,11 @@ func judgeOne(j *Stored, s *shell.Script, cs []*shell.Command, k int, c *shell.C
 	prog := storedProgramPath(c)
 	switch {
 	case intel.TempPath(prog):
-		j.consider(high, "runs "+ClipText(prog, 60)+" from a temporary directory anyone can write")
+		sev := high
+		if scope == shell.ScopeOnce || scope == shell.ScopeSession {
+			sev = med // a helper the script made for this command (GIT_ASKPASS=$(mktemp)); its content is what counts
+		}
+		j.consider(sev, "runs "+ClipText(prog, 60)+" from a temporary directory anyone can write")
 	case intel.SkillPath(prog):
 		sev := med
 		if scope == shell.ScopeGlobal || scope == shell.ScopeSystem {
@@ -317,7 +323,7 @@ func ordinaryStored(s *shell.Script, c *shell.Command, use Use, funcs map[string
 	switch {
 	case intel.OrdinaryStoredProgram(name) || funcs[name] || IsReadOnly(c) && !IsInterpreter(name):
 		return true
-	case use.Transport && NetworkTools[name]:
+	case use.Transport && (NetworkTools[name] || name == "openssl" && c.Arg(1) == "s_client"):
 		return true
 	case shell.IsShell(name) || name == "eval":
 		return storedChildren(s, c)

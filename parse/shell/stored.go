@@ -383,6 +383,15 @@ func ConfigSettings(path, text string, at func(e ini.Entry) Word) []Setting {
 	return textSettings(tool, path, text, at)
 }
 
+// Anchored positions every configuration entry at [start, end) of the
+// file: for text that is not in the file verbatim (written by code, copied
+// from another file), reported at the statement that writes it.
+func Anchored(start, end int) func(ini.Entry) Word {
+	return func(e ini.Entry) Word {
+		return Word{Value: e.Value, Raw: e.Value, Const: true, Start: start, End: end}
+	}
+}
+
 // textSettings returns the settings in configuration text written to
 // path (tool "git" or "ssh"); at maps an offset in text to a Word
 // position.
