@@ -43,10 +43,6 @@ var scopeNames = [...]string{"repository", "global", "system", "file", "one-off"
 
 func (s Scope) String() string { return scopeNames[s] }
 
-// Lasting reports a scope that outlives the command: settings git or ssh
-// read again later.
-func (s Scope) Lasting() bool { return s == ScopeLocal || s == ScopeGlobal || s == ScopeSystem }
-
 // Setting is a configuration entry that names a command, a hooks
 // directory, another configuration file or a replacement source.
 type Setting struct {
@@ -148,7 +144,7 @@ var gitEnvKeys = map[string]string{"GIT_SSH_COMMAND": "git", "GIT_SSH": "git", "
 // gitGlobalValueOpts are git options before the subcommand that take the
 // next word as their value.
 var gitGlobalValueOpts = map[string]bool{"-C": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
-	"--super-prefix": true, "--exec-path": false, "--config-env": true, "--list-cmds": false}
+	"--super-prefix": true, "--config-env": true}
 
 // gitConfigValueOpts are git config options that take the next word.
 var gitConfigValueOpts = map[string]bool{"--type": true, "--default": true, "--comment": true, "--value": true, "-t": true}
