@@ -10,6 +10,8 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/jsfacts"
+	"github.com/skillvet/skillvet/facts/shellfacts"
+	"github.com/skillvet/skillvet/parse/shell"
 )
 
 // JSProcessExec reports JavaScript that starts processes through
@@ -37,7 +39,8 @@ however it is reached — ` + "`node:`" + ` prefix, aliases, destructuring, comp
   ` + "`git config --global|--system`" + ` of a key git runs as a program (` + "`core.hooksPath`" + `,
   ` + "`core.fsmonitor`" + `, ` + "`core.sshCommand`" + `, ` + "`credential.helper`" + `, a ` + "`!`" + ` alias, …): a foothold in
   every repository of the user (critical when the file also writes a script that
-  downloads and runs code);
+  downloads and runs code; **low** when the value is an ordinary pager, editor or credential
+  helper such as ` + "`code --wait`" + ` or ` + "`osxkeychain`" + `; SV605 judges the stored command itself);
 - **medium**: a shell command built from the skill's own values or the operator's settings
   (a weakness to review); **low** when the whole command is what the user passed, or every
   outside value goes through a shell-quoting function (` + "`shellQuote(p)`" + `);
@@ -377,6 +380,17 @@ func jsGitConfigHook(v *jsfacts.View, argv []ast.Expression, fn string) (analyze
 	exec := jsGitExecKeys[key] || strings.HasPrefix(key, "alias.") && jsGitAliasShell(v, argv)
 	if scope == "" || !exec {
 		return 0, "", false
+	}
+	// an ordinary pager, editor or credential helper (code --wait,
+	// osxkeychain) is a preference, not a foothold
+	ws := []shell.Word{{Value: "git"}}
+	for _, w := range words {
+		ws = append(ws, shell.Word{Value: w, Raw: w, Const: w != "\x00"})
+	}
+	for _, st := range shell.GitSettings(ws) {
+		if st.Role == shell.RoleCommand && !strings.Contains(st.Value.Value, "\x00") && shellfacts.JudgeSetting(nil, &st, 0, 0).Sev == analyzer.SevNone {
+			return Low, fmt.Sprintf("%s() sets %s git %s to an ordinary program (%s)", fn, scope, key, shellfacts.ClipText(st.Program(), 40)), true
+		}
 	}
 	msg := fmt.Sprintf("%s() sets %s git %s: git runs it in every repository of the user", fn, scope, key)
 	// the program or hooks git will run, written by this file

