@@ -272,5 +272,5 @@ func bypassInstruction(s *prose.Sentence, ph *bypassPhrase, m []int) bool {
 			i, j = m[0]+v[0], m[0]+v[1]
 		}
 	}
-	return prose.VerbRole(s, i, j) == prose.RoleInstruction
+	return prose.InstructionRole(s, i, j) == prose.RoleInstruction
 }

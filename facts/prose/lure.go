@@ -53,7 +53,7 @@ func (pl *Payload) Describe() string {
 var (
 	// obtainLineRx: a line that has the reader download or install a
 	// program (the link may point at a page rather than a file).
-	obtainLineRx = match.MustRx(`(?i)\b(?:download|downloads|install|installs|get|grab|fetch)\b[^\n]{0,100}\b(?:installers?|helpers?|agents?|apps?|application|tools?|binar(?:y|ies)|client|daemon|launcher|plugin|extension|driver|updater|setup|companion|bridge|connector|runtime|packages?|dmg|pkg|exe|msi)\b`)
+	obtainLineRx = match.MustRx(`(?i)(?:^|[\s>*_(\["'])(?:download|downloads|install|installs|get|grab|fetch)\s[^\n]{0,100}?[\s*_"'(](?:installers?|helpers?|agents?|apps?|application|tools?|binar(?:y|ies)|client|daemon|launcher|plugin|extension|driver|updater|setup|companion|bridge|connector|runtime|packages?|dmg|pkg|exe|msi)\b`)
 	// unsignedRx: the skill admits that its program is unsigned or will
 	// be flagged.
 	unsignedRx  = match.MustRx(`(?i)\b(?:unsigned|not (?:yet )?(?:code[- ])?signed|isn'?t (?:yet )?(?:code[- ])?signed|not (?:yet )?notari[sz]ed|isn'?t (?:yet )?notari[sz]ed|unidentified developer|(?:developer|app|publisher) (?:cannot|can'?t|could not) be verified|unknown publisher|false positive)`)
@@ -110,7 +110,7 @@ func skillPayload(s *skill.Skill) *Payload {
 			if why == "" && (intel.VendorDownload(u) || intel.VendorPageHost(h)) {
 				continue
 			}
-			if !intel.ProgramURL(u) && !(f.Kind == skill.KindMarkdown && obtainLineRx.MatchString(lineAround(text, loc[0]))) {
+			if !intel.ProgramURL(u) && !(f.Kind == skill.KindMarkdown && obtainLineRx.MatchString(intel.URLRx.ReplaceAllString(lineAround(text, loc[0]), " "))) {
 				continue
 			}
 			pl := &Payload{URL: u, Host: h, File: f.Path, Untrusted: why}
@@ -171,4 +171,20 @@ func (d *Doc) AvoidHeading(si int) string {
 		}
 	}
 	return ""
+}
+
+// causativeRx: a verb the reader is to have someone else carry out
+// ("have the agent run …", "tell the user to type …").
+var causativeRx = match.MustRx(`\b(?:have|let|make|get|ask|tell|instruct|direct|remind|help)\s+(?:the|your)\s+(?:user|agent|assistant|human|reader|operator|customer)s?\s+(?:to\s+)?$`)
+
+// InstructionRole is VerbRole for the verb at [i, j) of s, except that a
+// verb governed by a causative ("have the agent run …", "tell the user to
+// click …") is judged at the causative verb, which is the instruction.
+func InstructionRole(s *Sentence, i, j int) Role {
+	pre := s.Text[max(0, i-60):i]
+	if loc := causativeRx.FindStringIndex(pre); loc != nil {
+		k := i - len(pre) + loc[0]
+		return VerbRole(s, k, k+1)
+	}
+	return VerbRole(s, i, j)
 }
