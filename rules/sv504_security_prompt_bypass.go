@@ -97,6 +97,9 @@ type bypassPhrase struct {
 	// ctx, when set, must match the sentence or its paragraph: the words
 	// that make an ordinary click a security decision.
 	ctx *match.Rx
+	// ctxPrev: the context may also sit in the paragraph before (the
+	// list step that shows the warning).
+	ctxPrev bool
 	// verbAt, when set, finds the verb of the instruction inside the
 	// match, whose role is judged instead of the match start's.
 	verbAt *match.Rx
@@ -121,13 +124,20 @@ var (
 	// bpA11yNounRx: "accessibility" as a property of content (web
 	// accessibility), not the macOS permission.
 	bpA11yNounRx = match.MustRx(`^\s*(?:features?|checks?|audits?|issues?|testing|tests|tree|labels?|api|support|guidelines|standards|options|settings for|mode|inspector|review|score)\b`)
+	// bpNotAVRx: an exception in code, not in the antivirus.
+	bpNotAVRx = match.MustRx(`^\s*(?:handling|handlers?|class(?:es)?|types?|for (?:errors?|timeouts?|failures?))\b`)
+	// bpCloudDefenderRx: Microsoft Defender for Cloud and its plans are
+	// cloud posture settings, not the machine's antivirus.
+	bpCloudDefenderRx = match.MustRx(`^\s*for\s+(?:cloud|storage|sql|servers|containers|app service|key vault|resource manager|dns|apis|devops|identity|office|cloud apps|databases)\b`)
 	// bpOpenWithRx: "right-click → Open With …" opens a file in an app.
 	bpOpenWithRx = match.MustRx(`^\s*(?:with|in|as|a|the|new|recent|file|folder|link)\b`)
 )
 
 var bypassPhrases = []bypassPhrase{
 	{Phrase: prose.NewPhrase(High, "Gatekeeper warning clicked through", `\b(?:click|press|select|choose|hit|tap|use)\s+(?:on\s+)?(?:the\s+)?"?(?:open|allow) anyway\b`)},
-	{Phrase: prose.NewPhrase(High, "Gatekeeper bypassed with right-click Open", `\b(?:right|control|ctrl|ctl|two[- ]finger)[- ]?click\s+(?:\S+\s+){0,6}?(?:(?:and\s+)?(?:then\s+)?(?:choose|select|click|pick|hit)\s+(?:on\s+)?|(?:→|->|>|›)\s*(?:then\s+)?(?:choose\s+|select\s+|click\s+)?)"?open\b`), ctx: bpGatekeeperCtx},
+	{Phrase: prose.NewPhrase(High, "Gatekeeper bypassed with right-click Open", `\b(?:right|control|ctrl|ctl|two[- ]finger)[- ]?click\s+(?:\S+\s+){0,6}?(?:(?:and\s+)?(?:then\s+)?(?:choose|select|click|pick|hit)\s+(?:on\s+)?|(?:→|->|>|›)\s*(?:then\s+)?(?:choose\s+|select\s+|click\s+)?)"?open\b`), ctx: bpGatekeeperCtx, ctxPrev: true},
+	{Phrase: prose.NewPhrase(High, "Gatekeeper bypassed with right-click Open", `\bhold\s+(?:down\s+)?(?:the\s+)?(?:control|ctrl|ctl)(?:\s+key)?\s*,?\s*(?:and\s+|while\s+you\s+)?click\s+(?:\S+\s+){0,4}?(?:then\s+)?(?:choose|select|pick|click)\s+"?open\b`), ctx: bpGatekeeperCtx, ctxPrev: true},
+	{Phrase: prose.NewPhrase(High, "protection switched off", `\b(?:turn|switch|shut)\s+(?:the\s+|your\s+|macos(?:'s)?\s+)?(?:gatekeeper|smartscreen|(?:windows\s+|microsoft\s+)?defender|real-?time protection|antivirus|anti-virus|xprotect|tamper protection)\s+off\b|\b(?:make sure|ensure|check that|verify that|confirm that)\s+(?:that\s+)?(?:the\s+|your\s+)?(?:gatekeeper|smartscreen|(?:windows\s+|microsoft\s+)?defender|real-?time protection|antivirus|anti-virus|xprotect|tamper protection)\s+(?:is|are)\s+(?:disabled|off|turned off|switched off|not running|inactive|paused)\b`)},
 	{Phrase: prose.NewPhrase(High, "Gatekeeper switched off", `\b(?:disable|turn off|deactivate|bypass|circumvent|get around|get past|switch off|override|defeat|skip)\s+(?:the\s+|macos(?:'s)?\s+|apple(?:'s)?\s+|your\s+|mac(?:'s)?\s+)?gatekeeper\b`)},
 	{Phrase: prose.NewPhrase(High, "apps allowed from anywhere", `\ballow\s+(?:apps?|applications|software|programs)\s+(?:downloaded\s+)?from\s+"?anywhere\b`)},
 	{Phrase: prose.NewPhrase(High, "apps allowed from anywhere", `\b(?:set|switch|change)\s+(?:\S+\s+){0,6}?to\s+"?anywhere\b|\b(?:select|choose|pick|enable|tick|check)\s+(?:the\s+)?"?anywhere\b`), ctx: bpAnywhereCtx},
@@ -135,10 +145,10 @@ var bypassPhrases = []bypassPhrase{
 	{Phrase: prose.NewPhrase(High, "SmartScreen warning clicked through", `\b(?:click|press|select|choose|hit|tap|use)\s+(?:on\s+)?"?(?:more info\b[^.;|]{0,40}?)?run anyway\b`)},
 	{Phrase: prose.NewPhrase(High, "SmartScreen switched off", `\b(?:disable|turn off|switch off|deactivate|bypass|circumvent|ignore|dismiss|skip)\s+(?:the\s+)?(?:windows\s+|microsoft\s+|defender\s+)*smartscreen\b`)},
 	{Phrase: prose.NewPhrase(High, "download warning clicked through", `\b(?:click|press|select|choose|hit|tap)\s+(?:on\s+)?"?keep anyway\b`)},
-	{Phrase: prose.NewPhrase(High, "antivirus exclusion added", `\b(?:add|create|set up|configure|make)\s+(?:an?\s+|the\s+)?(?:\S+\s+){0,4}?(?:exclusions?|exceptions?)\b|\badd\s+(?:\S+\s+){0,6}?to\s+(?:the\s+|your\s+)?(?:\S+\s+){0,3}?(?:exclusions?|exclusion list|allow ?list|whitelist|exceptions)\b|\b(?:restore|allow)\s+(?:\S+\s+){0,4}?(?:from quarantine|on (?:this )?device)\b`), ctx: bpAVCtx},
+	{Phrase: prose.NewPhrase(High, "antivirus exclusion added", `\b(?:add|create|set up|configure|make)\s+(?:an?\s+|the\s+)?(?:\S+\s+){0,4}?(?:exclusions?|exceptions?)\b|\badd\s+(?:\S+\s+){0,6}?to\s+(?:the\s+|your\s+)?(?:\S+\s+){0,3}?(?:exclusions?|exclusion list|allow ?list|whitelist|exceptions)\b|\b(?:restore|allow)\s+(?:\S+\s+){0,4}?(?:from quarantine|on (?:this |your |the )?(?:device|pc|computer))\b`), ctx: bpAVCtx},
 	{Phrase: prose.NewPhrase(High, "antivirus exclusion added", `\b(?:exclude|whitelist|allowlist|allow-list)\s+(?:\S+\s+){0,6}?(?:from|in)\s+(?:\S+\s+){0,3}?(?:defender|antivirus|anti-virus|anti-malware|av|windows security|virus scan\w*|scanning|scans|real-?time protection|xprotect|edr|endpoint protection|security software)\b`)},
 	{Phrase: prose.NewPhrase(High, "antivirus switched off", `\b(?:disable|turn off|switch off|deactivate|pause|stop|uninstall|exit|quit|suspend)\s+(?:\S+\s+){0,3}?(?:antivirus|anti-virus|anti-malware|windows defender|microsoft defender|defender|real-?time protection|tamper protection|virus (?:and|&) threat protection|windows security|xprotect|av software|security software|endpoint protection|edr)\b`)},
-	{Phrase: prose.NewPhrase(High, "privacy permission granted", `\b(?:grant|give|allow|enable|add|approve|turn on|toggle on|switch on|tick)\s+(?:\S+\s+){0,5}?(?:full disk access|accessibility(?:\s+(?:access|permissions?|control))?|screen recording|screen (?:&|and) system audio recording|input monitoring|automation (?:access|permissions?)|developer tools(?:\s+access)?|camera access|microphone access|files and folders access)\b`), kind: bypassGrant},
+	{Phrase: prose.NewPhrase(High, "privacy permission granted", `\b(?:grant|give|allow|enable|add|approve|turn on|toggle on|switch on|tick)\s+(?:\S+\s+){0,5}?(?:full disk access|accessibility(?:\s+(?:access|permissions?|control))?|screen recording|screen (?:&|and) system audio recording|input monitoring|automation (?:access|permissions?)|developer tools access|camera access|microphone access|files and folders access)\b`), kind: bypassGrant},
 	{Phrase: prose.NewPhrase(High, "privacy permission granted", `\b(?:privacy\s*(?:&|and)\s*security|security\s*(?:&|and)\s*privacy)\s*(?:→|->|>|›|,|/|:)\s*(?:privacy\s*(?:→|->|>|›|,|/|:)\s*)?(?:full disk access|accessibility|screen recording|screen (?:&|and) system audio recording|input monitoring|automation|developer tools)\b`), kind: bypassGrant, verbAt: bpEnableRx},
 	{Phrase: prose.NewPhrase(High, "password typed for it", `\b(?:type|enter|input|provide|put|supply|fill in)\s+(?:in\s+)?(?:your|their|the)\s+(?:(?:mac|macos|mac os|login|admin|administrator|user|account|computer|system|sudo|root|device|windows|local|keychain)\s+){0,2}(?:password|passcode|pin)\b`), kind: bypassGrant, ctx: bpPasswordCtx},
 	{Phrase: prose.NewPhrase(High, "password typed for it", `\b(?:asks?|prompts?|requests?)\s+(?:you\s+)?for\s+(?:your|an?|the)\s+(?:\w+\s+){0,2}?password\b[^.!?|]{0,40}?\b(?:enter|type|provide|input)\s+it\b`), kind: bypassGrant, verbAt: bpEnterItRx},
@@ -173,10 +183,14 @@ func runSecurityPromptBypass(p *analyzer.Pass) error {
 		if s.Ctx == prose.CtxCode || !has(&s) {
 			continue
 		}
+		prev := ""
+		if s.SegIndex > 0 {
+			prev = d.Segments[s.SegIndex-1].N.Text
+		}
 		for i := range bypassPhrases {
 			ph := &bypassPhrases[i]
 			m := ph.Find(s.Text)
-			if m == nil || !bypassInstruction(&s, ph, m) {
+			if m == nil || !bypassInstruction(&s, ph, m, prev) {
 				continue
 			}
 			h := bypassHit{s: s, ph: ph, m: m}
@@ -234,19 +248,28 @@ func runSecurityPromptBypass(p *analyzer.Pass) error {
 // bypassInstruction reports whether the match m of ph in s is an
 // instruction to do it: not negated, addressed to the reader (not a
 // description, prohibition, question or catalogue row), and in the
-// context that makes it a security decision.
-func bypassInstruction(s *prose.Sentence, ph *bypassPhrase, m []int) bool {
+// context that makes it a security decision (in the sentence, its
+// paragraph or the paragraph before, prev: the step before a list item).
+func bypassInstruction(s *prose.Sentence, ph *bypassPhrase, m []int, prev string) bool {
 	t := s.Text
 	if prose.Negated(t, m[0]) {
 		return false
 	}
-	if ph.ctx != nil && !ph.ctx.MatchString(t) && !ph.ctx.MatchString(s.Seg.N.Text) {
+	if ph.ctx != nil && !ph.ctx.MatchString(t) && !ph.ctx.MatchString(s.Seg.N.Text) && !(ph.ctxPrev && ph.ctx.MatchString(prev)) {
 		return false
 	}
 	rest := t[m[1]:]
 	switch ph.Label {
 	case "Gatekeeper bypassed with right-click Open":
 		if bpOpenWithRx.MatchString(rest) {
+			return false
+		}
+	case "antivirus exclusion added":
+		if bpNotAVRx.MatchString(rest) {
+			return false
+		}
+	case "antivirus switched off":
+		if bpCloudDefenderRx.MatchString(rest) {
 			return false
 		}
 	case "privacy permission granted":
@@ -262,12 +285,15 @@ func bypassInstruction(s *prose.Sentence, ph *bypassPhrase, m []int) bool {
 	i, j := m[0], m[1]
 	if ph.verbAt != nil {
 		if ph.Label == "privacy permission granted" {
-			// "… → Full Disk Access and enable HelperAgent"
-			v := bpEnableRx.FindStringIndex(rest)
-			if v == nil {
+			// "… → Full Disk Access and enable HelperAgent", "drag it
+			// into the list under … → Full Disk Access"
+			if v := bpEnableRx.FindStringIndex(rest); v != nil {
+				i, j = m[1]+v[0], m[1]+v[1]
+			} else if v := bpEnableRx.FindStringIndex(t[:m[0]]); v != nil {
+				i, j = v[0], v[1]
+			} else {
 				return false
 			}
-			i, j = m[1]+v[0], m[1]+v[1]
 		} else if v := ph.verbAt.FindStringIndex(t[m[0]:m[1]]); v != nil {
 			i, j = m[0]+v[0], m[0]+v[1]
 		}

@@ -93,6 +93,11 @@ var (
 	dcPasteRx = match.MustRx(`\b(?:paste|ctrl\s*\+\s*v|cmd\s*\+\s*v|⌘\s*\+?\s*v)\b`)
 	// dcClipboardRx: someone else put the command on the clipboard.
 	dcClipboardRx = match.MustRx(`\b(?:already (?:been\s+)?copied|(?:has been|was|is|gets|got|were) (?:automatically\s+)?copied|automatically copied|copied (?:it\s+)?for you|(?:on|in|to) your clipboard|the (?:page|site|button|captcha) (?:has\s+)?(?:copied|copies|puts|placed|put))\b`)
+	// dcCodeNounRx: the thing to run is only called "code" or a "line".
+	dcCodeNounRx = match.MustRx(`\b(?:code|codes|line|lines)\s+(?:(?:that|which)\s+)?(?:is\s+|are\s+)?(?:you\s+)?(?:shown|displayed|given|listed|provided|written|found|presented|posted|published|see|appears?|appearing|generated|offered|from|the|its|this|that|an?)\b`)
+	// dcAuthCodeRx: a sign-in, device or pairing code.
+	dcAuthCodeRx = match.MustRx(`\b(?:one[- ]time|device|verification|auth(?:ori[sz]ation)?|pairing|confirmation|activation|access|promo|coupon|qr|otp|2fa|mfa|login|sign[- ]in|security|user|\d+[- ]digit|pin|short|tv|link(?:ing)?)\s+codes?\b`)
+	dcRunVerbRx  = match.MustRx(`^(?:run|execute|paste)\b`)
 	// dcWindowRx: the command comes from a program's window, not a page.
 	dcWindowRx = match.MustRx(`\b(?:installer|window|dialog|pop-?up|popup|screen|captcha|verification)\b`)
 	// dcVisitedPageRx: what "visit … and run the command" visits is a page.
@@ -159,6 +164,13 @@ func delegateInstruction(s *prose.Sentence, ph *delegatePhrase, m []int) bool {
 	}
 	if ph.needsTerminal && !dcTerminalRx.MatchString(t) {
 		return false
+	}
+	if dcCodeNounRx.MatchString(t[m[0]:m[1]]) {
+		// "enter the code shown on the page" is a sign-in or pairing
+		// code unless it is run in a terminal
+		if dcAuthCodeRx.MatchString(t[m[0]:m[1]]) || !dcTerminalRx.MatchString(t) || !dcRunVerbRx.MatchString(t[m[0]:m[1]]) {
+			return false
+		}
 	}
 	if ph.needsCtx != nil && !ph.needsCtx.MatchString(s.Seg.N.Text) {
 		return false
