@@ -177,6 +177,12 @@ func runSecurityPromptBypass(p *analyzer.Pass) error {
 		return err
 	}
 	has := d.SentenceFilter(bypassLits)
+	// the segments where each phrase's literal gate holds, from the
+	// literal index: most sentences are never matched at all
+	cand := make([][]bool, len(bypassPhrases))
+	for i := range bypassPhrases {
+		cand[i] = d.GateCandidates(bypassPhrases[i].Gate, d.Candidates(bypassPhrases[i].Lits))
+	}
 	var hits []bypassHit
 	warning := false
 	for _, s := range d.Sentences() {
@@ -188,6 +194,9 @@ func runSecurityPromptBypass(p *analyzer.Pass) error {
 			prev = d.Segments[s.SegIndex-1].N.Text
 		}
 		for i := range bypassPhrases {
+			if !cand[i][s.SegIndex] {
+				continue
+			}
 			ph := &bypassPhrases[i]
 			m := ph.Find(s.Text)
 			if m == nil || !bypassInstruction(&s, ph, m, prev) {

@@ -22,7 +22,7 @@ var DelegatedCommand = register(&analyzer.Rule{
 	Category: analyzer.CatRemoteExec,
 	Tags:     []string{"security", "social-engineering", "CWE-494", "CWE-829"},
 	Inputs:   analyzer.InMarkdown,
-	Keywords: []string{"command", "one-liner", "one liner", "snippet", "script", "code", "win", "clipboard", "ctrl+v", "cmd+v", "⌘"},
+	Keywords: []string{"command", "one-liner", "one liner", "one-line", "one line", "snippet", "script", "code", "line", "win+r", "win + r", "windows key", "windows+r", "windows + r", "⊞", "clipboard", "ctrl+v", "cmd+v", "⌘"},
 	Doc: `Finds instructions — to the user or to the agent — to run a command that is not in the
 skill but somewhere else: *go to https://… and run the command shown on the page in your
 Terminal*, *copy the command displayed in the installer window and paste it into Terminal*,
@@ -131,11 +131,20 @@ func runDelegatedCommand(p *analyzer.Pass) error {
 		return err
 	}
 	has := d.SentenceFilter(delegateLits)
+	// the segments where each phrase's literal gate holds, from the
+	// literal index: most sentences are never matched at all
+	cand := make([][]bool, len(delegatePhrases))
+	for i := range delegatePhrases {
+		cand[i] = d.GateCandidates(delegatePhrases[i].Gate, d.Candidates(delegatePhrases[i].Lits))
+	}
 	for _, s := range d.Sentences() {
 		if s.Ctx == prose.CtxCode || !has(&s) {
 			continue
 		}
 		for i := range delegatePhrases {
+			if !cand[i][s.SegIndex] {
+				continue
+			}
 			ph := &delegatePhrases[i]
 			m := ph.Find(s.Text)
 			if m == nil || !delegateInstruction(&s, ph, m) {

@@ -175,7 +175,7 @@ func (d *Doc) AvoidHeading(si int) string {
 
 // causativeRx: a verb the reader is to have someone else carry out
 // ("have the agent run …", "tell the user to type …").
-var causativeRx = match.MustRx(`\b(?:have|let|make|get|ask|tell|instruct|direct|remind|help)\s+(?:the|your)\s+(?:user|agent|assistant|human|reader|operator|customer)s?\s+(?:to\s+)?$`)
+var causativeRx = match.MustRx(`\b(?:have|let|make|get|ask|tell|instruct|direct|remind|help)\s+(?:(?:the|your)\s+(?:user|agent|assistant|human|reader|operator|customer)s?|them|him|her)\s+(?:to\s+)?$`)
 
 // InstructionRole is VerbRole for the verb at [i, j) of s, except that a
 // verb governed by a causative ("have the agent run …", "tell the user to
