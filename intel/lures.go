@@ -62,6 +62,10 @@ var installPageHosts = map[string]bool{"brew.sh": true, "docs.brew.sh": true, "r
 	"platform.openai.com": true, "nixos.org": true, "tailscale.com": true, "ollama.com": true, "volta.sh": true,
 	"pnpm.io": true, "yarnpkg.com": true, "sdkman.io": true, "starship.rs": true, "kubernetes.io": true,
 	"helm.sh": true, "developer.hashicorp.com": true, "www.terraform.io": true,
+	// vendors' own pages (not their forums, marketplaces or file sharing,
+	// where anyone publishes)
+	"download.microsoft.com": true, "support.microsoft.com": true, "apps.microsoft.com": true, "apps.apple.com": true,
+	"developers.google.com": true, "support.google.com": true, "aws.amazon.com": true, "code.visualstudio.com": true,
 	// package registries
 	"files.pythonhosted.org": true, "registry.npmjs.org": true, "crates.io": true, "proxy.golang.org": true,
 	"pkg.go.dev": true, "rubygems.org": true, "formulae.brew.sh": true}
@@ -72,8 +76,20 @@ var installPageHosts = map[string]bool{"brew.sh": true, "docs.brew.sh": true, "r
 // servers.
 func VendorPageHost(host string) bool {
 	h := strings.ToLower(strings.TrimSuffix(host, "."))
-	if installPageHosts[h] || installPageHosts[strings.TrimPrefix(h, "www.")] || vendorDownloadHosts[h] {
+	if vendorDownloadHosts[h] {
 		return true
+	}
+	// the install page's host or a subdomain of it (desktop.docker.com,
+	// console.cloud.google.com)
+	for d := h; d != ""; {
+		if installPageHosts[d] {
+			return true
+		}
+		i := strings.IndexByte(d, '.')
+		if i < 0 {
+			break
+		}
+		d = d[i+1:]
 	}
 	for _, v := range vendorInstallers {
 		if h == v.host || h == "www."+v.host {

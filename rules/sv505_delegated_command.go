@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/hostfacts"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
@@ -38,7 +39,8 @@ clipboard decides what runs, after every review, and can serve each visitor some
 - a clipboard filled by someone else and pasted into Run or a terminal: **high**;
 - a page on an unknown host (or no host named) when the command goes into a terminal, or
   when the skill also has the reader download a program (facts/prose SkillPayload): **high**;
-  otherwise **medium**;
+  otherwise **medium**, and medium too for the user's own account page at the service the skill
+  is written for (*copy the authtoken command from your dashboard*; a host the frontmatter names);
 - a command shown by an installer window, dialog or pop-up: the same, **high** when it goes
   into a terminal or the skill has the reader download a program, **medium** otherwise.
 
@@ -83,7 +85,7 @@ type delegatePhrase struct {
 
 const (
 	dcNoun   = `(?:commands?|one[- ]liners?|one[- ]line (?:installers?|commands?|scripts?)|snippets?|scripts?|code|lines?|install(?:ation|er)? commands?)`
-	dcPlaces = `(?:page|site|website|web ?page|link|url|installer|window|dialog|pop-?up|popup|screen|browser|tab|portal|captcha|verification (?:page|window|box))`
+	dcPlaces = `(?:page|site|website|web ?page|link|url|installer|window|dialog|pop-?up|popup|screen|browser|tab|portal|dashboard|captcha|verification (?:page|window|box)|https?://\S+)`
 )
 
 var (
@@ -98,6 +100,8 @@ var (
 	// dcAuthCodeRx: a sign-in, device or pairing code.
 	dcAuthCodeRx = match.MustRx(`\b(?:one[- ]time|device|verification|auth(?:ori[sz]ation)?|pairing|confirmation|activation|access|promo|coupon|qr|otp|2fa|mfa|login|sign[- ]in|security|user|\d+[- ]digit|pin|short|tv|link(?:ing)?)\s+codes?\b`)
 	dcRunVerbRx  = match.MustRx(`^(?:run|execute|paste)\b`)
+	// dcAccountRx: the page is the user's own account page at a service.
+	dcAccountRx = match.MustRx(`\b(?:dashboard|console|your account|account (?:page|settings)|project (?:page|settings)|your (?:project|workspace|organi[sz]ation|org|team)(?:'s)? (?:page|settings)|authtoken|auth token|api key|access token|token page|profile page)\b`)
 	// dcWindowRx: the command comes from a program's window, not a page.
 	dcWindowRx = match.MustRx(`\b(?:installer|window|dialog|pop-?up|popup|screen|captcha|verification)\b`)
 	// dcVisitedPageRx: what "visit … and run the command" visits is a page.
@@ -207,6 +211,10 @@ func delegateSeverity(p *analyzer.Pass, d *prose.Doc, s *prose.Sentence, ph *del
 		return High, "the command is not in the skill: whatever a page put on the clipboard runs"
 	}
 	where := "the command is not in the skill"
+	// a personalised command on the user's own account page at the
+	// vendor the skill is written for ("copy the authtoken command from
+	// your dashboard") is how many services hand out CLI set-up
+	own := dcAccountRx.MatchString(s.Seg.N.Text)
 	if dcWindowRx.MatchString(s.Text[m[0]:m[1]]) && !strings.Contains(s.Text, "http") {
 		// an installer window or dialog: links elsewhere in the section
 		// are not where the command comes from
@@ -220,12 +228,13 @@ func delegateSeverity(p *analyzer.Pass, d *prose.Doc, s *prose.Sentence, ph *del
 			return analyzer.SevNone, ""
 		case host != "":
 			where += "; the page is on " + host
+			own = own || hostfacts.Of(p.Skill).Named(host)
 		}
 	}
 	switch {
 	case pl.Found():
 		return High, where + "; the skill has the reader download a program, " + pl.Describe()
-	case dcTerminalRx.MatchString(s.Text):
+	case dcTerminalRx.MatchString(s.Text) && !own:
 		return High, where + "; it goes into a terminal"
 	}
 	return Medium, where
