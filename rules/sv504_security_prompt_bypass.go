@@ -59,8 +59,9 @@ registry or a vendor's release server (facts/prose SkillPayload):
   Access or Accessibility for the terminal, an interpreter or the agent itself (everything the
   skill runs inherits it): **medium**.
 
-In a security-teaching skill findings are low, and in a section headed as warning signs or
-scams (*Red flags*, *Common lures*) a lure without a download is not reported. Commands
+In a security-teaching skill findings are low, and a lure without a download is not reported
+when it is quoted or cited, or listed in a section headed as warning signs or scams (*Red
+flags*, *Common lures*). Commands
 (` + "`xattr -d com.apple.quarantine`" + `, ` + "`spctl --master-disable`" + `) are SV123's.
 
 **Fix:** ship signed, notarised programs through a package manager or the vendor's release
