@@ -32,7 +32,7 @@ the 12 words*) are reported the same way: that page is the drainer.
 
 Asking for an API key when an environment variable is missing is common and not reported,
 nor is a password typed into the operating system's own prompt (*sudo asks for your
-password*, *enter it when prompted*, *in the installer dialog*): SV504 judges those prompts
+password*, *enter it when prompted*, *in the installer dialog*): SV506 judges those prompts
 when they serve a downloaded helper. Negated sentences ("never ask the user for passwords")
 are not reported.
 
@@ -62,7 +62,7 @@ var (
 	ownSecretRx = match.MustRx(`\b(?:choose|chooses|pick|picks|create|creates|set|sets|change|changes|reset|resets|rotate|rotates|generate|generates|update|updates)\b`)
 	// askOSPromptRx: the password goes to the operating system's own
 	// prompt (sudo, an installer or keychain dialog, the terminal), not
-	// into the conversation; SV504 judges such prompts for downloaded
+	// into the conversation; SV506 judges such prompts for downloaded
 	// helpers.
 	askOSPromptRx = match.MustRx(`\b(?:sudo|when prompted|if prompted|at the (?:\w+\s+)?prompt|(?:in|into)\s+(?:the\s+|your\s+)?(?:terminal|shell|console|(?:\w+\s+){0,2}dialog|(?:\w+\s+)?prompt|installer|keychain|system settings)|(?:it|the installer|macos|the system|the os|terminal|the terminal|the command|the script|the dialog|the prompt)\s+(?:will\s+|may\s+)?(?:asks?|prompts?)(?:\s+(?:you\s+)?for)?)\b`)
 	// askFormRx: the secret goes to a web page or form rather than into

@@ -10,7 +10,7 @@ import (
 	"github.com/skillvet/skillvet/skill"
 )
 
-// Facts for the install-lure rules (SV504, SV505): what a skill has its
+// Facts for the install-lure rules (SV506, SV507): what a skill has its
 // reader download, and wording that reports or warns about a lure instead
 // of making one.
 

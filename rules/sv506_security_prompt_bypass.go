@@ -13,7 +13,7 @@ import (
 // or antivirus warnings clicked through or switched off, and privacy
 // permissions or the administrator password handed to a downloaded helper.
 var SecurityPromptBypass = register(&analyzer.Rule{
-	ID:       "SV504",
+	ID:       "SV506",
 	Name:     "security-prompt-bypass",
 	Title:    "Instruction to click through Gatekeeper, SmartScreen or antivirus, or to hand a downloaded helper privacy access or the password",
 	Severity: High,

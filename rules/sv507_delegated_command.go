@@ -16,7 +16,7 @@ import (
 // skill does not contain: the one a web page, an installer window or the
 // clipboard supplies.
 var DelegatedCommand = register(&analyzer.Rule{
-	ID:       "SV505",
+	ID:       "SV507",
 	Name:     "delegated-command",
 	Title:    "Instruction to run a command shown on a web page, in an installer window or left on the clipboard",
 	Severity: High,
