@@ -1,7 +1,7 @@
 package intel
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/parse/rxlit"
 	"strings"
 )
 
@@ -30,7 +30,7 @@ var registryHosts = map[string]bool{
 // company's configuration points at (JFrog Artifactory, Azure Artifacts,
 // AWS CodeArtifact, Google Artifact Registry, Cloudsmith, Gemfury,
 // packagecloud, GitLab and GitHub package registries).
-var registryServiceRx = regexp.MustCompile(`(?:^|\.)(?:jfrog\.io|pkgs\.dev\.azure\.com|pkgs\.visualstudio\.com|codeartifact\.[a-z0-9-]+\.amazonaws\.com|pkg\.dev|cloudsmith\.io|fury\.io|gemfury\.com|packagecloud\.io|gitlab\.com|pkg\.github\.com|buf\.build)$`)
+var registryServiceRx = rxlit.MustRx(`(?:^|\.)(?:jfrog\.io|pkgs\.dev\.azure\.com|pkgs\.visualstudio\.com|codeartifact\.[a-z0-9-]+\.amazonaws\.com|pkg\.dev|cloudsmith\.io|fury\.io|gemfury\.com|packagecloud\.io|gitlab\.com|pkg\.github\.com|buf\.build)$`)
 
 // RegistryHost reports a public package registry, an official mirror, a
 // well-known vendor index or a hosted private-registry service.
@@ -48,11 +48,11 @@ func RegistryHost(host string) bool {
 // packageConfigRx matches the configuration files package managers read
 // their registry or index from: .npmrc, .yarnrc(.yml), pip.conf/pip.ini,
 // uv.toml, bunfig.toml, .condarc, .gemrc, .pypirc and Cargo's config.
-var packageConfigRx = regexp.MustCompile(`(?i)(?:^|/)(?:\.npmrc|\.yarnrc|\.yarnrc\.yml|pip\.conf|pip\.ini|uv\.toml|bunfig\.toml|\.condarc|condarc|\.gemrc|\.pypirc|\.cargo/config(?:\.toml)?)$`)
+var packageConfigRx = rxlit.MustRx(`(?i)(?:^|/)(?:\.npmrc|\.yarnrc|\.yarnrc\.yml|pip\.conf|pip\.ini|uv\.toml|bunfig\.toml|\.condarc|condarc|\.gemrc|\.pypirc|\.cargo/config(?:\.toml)?)$`)
 
 // projectConfigRx matches the registry configuration files package
 // managers also read from the directory they run in.
-var projectConfigRx = regexp.MustCompile(`(?i)(?:^|/)(?:\.npmrc|\.yarnrc|\.yarnrc\.yml|uv\.toml|bunfig\.toml|\.cargo/config(?:\.toml)?)$`)
+var projectConfigRx = rxlit.MustRx(`(?i)(?:^|/)(?:\.npmrc|\.yarnrc|\.yarnrc\.yml|uv\.toml|bunfig\.toml|\.cargo/config(?:\.toml)?)$`)
 
 // ProjectPackageConfig reports a registry configuration file that a
 // package manager reads from the directory it runs in (.npmrc, .yarnrc,

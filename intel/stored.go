@@ -1,7 +1,7 @@
 package intel
 
 import (
-	"regexp"
+	"github.com/skillvet/skillvet/parse/rxlit"
 	"strings"
 )
 
@@ -63,7 +63,7 @@ func OrdinaryStoredProgram(name string) bool {
 }
 
 // tempPathRx matches paths in temporary directories anyone can write to.
-var tempPathRx = regexp.MustCompile(`^(?:/private)?/(?:tmp|var/tmp|dev/shm)(?:/|$)|^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)\}?(?:/|$)|^%(?:TEMP|TMP)%|^\$\(mktemp\b`)
+var tempPathRx = rxlit.MustRx(`^(?:/private)?/(?:tmp|var/tmp|dev/shm)(?:/|$)|^\$\{?(?:TMPDIR|TMP|TEMP|RUNNER_TEMP)\}?(?:/|$)|^%(?:TEMP|TMP)%|^\$\(mktemp\b`)
 
 // TempPath reports a path in a temporary directory (/tmp, /var/tmp,
 // /dev/shm, $TMPDIR, %TEMP%).
@@ -73,7 +73,7 @@ func TempPath(p string) bool {
 
 // skillPathRx matches paths into an installed skill or plugin, or
 // relative to the running script.
-var skillPathRx = regexp.MustCompile(`(?:^|/)\.(?:claude|codex|agents?|cursor|gemini|openclaw)/(?:skills|plugins|commands)/|\$\{?(?:CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT|SKILL_DIR|SKILL_ROOT|SKILL_PATH|SCRIPT_DIR|SCRIPTDIR|BASE_DIR|BASEDIR|HERE)\}?|\{baseDir\}|\$\(\s*(?:cd\s+)?"?\$?\(?dirname\b|\$\{?BASH_SOURCE|\$\{?0\}?/`)
+var skillPathRx = rxlit.MustRx(`(?:^|/)\.(?:claude|codex|agents?|cursor|gemini|openclaw)/(?:skills|plugins|commands)/|\$\{?(?:CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT|SKILL_DIR|SKILL_ROOT|SKILL_PATH|SCRIPT_DIR|SCRIPTDIR|BASE_DIR|BASEDIR|HERE)\}?|\{baseDir\}|\$\(\s*(?:cd\s+)?"?\$?\(?dirname\b|\$\{?BASH_SOURCE|\$\{?0\}?/`)
 
 // SkillPath reports a path that points into an installed skill or plugin
 // directory, or that a script builds from its own location: what is there

@@ -20,7 +20,7 @@ import (
 // proseRuleIDs are the prose, hidden-content, exfiltration, secret and
 // frontmatter-risk rules.
 var proseRuleIDs = []string{"SV220", "SV221", "SV222", "SV223", "SV230", "SV231", "SV301", "SV302", "SV303", "SV304",
-	"SV305", "SV306", "SV307", "SV308", "SV309", "SV310", "SV311", "SV312", "SV313", "SV314", "SV315", "SV560", "SV620"}
+	"SV305", "SV306", "SV307", "SV308", "SV309", "SV310", "SV311", "SV312", "SV313", "SV314", "SV315", "SV506", "SV507", "SV560", "SV620"}
 
 // TestProseBenignBelowHigh checks that no benign look-alike (fp-* case)
 // produces a finding at or above high: they must never block.

@@ -26,8 +26,15 @@ Wallet drainers and phishing skills use the agent to collect these in chat, wher
 end up in transcripts, logs and whatever the skill sends onward. Legitimate tools take
 them through the platform's own secure prompt, never through the conversation.
 
-Asking for an API key when an environment variable is missing is common and not reported.
-Negated sentences ("never ask the user for passwords") are not reported.
+The same secrets typed or pasted into a web page or form the skill points to (*to verify
+wallet ownership, paste your recovery phrase at https://…*, *import your wallet by entering
+the 12 words*) are reported the same way: that page is the drainer.
+
+Asking for an API key when an environment variable is missing is common and not reported,
+nor is a password typed into the operating system's own prompt (*sudo asks for your
+password*, *enter it when prompted*, *in the installer dialog*): SV506 judges those prompts
+when they serve a downloaded helper. Negated sentences ("never ask the user for passwords")
+are not reported.
 
 **Fix:** let the wallet, password manager or CLI prompt for the secret itself.
 
@@ -42,12 +49,26 @@ Good:
 })
 
 var (
-	askVerbRx   = match.MustRx(`\b(?:ask|asks|asking|prompt|prompts|request|requests|requesting|collect|collects|obtain|get|have|tell|instruct|require|requires|make)\s+(?:the\s+|your\s+)?(?:user|users|human|customer|them|him|her)\b|\b(?:ask|prompt|request)\s+for\b|\b(?:enter|paste|type|provide|share|submit|send)\s+(?:your|their|the\s+user'?s)\b`)
+	askVerbRx   = match.MustRx(`\b(?:ask|asks|asking|prompt|prompts|request|requests|requesting|collect|collects|obtain|get|have|tell|instruct|require|requires|make)\s+(?:the\s+|your\s+)?(?:user|users|human|customer|them|him|her)\b|\b(?:ask|prompt|request)\s+for\b|\b(?:enter|enters|entering|paste|pastes|pasting|type|types|typing|provide|provides|providing|share|shares|sharing|submit|submits|submitting|send|sends|sending|input|inputs|import|imports|importing)\s+(?:in\s+)?(?:your|their|the\s+user'?s)\b|\b(?:enter|entering|paste|pasting|type|typing|input|submit|submitting)\s+(?:in\s+)?(?:the|all|all\s+the)\s+(?:(?:12|18|24|twelve|eighteen|twenty-four)[- ]word\s+|secret\s+|wallet'?s?\s+)?(?:seed|recovery|mnemonic|backup|secret|private|words)\b|\bcopy(?:ing)?\s+(?:your|their|the)\s+(?:\S+\s+){0,3}?(?:phrase|words|mnemonic|private\s+keys?)\s+(?:into|to|onto)\b`)
 	askSeedRx   = match.MustRx(`\b(?:seed|recovery|secret|mnemonic|backup)\s+(?:phrase|words|sentence)s?\b|\bmnemonic\b|\bprivate\s+keys?\b|\b(?:12|24)[- ]word\s+(?:(?:recovery|seed|secret|backup)\s+)?(?:phrase|seed|mnemonic|words)\b|\bwallet\s+(?:key|password|secret)s?\b`)
 	askSecretRx = match.MustRx(`\b(?:passwords?|passphrases?|passcodes?|one[- ]time (?:codes?|passwords?)|otp|2fa codes?|mfa codes?|verification codes?|credit\s+card(?:\s+numbers?)?|card\s+numbers?|cvv|cvc|security codes?|social\s+security\s+numbers?|ssn|pin codes?)\b`)
+	// askWordsRx: "the 12 words" of a wallet's recovery phrase, which
+	// counts only where the sentence is about a wallet.
+	askWordsRx  = match.MustRx(`\b(?:12|18|24|twelve|eighteen|twenty-four)[- ]words?\b`)
+	askWalletRx = match.MustRx(`\b(?:wallet|seed|recovery|restore|import|metamask|phantom|ledger|trezor|crypto)\b`)
+	// askKeyFileRx: the path or name of a private key file, not the key.
+	askKeyFileRx = match.MustRx(`^\s*(?:file|path|location|filename|file name|passphrase|id|name)\b`)
 	// ownSecretRx: the user sets the secret themselves rather than giving it.
 	ownSecretRx = match.MustRx(`\b(?:choose|chooses|pick|picks|create|creates|set|sets|change|changes|reset|resets|rotate|rotates|generate|generates|update|updates)\b`)
-	askLits     = match.Registered(append(match.RequiredLiterals(askSeedRx.String()), match.RequiredLiterals(askSecretRx.String())...))
+	// askOSPromptRx: the password goes to the operating system's own
+	// prompt (sudo, an installer or keychain dialog, the terminal), not
+	// into the conversation; SV506 judges such prompts for downloaded
+	// helpers.
+	askOSPromptRx = match.MustRx(`\b(?:sudo|when prompted|if prompted|at the (?:\w+\s+)?prompt|(?:in|into)\s+(?:the\s+|your\s+)?(?:terminal|shell|console|(?:\w+\s+){0,2}dialog|(?:\w+\s+)?prompt|installer|keychain|system settings)|(?:it|the installer|macos|the system|the os|terminal|the terminal|the command|the script|the dialog|the prompt)\s+(?:will\s+|may\s+)?(?:asks?|prompts?)(?:\s+(?:you\s+)?for)?)\b`)
+	// askFormRx: the secret goes to a web page or form rather than into
+	// the conversation.
+	askFormRx = match.MustRx(`https?://|\b(?:form|field|box|web ?page|page|site|website|portal|popup|pop-up)\b`)
+	askLits   = match.Registered(append(append(match.RequiredLiterals(askSeedRx.String()), match.RequiredLiterals(askSecretRx.String())...), match.RequiredLiterals(askWordsRx.String())...))
 )
 
 func runAsksForSecrets(p *analyzer.Pass) error {
@@ -62,7 +83,8 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 		if s.Ctx == prose.CtxCode || !has(&s) {
 			continue
 		}
-		if !askSeedRx.MatchString(s.Text) && !askSecretRx.MatchString(s.Text) {
+		words := askWordsRx.MatchString(s.Text) && askWalletRx.MatchString(s.Text)
+		if !words && !askSeedRx.MatchString(s.Text) && !askSecretRx.MatchString(s.Text) {
 			continue
 		}
 		vm := askVerbRx.FindStringIndex(s.Text)
@@ -70,23 +92,50 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 			continue
 		}
 		rest := s.Text[vm[0]:]
-		if m := askSecretRx.FindStringIndex(rest); m != nil && askSeedRx.FindStringIndex(rest) == nil && ownSecretRx.MatchString(rest[:m[0]]) {
+		seed := askSeed(rest)
+		if seed == "" && words {
+			seed = askWordsRx.FindString(rest)
+		}
+		if m := askSecretRx.FindStringIndex(rest); m != nil && seed == "" && ownSecretRx.MatchString(rest[:m[0]]) {
 			continue // "ask the user to choose the password": the user keeps it
 		}
 		sev := analyzer.SevNone
 		what := ""
-		if m := askSeedRx.FindString(rest); m != "" {
-			sev, what = High, m
+		if seed != "" {
+			sev, what = High, seed
 		} else if m := askSecretRx.FindString(rest); m != "" {
+			if askOSPromptRx.MatchString(s.Text) {
+				continue // typed into sudo's or the installer's own prompt
+			}
 			sev, what = Medium, m
 		}
 		if sev == analyzer.SevNone {
 			continue
 		}
+		where := "in the conversation"
+		if askFormRx.MatchString(rest) {
+			where = "into a web page or form"
+		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
-			Message: fmt.Sprintf("instruction to have the user give their %s in the conversation%s", what, why)})
+			Message: fmt.Sprintf("instruction to have the user give their %s %s%s", what, where, why)})
 	}
 	return nil
+}
+
+// askSeed returns the first wallet secret named in t, skipping the path or
+// name of a private key file ("enter the private key path").
+func askSeed(t string) string {
+	for off := 0; off < len(t); {
+		m := askSeedRx.FindStringIndex(t[off:])
+		if m == nil {
+			return ""
+		}
+		if !askKeyFileRx.MatchString(t[off+m[1]:]) {
+			return t[off+m[0] : off+m[1]]
+		}
+		off += m[1]
+	}
+	return ""
 }

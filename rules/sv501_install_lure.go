@@ -59,18 +59,16 @@ Prerequisite: install the CLI with ` + "`brew install openclaw`" + `.
 })
 
 var (
-	shLurePasswordRx      = match.MustRx(`(?i)\b(pass(word|wd|code)?|pwd|pw)\s*(:|=|is\s*["'` + "`" + `*])\s*["'` + "`" + `*]*[^\s"'` + "`" + `*)]{3,}|\b(extract|unzip|open|unpack|decompress)\b[^.\n]{0,40}\bwith\s+(the\s+)?(password|passcode|key)\b`)
-	shLureArchiveRx       = match.MustRx(`(?i)\b(zip|rar|7z|7-zip|archive|extract|unzip|unpack|unrar|winrar)\b|\.(zip|rar|7z)\b`)
-	shLureInfectedRx      = match.MustRx(`(?i)pass(word)?\s*[:=]?\s*["'` + "`" + `*]*infected\b`)
-	shLureBannerRx        = match.MustRx(`(?i)\b(important|attention|warning|prerequisites?|before (you )?(use|using|start|continue|proceed))\b`)
-	shLureNeedRx          = match.MustRx(`(?i)\b(required|requires|require|must (be )?install|install (it )?first|needs? to be installed|prerequisite)\b`)
-	shLureTerminalRx      = match.MustRx(`(?i)\b(run|paste|copy|execute|enter|type)\b[^.\n]{0,60}\b(in|into|to|inside)\s+(your\s+|the\s+|a\s+|macos\s+)?(terminal|command[- ]line|shell|cmd|powershell|console)\b|\b(visit|open|go to)\b[^.\n]{0,40}\b(page|link|url|site)\b[^.\n]{0,80}\b(run|paste|copy|execute)\b`)
-	shLureRunFileRx       = match.MustRx(`(?i)\bdownload\b[^\n]{0,120}\b(run|open|execute|launch|double[- ]click|install)\b[^\n]{0,40}|\b(run|open|execute|launch)\b[^.\n]{0,30}\.(exe|msi|scr|bat|dmg|pkg|app)\b`)
-	shLureExeURLRx        = match.MustRx(`(?i)\.(exe|msi|scr|zip|rar|7z|dmg|pkg|jar|bat|ps1)(\?|#|$)`)
-	shLureProtectedRx     = match.MustRx(`(?i)password[- ]protected (archive|zip|rar|7z|file)|encrypted (zip|archive|rar)`)
-	shLureAVRx            = match.MustRx(`(?i)smartscreen|windows defender|disable (your )?(antivirus|defender|av\b)|antivirus[^.\n]{0,40}false positive|run anyway|allow anyway|not (yet )?signed|unsigned build`)
-	shLureLookalikeHostRx = match.MustRx(`(?i)^(github|gitlab|githubusercontent|microsoft|apple|google)\.com\.|-(releases?|downloads?|installer|update|cdn)\.|^(releases?|downloads?|update)-[a-z0-9-]+\.(com|net|org|io|app|dev)$`)
-	shLureLookalike       = match.MustRx(`(?i)^/[^/]+/[^/]*-(releases?|downloads?|installer|setup|bin|binaries|dist|latest)(/|$)`)
+	shLurePasswordRx  = match.MustRx(`(?i)\b(pass(word|wd|code)?|pwd|pw)\s*(:|=|is\s*["'` + "`" + `*])\s*["'` + "`" + `*]*[^\s"'` + "`" + `*)]{3,}|\b(extract|unzip|open|unpack|decompress)\b[^.\n]{0,40}\bwith\s+(the\s+)?(password|passcode|key)\b`)
+	shLureArchiveRx   = match.MustRx(`(?i)\b(zip|rar|7z|7-zip|archive|extract|unzip|unpack|unrar|winrar)\b|\.(zip|rar|7z)\b`)
+	shLureInfectedRx  = match.MustRx(`(?i)pass(word)?\s*[:=]?\s*["'` + "`" + `*]*infected\b`)
+	shLureBannerRx    = match.MustRx(`(?i)\b(important|attention|warning|prerequisites?|before (you )?(use|using|start|continue|proceed))\b`)
+	shLureNeedRx      = match.MustRx(`(?i)\b(required|requires|require|must (be )?install|install (it )?first|needs? to be installed|prerequisite)\b`)
+	shLureTerminalRx  = match.MustRx(`(?i)\b(run|paste|copy|execute|enter|type)\b[^.\n]{0,60}\b(in|into|to|inside)\s+(your\s+|the\s+|a\s+|macos\s+)?(terminal|command[- ]line|shell|cmd|powershell|console)\b|\b(visit|open|go to)\b[^.\n]{0,40}\b(page|link|url|site)\b[^.\n]{0,80}\b(run|paste|copy|execute)\b`)
+	shLureRunFileRx   = match.MustRx(`(?i)\bdownload\b[^\n]{0,120}\b(run|open|execute|launch|double[- ]click|install)\b[^\n]{0,40}|\b(run|open|execute|launch)\b[^.\n]{0,30}\.(exe|msi|scr|bat|dmg|pkg|app)\b`)
+	shLureExeURLRx    = match.MustRx(`(?i)\.(exe|msi|scr|zip|rar|7z|dmg|pkg|jar|bat|ps1)(\?|#|$)`)
+	shLureProtectedRx = match.MustRx(`(?i)password[- ]protected (archive|zip|rar|7z|file)|encrypted (zip|archive|rar)`)
+	shLureAVRx        = match.MustRx(`(?i)smartscreen|windows defender|disable (your )?(antivirus|defender|av\b)|antivirus[^.\n]{0,40}false positive|run anyway|allow anyway|not (yet )?signed|unsigned build`)
 )
 
 type shLureScore struct {
@@ -155,11 +153,7 @@ func shScoreLure(l *shLureScore, text string) bool {
 		if c.Suspicious() {
 			l.add(2, "host", "links to "+host+" ("+c.String()+")")
 		}
-		path := u
-		if i := strings.Index(u, host); i >= 0 {
-			path = u[i+len(host):]
-		}
-		if c == intel.HostCodeHost && shLureLookalike.MatchString(path) || c != intel.HostCodeHost && shLureLookalikeHostRx.MatchString(host) {
+		if intel.LookalikeRelease(u) {
 			l.add(2, "lookalike", "look-alike release page "+shellfacts.ClipText(u, 60))
 		}
 		if shLureExeURLRx.MatchString(u) {

@@ -98,6 +98,20 @@ func (h *Hosts) NamesGeoIP(path string) string {
 	return best
 }
 
+// Named reports whether the skill's frontmatter names host or its service
+// (api.acme.io → "acme"): the vendor the skill is written for.
+func (h *Hosts) Named(host string) bool {
+	host = strings.TrimPrefix(strings.ToLower(host), "www.")
+	if host == "" || h.manifest == "" {
+		return false
+	}
+	if strings.Contains(h.manifest, host) {
+		return true
+	}
+	name := serviceName(host)
+	return len(name) >= 4 && strings.Contains(h.manifest, name)
+}
+
 // Familiar reports whether the skill is about host: its frontmatter names
 // the host or its service (api.acme.io → "acme"), or the host appears in
 // at least two sections or files. A host named in one passage only is not.
@@ -106,15 +120,7 @@ func (h *Hosts) Familiar(host string) bool {
 	if host == "" {
 		return false
 	}
-	if h.manifest != "" {
-		if strings.Contains(h.manifest, host) {
-			return true
-		}
-		if name := serviceName(host); len(name) >= 4 && strings.Contains(h.manifest, name) {
-			return true
-		}
-	}
-	return len(h.places[host]) >= 2
+	return h.Named(host) || len(h.places[host]) >= 2
 }
 
 // serviceName is the label that names a host's service: the one before

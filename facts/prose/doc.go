@@ -394,6 +394,10 @@ var mentionRx = match.MustRx(`(?:\b(?:such as|like|e\.g\.?|i\.e\.?|for example|f
 
 var htmlTagRx = match.MustRx(`<[^<>]*>|<[^<>]*$|^[^<>]*>`)
 
+// Mentioned reports whether t[i:j] is quoted or cited rather than used:
+// inside quotation marks or introduced by "such as", "phrases like", ….
+func Mentioned(t string, i, j int) bool { return proseMentioned(t, i, j) }
+
 // proseMentioned reports whether t[i:j] is quoted or cited rather than used:
 // inside quotation marks or introduced by "such as", "phrases like", ….
 func proseMentioned(t string, i, j int) bool {
