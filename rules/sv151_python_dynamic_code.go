@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
-	"github.com/skillvet/skillvet/skill"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -152,7 +151,7 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 				// a function that hands its argument to eval runs whatever
 				// its caller (the agent, a user) passes
 				p.Capability(analyzer.CapExecDynamic, c.Name+" of a function's argument", start)
-				if e := p.File.Embed; e != nil && e.Host != nil && e.Host.Kind == skill.KindMarkdown && e.Instructed == "" {
+				if p.File.ExampleCode() {
 					// a documentation example (the calculator tool of an
 					// agent-framework guide): a weakness to fix in code
 					// the reader writes, not code the skill runs

@@ -110,6 +110,9 @@ func runPythonSQLInjection(p *analyzer.Pass) error {
 		} else {
 			msg += "; pass values as parameters"
 		}
+		if sev >= High && p.File.ExampleCode() {
+			sev, msg = Medium, msg+" (in example code no text tells the agent to run: a weakness to fix where it is copied)"
+		}
 		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}
 	return nil

@@ -147,6 +147,9 @@ func runPythonPathTraversal(p *analyzer.Pass) error {
 			if sev >= High {
 				msg += ": ../ or an absolute path in it reaches any file (path traversal); resolve the path and check it is inside the directory"
 			}
+			if sev >= High && p.File.ExampleCode() {
+				sev, msg = Medium, msg+" (in example code no text tells the agent to run: a weakness to fix where it is copied)"
+			}
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 			break
 		}

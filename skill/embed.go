@@ -37,6 +37,17 @@ type Embedding struct {
 	Instructed string
 }
 
+// ExampleCode reports code shown in a Markdown document that no text tells
+// the agent to run: reference material, an example of how to write
+// something. A weakness in it (a function's parameter handed to eval or
+// formatted into SQL) is for the reader to avoid where they copy it, not a
+// hole in what the skill runs. Notebook cells, heredocs and scripts are
+// not examples.
+func (f *File) ExampleCode() bool {
+	e := f.Embed
+	return e != nil && e.Host != nil && e.Host.Kind == KindMarkdown && e.Instructed == ""
+}
+
 // Seg is one mapped run of an embedded file's bytes.
 type Seg struct{ V, H, N int }
 
