@@ -46,6 +46,11 @@ chmod 755 ./scripts/run.sh
 
 var shOctalModeRx = match.MustRx(`^0?([0-7])?([0-7])([0-7])([0-7])$`)
 
+// shSystemPathRx matches the file system's root and the directories the
+// system runs from (programs, libraries, configuration, boot, devices,
+// state); a data directory (/srv/share, /mnt/x, /data, /var/www) is not.
+var shSystemPathRx = match.MustRx(`^/(?:$|\*|(?:etc|usr|bin|sbin|lib|lib32|lib64|libexec|boot|root|dev|proc|sys|opt|snap|var/(?:lib|log|spool|run|db|cache|mail|backups)|run|Applications|Library|System|private/etc|private/var|Windows|Program Files)(?:/|$))`)
+
 func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
 	switch c.Name {
 	case "chmod":
@@ -68,7 +73,7 @@ func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 			if strings.HasPrefix(t, "/path/to/") || strings.HasPrefix(t, "/your/") || strings.Contains(t, "_") && shell.IsPlaceholder(strings.Trim(t[strings.LastIndexByte(t, '/')+1:], "/")) {
 				continue // a placeholder the reader fills in, not a system path
 			}
-			if strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "/tmp/") || t == "~/" || t == "~" || strings.HasPrefix(t, "~/.") {
+			if shSystemPathRx.MatchString(t) || t == "~/" || t == "~" || strings.HasPrefix(t, "~/.") {
 				system = true
 			}
 		}

@@ -7,8 +7,10 @@
 package shellfacts
 
 import (
+	"bytes"
 	"github.com/skillvet/skillvet/facts/coderole"
 	"github.com/skillvet/skillvet/facts/match"
+	"strconv"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -74,9 +76,38 @@ func Report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
 		if j := coderole.Of(p).At(d.Start); j.Role == coderole.Illustration {
 			d.Severity = analyzer.Medium
 			d.Message += "; shown as an illustration: " + j.Why
+		} else if c := warningComment(p.File.Content, d.Start); c != "" && sev == analyzer.High {
+			// "chmod 777 /host/path  # Not recommended for production":
+			// the line's own comment presents it as what not to do.
+			// Critical findings keep their grade: a comment is free.
+			d.Severity = analyzer.Medium
+			d.Message += "; its comment says " + strconv.Quote(c)
 		}
 	}
 	p.Report(d)
+}
+
+// warningCommentRx matches a trailing shell comment that warns against
+// the line it ends.
+var warningCommentRx = match.MustRx(`(?i)\s#+\s*((?:not recommended|don'?t|do not|never|avoid|insecure|unsafe|bad practice|bad\b|dangerous|wrong|vulnerable|anti-?pattern)[^\n]{0,60})$`)
+
+// warningComment returns the warning in the comment that ends the line
+// holding off, or "".
+func warningComment(src []byte, off int) string {
+	if off < 0 || off >= len(src) {
+		return ""
+	}
+	ls := bytes.LastIndexByte(src[:off], '\n') + 1
+	le := bytes.IndexByte(src[off:], '\n')
+	if le < 0 {
+		le = len(src)
+	} else {
+		le += off
+	}
+	if m := warningCommentRx.FindStringSubmatch(string(src[ls:le])); m != nil {
+		return strings.TrimSpace(m[1])
+	}
+	return ""
 }
 
 // CmdEnd is the end offset of a command for reports.
