@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -36,6 +37,9 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// something does, forbidding it, asking about it or defining a
 		// flag in a table tell the agent to do nothing.
 		role := ClauseRole(h.Seg.N.Text, h.I, h.J, phraseNegatorRx.MatchString(h.Seg.N.Text[h.I:h.J]), h.Phrase.Span)
+		if role == RoleInstruction && CodeTermEntry(d.Src, h.Seg.Start, h.Start) {
+			role = RoleDefinition // "- `yolo`: Auto-approve all tools"
+		}
 		if mood == Imperative && role != RoleInstruction || role == RoleSplit || role == RoleQuestion {
 			continue
 		}
@@ -89,6 +93,23 @@ var (
 
 // sentenceAround returns the sentence of t holding [i, j) and the part of
 // it before i.
+// codeTermEntryRx matches the start of a definition list entry up to the
+// phrase: a list item (or line) that opens with a code span, optionally in
+// bold, then a colon or a dash, on the phrase's own line.
+var codeTermEntryRx = match.MustRx("^[ \\t]*(?:[-*+][ \\t]+|\\d+[.)][ \\t]+)?(?:\\*\\*)?`[^`\\n]{1,60}`(?:\\*\\*)?[ \\t]*(?::|—|–|[ \\t]-)[^\\n.!?]*$")
+
+// CodeTermEntry reports a phrase at src[hit:] that describes a term named
+// in a code span at the start of its line ("- `yolo`: Auto-approve all
+// tools", "`--force` — silently overwrite"): what a flag or mode does, not
+// an instruction. seg is the start of the phrase's segment.
+func CodeTermEntry(src []byte, seg, hit int) bool {
+	if seg < 0 || hit > len(src) || seg > hit {
+		return false
+	}
+	ls := bytes.LastIndexByte(src[seg:hit], '\n') + 1
+	return codeTermEntryRx.Match(src[seg+ls : hit])
+}
+
 // requirementRx matches the start of a passive requirement right before a
 // phrase: "must be reviewed and", "needs to be", "should first be".
 var requirementRx = match.MustRx(`\b(?:must|should|shall|needs? to|ha(?:s|ve) to|ought to|(?:is|are) required to|will need to)\s+(?:not\s+|first\s+|also\s+|always\s+)?be\s+(?:[\w-]+\s+){0,5}$`)
