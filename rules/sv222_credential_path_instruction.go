@@ -73,7 +73,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 		if !ok {
 			continue
 		}
-		vm := credAccessRx.FindStringIndex(s.Text)
+		vm := credVerb(s.Text)
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
@@ -98,6 +98,18 @@ func runCredentialPath(p *analyzer.Pass) error {
 		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs + ps, End: rs + pe, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s (%s)%s", s.Text[vm[0]:vm[1]], strings.TrimSpace(raw[ps:pe]), label, why)})
+	}
+	return nil
+}
+
+// credVerb finds the first access verb in t that is a word of the
+// sentence, not a segment of a path or name (MobileSync/Backup, cat.txt).
+func credVerb(t string) []int {
+	for _, m := range credAccessRx.FindAllStringIndex(t, 8) {
+		if m[0] > 0 && strings.IndexByte("/.~-_", t[m[0]-1]) >= 0 || m[1] < len(t) && strings.IndexByte("/.-_", t[m[1]]) >= 0 && !(t[m[1]] == '.' && (m[1]+1 == len(t) || t[m[1]+1] == ' ')) {
+			continue
+		}
+		return m
 	}
 	return nil
 }

@@ -102,6 +102,9 @@ func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer
 // a name list ("bash/zsh", "Bash/text-editor/memory tools") or part of a
 // longer name ("bash-completion", "exec_summary"). It returns -1 when
 // there is none.
+// scriptFileRx matches a script file operand.
+var scriptFileRx = match.MustRx(`^[\w./-]+\.(?:py|sh|bash|zsh)$`)
+
 func commandWordAt(t string) int {
 	for _, m := range commentCmdRx.FindAllStringIndex(t, 8) {
 		if m[1] < len(t) {
@@ -114,6 +117,13 @@ func commandWordAt(t string) int {
 		}
 		if m[0] > 0 && t[m[0]-1] == '/' && m[0] > 1 && isLetter(t[m[0]-2]) && !strings.Contains(t[max(0, m[0]-12):m[0]], "bin/") {
 			continue // "zsh/bash" as the second of two names; /bin/bash stays a program
+		}
+		if t[m[0]] == '|' {
+			// "| python todo.py add": a table cell holding a command that
+			// runs a script file, not a pipe into an interpreter
+			if next := strings.Fields(t[m[1]:min(len(t), m[1]+80)]); len(next) > 0 && scriptFileRx.MatchString(next[0]) {
+				continue
+			}
 		}
 		return m[0]
 	}
