@@ -36,12 +36,13 @@ persistence and propagation inside the agent. Writes are **high**; **critical** 
 written turns approvals off (` + "`bypassPermissions`" + `, ` + "`dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `,
 auto-approve); appending to the project's own instruction file at its root (` + "`CLAUDE.md`" + `,
 ` + "`AGENTS.md`" + `), which project set-up skills do, writing a path the user fills in
-(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide) and copying the skill itself, by its
-own name, into the user's or the current project's skills directory (the install step of its README:
-the copy is what was scanned), writing inside its own installed directory (its data), and creating
-commands, subagents or skills of the current project (` + "`.claude/commands/deploy.md`" + `, what a
-command-authoring skill scaffolds) are **medium**. Copying it under another name, into other repositories'
-skills directories, or copying anything else there stays **high**. Reading these files is not reported.
+(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide), copying the skill itself (its
+directory, its SKILL.md or its files) into the user's, the current project's or a named project's skills
+directory (the install step of its README: the copy is what was scanned), writing inside its own
+installed or state directory (` + "`~/.openclaw/<its name>/`" + `), keeping a backup copy under the agent's
+directory, and creating commands, subagents or skills of the current project
+(` + "`.claude/commands/deploy.md`" + `, what a command-authoring skill scaffolds) are **medium**. Copying it into
+other repositories' skills directories, or copying anything else there, stays **high**. Reading these files is not reported.
 
 **Fix:** never change agent configuration from a skill; tell the user what to change.
 
@@ -67,62 +68,107 @@ var approvalOffRx = match.MustRx(`(?i)bypassPermissions|dangerously[-_]skip[-_]p
 // ~/.claude/commands/{skill-name}.md, <name> (blanked ones: shell.HasPlaceholder).
 var templatePathRx = match.MustRx(`\{[\w .-]+\}|<[\w .-]+>`)
 
-// agentInstallDirRx matches where a skill is installed: the user's skills
-// directory of an agent (~/.claude/skills), the current project's
-// (.claude/skills), or a project the reader names (/path/to/your/project/…),
-// optionally with the skill's own directory name. Another repository's
-// skills directory (a loop over ~/src/*, an absolute path) is propagation.
-var agentInstallDirRx = match.MustRx(`^(?:~/|\./|/path/to/[\w.-]+/(?:[\w.-]+/)?)?\.[\w-]+/skills(?:/[\w.-]+)?/?$`)
+// agentPlaceRx splits a path into the agent directory it lies in (the
+// user's ~/.claude, the current project's .codex, a project the reader
+// names: YourProject/.claude, /path/to/app/.cursor) and the rest. A
+// path in other repositories ($repo/.claude, ~/src/*/.claude) or built
+// from variables does not match.
+var agentPlaceRx = match.MustRx(`^((?:~/|\./|/path/to/[\w.-]+/(?:[\w.-]+/)?|[A-Za-z][\w.-]*/)?\.[\w-]+)/(.*)$`)
 
-// agentCopiesSelf reports a copy of the skill itself (its directory, by
-// name or as ".") into an agent's skills directory: what installing it
-// does. Copying anything else there, or the skill into settings or
-// instruction files, is not installation.
-func agentCopiesSelf(s *skill.Skill, c *shell.Command, dest string) bool {
-	srcs := shellfacts.CopySources(c)
-	if len(srcs) == 0 || !agentInstallDirRx.MatchString(dest) {
-		return false
-	}
-	for _, src := range srcs {
-		src = strings.TrimRight(src, "/")
-		switch base := path.Base(src); {
-		case src == "." || src == "$PWD" || src == "${PWD}" || src == "$(pwd)":
-		case base != "" && (base == s.DirName || base == s.Name):
-		default:
-			return false
-		}
-	}
-	if base := path.Base(strings.TrimRight(dest, "/")); base != "skills" && base != s.DirName && base != s.Name {
-		return false // copied under another name: not just installed
-	}
-	return true
+// agentInstallRx matches the part of an agent path where skills live, with
+// the skill's directory when named (skills/x, workspace/skills/x/).
+var agentInstallRx = match.MustRx(`^(?:workspace/)?skills(?:/([\w.-]+))?/?$`)
+
+// agentScaffoldRx matches the current project's commands, subagents or
+// skills (.claude/commands/deploy.md): what a command-authoring skill
+// creates. Settings, hooks and instruction files are not scaffolding.
+var agentScaffoldRx = match.MustRx(`^(?:\./)?\.(?:claude|codex|gemini|cursor|opencode)/(?:commands|agents|skills)/[\w.-]+(?:/[\w.-]+)*$`)
+
+// agentBackupRx matches a backup directory or file under an agent
+// directory: a copy kept, not configuration changed.
+var agentBackupRx = match.MustRx(`^(?:[\w.-]+/)?backups?(?:/|$)|\.(?:bak|backup|orig)$`)
+
+// agentOwnName reports whether n names this skill (its directory or
+// manifest name; a file name is taken without its extension).
+func agentOwnName(s *skill.Skill, n string) bool {
+	n = strings.TrimSuffix(n, path.Ext(n))
+	return n != "" && (n == s.DirName || n == s.Name)
 }
 
-// agentProjectScaffoldRx matches a relative path to the current project's
-// commands, subagents or skills (.claude/commands/deploy.md): what a
-// command-authoring skill creates. Settings, hooks and instruction files
-// are not scaffolding.
-var agentProjectScaffoldRx = match.MustRx(`^(?:\./)?\.(?:claude|codex|gemini|cursor|opencode)/(?:commands|agents|skills)/[\w.-]+(?:/[\w.-]+)*$`)
+// agentSelfSource reports a copy source that is the skill itself: its
+// directory (".", its name), its SKILL.md, or a file it holds.
+func agentSelfSource(s *skill.Skill, src string) bool {
+	src = strings.TrimRight(strings.Trim(src, `"'`), "/")
+	switch src {
+	case ".", "./", "$PWD", "${PWD}", "$(pwd)", "SKILL.md", "./SKILL.md":
+		return true
+	}
+	src = strings.TrimPrefix(src, "./")
+	for _, pre := range []string{"SKILL_PATH/", "$SKILL_PATH/", "${SKILL_PATH}/", "$SKILL_DIR/", "${SKILL_DIR}/", "${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/", "{baseDir}/"} {
+		src = strings.TrimPrefix(src, pre)
+	}
+	return agentOwnName(s, path.Base(src)) || s.File(src) != nil || s.HasDir(src)
+}
 
-// agentHomeRx matches an agent's directory for the user or the current
-// project (~/.claude, .codex), not one in other repositories.
-var agentHomeRx = match.MustRx(`^(?:~/|\./)?\.[\w-]+$`)
+// agentDefaultRx matches a parameter expansion with a default
+// (${2:-$HOME/.openclaw/backups}): the path when nothing overrides it.
+var agentDefaultRx = match.MustRx(`\$\{\w+:?-([^{}]*)\}`)
 
-// agentOwnDir reports a path inside this skill's own directory under an
-// agent's skills directory (~/.claude/skills/<its name>/…).
-func agentOwnDir(s *skill.Skill, dest string) bool {
-	for _, name := range []string{s.DirName, s.Name} {
-		if name == "" {
-			continue
-		}
-		if i := strings.Index(dest, "/skills/"+name); i >= 0 && agentHomeRx.MatchString(dest[:i]) {
-			rest := dest[i+len("/skills/"+name):]
-			if rest == "" || rest[0] == '/' {
-				return true
+// agentEnvLinesRx matches text that only assigns environment variables.
+var agentEnvLinesRx = match.MustRx(`^(?:\s*(?:export\s+)?[A-Z][A-Z0-9_]*=[^\n;&|$` + "`" + `]*\n?)+$`)
+
+// agentOwnWrite says why a write to an agent directory is the skill's own
+// business — installing itself, its data, the current project's
+// scaffolding or a backup — or returns "".
+func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
+	if agentScaffoldRx.MatchString(dest) {
+		return "a command, agent or skill of the current project (scaffolding, not the user's own agent)"
+	}
+	m := agentPlaceRx.FindStringSubmatch(dest)
+	if m == nil {
+		return ""
+	}
+	rest := m[2]
+	if agentBackupRx.MatchString(rest) {
+		return "a backup copy, not a change to the configuration"
+	}
+	if path.Base(rest) == ".env" && text != "" && agentEnvLinesRx.MatchString(text) && !approvalOffRx.MatchString(text) {
+		return "environment variables for the agent's tools (" + match.Clip(strings.TrimSpace(text), 40) + ")"
+	}
+	if strings.HasPrefix(rest, "hooks/") {
+		if srcs := shellfacts.CopySources(c); len(srcs) > 0 {
+			for _, src := range srcs {
+				if !agentSelfSource(s, src) {
+					return ""
+				}
 			}
+			return "installing the skill's own hook, analysed with the skill"
 		}
 	}
-	return false
+	if im := agentInstallRx.FindStringSubmatch(rest); im != nil {
+		srcs := shellfacts.CopySources(c)
+		if len(srcs) == 0 {
+			return ""
+		}
+		if im[1] != "" && agentOwnName(s, im[1]) {
+			return "installing this skill itself (the install step of its own README)"
+		}
+		for _, src := range srcs {
+			if !agentSelfSource(s, src) {
+				return "" // something else
+			}
+		}
+		return "installing this skill itself (the install step of its own README)"
+	}
+	// its own directory: skills/<its name>/… or <its name>/… (its state)
+	first, after, _ := strings.Cut(strings.TrimPrefix(rest, "workspace/"), "/")
+	if first == "skills" {
+		first, _, _ = strings.Cut(after, "/")
+	}
+	if agentOwnName(s, first) {
+		return "inside this skill's own directory (its install, update or data)"
+	}
+	return ""
 }
 
 func runAgentConfigTamper(p *analyzer.Pass) error {
@@ -136,16 +182,14 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 				switch {
 				case approvalOffRx.MatchString(w.Text) || approvalOffRx.MatchString(c.Text()):
 					sev, note = Critical, ", turning approvals off"
-				case intel.ProjectInstructionFile(w.Path):
+				case intel.ProjectInstructionFile(w.Path) || intel.ProjectInstructionFile(strings.TrimPrefix(agentDefaultRx.ReplaceAllString(w.Path, "$1"), "./")):
 					sev = Medium // the project's instruction file
 				case templatePathRx.MatchString(w.Path) || shell.HasPlaceholder(w.Path):
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
-				case agentCopiesSelf(p.Skill, c, w.Path):
-					sev, note = Medium, ", installing this skill itself (the install step of its own README)"
-				case agentOwnDir(p.Skill, w.Path):
-					sev, note = Medium, ", inside this skill's own directory (its install, update or data)"
-				case agentProjectScaffoldRx.MatchString(w.Path):
-					sev, note = Medium, ", a command, agent or skill of the current project (scaffolding, not the user's own agent)"
+				default:
+					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(agentDefaultRx.ReplaceAllString(w.Path, "$1")), w.Text); why != "" {
+						sev, note = Medium, ", "+why
+					}
 				}
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
 					Message: c.Name + " writes agent configuration or instructions (" + shellfacts.ClipText(w.Path, 80) + ")" + note + shellfacts.Where(site)})
