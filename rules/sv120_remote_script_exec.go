@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/hostfacts"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
@@ -120,10 +121,18 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 				project = project && (intel.VendorInstaller(u) || intel.ProjectInstaller(u))
 			}
 			layered := shellfacts.HiddenLayer(s, c)
+			// the installer of the service the skill is for, from that
+			// service's own https site (cli.inference.sh in a skill whose
+			// frontmatter names inference.sh)
+			subject := len(us) > 0
+			for _, u := range us {
+				h, uc := intel.URLClass(u)
+				subject = subject && strings.HasPrefix(u, "https://") && (uc == intel.HostUnknown || uc == intel.HostKnownAPI) && hostfacts.Of(p.Skill).Named(h)
+			}
 			switch {
 			case class.Suspicious() || plain || layered || site.Kind.Executes():
 				sev = Critical
-			case vendor, project:
+			case vendor, project, subject:
 				sev = Medium
 			}
 			if runner.Sudo {
@@ -134,6 +143,8 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 				msg += " (official vendor installer: pin a version and checksum where possible)"
 			} else if project && sev == Medium {
 				msg += " (a project's install script from its own repository: pin a release and checksum where possible)"
+			} else if subject && sev == Medium {
+				msg += " (the installer of the service this skill is for, from its own site: pin a version and checksum where possible)"
 			}
 			if layered {
 				msg += " (hidden in an encoded or nested layer)"
