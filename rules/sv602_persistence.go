@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/skill"
 	"path"
 	"strings"
 
@@ -188,6 +189,132 @@ func shSystemProgramOnly(text string) (string, bool) {
 	return prog, prog != ""
 }
 
+// shJobTextRx picks the programs a job definition runs: systemd Exec*=
+// lines, crontab lines (five time fields or @daily), and a launchd plist's
+// Program or ProgramArguments.
+var shJobTextRx = match.MustRx(`(?m)^[ \t]*Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload)[ \t]*=[ \t]*[-@+!:]*[ \t]*([^\n]+)$|^[ \t]*(?:@\w+[ \t]+|(?:[\d*/,-]+[ \t]+){5})(?:root[ \t]+)?([^\n]+)$|<key>Program(?:Arguments)?</key>\s*(?:<array>)?((?:\s*<string>[^<]*</string>)+)`)
+
+var shPlistStringRx = match.MustRx(`<string>([^<]*)</string>`)
+
+// shJobLocalBad are what a job must not touch to count as local: the
+// network, decoders, temporary directories, substitutions.
+var shJobLocalBad = []string{"://", "curl", "wget", "base64", "/dev/tcp", " nc ", "ncat", "socat", "/tmp/", "$(", "`", "eval ", "| sh", "|sh", "| bash", "|bash"}
+
+// shLocalJob reports what a scheduled or start-up job that c installs
+// runs, when every program in it is an installed program (on PATH or in a
+// system directory) or the skill's own script run by an interpreter, and
+// nothing in it fetches, decodes or hides: a reminder, the skill's
+// monitor. The job's text comes from the command (a here-document, echo
+// into crontab) or from the skill's file it copies into place.
+func shLocalJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bool) {
+	var texts []string
+	for _, t := range shellfacts.WriteTargets(s, c) {
+		if shPersistPathRx.MatchString(t.Path) && t.Text != "" && t.Text != "(edited in place)" {
+			texts = append(texts, t.Text)
+		}
+	}
+	for _, cp := range shellfacts.CopiedSkillFiles(p, s, c) {
+		if shPersistPathRx.MatchString(cp.Dest) {
+			texts = append(texts, cp.Text)
+		}
+	}
+	if c.Name == "crontab" && c.PipePrev >= 0 && s.Commands[c.PipePrev].OutputKnown {
+		texts = append(texts, s.Commands[c.PipePrev].Output)
+	}
+	if len(texts) == 0 {
+		return "", false
+	}
+	prog := ""
+	for _, text := range texts {
+		low := strings.ToLower(text)
+		for _, bad := range shJobLocalBad {
+			if strings.Contains(low, bad) {
+				return "", false
+			}
+		}
+		ms := shJobTextRx.FindAllStringSubmatch(text, 16)
+		if len(ms) == 0 {
+			return "", false
+		}
+		for _, m := range ms {
+			var argv []string
+			switch {
+			case m[1] != "":
+				argv = strings.Fields(m[1])
+			case m[2] != "":
+				argv = strings.Fields(m[2])
+			default:
+				for _, sm := range shPlistStringRx.FindAllStringSubmatch(m[3], 8) {
+					argv = append(argv, strings.TrimSpace(sm[1]))
+				}
+			}
+			what, ok := shLocalProgram(p.Skill, argv)
+			if !ok {
+				return "", false
+			}
+			prog = what
+		}
+	}
+	return prog, prog != ""
+}
+
+// shLocalProgram judges one job command line: an installed program, or an
+// interpreter running the skill's own script.
+func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
+	if len(argv) == 0 {
+		return "", false
+	}
+	prog := strings.Trim(argv[0], `"'`)
+	base := path.Base(prog)
+	if shell.IsShell(base) || shRunsAnother[base] || strings.Contains(prog, "$") {
+		return "", false
+	}
+	interp := base == "python" || base == "python3" || base == "node" || base == "bun" || base == "deno" || base == "ruby" || base == "perl" || base == "uv" || base == "npx"
+	if interp {
+		for _, a := range argv[1:] {
+			a = strings.Trim(a, `"'`)
+			if strings.HasPrefix(a, "-") {
+				if a == "-c" || a == "-e" || a == "--eval" {
+					return "", false // inline code
+				}
+				continue
+			}
+			if shOwnScript(sk, a) {
+				return base + " " + a, true
+			}
+			return "", false
+		}
+		return "", false
+	}
+	if shOwnScript(sk, prog) {
+		return prog, true
+	}
+	if strings.HasPrefix(prog, "/") {
+		if shSystemDirRx.MatchString(prog) || strings.HasPrefix(prog, "/usr/local/bin/") || strings.HasPrefix(prog, "/opt/homebrew/bin/") {
+			return prog, true
+		}
+		return "", false
+	}
+	if !strings.Contains(prog, "/") && prog != "" {
+		return prog, true // a program on PATH
+	}
+	return "", false
+}
+
+// shOwnScript reports a path to one of the skill's own files: under a
+// skills directory in the skill's name, or a relative path the skill holds.
+func shOwnScript(sk *skill.Skill, a string) bool {
+	if sk == nil {
+		return false
+	}
+	for _, n := range []string{sk.DirName, sk.Name} {
+		if n != "" && (strings.Contains(a, "/skills/"+n+"/") || strings.Contains(a, "/"+n+"/scripts/")) {
+			return true
+		}
+	}
+	return sk.File(strings.TrimPrefix(a, "./")) != nil
+}
+
 func shBenignLines(text string) bool {
 	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
 		if strings.TrimSpace(l) == "" {
@@ -207,6 +334,11 @@ func shRunPersistence(p *analyzer.Pass) error {
 			sev, what := shPersistence(s, c)
 			if sev == analyzer.SevNone {
 				continue
+			}
+			if sev == High {
+				if prog, ok := shLocalJob(p, s, c); ok {
+					sev, what = Medium, what+" that runs "+prog+" (the skill's own script or an installed program; nothing fetched, decoded or hidden)"
+				}
 			}
 			if site.Kind.Executes() && sev < High {
 				sev = High
