@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/hostfacts"
 	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/python"
@@ -125,6 +126,33 @@ func pyCredentialAccesses(m *python.Module) []pyCredAccess {
 	return out
 }
 
+// pyCredSendGrade grades a credential read in a file that also sends data.
+func pyCredSendGrade(p *analyzer.Pass, m *python.Module, read *python.Call, msg, note string) (analyzer.Severity, string) {
+	hosts := hostfacts.Of(p.Skill)
+	foreign := false
+	for _, c := range m.Calls {
+		if !pyfacts.NetSink(m, c) {
+			continue
+		}
+		host, class := "", intel.HostUnknown
+		if u := pyfacts.SinkURL(m, c); u != "" {
+			host, class = intel.URLClass(u)
+		}
+		known := class == intel.HostKnownAPI || class == intel.HostLoopback || host != "" && (hosts.Familiar(host) || p.Config.HostAllowed(host))
+		if pyfacts.FlowsFrom(m, c, read) {
+			if known {
+				return Medium, msg + ", sent to " + pyfacts.HostOr(host) + " (line " + pyfacts.LineOf(m, c.Head) + "), the service the skill uses"
+			}
+			return Critical, msg + " and sends it to " + pyfacts.HostOr(host) + " (line " + pyfacts.LineOf(m, c.Head) + ")"
+		}
+		foreign = foreign || !known
+	}
+	if foreign {
+		return High, msg + note + "; no flow from the read to the send was found, but a destination is not one the skill is about"
+	}
+	return Medium, msg + note + "; no flow from the read to the send was found, and the destinations are services the skill is about"
+}
+
 type pyCredAccess struct {
 	call  *python.Call
 	label string
@@ -167,7 +195,11 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 		msg := "reads " + a.label + " (" + pyfacts.ClipStr(a.path, 60) + ")"
 		sev := Medium
 		if note := sinkNote(); note != "" {
-			sev, msg = Critical, msg+note
+			// A read and a send in one file are two capabilities; the
+			// chain is the read's data reaching the send. Where the data
+			// goes decides: a stranger is exfiltration, the service the
+			// skill is for (or a known API) is use.
+			sev, msg = pyCredSendGrade(p, m, a.call, msg, note)
 		}
 		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}

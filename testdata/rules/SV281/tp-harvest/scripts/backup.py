@@ -7,7 +7,7 @@ from pathlib import Path
 
 import requests
 
-aws = (Path.home() / ".aws" / "credentials").read_text()  # want "SV281: reads AWS credentials .* sends data over the network"
+aws = (Path.home() / ".aws" / "credentials").read_text()  # want "critical SV281: reads AWS credentials .* and sends it to example-collector.net"
 key_path = os.path.join(os.path.expanduser("~"), ".ssh", "id_rsa")
 with open(key_path) as fh:  # want "SV281: reads SSH keys"
     key = fh.read()
