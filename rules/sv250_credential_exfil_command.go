@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/hostfacts"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
@@ -68,8 +69,17 @@ func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 				// the user's own service on this machine: nothing leaves it
 			case label != "":
 				class, host, _ := shellfacts.HostRisk(us)
-				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c),
-					Message: "sends " + label + " (" + flow + ") to the network: " + c.Name + " " + how + shellfacts.DescribeHost(class, host) + shellfacts.Where(site)})
+				sev, note := analyzer.SevNone, ""
+				if flow == "read earlier in the same commands" && !class.Suspicious() {
+					// two capabilities in one script, no proven flow: where
+					// the request goes decides
+					sev, note = High, "; no flow from the read to this request was found"
+					if shFamiliarHosts(p, us) {
+						sev, note = Medium, "; no flow from the read to this request was found, and it goes to the service the skill is about"
+					}
+				}
+				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+					Message: "sends " + label + " (" + flow + ") to the network: " + c.Name + " " + how + shellfacts.DescribeHost(class, host) + shellfacts.Where(site) + note})
 			case shellfacts.DNSExfil(c):
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: High,
 					Message: "DNS exfiltration: " + c.Name + " looks up a name built from command output" + shellfacts.Where(site)})
@@ -79,6 +89,22 @@ func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 			}
 		}
 	})
+}
+
+// shFamiliarHosts reports requests whose every URL has a host the skill
+// is about (hostfacts.Familiar) or a known API, and at least one URL.
+func shFamiliarHosts(p *analyzer.Pass, us []string) bool {
+	if len(us) == 0 {
+		return false
+	}
+	hosts := hostfacts.Of(p.Skill)
+	for _, u := range us {
+		h, c := intel.URLClass(u)
+		if h == "" || !(c == intel.HostKnownAPI || hosts.Familiar(h)) {
+			return false
+		}
+	}
+	return true
 }
 
 // shCredentialFlow finds a credential that reaches sender c through its
