@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/skillvet/skillvet/facts/hostfacts"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -107,6 +108,11 @@ func runSendData(p *analyzer.Pass) error {
 				// message, set the channel token" sends no token
 				rest = prose.ClauseAfter(rest)
 			}
+			// "send messages to Telegram using a bot token": what follows
+			// using/via is the means, not what is sent
+			if k := sendMeansRx.FindStringIndex(rest); k != nil {
+				rest = rest[:k[0]]
+			}
 			label, _, _, secretPath := "", 0, 0, false
 			if has && match.MayHaveCredentialPath(rawRest) {
 				label, _, _, secretPath = intel.MatchSecretCredentialPath(rawRest)
@@ -139,7 +145,14 @@ func runSendData(p *analyzer.Pass) error {
 				s = Critical
 			case class == intel.HostLoopback:
 				continue
-			case class == intel.HostKnownAPI || class == intel.HostCodeHost || class == intel.HostPrivate || p.Config.HostAllowed(host):
+			case hostfacts.Of(p.Skill).Familiar(host) && !hostfacts.Of(p.Skill).Named(host):
+				// named across the skill but not its declared service:
+				// worth a look, not a block
+				s = Medium
+			case class == intel.HostKnownAPI || class == intel.HostCodeHost || class == intel.HostPrivate || p.Config.HostAllowed(host) || hostfacts.Of(p.Skill).Named(host):
+				// a known API, or the service the frontmatter says the skill
+				// is for: a key sent there is its use (the issuer), content
+				// is a transfer
 				if !content {
 					continue
 				}
@@ -179,6 +192,9 @@ func runSendData(p *analyzer.Pass) error {
 	}
 	return nil
 }
+
+// sendMeansRx matches the start of the means of a sending.
+var sendMeansRx = match.MustRx(`\b(?:using|via|through|by means of)\b`)
 
 var linkTextRx = match.MustRx(`\[([^\]\n]{3,200})\]\(`)
 

@@ -42,7 +42,7 @@ Good:
 
 var stuffingPhrases = []prose.Phrase{
 	prose.NewPhrase(High, "claims every request", `\balways\s+(?:use|invoke|load|activate|trigger|call|run|apply|consult)\s+(?:this|me|it)\b`),
-	prose.NewPhrase(High, "claims every request", `\b(?:use|invoke|load|activate|trigger|apply|consult)\s+(?:this\s+skill\s+|me\s+|it\s+)?(?:for|on|before|with|in)\s+(?:every|all|any|each)\s+(?:single\s+)?(?:user\s+)?(?:requests?|tasks?|query|queries|questions?|prompts?|messages?|conversations?|turns?|interactions?|responses?|replies)\b`),
+	prose.NewPhrase(High, "claims every request", `\b(?:use|invoke|load|activate|trigger|apply|consult)\s+(?:this\s+skill\s+|me\s+|it\s+)?(?:for|on|before|with|in)\s+(?:every|all|any|each)\s+(?:single\s+)?(?:user\s+)?(?:requests?|tasks?|query|queries|questions?|prompts?|messages?|conversations?|turns?|interactions?|responses?|replies)\b(?:\s*$|\s*[.,;:!)]|\s+(?:and|or|you|the|it|that|i|we|they|he|she|without|before|after|even)\b)`),
 	prose.NewPhrase(High, "claims every request", `\bbefore\s+(?:(?:responding|answering|replying)\s+(?:to\s+)?(?:any|every|all)\b|doing anything\b|any other (?:skill|tool|action)\b)`),
 	prose.NewPhrase(High, "claims every request", `\b(?:must|should|shall)\s+(?:always\s+)?be\s+(?:used|invoked|loaded|triggered|activated|consulted)\s+(?:(?:for|on|before|in|with)\s+(?:every|all|any|each)\b|first\b|before\s+(?:anything|any other|every|all))`),
 	prose.NewPhrase(High, "claims priority", `\b(?:highest|top|maximum|absolute|first)\s+priority\b|\boverrides?\s+(?:all\s+)?other\s+skills\b|\bregardless\s+of\s+(?:the\s+)?(?:request|task|topic|question|context)\b`),

@@ -63,7 +63,7 @@ var (
 	// gapRx: inside a match that spans free words ("copy pass would
 	// silently"), a modal, auxiliary or relative pronoun shows a clause
 	// with its own subject.
-	gapRx = match.MustRx(`\b(?:would|could|can|may|might|will|is|are|was|were|been|has|have|had|does|did|that|which|who|whose|appears?|seems?)\b`)
+	gapRx = match.MustRx(`\b(?:would|could|can|may|might|will|is|are|was|were|been|has|have|had|does|did|that|which|who|whose|appears?|seems?|fails?|failed|failing|errors?|errored|breaks?|broke|crash(?:es|ed)?|hangs?|dies|died|stops?|stopped|exits?|exited|returns?|returned)\b`)
 	// imperativeRx: a clause that opens (after lead words) with a verb in
 	// the base form and has no modal or auxiliary of its own.
 	imperativeRx = match.MustRx(clauseLead + `(?:run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget)\b`)
