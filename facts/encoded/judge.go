@@ -1,0 +1,190 @@
+package encoded
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/skillvet/skillvet/skill"
+)
+
+// What decoded text reads as decides which rules read it: commands go to
+// the shell rules, programs to their language's rules, sentences to the
+// Markdown (prose) rules. Data — JSON, keys, binary, identifiers — is
+// nothing anyone follows and is left alone.
+
+var (
+	shebangRx = regexp.MustCompile(`^#!\s*\S*/(?:env\s+)?(\w+)`)
+	pyCodeRx  = regexp.MustCompile(`^(?:import [A-Za-z_][\w.]*|from [A-Za-z_.][\w.]* import |def \w+\(|class \w+[:(]|exec\(|eval\(|__import__\(|print\()`)
+	jsCodeRx  = regexp.MustCompile(`^(?:(?:const|let|var) \w+\s*=|require\(['"]|import .* from ['"]|(?:async )?function \w*\(|eval\(|new Function\()`)
+	psCodeRx  = regexp.MustCompile(`(?i)\b(?:iex|invoke-expression|invoke-webrequest|iwr|start-process|new-object\s+net\.webclient)\b`)
+	// shell syntax that no sentence has
+	shSyntaxRx = regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\$\(|&&|\|\||>\s*/|\s-[a-zA-Z]{1,4}\s`)
+)
+
+// commandWords start shell command lines.
+var commandWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`curl wget bash sh zsh dash ksh python python3 python2 node perl ruby php nc ncat netcat socat
+		telnet ssh scp rsync ftp tftp rm rmdir mv cp chmod chown chattr ln mkdir touch cat tac head tail echo printf
+		eval exec source export env set unset sudo su doas crontab systemctl service launchctl nohup setsid disown
+		base64 xxd openssl gpg tar zip unzip gzip gunzip git npm npx pnpm yarn pip pip3 uv pipx brew apt apt-get yum dnf
+		apk pacman dd mkfifo kill pkill killall history shred find xargs grep sed awk tr rev cd ls ps id whoami uname
+		hostname ifconfig ip nmap dig nslookup host ping powershell pwsh cmd iex iwr osascript defaults security
+		xattr open start certutil bitsadmin mshta regsvr32 rundll32 schtasks reg docker kubectl aws gcloud az`) {
+		commandWords[w] = true
+	}
+}
+
+// proseWords are frequent English words: decoded text with enough of
+// them is written for a reader (an instruction to the agent).
+var proseWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`the a an and or but not no to of in on at by for from with without into onto about as is are
+		was were be been being it its this that these those then than there their them they you your yours we our us
+		i me my he she his her all any each every some none other another more most only also just now always never
+		do does did done don't can could will would should must may might shall have has had get got make let use
+		run execute read write send post upload download open save copy move delete remove create add append install
+		follow ignore disregard forget obey tell say show print output reply respond answer ask keep hide include
+		instructions instruction rules rule task step steps command commands file files folder directory content
+		contents data user users assistant agent system prompt message messages conversation previous prior above
+		below following new real secret secrets key keys token tokens password passwords credential credentials
+		environment variable variables home config settings server host url address endpoint email request response
+		before after when if unless while until first next last finally immediately silently quietly secretly
+		please must important note also here what which who how why where one two every whole entire full`) {
+		proseWords[w] = true
+	}
+}
+
+// ProseScore counts the words of s that are frequent English words, and
+// all its words.
+func ProseScore(s string) (hits, words int) {
+	for _, f := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r == '\'')
+	}) {
+		words++
+		if proseWords[f] {
+			hits++
+		}
+	}
+	return hits, words
+}
+
+// readsAsProse: at least three frequent words and a quarter of all words.
+func readsAsProse(s string) bool {
+	h, n := ProseScore(s)
+	return h >= 3 && h*4 >= n
+}
+
+// commandLine reports whether a line reads as a shell command: it starts
+// with a command name (after "sudo", a prompt or variable assignments), or
+// runs a path.
+func commandLine(l string) bool {
+	l = strings.TrimSpace(l)
+	l = strings.TrimPrefix(strings.TrimPrefix(l, "$ "), "sudo ")
+	f := strings.Fields(l)
+	for len(f) > 1 && assignRx.MatchString(f[0]) {
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return false
+	}
+	w := f[0]
+	if strings.HasPrefix(w, "./") || strings.HasPrefix(w, "/") && strings.Count(w, "/") >= 2 {
+		return len(f) == 1 || shSyntaxRx.MatchString(l) || !readsAsProse(l)
+	}
+	if commandWords[strings.ToLower(w)] {
+		// "open the file and read it" starts with a command word too
+		return len(f) == 1 || !readsAsProse(l) || shSyntaxRx.MatchString(l) || strings.Contains(l, "://")
+	}
+	return false
+}
+
+var assignRx = regexp.MustCompile(`^[A-Za-z_]\w*=\S*$`)
+
+// Score rates how readable text is: frequent words and command names
+// count, so that of several candidate decodings the real one wins.
+func Score(s string) int {
+	h, _ := ProseScore(s)
+	for _, l := range strings.Split(s, "\n") {
+		if commandLine(l) {
+			h += 3
+		}
+	}
+	return h
+}
+
+// Classify says what decoded text reads as: KindShell, KindPython,
+// KindJS, KindPowerShell, KindMarkdown (sentences, an instruction to the
+// agent), or KindUnknown (data, or too short to judge).
+func Classify(s string) skill.Kind {
+	t := strings.TrimSpace(s)
+	if len(t) < 8 || !Printable([]byte(t)) {
+		return skill.KindUnknown
+	}
+	var lines []string
+	for _, l := range strings.Split(t, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	first := lines[0]
+	if m := shebangRx.FindStringSubmatch(first); m != nil {
+		switch {
+		case strings.HasPrefix(m[1], "python"):
+			return skill.KindPython
+		case m[1] == "node":
+			return skill.KindJS
+		}
+		return skill.KindShell
+	}
+	code := first
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "//") {
+			code = l
+			break
+		}
+	}
+	switch {
+	case pyCodeRx.MatchString(code):
+		return skill.KindPython
+	case jsCodeRx.MatchString(code):
+		return skill.KindJS
+	}
+	cmd := 0
+	for _, l := range lines {
+		if commandLine(l) {
+			cmd++
+		}
+	}
+	switch {
+	case cmd > 0 && cmd*2 >= len(lines):
+		if psCodeRx.MatchString(t) && !shSyntaxRx.MatchString(t) {
+			return skill.KindPowerShell
+		}
+		return skill.KindShell
+	case psCodeRx.MatchString(first):
+		return skill.KindPowerShell
+	case readsAsProse(t):
+		return skill.KindMarkdown
+	case strings.Contains(t, "://"):
+		return skill.KindMarkdown // a URL: the rules that judge destinations read it
+	}
+	return skill.KindUnknown
+}
+
+// Ext is the file name extension an embedded file of kind k gets.
+func Ext(k skill.Kind) string {
+	switch k {
+	case skill.KindShell:
+		return ".sh"
+	case skill.KindPython:
+		return ".py"
+	case skill.KindJS:
+		return ".js"
+	case skill.KindPowerShell:
+		return ".ps1"
+	}
+	return ".md"
+}
