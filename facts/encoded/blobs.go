@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/parse/markdown"
@@ -214,6 +215,27 @@ func hashLike(s string) bool {
 	return false
 }
 
+// encodingLike: encoded text has digits, or both cases; paths, slugs
+// and lower-case identifiers have neither.
+func encodingLike(s string) bool {
+	var up, low bool
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			return true
+		case c >= 'A' && c <= 'Z':
+			up = true
+		case c >= 'a' && c <= 'z':
+			low = true
+		}
+		if up && low {
+			return true
+		}
+	}
+	return false
+}
+
 // base64Like: long base64 has digits and both cases (identifiers and
 // words rarely do all three).
 func base64Like(s string) bool {
@@ -236,6 +258,9 @@ func rawBlobs(src []byte, c *Cues) []Blob {
 	for _, r := range runs(src) {
 		if r.start >= 7 && string(src[r.start-7:r.start]) == "base64," {
 			continue // a data: URI (an image, a font)
+		}
+		if !encodingLike(r.text) {
+			continue // a path, a slug, an identifier
 		}
 		b, ok := decodeText(r.text, c)
 		if !ok {
@@ -316,13 +341,13 @@ func transformText(t, how string, c *Cues) (Blob, bool) {
 		return Blob{}, false
 	}
 	if c.Reverse {
-		if b, ok := try(Reverse(t), "reversed"); ok {
-			return b, true
-		}
 		if strings.Contains(t, "\n") {
 			if b, ok := try(ReverseLines(t), "reversed lines"); ok {
 				return b, true
 			}
+		}
+		if b, ok := try(Reverse(t), "reversed"); ok {
+			return b, true
 		}
 	}
 	if c.ROT13 {
@@ -476,6 +501,8 @@ func base85Blobs(src []byte, c *Cues) []Blob {
 					if bl, ok := fromBytes(b, "base85", c); ok {
 						bl.Start, bl.End = s, e
 						out = append(out, bl)
+					} else if e-s >= opaqueMin && base64Like(tok) {
+						out = append(out, Blob{Start: s, End: e, How: "base85 data"})
 					}
 				}
 			}
@@ -557,9 +584,11 @@ func markdownBlobs(f *skill.File, doc *markdown.Doc, c *Cues) []Blob {
 				continue
 			}
 			b.Start, b.End = t.Start, t.End
-			if t.Kind == markdown.CodeBlock && b.How == "reversed lines" {
+			if t.Kind == markdown.CodeBlock {
 				b.Start = t.TextStart
-				b.Lines = lineStarts(src, t.TextStart, strings.Count(b.Text, "\n")+1)
+				if b.How == "reversed lines" {
+					b.Lines = lineStarts(src, t.TextStart, strings.Count(b.Text, "\n")+1)
+				}
 			}
 			out = append(out, b)
 		}
@@ -570,10 +599,12 @@ func markdownBlobs(f *skill.File, doc *markdown.Doc, c *Cues) []Blob {
 	return out
 }
 
-// joinBlobs joins, per section, the code spans and one-line code blocks
-// of a section whose text tells the reader to put fragments together: in
-// document order, in the order of their labels (A, B, C or 1, 2, 3) when
-// that differs, and interleaved when the text says so.
+// joinBlobs joins the fragments of a passage that tells the reader to put
+// them together: a paragraph (or list item) saying so and the paragraphs
+// next to it that hold code spans or one-line code blocks, up to the
+// first block without any. The fragments are joined in document order, in
+// the order of their labels (A, B, C or 1, 2, 3) when that differs, and
+// interleaved when the text says so.
 func joinBlobs(src []byte, doc *markdown.Doc, c *Cues) []Blob {
 	var out []Blob
 	var frags []fragment
@@ -585,7 +616,7 @@ func joinBlobs(src []byte, doc *markdown.Doc, c *Cues) []Blob {
 		}
 		orders := [][]fragment{frags}
 		if sorted, ok := byLabel(frags); ok {
-			orders = append(orders, sorted)
+			orders = [][]fragment{sorted, frags} // the labels say the order
 		}
 		for _, fs := range orders {
 			parts := make([]string, len(fs))
@@ -604,22 +635,38 @@ func joinBlobs(src []byte, doc *markdown.Doc, c *Cues) []Blob {
 			}
 		}
 	}
-	for i := range doc.Tokens {
-		t := &doc.Tokens[i]
+	// a block: a paragraph or code block and the code spans inside it
+	toks := doc.Tokens
+	for i := 0; i < len(toks); i++ {
+		t := &toks[i]
 		switch t.Kind {
 		case markdown.Heading:
 			flush()
-		case markdown.Paragraph:
-			if AssembleRx.MatchString(strings.ToLower(t.Text)) {
-				cue = true
-			}
-		case markdown.CodeSpan:
-			frags = append(frags, fragment{start: t.Start, end: t.End, text: t.Text, label: labelBefore(src, t.Start)})
+			continue
 		case markdown.CodeBlock:
 			if txt := strings.TrimRight(t.Text, "\n"); !strings.Contains(txt, "\n") && txt != "" {
 				frags = append(frags, fragment{start: t.TextStart, end: t.End, text: txt, label: labelBefore(src, t.Start)})
+			} else {
+				flush()
+			}
+			continue
+		case markdown.Paragraph:
+		default:
+			continue
+		}
+		var spans []fragment
+		for k := i + 1; k < len(toks) && toks[k].Start < t.End; k++ {
+			if toks[k].Kind == markdown.CodeSpan {
+				spans = append(spans, fragment{start: toks[k].Start, end: toks[k].End, text: toks[k].Text, label: labelBefore(src, toks[k].Start)})
 			}
 		}
+		isCue := strings.Contains(t.Text, " ") && AssembleRx.MatchString(strings.ToLower(t.Text))
+		if len(spans) == 0 && !isCue {
+			flush()
+			continue
+		}
+		cue = cue || isCue
+		frags = append(frags, spans...)
 	}
 	flush()
 	return out
@@ -672,4 +719,28 @@ func byLabel(fs []fragment) ([]fragment, bool) {
 		}
 	}
 	return nil, false
+}
+
+type claimKey struct{}
+
+type claims struct {
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+// Claim records that text, decoded from something in file f (embedded or
+// not), is being handed on for analysis; false when it already was. The
+// same payload is often found twice — as a base64 literal in a Markdown
+// file and again when the Python block holding it decodes it — and should
+// be analysed once.
+func Claim(f *skill.File, text string) bool {
+	v, _ := f.Root().Memo(claimKey{}, func() (any, error) { return &claims{seen: map[string]bool{}}, nil })
+	c := v.(*claims)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.seen[text] {
+		return false
+	}
+	c.seen[text] = true
+	return true
 }

@@ -26,11 +26,13 @@ type Cues struct {
 var (
 	// AssembleRx matches an instruction to put fragments together
 	// ("join parts A, B and C in order", "concatenate the strings below").
-	AssembleRx   = regexp.MustCompile(`\b(?:join|concatenate|combine|assemble|reassemble|stitch|glue|merge|put together|piece together|reconstruct|rebuild|interleave)\s+(?:\S+\s+){0,8}?(?:parts?|fragments?|pieces?|segments?|chunks?|shards?|strings?|substrings?|tokens?|halves|columns?|lines|words|snippets)\b|\b(?:join|concatenate|combine|assemble|reassemble|stitch|glue|put|piece|interleave)\s+(?:\S+\s+){0,8}?(?:in (?:order|sequence|the (?:given|listed|numbered|labell?ed) order)|together)\b|\binterleav(?:e|ed|ing)\b`)
-	reverseCueRx = regexp.MustCompile(`\brevers(?:e|ed|ing)\b|\bbackwards?\b|\bright[- ]to[- ]left\b|\|\s*rev\b`)
+	AssembleRx = regexp.MustCompile(`\b(?:join|concatenate|combine|assemble|reassemble|stitch|glue|merge|put together|piece together|reconstruct|rebuild|interleave)\s+(?:[^\s.:;!?]+\s+){0,6}?(?:parts?|fragments?|pieces?|segments?|chunks?|shards?|strings?|substrings?|tokens?|halves|columns?|lines|words|snippets)\b|\b(?:join|concatenate|combine|assemble|reassemble|stitch|glue|put|piece|interleave)\s+(?:[^\s.:;!?]+\s+){0,6}?(?:in (?:order|sequence|the (?:given|listed|numbered|labell?ed) order)|together)\b|\binterleav(?:e|ing)\s+(?:(?:the|these|those|its|their|each|all)\s+)*(?:characters|chars|letters|parts|fragments|pieces|strings|lines|columns|halves|them)\b`)
+	// reverseCueRx: text to be read backwards ("reverse each line",
+	// "the string is written backwards"); a reverse proxy, a list in
+	// reverse order or a reverse lookup are not.
+	reverseCueRx = regexp.MustCompile(`\brevers(?:e|ed|ing)\s+(?:(?:each|every|the|this|these|all|its|their|of|order|of the)\s+)*(?:line|lines|strings?|text|characters?|letters|chars|commands?|it|them|payload|blob|block|result|output|steps?|instructions?)\b|\b(?:written|spelled|typed|read|reads|stored|encoded|given|is|are)\s+(?:\w+\s+)?backwards\b|\bbackwards\s+(?:text|strings?|lines?)\b|\bright[- ]to[- ]left\b|\|\s*rev\b|\[::-1\]`)
 	rot13CueRx   = regexp.MustCompile(`\brot[- ]?13\b|\bcaesar\b|\brot[- ]?n\b`)
 	b85CueRx     = regexp.MustCompile(`\b(?:base ?85|b85|ascii ?85|a85|z85)`)
-	xorCueRx     = regexp.MustCompile(`\bxor`)
 	// keyRx finds a key named after "key" or "xor … with".
 	keyRx = regexp.MustCompile("(?i)(?:\\bkey\\b|\\bxor(?:ed|ing)?\\b[^\\n.]{0,40}?\\b(?:with|by|using)\\b)[^\\n]{0,24}?(0x[0-9a-f]{2,64}(?:\\s*,\\s*0x[0-9a-f]{1,2})*|\\b\\d{1,3}\\b|[\"'`][^\"'`\\n]{1,32}[\"'`])")
 )
@@ -58,17 +60,80 @@ func SkillCues(s *skill.Skill) *Cues {
 
 type cuesKey struct{}
 
+// cueWords are the words the cue patterns hold, by the cue they open a
+// window for.
+var cueWords = map[string]byte{
+	"reverse": 'r', "reversed": 'r', "reversing": 'r', "backwards": 'r', "backward": 'r', "rev": 'r',
+	"rot13": 'o', "rot": 'o', "caesar": 'o', "rotn": 'o',
+	"base85": 'b', "b85": 'b', "ascii85": 'b', "a85": 'b', "z85": 'b', "b85decode": 'b', "a85decode": 'b', "z85decode": 'b', "b85encode": 'b',
+	"join": 'j', "concatenate": 'j', "combine": 'j', "assemble": 'j', "reassemble": 'j', "stitch": 'j', "glue": 'j',
+	"merge": 'j', "together": 'j', "reconstruct": 'j', "rebuild": 'j', "interleave": 'j', "interleaved": 'j', "interleaving": 'j',
+	"xor": 'x', "xored": 'x', "xoring": 'x',
+}
+
 func (c *Cues) add(content []byte) {
-	low := bytes.ToLower(content)
-	c.Reverse = c.Reverse || containsAny(low, "revers", "backward", "right-to", "right to", "rev") && reverseCueRx.Match(low)
-	c.ROT13 = c.ROT13 || bytes.Contains(low, []byte("rot")) && rot13CueRx.Match(low) || bytes.Contains(low, []byte("caesar"))
-	c.Base85 = c.Base85 || bytes.Contains(low, []byte("85")) && b85CueRx.Match(low)
-	c.Interleave = c.Interleave || bytes.Contains(low, []byte("interleav"))
-	c.Join = c.Join || c.Interleave || containsAny(low, "join", "concat", "combin", "assembl", "stitch", "glue", "merge", "together", "reconstruct", "rebuild") && AssembleRx.Match(low)
-	if !bytes.Contains(low, []byte("xor")) || !xorCueRx.Match(low) {
+	const before, after, maxWindows = 60, 160, 256
+	windows := 0
+	var buf []byte
+	check := func(rx *regexp.Regexp, at, end int) bool {
+		if windows++; windows > maxWindows {
+			return rx.Match(bytes.ToLower(content))
+		}
+		lo, hi := max(0, at-before), min(len(content), end+after)
+		for lo > 0 && content[lo-1] != ' ' && content[lo-1] != '\n' && at-lo < 2*before {
+			lo--
+		}
+		buf = append(buf[:0], content[lo:hi]...)
+		for k, b := range buf {
+			if b >= 'A' && b <= 'Z' {
+				buf[k] = b + 'a' - 'A'
+			}
+		}
+		return rx.Match(buf)
+	}
+	var word [16]byte
+	for i := 0; i < len(content); {
+		ch := content[i]
+		if !isAlnum(ch) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(content) && isAlnum(content[j]) {
+			j++
+		}
+		if j-i > len(word) || i > 0 && content[i-1] >= 0x80 {
+			i = j
+			continue
+		}
+		w := word[:j-i]
+		for k := i; k < j; k++ {
+			b := content[k]
+			if b >= 'A' && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			w[k-i] = b
+		}
+		switch cueWords[string(w)] {
+		case 'r':
+			c.Reverse = c.Reverse || check(reverseCueRx, i, j)
+		case 'o':
+			c.ROT13 = c.ROT13 || check(rot13CueRx, i, j)
+		case 'b':
+			c.Base85 = c.Base85 || check(b85CueRx, i, j)
+		case 'j':
+			if !c.Join && check(AssembleRx, i, j) {
+				c.Join = true
+			}
+			c.Interleave = c.Interleave || c.Join && strings.HasPrefix(string(w), "interleav")
+		case 'x':
+			c.XOR = true
+		}
+		i = j
+	}
+	if !c.XOR {
 		return
 	}
-	c.XOR = true
 	for _, m := range keyRx.FindAllSubmatch(content, 8) {
 		if k := parseKey(string(m[1])); len(k) > 0 && len(c.Keys) < 8 {
 			c.Keys = append(c.Keys, k)
@@ -110,13 +175,4 @@ func parseKey(s string) []byte {
 		return []byte{byte(v)}
 	}
 	return []byte(s[1 : len(s)-1])
-}
-
-func containsAny(b []byte, lits ...string) bool {
-	for _, l := range lits {
-		if bytes.Contains(b, []byte(l)) {
-			return true
-		}
-	}
-	return false
 }

@@ -38,9 +38,14 @@ func isHexByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-func isB64Byte(c byte) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '-' || c == '_' || c == '='
-}
+var b64Bytes = func() (t [256]bool) {
+	for _, c := range []byte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_=") {
+		t[c] = true
+	}
+	return
+}()
+
+func isB64Byte(c byte) bool { return b64Bytes[c] }
 
 func allBytes(s string, ok func(byte) bool) bool {
 	for i := 0; i < len(s); i++ {

@@ -16,6 +16,7 @@ var (
 	shebangRx = regexp.MustCompile(`^#!\s*\S*/(?:env\s+)?(\w+)`)
 	pyCodeRx  = regexp.MustCompile(`^(?:import [A-Za-z_][\w.]*|from [A-Za-z_.][\w.]* import |def \w+\(|class \w+[:(]|exec\(|eval\(|__import__\(|print\()`)
 	jsCodeRx  = regexp.MustCompile(`^(?:(?:const|let|var) \w+\s*=|require\(['"]|import .* from ['"]|(?:async )?function \w*\(|eval\(|new Function\()`)
+	urlRx     = regexp.MustCompile(`(?i)\b(?:https?|ftp|wss?)://[a-z0-9]`)
 	psCodeRx  = regexp.MustCompile(`(?i)\b(?:iex|invoke-expression|invoke-webrequest|iwr|start-process|new-object\s+net\.webclient)\b`)
 	// shell syntax that no sentence has
 	shSyntaxRx = regexp.MustCompile(`\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\$\(|&&|\|\||>\s*/|\s-[a-zA-Z]{1,4}\s`)
@@ -168,7 +169,7 @@ func Classify(s string) skill.Kind {
 		return skill.KindPowerShell
 	case readsAsProse(t):
 		return skill.KindMarkdown
-	case strings.Contains(t, "://"):
+	case urlRx.MatchString(t):
 		return skill.KindMarkdown // a URL: the rules that judge destinations read it
 	}
 	return skill.KindUnknown
