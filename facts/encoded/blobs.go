@@ -593,8 +593,9 @@ func markdownBlobs(f *skill.File, doc *markdown.Doc, c *Cues) []Blob {
 			out = append(out, b)
 		}
 	}
-	if c.Join {
-		out = append(out, joinBlobs(src, doc, c)...)
+	if fc := FileCues(f); fc.Join {
+		// the fragments sit next to the text that asks for the join
+		out = append(out, joinBlobs(src, doc, fc)...)
 	}
 	return out
 }

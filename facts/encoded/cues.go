@@ -44,7 +44,7 @@ func SkillCues(s *skill.Skill) *Cues {
 		c := &Cues{}
 		for _, f := range s.Files {
 			if f.Kind == skill.KindMarkdown || f.Kind == skill.KindText {
-				c.add(f.Content)
+				c.merge(FileCues(f))
 			}
 		}
 		return c, nil
@@ -56,6 +56,32 @@ func SkillCues(s *skill.Skill) *Cues {
 	}
 	v, _ := mf.Memo(cuesKey{}, build)
 	return v.(*Cues)
+}
+
+type fileCuesKey struct{}
+
+// FileCues returns the cues of one file, computed once per file.
+func FileCues(f *skill.File) *Cues {
+	v, _ := f.Memo(fileCuesKey{}, func() (any, error) {
+		c := &Cues{}
+		c.add(f.Content)
+		return c, nil
+	})
+	return v.(*Cues)
+}
+
+func (c *Cues) merge(o *Cues) {
+	c.XOR = c.XOR || o.XOR
+	c.Reverse = c.Reverse || o.Reverse
+	c.ROT13 = c.ROT13 || o.ROT13
+	c.Base85 = c.Base85 || o.Base85
+	c.Join = c.Join || o.Join
+	c.Interleave = c.Interleave || o.Interleave
+	for _, k := range o.Keys {
+		if len(c.Keys) < 8 {
+			c.Keys = append(c.Keys, k)
+		}
+	}
 }
 
 type cuesKey struct{}
