@@ -50,7 +50,8 @@ Only text that reads as commands, code or sentences is analysed; data (JSON, key
 hashes) is left alone. An encoded block that the text around it presents as an example is graded
 like any illustration. It reports nothing itself.
 
-**Limits:** 32 decoded texts per file, 64 KiB for single-byte XOR keys, three layers.`,
+**Limits:** 32 decoded texts per file and 256 per skill, 64 KiB for single-byte XOR keys, three
+layers.`,
 	Extract: extractDecodedText,
 })
 
@@ -61,7 +62,7 @@ func extractDecodedText(p *analyzer.Pass) ([]*skill.File, error) {
 	}
 	var out []*skill.File
 	add := func(text, how string, kind skill.Kind, segs []skill.Seg, start int) {
-		if len(out) >= encoded.MaxBlobs || !encoded.Claim(f, text) {
+		if len(out) >= encoded.MaxBlobs || !encoded.Claim(f, text) || !encoded.Take(p.Skill) {
 			return
 		}
 		ctx := fmt.Sprintf("%s%s: %q", decodedMark, how, match.Clip(strings.Join(strings.Fields(text), " "), 60))

@@ -745,3 +745,32 @@ func Claim(f *skill.File, text string) bool {
 	c.seen[text] = true
 	return true
 }
+
+// MaxSkillDecoded bounds the decoded texts one skill hands on for
+// analysis, well below the engine's limit on embedded files (which blocks
+// the skill when exceeded).
+const MaxSkillDecoded = 256
+
+type budgetKey struct{}
+
+type budget struct {
+	mu   sync.Mutex
+	left int
+}
+
+// Take reports whether the skill may hand on one more decoded text.
+func Take(s *skill.Skill) bool {
+	mf := s.ManifestFile()
+	if mf == nil {
+		return true
+	}
+	v, _ := mf.Memo(budgetKey{}, func() (any, error) { return &budget{left: MaxSkillDecoded}, nil })
+	b := v.(*budget)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.left <= 0 {
+		return false
+	}
+	b.left--
+	return true
+}
