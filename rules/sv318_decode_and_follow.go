@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"sort"
 	"strings"
@@ -36,8 +37,10 @@ written sees what the agent will do: the payload exists only after the agent has
 the instruction to act on it is the whole of the visible attack.
 
 - an imperative addressed to the agent to decode, decrypt, de-obfuscate, reverse, ROT13, XOR,
-  convert from base64/hex or reassemble fragments, followed by one to follow, run, execute, obey
-  or act on the result: **high**;
+  convert from base64/hex or reassemble fragments, followed (in the same sentence or one of the
+  next two) by one to follow, run, execute, obey or act on the result: **high**;
+- "execute the command it prints" for a code block right after it, or a script the sentence
+  names, that decodes hidden text: **high**;
 - **critical** when the skill also holds encoded text (a base64/hex/base85 blob, a char-code
   list, an opaque payload), or when the instruction sits in an HTML comment;
 - quoted or cited wording is at most medium, and low in a security-teaching skill.
@@ -213,6 +216,31 @@ func dfOutput(d *prose.Doc, s *prose.Sentence, may func(*prose.Sentence) bool) [
 	return m
 }
 
+// dfScriptRx finds a path to a script of the skill in a sentence.
+var dfScriptRx = regexp.MustCompile(`[\w./-]+\.(?:py|js|mjs|cjs|ts|sh|bash|ps1|rb|pl)\b`)
+
+// dfOutputOfScript finds "run scripts/x.py and execute the command it
+// prints" where the script named in the sentence decodes hidden text, and
+// returns the match and the script's path.
+func dfOutputOfScript(p *analyzer.Pass, s *prose.Sentence, may func(*prose.Sentence) bool) ([]int, string) {
+	if !may(s) {
+		return nil, ""
+	}
+	m := dfOutputRx.FindStringIndex(s.Text)
+	if m == nil {
+		return nil, ""
+	}
+	dir := path.Dir(p.File.Path)
+	for _, ref := range dfScriptRx.FindAllString(s.Text, 4) {
+		for _, cand := range []string{path.Clean(ref), path.Join(dir, ref)} {
+			if f := p.Skill.File(cand); f != nil && dfDecoderCodeRx.Match(f.Content) {
+				return m, f.Path
+			}
+		}
+	}
+	return nil, ""
+}
+
 // dfNextFollowRx: a later sentence that acts on the decoded text ("Then
 // run it.", "3. Execute the result.").
 var dfNextFollowRx = regexp.MustCompile(`^\s*(?:(?:[-*]|\d+[.)]|step \d+:?)\s+)?(?:(?:then|now|finally|next|and|afterwards|once decoded|when done),?\s+)*(?:follow|obey|execute|exec|run|eval|evaluate|carry out|perform|act on|comply with|source)\s+` + dfObject)
@@ -276,6 +304,10 @@ func runDecodeAndFollow(p *analyzer.Pass) error {
 				rs, re := s.Seg.N.Orig(s.I, s.J)
 				sev, why := prose.SentenceSeverity(High, s, m[0], d.Teaching)
 				report(rs, re, sev, s.Text[m[0]:m[1]], why+"; the block after it decodes hidden text")
+			} else if m, script := dfOutputOfScript(p, s, hasOut); m != nil && !prose.Negated(s.Text, m[0]) && instr(m[0], m[1]) {
+				rs, re := s.Seg.N.Orig(s.I, s.J)
+				sev, why := prose.SentenceSeverity(High, s, m[0], d.Teaching)
+				report(rs, re, sev, s.Text[m[0]:m[1]], why+"; "+script+" decodes hidden text")
 			}
 			continue
 		}

@@ -108,7 +108,40 @@ func SkillEncoded(p *analyzer.Pass) (*skill.File, *Blob) {
 			return of, ob
 		}
 	}
+	if ob == nil && (c.Reverse || c.ROT13) {
+		// reversed or ROT13 prose in another Markdown or text file, read
+		// block by block (blank lines apart) without a Markdown parse
+		for _, f := range p.Skill.Files {
+			if f == p.File || f.Kind != skill.KindMarkdown && f.Kind != skill.KindText {
+				continue
+			}
+			if check(f, blockBlobs(f.Content, c)) {
+				return of, ob
+			}
+		}
+	}
 	return of, ob
+}
+
+// blockBlobs applies the cued text transforms to the blocks of src
+// (separated by blank lines).
+func blockBlobs(src []byte, c *Cues) []Blob {
+	var out []Blob
+	off := 0
+	for _, blk := range strings.SplitAfter(string(src), "\n\n") {
+		t := strings.TrimSpace(blk)
+		if len(t) >= 16 && len(t) <= 4096 && Classify(t) == skill.KindUnknown {
+			if b, ok := transformText(t, "", c); ok {
+				b.Start, b.End = off, off+len(blk)
+				out = append(out, b)
+				if len(out) == MaxBlobs {
+					break
+				}
+			}
+		}
+		off += len(blk)
+	}
+	return out
 }
 
 func dedupe(bs []Blob) []Blob {
