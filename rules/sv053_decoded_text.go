@@ -43,6 +43,8 @@ What is decoded:
   base85, reversed text or reversed lines, ROT13, and the code spans of a section that tells the
   reader to join, concatenate or interleave its fragments (in document order and in the order of
   their labels);
+- in code that XORs characters (` + "`b ^ KEY.charCodeAt(i % KEY.length)`" + `, ` + "`chr(ord(c) ^ k)`" + `), its encoded
+  runs with the keys it names and with single-byte keys;
 - in Python, strings the code computes from constants through a decoder, ` + "`chr`" + ` lists, reversal
   or XOR (see SV443).
 

@@ -1,6 +1,7 @@
 package encoded
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"sort"
@@ -52,8 +53,41 @@ type rawKey struct{}
 // names base85, base85 tokens — decoded with the skill's cues. It needs
 // no parse, so it serves any text file; computed once per file.
 func Raw(f *skill.File, c *Cues) []Blob {
-	v, _ := f.Memo(rawKey{}, func() (any, error) { return rawBlobs(f.Content, c), nil })
+	v, _ := f.Memo(rawKey{}, func() (any, error) {
+		if f.Kind == skill.KindJS || f.Kind == skill.KindPython || f.Kind == skill.KindShell || f.Kind == skill.KindPowerShell {
+			if cc := codeCues(f.Content); cc != nil {
+				cc.merge(c)
+				c = cc
+			}
+		}
+		return rawBlobs(f.Content, c), nil
+	})
 	return v.([]Blob)
+}
+
+// codeCues: code that XORs characters ("c.charCodeAt(i) ^ key…",
+// "chr(ord(c) ^ k)") decodes its own blobs with a key; the keys it names
+// ("const KEY = 'k3y'") and single-byte keys are tried on them.
+func codeCues(src []byte) *Cues {
+	if !bytes.Contains(src, []byte("^")) || !containsAny(src, "charCodeAt", "fromCharCode", "ord(", "chr(", "bxor", "-bxor") {
+		return nil
+	}
+	c := &Cues{XOR: true}
+	for _, m := range keyRx.FindAllSubmatch(src, 8) {
+		if k := parseKey(string(m[1])); len(k) > 0 && len(c.Keys) < 8 {
+			c.Keys = append(c.Keys, k)
+		}
+	}
+	return c
+}
+
+func containsAny(b []byte, lits ...string) bool {
+	for _, l := range lits {
+		if bytes.Contains(b, []byte(l)) {
+			return true
+		}
+	}
+	return false
 }
 
 type ofKey struct{}
