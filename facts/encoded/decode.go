@@ -142,7 +142,7 @@ func alphabetIndex(a string) *[256]int16 {
 // group is padded as b85decode pads it), Z85, or Adobe ascii85 (<~ … ~>).
 func DecodeBase85(s string) ([]byte, bool) {
 	s = stripSpace(s)
-	if strings.HasPrefix(s, "<~") && strings.HasSuffix(s, "~>") {
+	if len(s) >= 4 && strings.HasPrefix(s, "<~") && strings.HasSuffix(s, "~>") {
 		s = s[2 : len(s)-2]
 		dst := make([]byte, 4*len(s)/5+8)
 		n, _, err := ascii85.Decode(dst, []byte(s), true)

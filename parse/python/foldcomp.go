@@ -55,6 +55,7 @@ func (m *Module) foldGenComprehension(i, f, e int) (fval, bool) {
 	}
 	out := fval{isList: true}
 	env := compEnv{}
+	size := 0
 	for _, it := range items {
 		for n, name := range names {
 			env[name] = it[n]
@@ -62,6 +63,9 @@ func (m *Module) foldGenComprehension(i, f, e int) (fval, bool) {
 		v, ok := m.evalComp(i, f, env)
 		if !ok {
 			return fval{}, false
+		}
+		if size += len(v.s) + 1; size > maxFold {
+			return fval{}, false // the items add up to more than one folded value may hold
 		}
 		out.list = append(out.list, v)
 	}
@@ -72,6 +76,9 @@ func (m *Module) foldGenComprehension(i, f, e int) (fval, bool) {
 // values of the n target names: enumerate(X), zip(X, Y) (Y may be
 // itertools.cycle(Z)), range(…), or any foldable sequence.
 func (m *Module) compIter(i, e, n int) ([][]fval, bool) {
+	if i >= e {
+		return nil, false
+	}
 	if m.Toks[i].Kind == Name && i+1 < e {
 		name, _ := m.resolveHead(i)
 		j := i + 1
@@ -163,6 +170,9 @@ func (m *Module) compIter(i, e, n int) ([][]fval, bool) {
 // zipSecond folds zip's second argument, unwrapping itertools.cycle.
 func (m *Module) zipSecond(a Arg) (fval, bool, bool) {
 	i, e := a.Start, a.End
+	if i >= e {
+		return fval{}, false, false
+	}
 	if m.Toks[i].Kind == Name {
 		name, _ := m.resolveHead(i)
 		j := i + 1
