@@ -398,7 +398,13 @@ func fromBytes(b []byte, how string, c *Cues) (Blob, bool) {
 
 // transformText applies the cued text transforms to t.
 func transformText(t, how string, c *Cues) (Blob, bool) {
+	base := Score(t)
 	try := func(x, name string) (Blob, bool) {
+		// the transform must make the text read: commands or several
+		// frequent words that were not there before
+		if sc := Score(x); sc < 3 || sc <= base {
+			return Blob{}, false
+		}
 		if k := Classify(x); k != skill.KindUnknown {
 			if how != "" {
 				name = how + " → " + name

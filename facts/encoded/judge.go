@@ -1,6 +1,7 @@
 package encoded
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -58,24 +59,41 @@ func init() {
 	}
 }
 
-// ProseScore counts the words of s that are frequent English words, and
-// all its words.
+// ProseScore counts the words of s (two letters or more) that are
+// frequent English words, all its words, and the distinct frequent ones.
 func ProseScore(s string) (hits, words int) {
-	for _, f := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r == '\'')
-	}) {
-		words++
-		if proseWords[f] {
-			hits++
-		}
-	}
+	hits, words, _ = proseScore(s)
 	return hits, words
 }
 
-// readsAsProse: at least three frequent words and a quarter of all words.
+func proseScore(s string) (hits, words, distinct int) {
+	var seen map[string]bool
+	for _, f := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r == '\'')
+	}) {
+		if len(f) < 2 {
+			continue
+		}
+		words++
+		if proseWords[f] {
+			hits++
+			if !seen[f] {
+				if seen == nil {
+					seen = map[string]bool{}
+				}
+				seen[f] = true
+				distinct++
+			}
+		}
+	}
+	return hits, words, distinct
+}
+
+// readsAsProse: at least three different frequent words, and frequent
+// words a quarter of all words.
 func readsAsProse(s string) bool {
-	h, n := ProseScore(s)
-	return h >= 3 && h*4 >= n
+	h, n, d := proseScore(s)
+	return d >= 3 && h*4 >= n
 }
 
 // commandLine reports whether a line reads as a shell command: it starts
@@ -92,8 +110,12 @@ func commandLine(l string) bool {
 		return false
 	}
 	w := f[0]
-	if strings.HasPrefix(w, "./") || strings.HasPrefix(w, "/") && strings.Count(w, "/") >= 2 {
+	if strings.HasPrefix(w, "./") && len(w) > 2 && !strings.HasSuffix(w, "/") {
 		return len(f) == 1 || shSyntaxRx.MatchString(l) || !readsAsProse(l)
+	}
+	if strings.HasPrefix(w, "/") && strings.Count(w, "/") >= 2 && !strings.HasSuffix(w, "/") && len(f) >= 2 {
+		// /tmp/x --quiet, /bin/bash -c …: a path alone is a path
+		return shSyntaxRx.MatchString(l) || !readsAsProse(l)
 	}
 	if commandWords[strings.ToLower(w)] {
 		// "open the file and read it" starts with a command word too
@@ -167,12 +189,22 @@ func Classify(s string) skill.Kind {
 		return skill.KindShell
 	case psCodeRx.MatchString(first):
 		return skill.KindPowerShell
+	case jsonLike(t):
+		return skill.KindUnknown // data: a signed statement, a config, an API response
 	case readsAsProse(t):
 		return skill.KindMarkdown
-	case urlRx.MatchString(t):
+	case len(t) <= 512 && len(lines) <= 3 && urlRx.MatchString(t) && !jsonLike(t):
 		return skill.KindMarkdown // a URL: the rules that judge destinations read it
 	}
 	return skill.KindUnknown
+}
+
+// jsonLike: a JSON object or array (data, whatever strings it holds).
+func jsonLike(t string) bool {
+	if t == "" || t[0] != '{' && t[0] != '[' {
+		return false
+	}
+	return json.Valid([]byte(t)) || strings.Count(t, "\":") >= 3
 }
 
 // Ext is the file name extension an embedded file of kind k gets.
