@@ -38,11 +38,12 @@ What is decoded:
 
 - runs of base64, base32 or hex of 16 characters or more anywhere in a text file (prose, code
   blocks, HTML comments, string literals of scripts), wrapped over lines or not, through up to
-  three layers and zlib/gzip compression; lists of eight or more character codes;
+  three layers and zlib/gzip compression; comma-separated lists of eight or more character
+  codes;
 - when the skill's text names the transform: XOR with the key it gives (or any single-byte key),
-  base85, reversed text or reversed lines, ROT13, and the code spans of a section that tells the
-  reader to join, concatenate or interleave its fragments (in document order and in the order of
-  their labels);
+  base85, reversed text or reversed lines, ROT13, and the code spans next to a paragraph that
+  tells the reader to join, concatenate or interleave fragments (in document order and in the
+  order of their labels);
 - in code that XORs characters (` + "`b ^ KEY.charCodeAt(i % KEY.length)`" + `, ` + "`chr(ord(c) ^ k)`" + `), its encoded
   runs with the keys it names and with single-byte keys;
 - in Python, strings the code computes from constants through a decoder, ` + "`chr`" + ` lists, reversal

@@ -483,35 +483,31 @@ func keyName(k []byte) string {
 	return fmt.Sprintf("0x%x", k)
 }
 
-// charCodeBlobs finds lists of at least eight character codes
-// ("[99, 117, 114, 108, …]", "0x63 0x75 …") that spell readable text.
+// charCodeBlobs finds comma-separated lists of at least eight character
+// codes ("[99, 117, 114, 108, …]", "0x63,0x75,…") that spell readable
+// text. Lists are found from their commas (one fast byte search), not by
+// looking at every digit of the file.
 func charCodeBlobs(src []byte) []Blob {
 	var out []Blob
-	for i := 0; i < len(src); i++ {
-		if src[i] < '0' || src[i] > '9' || i > 0 && (isAlnum(src[i-1]) || src[i-1] == '.' || src[i-1] == '_') {
+	for i := 0; i < len(src); {
+		k := bytes.IndexByte(src[i:], ',')
+		if k < 0 {
+			break
+		}
+		c := i + k
+		i = c + 1
+		if c == 0 || !isHexByte(src[c-1]) {
 			continue
 		}
-		start, end, n := i, i, 0
-		k := i
-		for {
-			l := scanCode(src, k)
-			if l == k {
-				break
-			}
-			n++
-			end = l
-			// separator: blanks and at most one comma, a line break only
-			// after a comma
-			m, comma := l, false
-			for m < len(src) && (src[m] == ' ' || src[m] == '\t' || src[m] == ',' && !comma || src[m] == '\n' && comma || src[m] == '\r') {
-				comma = comma || src[m] == ','
-				m++
-			}
-			if m == l || m >= len(src) || src[m] < '0' || src[m] > '9' {
-				break
-			}
-			k = m
+		// back to the start of the number before the comma
+		start := c
+		for start > 0 && (isHexByte(src[start-1]) || src[start-1] == 'x' || src[start-1] == 'X') {
+			start--
 		}
+		if src[start] < '0' || src[start] > '9' || start > 0 && (isAlnum(src[start-1]) || src[start-1] == '.' || src[start-1] == '_') {
+			continue
+		}
+		end, n := codeList(src, start)
 		if n >= 8 {
 			if t, ok := CharCodes(string(src[start:end])); ok {
 				if k := Classify(t); k != skill.KindUnknown {
@@ -519,9 +515,35 @@ func charCodeBlobs(src []byte) []Blob {
 				}
 			}
 		}
-		i = end
+		i = max(i, end)
 	}
 	return out
+}
+
+// codeList reads numbers separated by commas and blanks from start and
+// returns where the list ends and how many numbers it holds.
+func codeList(src []byte, start int) (end, n int) {
+	end = start
+	for k := start; ; {
+		l := scanCode(src, k)
+		if l == k {
+			break
+		}
+		n++
+		end = l
+		// separator: blanks and at most one comma, a line break only
+		// after a comma
+		m, comma := l, false
+		for m < len(src) && (src[m] == ' ' || src[m] == '\t' || src[m] == ',' && !comma || src[m] == '\n' && comma || src[m] == '\r') {
+			comma = comma || src[m] == ','
+			m++
+		}
+		if m == l || m >= len(src) || src[m] < '0' || src[m] > '9' {
+			break
+		}
+		k = m
+	}
+	return end, n
 }
 
 func isAlnum(c byte) bool {
