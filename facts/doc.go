@@ -7,6 +7,7 @@
 //	jsfacts     JavaScript/TypeScript view of calls, sources and destinations
 //	coderole    the role of code in Markdown: instruction or illustration
 //	hostfacts   the hosts a skill is about: named in its frontmatter or in several places
+//	encoded     encoded text (base64, hex, base85, char codes, XOR, reversal, fragments) and what it decodes to
 //	manifest    SKILL.md frontmatter values, lint reporting, allowed-tools
 //	match       required literals, literal index, capped reporter
 //

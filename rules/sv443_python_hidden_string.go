@@ -21,7 +21,8 @@ var PythonHiddenString = register(&analyzer.Rule{
 	Tags:     []string{"security", "python", "obfuscation", "CWE-506"},
 	Inputs:   analyzer.InPython,
 	Doc: `Python code builds a string with ` + "`chr()`" + ` sequences, ` + "`bytes([...])`" + `, ` + "`bytes.fromhex`" + `,
-base64, ` + "`codecs.decode(…, 'rot13')`" + `, reversal (` + "`[::-1]`" + `) or joins of fragments, and the
+base64 or base85, ` + "`codecs.decode(…, 'rot13')`" + `, reversal (` + "`[::-1]`" + `), XOR with a key
+(` + "`bytes(c ^ k[i % len(k)] for i, c in enumerate(data))`" + `) or joins of fragments, and the
 result (which skillvet computes) is a URL, an IP address, a shell command, or the name
 of a sensitive module or function (` + "`os`" + `, ` + "`subprocess`" + `, ` + "`system`" + `, ` + "`exec`" + `, ` + "`socket`" + `, …).
 Writing ` + "`'https://…'`" + ` as ` + "`''.join(chr(c) for c in [104, 116, …])`" + ` has one purpose: keeping the
@@ -53,7 +54,7 @@ var pyHostLike = match.MustRx(`^\d{1,3}(\.\d{1,3}){3}(:\d+)?$`)
 // pyObfuscationNames are calls whose presence makes a constant "assembled".
 var pyObfuscationNames = map[string]bool{"chr": true, "bytes.fromhex": true, "binascii.unhexlify": true,
 	"binascii.a2b_hex": true, "base64.b64decode": true, "base64.b32decode": true, "base64.b16decode": true,
-	"base64.urlsafe_b64decode": true, "base64.a85decode": true, "codecs.decode": true, "zlib.decompress": true,
+	"base64.urlsafe_b64decode": true, "base64.a85decode": true, "base64.b85decode": true, "base64.z85decode": true, "codecs.decode": true, "zlib.decompress": true,
 	"bytes": true, "bytearray": true, "map": true, "reversed": true}
 
 func runPythonHiddenString(p *analyzer.Pass) error {
@@ -130,9 +131,12 @@ func pyAssembledKind(m *python.Module, a, b int) string {
 			kind = "join"
 		}
 	}
-	for k := a; k+4 < b; k++ {
-		if m.Is(k, "[") && m.Is(k+1, ":") && m.Is(k+2, ":") && m.Is(k+3, "-") && m.Toks[k+4].Kind == python.Number {
+	for k := a; k < b; k++ {
+		if k+4 < b && m.Is(k, "[") && m.Is(k+1, ":") && m.Is(k+2, ":") && m.Is(k+3, "-") && m.Toks[k+4].Kind == python.Number {
 			return "encoded" // [::-1]
+		}
+		if m.Is(k, "^") {
+			return "encoded" // XOR with a key
 		}
 	}
 	return kind

@@ -37,7 +37,9 @@ type foldEntry struct {
 // Fold evaluates the constant string expression in tokens [start, end):
 // literals (implicit and + concatenation), names bound once to constants,
 // str.join over lists and generators, chr(...), bytes([...]), bytes.fromhex, binascii.unhexlify,
-// base64 (b64, urlsafe, b32, b16, a85), codecs.decode (hex, base64, rot13),
+// base64 (b64, urlsafe, b32, b16, a85, b85, z85), codecs.decode (hex, base64, rot13),
+// comprehensions computed from their loop variables (XOR decoders, see
+// foldcomp.go),
 // zlib/gzip/bz2.decompress, .decode()/.encode(), .replace, case changes and
 // slicing including [::-1]. Bytes are returned as a string of their bytes.
 func (m *Module) Fold(start, end int) (string, bool) { return m.fold(start, end) }
@@ -288,24 +290,26 @@ func (m *Module) foldList(i, e int) (fval, bool) {
 	return out, true
 }
 
-// foldComprehension handles chr(c) for c in ITER and c for c in ITER.
+// foldComprehension handles chr(c) for c in ITER and c for c in ITER
+// directly, and other element expressions (XOR decoders) item by item.
 func (m *Module) foldComprehension(i, f, e int) (fval, bool) {
-	if f+3 >= e || m.Toks[f+1].Kind != Name || !m.Is(f+2, "in") {
+	if f+3 >= e {
 		return fval{}, false
 	}
-	v := m.Text(f + 1)
-	it, ok := m.foldExpr(f+3, e)
-	if !ok {
-		return fval{}, false
-	}
-	items := iterate(it)
-	if items == nil && !it.isList {
-		return fval{}, false
-	}
-	switch {
-	case f == i+1 && m.Text(i) == v:
-		return fval{isList: true, list: items}, true
-	case f == i+4 && m.Text(i) == "chr" && m.Is(i+1, "(") && m.Text(i+2) == v && m.Is(i+3, ")"):
+	simple := m.Toks[f+1].Kind == Name && m.Is(f+2, "in") && !m.topLevel(f+3, e, "if") && !m.topLevel(f+3, e, "for")
+	if simple && (f == i+1 && m.Text(i) == m.Text(f+1) || f == i+4 && m.Text(i) == "chr" && m.Is(i+1, "(") && m.Text(i+2) == m.Text(f+1) && m.Is(i+3, ")")) {
+		v := m.Text(f + 1)
+		it, ok := m.foldExpr(f+3, e)
+		if !ok {
+			return fval{}, false
+		}
+		items := iterate(it)
+		if items == nil && !it.isList {
+			return fval{}, false
+		}
+		if m.Text(i) == v {
+			return fval{isList: true, list: items}, true
+		}
 		out := fval{isList: true}
 		for _, x := range items {
 			if !x.isInt {
@@ -315,7 +319,7 @@ func (m *Module) foldComprehension(i, f, e int) (fval, bool) {
 		}
 		return out, true
 	}
-	return fval{}, false
+	return m.foldGenComprehension(i, f, e)
 }
 
 // iterate returns the items of a list or the characters of a string.
@@ -340,6 +344,9 @@ func (m *Module) foldArg(a []Arg, n int) (fval, bool) {
 			continue
 		}
 		if k == n {
+			if m.topLevel(x.Start, x.End, "for") {
+				return m.foldList(x.Start, x.End) // a generator argument
+			}
 			return m.foldExpr(x.Start, x.End)
 		}
 		k++
@@ -436,6 +443,10 @@ func (m *Module) foldCall(name string, open, cl int) (fval, bool) {
 		return str(string(b), err == nil)
 	case "base64.a85decode":
 		return str(decodeA85(a0.s))
+	case "base64.b85decode":
+		return str(decodeB85(a0.s, b85Digits))
+	case "base64.z85decode":
+		return str(decodeB85(a0.s, z85Digits))
 	case "codecs.decode", "codecs.encode":
 		enc := "utf-8"
 		if e, ok := m.foldArg(args, 1); ok {
@@ -644,6 +655,37 @@ func decodeA85(s string) (string, bool) {
 	dst := make([]byte, 4*len(s)/5+4)
 	n, _, err := ascii85.Decode(dst, []byte(s), true)
 	return string(dst[:n]), err == nil
+}
+
+// The base85 alphabets of base64.b85decode (RFC 1924) and z85decode.
+const (
+	b85Digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+	z85Digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#"
+)
+
+// decodeB85 decodes base85 in the given alphabet; a short last group is
+// padded with the highest digit, as b85decode pads it.
+func decodeB85(s, digits string) (string, bool) {
+	s = strings.Join(strings.Fields(s), "")
+	pad := (5 - len(s)%5) % 5
+	out := make([]byte, 0, len(s)/5*4+4)
+	for i := 0; i < len(s); i += 5 {
+		var v uint64
+		for k := 0; k < 5; k++ {
+			d := 84
+			if i+k < len(s) {
+				if d = strings.IndexByte(digits, s[i+k]); d < 0 {
+					return "", false
+				}
+			}
+			v = v*85 + uint64(d)
+		}
+		if v > 0xffffffff {
+			return "", false
+		}
+		out = append(out, byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
+	}
+	return string(out[:len(out)-pad]), true
 }
 
 func codec(s, enc string) (string, bool) {

@@ -13,6 +13,8 @@ func FuzzParse(f *testing.F) {
 		"from . import *\nfrom .x import (a as b,\n c)\n",
 		"x = ''.join(chr(c) for c in [1,2,3])[1:-1:2]",
 		"__builtins__.__dict__['ev'+'al'](x)\n(lambda: 1).x()",
+		"k = b'k3y'\nprint(bytes(c ^ k[i % len(k)] for i, c in enumerate(base64.b85decode('X>D+C'))))",
+		"x = bytes(a ^ b for a, b in zip(b'ab', itertools.cycle(b'k')))\ny = [c for c in range(3)]",
 	} {
 		f.Add([]byte(s))
 	}

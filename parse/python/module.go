@@ -692,12 +692,16 @@ func (m *Module) args(open, cl int) []Arg {
 	var out []Arg
 	d := m.Toks[open].Depth + 1
 	start := open + 1
+	gen := false // a generator argument ("c ^ k for i, c in …") runs to the end
 	for i := open + 1; i <= cl; i++ {
 		if i < cl && m.Match[i] > int32(i) && int(m.Match[i]) < cl {
 			i = int(m.Match[i]) // skip nested brackets: linear in the list, not its content
 			continue
 		}
-		if i < cl && !(m.Toks[i].Depth == d && m.Is(i, ",")) {
+		if i < cl && m.Toks[i].Depth == d && m.Toks[i].Kind == Name && m.Is(i, "for") {
+			gen = true
+		}
+		if i < cl && (gen || !(m.Toks[i].Depth == d && m.Is(i, ","))) {
 			continue
 		}
 		if start < i {

@@ -210,9 +210,17 @@ func TestFold(t *testing.T) {
 		`('ab' + 'cd')[1:3]`:                                        "bc",
 		`'x'.replace('x', 'os')`:                                    "os",
 		`codecs.decode('6964', 'hex')`:                              "id",
+		// XOR decoders and base85
+		`base64.b85decode('X>D+Ca&#bXa{')`:                                                 "import os",
+		`bytes(c ^ k[i % len(k)] for i, c in enumerate(base64.b64decode('Al4JBEENS1wK')))`: "import os",
+		`''.join(chr(ord(c) ^ 0x20) for c in 'OS')`:                                        "os",
+		`bytes([c ^ 32 for c in b'OS'])`:                                                   "os",
+		`bytes(a ^ b for a, b in zip(b'\x02\x5c', itertools.cycle(b'k3y')))`:               "io",
+		`''.join(chr(int(x) - 1) for x in ['112', '116'])`:                                 "os",
+		`bytes((c - 1) % 256 for c in b'jnqpsu')`:                                          "import",
 	}
 	for expr, want := range cases {
-		src := "import base64, codecs, zlib\nfrom base64 import b64decode\nname = 'tool'\nv = " + expr + "\n"
+		src := "import base64, codecs, zlib, itertools\nfrom base64 import b64decode\nname = 'tool'\nk = b'k3y'\nv = " + expr + "\n"
 		m := mustParse(t, src)
 		as := m.Assigns["v"]
 		if len(as) != 1 {
