@@ -12,6 +12,14 @@ import (
 	"strings"
 )
 
+// sharedAddressSpace is 100.64.0.0/10 (RFC 6598): carrier-grade NAT and
+// tailnets (Tailscale gives every device an address in it); nothing there
+// is reachable from the internet.
+var sharedAddressSpace = func() *net.IPNet {
+	_, n, _ := net.ParseCIDR("100.64.0.0/10")
+	return n
+}()
+
 // HostClass is what a host is known to be.
 type HostClass uint8
 
@@ -116,14 +124,14 @@ func ClassifyHost(host string) HostClass {
 	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
 		return HostLoopback
 	}
-	if strings.HasSuffix(h, ".local") || strings.HasSuffix(h, ".internal") || strings.HasSuffix(h, ".lan") {
+	if strings.HasSuffix(h, ".local") || strings.HasSuffix(h, ".internal") || strings.HasSuffix(h, ".lan") || strings.HasSuffix(h, ".ts.net") {
 		return HostPrivate
 	}
 	if ip := parseIP(h); ip != nil {
 		switch {
 		case ip.IsLoopback() || ip.IsUnspecified():
 			return HostLoopback
-		case ip.IsPrivate() || ip.IsLinkLocalUnicast():
+		case ip.IsPrivate() || ip.IsLinkLocalUnicast() || sharedAddressSpace.Contains(ip):
 			return HostPrivate
 		}
 		return HostRawIP

@@ -64,3 +64,16 @@ func TestURLClassElidedCatcher(t *testing.T) {
 		t.Errorf("catcher URL classed %v", c)
 	}
 }
+
+func TestClassifyHostTailnet(t *testing.T) {
+	for h, want := range map[string]HostClass{
+		"100.109.173.45":            HostPrivate, // 100.64.0.0/10: CGNAT, tailnets
+		"100.128.0.1":               HostRawIP,   // just outside it
+		"build-box.tail1234.ts.net": HostPrivate,
+		"203.0.113.9":               HostRawIP,
+	} {
+		if got := ClassifyHost(h); got != want {
+			t.Errorf("ClassifyHost(%q) = %v, want %v", h, got, want)
+		}
+	}
+}
