@@ -40,6 +40,12 @@ func (r *reacher) visit(e ast.Expression) {
 		}
 	case *ast.DotExpression:
 		r.visit(x.Left)
+		if name, ok := thisProp(x); ok {
+			// a class field: what the class stores in it
+			for _, v := range r.in.idx.thisProps[name] {
+				r.visit(v)
+			}
+		}
 	case *ast.BracketExpression:
 		r.visit(x.Left)
 		r.visit(x.Member)
@@ -47,6 +53,22 @@ func (r *reacher) visit(e ast.Expression) {
 		r.visit(x.Callee)
 		for _, a := range x.ArgumentList {
 			r.visit(a)
+		}
+		if dot, ok := x.Callee.(*ast.DotExpression); ok {
+			// obj.method(): what the class methods of that name return
+			for _, m := range r.in.idx.methods[dot.Identifier.Name.String()] {
+				r.returns(m)
+			}
+			switch dot.Identifier.Name.String() {
+			case "map", "flatMap", "then", "catch", "finally", "reduce", "filter", "find":
+				// what a callback returns becomes (part of) the result
+				for _, a := range x.ArgumentList {
+					switch a.(type) {
+					case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+						r.returns(a)
+					}
+				}
+			}
 		}
 		if id, ok := x.Callee.(*ast.Identifier); ok {
 			for _, def := range r.in.defs(id) {
@@ -157,6 +179,14 @@ func (in *Info) callsOf(fn ast.Node) []*ast.CallExpression {
 	if !built {
 		m := map[ast.Node][]*ast.CallExpression{}
 		for _, c := range in.idx.calls {
+			if dot, ok := c.Callee.(*ast.DotExpression); ok {
+				// obj.method(args): the arguments of every class method of
+				// that name
+				for _, fn := range in.idx.methods[dot.Identifier.Name.String()] {
+					m[fn] = append(m[fn], c)
+				}
+				continue
+			}
 			id, ok := c.Callee.(*ast.Identifier)
 			if !ok {
 				continue

@@ -374,3 +374,49 @@ func TestTopLevelAwaitWithMultiLineImports(t *testing.T) {
 		t.Errorf("go() at line %d, want 17", l)
 	}
 }
+
+// TestReachFollowsClassFieldsAndMethods: a value stored in a class field
+// (assigned or pushed) reaches whoever reads the field, and a method call
+// reaches what the class's method of that name returns, through promises.
+func TestReachFollowsClassFieldsAndMethods(t *testing.T) {
+	src := `
+const fs = require('fs');
+class Collector {
+  constructor() { this.items = []; this.count = 0; }
+  gather() {
+    return fs.promises.readFile('/x', 'utf8').then((d) => { this.items.push(d); return this.items; });
+  }
+  size() { return this.count; }
+}
+const c = new Collector();
+c.gather().then((items) => sink(items));
+other(c.size());
+`
+	p, err := Parse("f.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := p.Info()
+	reaches := func(callee string) map[string]bool {
+		seen := map[string]bool{}
+		for _, c := range in.Calls() {
+			if id, ok := c.Callee.(*ast.Identifier); ok && id.Name.String() == callee {
+				for _, a := range c.ArgumentList {
+					in.Reach(a, func(e ast.Expression) bool {
+						if c, ok := e.(*ast.CallExpression); ok {
+							seen[in.Resolve(c.Callee)] = true
+						}
+						return true
+					})
+				}
+			}
+		}
+		return seen
+	}
+	if s := reaches("sink"); !s["module:fs.promises.readFile"] {
+		t.Errorf("the field's pushed value did not reach sink (saw %v)", s)
+	}
+	if s := reaches("other"); s["module:fs.promises.readFile"] {
+		t.Errorf("another field (count) reached the file read (saw %v)", s)
+	}
+}

@@ -42,6 +42,12 @@ type index struct {
 	cbCall  map[ast.Node]*ast.CallExpression
 	calls   []*ast.CallExpression
 	news    []*ast.NewExpression
+	// thisProps maps a property name to the values stored in this.name
+	// anywhere in the file (assignments, push/unshift/set/add), and
+	// methods a method name to the class methods of that name: flow
+	// through class fields and method calls, by name.
+	thisProps map[string][]ast.Expression
+	methods   map[string][]*ast.FunctionLiteral
 }
 
 // Info is the per-program binding index shared by the resolver and the
@@ -73,6 +79,8 @@ func (in *Info) build() {
 	in.idx.global = &scope{start: 0, end: 1 << 62, defs: map[string][]*Def{}}
 	in.idx.scopeOf = map[ast.Node]*scope{}
 	in.idx.cbCall = map[ast.Node]*ast.CallExpression{}
+	in.idx.thisProps = map[string][]ast.Expression{}
+	in.idx.methods = map[string][]*ast.FunctionLiteral{}
 	type pendingDef struct {
 		d  *Def
 		sc *scope
@@ -179,6 +187,9 @@ func (in *Info) build() {
 				bind(n.Target, n.Initializer, nil, false, n)
 			}
 		case *ast.AssignExpression:
+			if name, ok := thisProp(n.Left); ok {
+				in.idx.thisProps[name] = append(in.idx.thisProps[name], n.Right)
+			}
 			// an assignment defines the name in the scope that declares it,
 			// known once every declaration has been seen
 			deferred = true
@@ -215,8 +226,22 @@ func (in *Info) build() {
 			in.forInto(n.Into, n.Source, add, n)
 		case *ast.ForOfStatement:
 			in.forInto(n.Into, n.Source, add, n)
+		case *ast.MethodDefinition:
+			if k, ok := n.Key.(*ast.StringLiteral); ok && n.Body != nil && !n.Computed {
+				in.idx.methods[k.Value.String()] = append(in.idx.methods[k.Value.String()], n.Body)
+			} else if k, ok := n.Key.(*ast.Identifier); ok && n.Body != nil {
+				in.idx.methods[k.Name.String()] = append(in.idx.methods[k.Name.String()], n.Body)
+			}
 		case *ast.CallExpression:
 			in.idx.calls = append(in.idx.calls, n)
+			if dot, ok := n.Callee.(*ast.DotExpression); ok {
+				switch dot.Identifier.Name.String() {
+				case "push", "unshift", "set", "add", "concat":
+					if name, ok := thisProp(dot.Left); ok {
+						in.idx.thisProps[name] = append(in.idx.thisProps[name], n.ArgumentList...)
+					}
+				}
+			}
 			for _, a := range n.ArgumentList {
 				switch a.(type) {
 				case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
@@ -624,4 +649,16 @@ func (in *Info) resolveThenParam(def *Def, d int) string {
 		return ""
 	}
 	return in.resolve(dot.Left, d)
+}
+
+// thisProp returns name for this.name.
+func thisProp(e ast.Expression) (string, bool) {
+	d, ok := e.(*ast.DotExpression)
+	if !ok {
+		return "", false
+	}
+	if _, ok := d.Left.(*ast.ThisExpression); !ok {
+		return "", false
+	}
+	return d.Identifier.Name.String(), true
 }
