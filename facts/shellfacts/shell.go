@@ -7,9 +7,9 @@
 package shellfacts
 
 import (
-	"bytes"
 	"github.com/skillvet/skillvet/facts/coderole"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/skill"
 	"strconv"
 	"strings"
 
@@ -76,7 +76,7 @@ func Report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
 		if j := coderole.Of(p).At(d.Start); j.Role == coderole.Illustration {
 			d.Severity = analyzer.Medium
 			d.Message += "; shown as an illustration: " + j.Why
-		} else if c := warningComment(p.File.Content, d.Start); c != "" && sev == analyzer.High {
+		} else if c := warningComment(p.File, d.Start); c != "" && sev == analyzer.High {
 			// "chmod 777 /host/path  # Not recommended for production":
 			// the line's own comment presents it as what not to do.
 			// Critical findings keep their grade: a comment is free.
@@ -92,19 +92,12 @@ func Report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
 var warningCommentRx = match.MustRx(`(?i)\s#+\s*((?:not recommended|don'?t|do not|never|avoid|insecure|unsafe|bad practice|bad\b|dangerous|wrong|vulnerable|anti-?pattern)[^\n]{0,60})$`)
 
 // warningComment returns the warning in the comment that ends the line
-// holding off, or "".
-func warningComment(src []byte, off int) string {
-	if off < 0 || off >= len(src) {
+// of f holding off, or "".
+func warningComment(f *skill.File, off int) string {
+	if off < 0 || off >= len(f.Content) {
 		return ""
 	}
-	ls := bytes.LastIndexByte(src[:off], '\n') + 1
-	le := bytes.IndexByte(src[off:], '\n')
-	if le < 0 {
-		le = len(src)
-	} else {
-		le += off
-	}
-	if m := warningCommentRx.FindStringSubmatch(string(src[ls:le])); m != nil {
+	if m := warningCommentRx.FindStringSubmatch(string(f.LineBytes(f.Pos(off).Line))); m != nil {
 		return strings.TrimSpace(m[1])
 	}
 	return ""
