@@ -119,9 +119,9 @@ func runSendData(p *analyzer.Pass) error {
 			}
 			if secretPath {
 				obj, content = label, true
-			} else if o := match.FindLitIndex(prose.SecretObjRx.Regexp, prose.SecretObjLits, rest); o != nil {
+			} else if o := prose.SecretObjRx.FindStringIndex(rest); o != nil {
 				obj = rest[o[0]:o[1]]
-			} else if o := match.FindLitIndex(prose.ContentObjRx.Regexp, prose.ContentObjLits, rest); o != nil {
+			} else if o := prose.ContentObjRx.FindStringIndex(rest); o != nil {
 				obj, content = rest[o[0]:o[1]], true
 			}
 			if obj != "" {

@@ -95,9 +95,9 @@ func runContextLeak(p *analyzer.Pass) error {
 		rest := s.Text[vm[1]:]
 		obj := ""
 		objEnd := 0
-		if m := match.FindLitIndex(prose.SecretObjRx.Regexp, prose.SecretObjLits, rest); m != nil {
+		if m := prose.SecretObjRx.FindStringIndex(rest); m != nil {
 			obj, objEnd = rest[m[0]:m[1]], m[1]
-		} else if m := match.FindLitIndex(prose.ContentObjRx.Regexp, prose.ContentObjLits, rest); m != nil {
+		} else if m := prose.ContentObjRx.FindStringIndex(rest); m != nil {
 			obj, objEnd = rest[m[0]:m[1]], m[1]
 		} else if credSeg[s.SegIndex] && match.MayHaveCredentialPath(string(d.Src[rs:re])) {
 			obj = "a credential file"

@@ -52,9 +52,9 @@ Good:
 var (
 	// homeGlobRx: a glob over the home directory or the disk root, as
 	// written (case matters for $HOME).
-	homeGlobRx = match.MustLitRx(`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/Users/[\w*.-]+|/home/[\w*.-]+)/(?:\*\*|\.\*|\*)|(?:^|[\s(\x60"'])/\*\*`)
+	homeGlobRx = match.MustRx(`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/Users/[\w*.-]+|/home/[\w*.-]+)/(?:\*\*|\.\*|\*)|(?:^|[\s(\x60"'])/\*\*`)
 	// homeAllRx: the same in words, over normalised text.
-	homeAllRx      = match.MustLitRx(`\b(?:every|all|each)\s+(?:(?:the|single|other|of the)\s+)?(?:\w+\s+)?(?:files?|folders?|directories|dot-?files)\s+(?:\w+\s+)?(?:under|in|inside|beneath|below|across|on|of)\s+(?:the\s+|their\s+|your\s+|the user's\s+|this\s+)?(?:(?:entire|whole)\s+)?(?:home(?: directory| folder| dir)?|~/?|\$home|user profile|(?:hard )?(?:disk|drive)|file ?system|machine|computer)(?:[^\w/-]|$)|\b(?:entire|whole)\s+(?:home (?:directory|folder|dir)|user profile|file ?system|(?:hard )?disk)\b`)
+	homeAllRx      = match.MustRx(`\b(?:every|all|each)\s+(?:(?:the|single|other|of the)\s+)?(?:\w+\s+)?(?:files?|folders?|directories|dot-?files)\s+(?:\w+\s+)?(?:under|in|inside|beneath|below|across|on|of)\s+(?:the\s+|their\s+|your\s+|the user's\s+|this\s+)?(?:(?:entire|whole)\s+)?(?:home(?: directory| folder| dir)?|~/?|\$home|user profile|(?:hard )?(?:disk|drive)|file ?system|machine|computer)(?:[^\w/-]|$)|\b(?:entire|whole)\s+(?:home (?:directory|folder|dir)|user profile|file ?system|(?:hard )?disk)\b`)
 	homeEnumVerbRx = match.MustRx(`\b(?:list|lists|listing|enumerate|enumerates|walk|walks|crawl|crawls|index|indexes|inventory|inventories|scan|scans|glob|globs|find|finds|catalog|catalogue|traverse|traverses|recurse|search|searches|read|reads|collect|gather|map|record|dump|archive|back up|backup|copy)\b`)
 	homeHiddenRx   = match.MustRx(`\b(?:including|include|even|also)\s+(?:the\s+)?hidden\b|\bhidden\s+(?:files|ones|folders|directories|entries)\b|\bdot-?(?:files|folders|directories)\b`)
 	homeCredDirRx  = match.MustRx(`(?i)(?:~|\$HOME|home)/\.(?:ssh|gnupg|aws|kube|docker|azure|password-store|electrum|bitcoin|ethereum|config/gh)\b|/\.\*`)

@@ -179,15 +179,17 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 					continue
 				}
 				sev, note := High, ""
+				// the path when no parameter overrides its default
+				dflt := agentDefaultRx.ReplaceAllString(w.Path, "$1")
 				switch {
 				case approvalOffRx.MatchString(w.Text) || approvalOffRx.MatchString(c.Text()):
 					sev, note = Critical, ", turning approvals off"
-				case intel.ProjectInstructionFile(w.Path) || intel.ProjectInstructionFile(strings.TrimPrefix(agentDefaultRx.ReplaceAllString(w.Path, "$1"), "./")):
+				case intel.ProjectInstructionFile(w.Path) || intel.ProjectInstructionFile(strings.TrimPrefix(dflt, "./")):
 					sev = Medium // the project's instruction file
 				case templatePathRx.MatchString(w.Path) || shell.HasPlaceholder(w.Path):
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
 				default:
-					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(agentDefaultRx.ReplaceAllString(w.Path, "$1")), w.Text); why != "" {
+					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(dflt), w.Text); why != "" {
 						sev, note = Medium, ", "+why
 					}
 				}

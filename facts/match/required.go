@@ -6,11 +6,7 @@
 // file, and Clip for messages.
 package match
 
-import (
-	"regexp"
-
-	"github.com/skillvet/skillvet/parse/rxlit"
-)
+import "github.com/skillvet/skillvet/parse/rxlit"
 
 // RequiredLiterals returns lower-case strings of which every match of the
 // regular expression contains at least one, or nil when no such set is
@@ -54,20 +50,4 @@ func Present(hits [][]int32) func(lit string) bool {
 		id, ok := LitID(l)
 		return !ok || int(id) >= len(hits) || len(hits[id]) > 0
 	}
-}
-
-// findLit is rx.FindString(t) behind the literal prefilter lits.
-func findLit(rx *regexp.Regexp, lits []string, t string) string {
-	if !ContainsAnyLit(t, lits) {
-		return ""
-	}
-	return rx.FindString(t)
-}
-
-// FindLitIndex is rx.FindStringIndex(t) behind the literal prefilter lits.
-func FindLitIndex(rx *regexp.Regexp, lits []string, t string) []int {
-	if !ContainsAnyLit(t, lits) {
-		return nil
-	}
-	return rx.FindStringIndex(t)
 }
