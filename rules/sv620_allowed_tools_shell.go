@@ -24,10 +24,11 @@ var AllowedToolsShell = register(&analyzer.Rule{
 user while the skill is active, so a prompt injection (from the skill, a web page or a
 file) gets them for free.
 
-- privileged or nested shells (` + "`Bash(sudo:*)`" + `, ` + "`su`" + `, ` + "`doas`" + `, ` + "`bash -c`" + `, ` + "`sh`" + `, ` + "`eval`" + `):
-  **high**;
-- ` + "`Bash`" + `, ` + "`Bash(*)`" + ` and other unscoped shells: **medium** (common, but every command of a
-  prompt injection then runs unasked);
+- privileged shells (` + "`Bash(sudo:*)`" + `, ` + "`su`" + `, ` + "`doas`" + `, ` + "`pkexec`" + `): **high** (root, unasked);
+- ` + "`Bash`" + `, ` + "`Bash(*)`" + ` and other unscoped shells, and entries that amount to one (a nested shell
+  ` + "`Bash(sh:*)`" + `, ` + "`bash -c`" + `, ` + "`cmd`" + `, ` + "`pwsh`" + `, ` + "`eval`" + `, ` + "`exec`" + `, ` + "`env`" + `, ` + "`xargs`" + `): **medium** (common, but
+  every command of a prompt injection then runs unasked; an entry that looks scoped but nests a
+  shell grants no more than ` + "`Bash`" + ` does, so it is graded the same);
 - network and interpreter commands (` + "`curl`" + `, ` + "`wget`" + `, ` + "`nc`" + `, ` + "`ssh`" + `, ` + "`python`" + `, ` + "`node`" + `, ` + "`npx`" + `,
   ` + "`pip`" + `, ` + "`npm`" + `) and ` + "`rm`" + `: **medium** (any code or any upload is one argument away).
 

@@ -105,7 +105,12 @@ func JudgeToolEntry(e string) (analyzer.Severity, string) {
 				return analyzer.Medium, "the script " + script + " without confirmation"
 			}
 		}
-		return analyzer.High, what + " without confirmation"
+		if what == "root" {
+			return analyzer.High, what + " without confirmation"
+		}
+		// A nested shell, eval or a command runner grants what an
+		// unscoped Bash grants: every command, no more.
+		return analyzer.Medium, what + " (so every shell command) without confirmation"
 	}
 	if strings.HasPrefix(cmd, "sudo") {
 		return analyzer.High, "root without confirmation"
