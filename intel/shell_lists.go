@@ -35,11 +35,11 @@ var vendorInstallers = []struct{ host, path string }{
 
 // projectInstallerRx matches an install script published in a project's
 // own repository or releases on a code host.
-var projectInstallerRx = rxlit.MustRx(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/(?:[^/]+/)?|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[\w.-]+/(?:[\w.-]+/){0,3}|gitlab\.com/[\w.-]+/[\w.-]+/-/raw/[\w.-]+/(?:[\w.-]+/){0,3})[\w.-]*(?:install|installer|setup|get)[\w.-]*\.(?:sh|ps1|py)$`)
+var projectInstallerRx = rxlit.MustRx(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/(?:[^/]+/)?|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[\w.-]+/(?:[\w.-]+/){0,3}|github\.com/[\w.-]+/[\w.-]+/raw/[\w.-]+/(?:[\w.-]+/){0,3}|gitlab\.com/[\w.-]+/[\w.-]+/-/raw/[\w.-]+/(?:[\w.-]+/){0,3})[\w.-]*(?:install|installer|setup|get)[\w.-]*\.(?:sh|ps1|py)$`)
 
 // projectFileRx matches a file in a project's own repository or release
 // assets on a code host.
-var projectFileRx = rxlit.MustRx(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/|objects\.githubusercontent\.com/|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/|gitlab\.com/[\w.-]+/[\w.-]+/-/(?:raw|releases)/)`)
+var projectFileRx = rxlit.MustRx(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/|objects\.githubusercontent\.com/|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/|github\.com/[\w.-]+/[\w.-]+/raw/|gitlab\.com/[\w.-]+/[\w.-]+/-/(?:raw|releases)/)`)
 
 // vendorDownloadHosts publish official release binaries and scripts.
 var vendorDownloadHosts = map[string]bool{"dl.min.io": true, "apt.llvm.org": true, "releases.hashicorp.com": true,

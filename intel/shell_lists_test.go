@@ -1,0 +1,29 @@
+package intel
+
+import "testing"
+
+func TestProjectDownloads(t *testing.T) {
+	for u, want := range map[string]bool{
+		"https://raw.githubusercontent.com/acme/tool/main/bin/tool.pl":     true,
+		"https://github.com/acme/tool/raw/master/v2/tool.pl":               true,
+		"https://github.com/acme/tool/releases/download/v1.2.0/tool-linux": true,
+		"https://gitlab.com/acme/tool/-/raw/main/tool.sh":                  true,
+		"http://github.com/acme/tool/raw/master/tool.pl":                   false, // plain http
+		"https://github.com.evil.example/acme/tool/raw/master/tool.pl":     false,
+		"https://tool-downloads.net/acme/tool/raw/master/tool.pl":          false,
+		"https://github.com/acme/tool/blob/master/tool.pl":                 false, // a web page, not the file
+	} {
+		if got := VendorDownload(u); got != want {
+			t.Errorf("VendorDownload(%q) = %v, want %v", u, got, want)
+		}
+	}
+	for u, want := range map[string]bool{
+		"https://github.com/acme/tool/raw/main/scripts/install.sh":    true,
+		"https://raw.githubusercontent.com/acme/tool/main/install.sh": true,
+		"https://github.com/acme/tool/raw/main/scripts/payload.sh":    false,
+	} {
+		if got := ProjectInstaller(u); got != want {
+			t.Errorf("ProjectInstaller(%q) = %v, want %v", u, got, want)
+		}
+	}
+}
