@@ -1,6 +1,9 @@
 package shell
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // placeholderRx matches a documentation placeholder such as <SLURM_USER>,
 // <login-host> or <your-api-key>.
@@ -20,13 +23,25 @@ func Placeholders(s string) string {
 	for _, l := range locs {
 		i, j := l[0], l[1]
 		attachedBefore := i > 0 && !isSpaceByte(s[i-1]) && s[i-1] != '|' && s[i-1] != ';' && s[i-1] != '&' && s[i-1] != '(' && s[i-1] != '<'
-		pathAfter := j < len(s) && (s[j] == '/' || s[j] == '~' || s[j] == '$' || s[j] == '.' || s[j] == '>')
+		pathAfter := j < len(s) && (s[j] == '~' || s[j] == '$' || s[j] == '.' || s[j] == '>' || s[j] == '/' && systemPath(s[j:]))
 		if !attachedBefore && pathAfter {
 			continue
 		}
 		b[i], b[j-1] = '_', '_'
 	}
 	return string(b)
+}
+
+// systemPath reports whether s starts with a system directory a
+// redirection could write to; <endpoint>/v1/models is a URL path after a
+// placeholder, not a write to /v1/models.
+func systemPath(s string) bool {
+	for _, d := range []string{"/etc/", "/dev/", "/usr/", "/var/", "/tmp/", "/opt/", "/root/", "/home/", "/Users/", "/Library/", "/System/", "/bin/", "/sbin/", "/lib"} {
+		if strings.HasPrefix(s, d) {
+			return true
+		}
+	}
+	return false
 }
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

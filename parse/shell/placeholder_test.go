@@ -7,6 +7,8 @@ func TestPlaceholders(t *testing.T) {
 		`ssh <SLURM_USER>@<login-host> 'cat >> ~/.ssh/authorized_keys'`: `ssh _SLURM_USER_@_login-host_ 'cat >> ~/.ssh/authorized_keys'`,
 		`curl https://<host>/api --token <TOKEN>`:                       `curl https://_host_/api --token _TOKEN_`,
 		`echo evil <x>~/.bashrc`:                                        `echo evil <x>~/.bashrc`,
+		`echo evil <x>/etc/profile`:                                     `echo evil <x>/etc/profile`,
+		`curl -sS <endpoint_url>/v1/models | jq .`:                      `curl -sS _endpoint_url_/v1/models | jq .`,
 		`sort <in.txt >out.txt`:                                         `sort <in.txt >out.txt`,
 		`cat <<EOF`:                                                     `cat <<EOF`,
 	} {
