@@ -17,6 +17,8 @@ import (
 
 type shellKey struct{}
 type shellSitesKey struct{}
+type shellRawSitesKey struct{}
+type shellSessionKey struct{}
 type shellSnippetKey struct {
 	off  int
 	text string
@@ -82,6 +84,12 @@ type ShellSite struct {
 	// Cautioned is set for code spans in a sentence that warns against
 	// running them ("never run `rm -rf /`").
 	Cautioned bool
+	// Staged lists the variables this site reads that another piece of the
+	// skill's instructions sets (see SessionEnv), by name; nil when the
+	// site resolves on its own.
+	Staged []StagedVar
+
+	src string // what was parsed at TextStart, "" when the site cannot be re-parsed
 }
 
 // ShellSites returns every piece of shell in the file: the whole file for
@@ -93,6 +101,21 @@ type ShellSite struct {
 // file.
 func (p *Pass) ShellSites() ([]ShellSite, error) {
 	v, err := p.File.Memo(shellSitesKey{}, func() (any, error) {
+		raw, err := p.rawShellSites()
+		if raw == nil {
+			return nil, err
+		}
+		return p.reseed(raw), err
+	})
+	if v == nil {
+		return nil, err
+	}
+	return v.([]ShellSite), err
+}
+
+// rawShellSites are the file's shell sites, each parsed on its own.
+func (p *Pass) rawShellSites() ([]ShellSite, error) {
+	v, err := p.File.Memo(shellRawSitesKey{}, func() (any, error) {
 		return p.buildShellSites()
 	})
 	if v == nil {
@@ -105,12 +128,25 @@ func (p *Pass) ShellSites() ([]ShellSite, error) {
 	return v.([]ShellSite), err
 }
 
+// Sibling returns a pass over another file of the same skill that reads
+// through the same memoised parses but cannot report: for facts that
+// follow a chain across files (a download in one reference file, its run
+// in another).
+func (p *Pass) Sibling(f *skill.File) *Pass {
+	if f == p.File {
+		return p
+	}
+	return &Pass{Rule: p.Rule, Skill: p.Skill, File: f, Config: p.Config, ctx: p.ctx, fsys: p.fsys,
+		report: func(Finding) {}, capture: func(Cap) {}}
+}
+
 func (p *Pass) buildShellSites() ([]ShellSite, error) {
 	f := p.File
 	switch f.Kind {
 	case skill.KindShell:
 		s, _ := p.Shell()
-		return []ShellSite{{Kind: SiteScript, Script: s, Start: 0, End: len(f.Content), Text: string(f.Content), TextStart: 0}}, nil
+		text := string(f.Content)
+		return []ShellSite{{Kind: SiteScript, Script: s, Start: 0, End: len(f.Content), Text: text, TextStart: 0, src: text}}, nil
 	case skill.KindPowerShell:
 		// Not bash: the line-by-line fallback and token heuristics still
 		// see pipelines, download cradles and -EncodedCommand.
@@ -144,7 +180,7 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 			if t.Kind == markdown.CommandBlock {
 				text = p.verbatim(t)
 			}
-			sites = append(sites, ShellSite{Kind: SiteDynamic, Script: p.ShellSnippet(text, t.TextStart), Start: t.Start, End: t.End, Text: text, TextStart: t.TextStart})
+			sites = append(sites, ShellSite{Kind: SiteDynamic, Script: p.ShellSnippet(text, t.TextStart), Start: t.Start, End: t.End, Text: text, TextStart: t.TextStart, src: text})
 		case markdown.CodeBlock:
 			lang := strings.ToLower(strings.TrimSpace(t.Info))
 			if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
@@ -155,22 +191,27 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 				continue
 			}
 			text := p.verbatim(t)
-			s := p.ShellSnippet(shell.Placeholders(shell.StripPrompts(text)), t.TextStart)
+			src := shell.Placeholders(shell.StripPrompts(text))
+			s := p.ShellSnippet(src, t.TextStart)
 			if !shellLang && !LooksLikeCommands(s) {
 				continue
 			}
-			sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: s, Start: t.Start, End: t.End, Text: text, TextStart: t.TextStart, Lang: lang})
+			if !posixLangs[lang] {
+				src = "" // PowerShell and cmd name variables differently
+			}
+			sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: s, Start: t.Start, End: t.End, Text: text, TextStart: t.TextStart, Lang: lang, src: src})
 		case markdown.Paragraph:
 			sites = append(sites, p.proseSites(t)...)
 		case markdown.CodeSpan:
 			if dynamic[t.TextStart] {
 				continue // the !`cmd` itself: already a dynamic site
 			}
-			s := p.ShellSnippet(shell.Placeholders(t.Text), t.TextStart)
+			src := shell.Placeholders(t.Text)
+			s := p.ShellSnippet(src, t.TextStart)
 			if !LooksLikeCommands(s) {
 				continue
 			}
-			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Cautioned: cautioned(doc, i)})
+			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Cautioned: cautioned(doc, i), src: src})
 		}
 	}
 	return sites, nil
@@ -197,7 +238,8 @@ func (p *Pass) proseSites(t *markdown.Token) []ShellSite {
 		}
 		text := strings.TrimRight(line[m[2]:], "\r\n")
 		start := t.TextStart + lineOff + m[2]
-		s := p.ShellSnippet(shell.Placeholders(text), start)
+		src := shell.Placeholders(text)
+		s := p.ShellSnippet(src, start)
 		piped := false
 		for _, c := range s.Commands {
 			piped = piped || c.PipeNext >= 0
@@ -210,7 +252,7 @@ func (p *Pass) proseSites(t *markdown.Token) []ShellSite {
 		for _, w := range cautionWords {
 			caution = caution || strings.Contains(low, w)
 		}
-		out = append(out, ShellSite{Kind: SiteProse, Script: s, Start: start, End: start + len(text), Text: text, TextStart: start, Cautioned: caution})
+		out = append(out, ShellSite{Kind: SiteProse, Script: s, Start: start, End: start + len(text), Text: text, TextStart: start, Cautioned: caution, src: src})
 	}
 	return out
 }
@@ -257,6 +299,12 @@ func (p *Pass) verbatim(t *markdown.Token) string {
 var shellLangs = map[string]bool{"sh": true, "bash": true, "zsh": true, "shell": true, "console": true,
 	"terminal": true, "shell-session": true, "shellsession": true, "ksh": true, "fish": true, "cmd": true,
 	"powershell": true, "pwsh": true, "ps1": true, "ps": true, "bat": true, "batch": true, "command": true}
+
+// posixLangs are the code block languages whose variables are POSIX
+// shell variables (unlabelled blocks included).
+var posixLangs = map[string]bool{"sh": true, "bash": true, "zsh": true, "shell": true, "console": true,
+	"terminal": true, "shell-session": true, "shellsession": true, "ksh": true, "command": true,
+	"": true, "text": true, "txt": true, "plaintext": true, "plain": true}
 
 var looseLangs = map[string]bool{"": true, "text": true, "txt": true, "plaintext": true, "plain": true}
 

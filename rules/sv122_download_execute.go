@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"github.com/skillvet/skillvet/intel"
 	"strings"
 
@@ -66,7 +67,7 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 			verified, unquarantined := false, false
 			for _, n := range shellfacts.Ahead(s, j) {
 				switch {
-				case shIsVerifier(n):
+				case shellfacts.IsVerifier(n):
 					verified = true
 				case n.Name == "xattr" && shMentions(n, file):
 					unquarantined = true
@@ -76,7 +77,11 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 					break
 				}
 			}
-			if run == nil || verified {
+			if verified {
+				continue
+			}
+			if run == nil {
+				shStagedRun(p, site, c, file)
 				continue
 			}
 			us := shellfacts.URLs(c)
@@ -104,17 +109,6 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 	})
 }
 
-// shIsVerifier reports a checksum or signature check.
-func shIsVerifier(c *shell.Command) bool {
-	switch c.Name {
-	case "sha256sum", "sha512sum", "shasum", "gpg", "gpg2", "cosign", "minisign", "signify", "codesign", "spctl", "md5sum":
-		return c.Name != "codesign" || shellfacts.HasShortFlag(c, 'v', "--verify")
-	case "openssl":
-		return c.Arg(1) == "dgst" && shellfacts.HasArg(c, "-verify")
-	}
-	return false
-}
-
 func shMentions(c *shell.Command, file string) bool {
 	for _, w := range c.Params() {
 		if shellfacts.SameFile(w.Value, file) {
@@ -139,4 +133,47 @@ func shTmpDir(c *shell.Command, s *shell.Script, idx int) bool {
 		}
 	}
 	return false
+}
+
+// shStagedRun reports a download whose file another part of the skill
+// runs: a reference file, another code block, a bundled script. The
+// skill's instructions are one session, and a staged skill splits the
+// chain so that no block holds both halves.
+func shStagedRun(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Command, file string) {
+	runs, verified := shellfacts.SessionOf(p).RunsElsewhere(site, p.File.Path, file)
+	if len(runs) == 0 || verified {
+		return
+	}
+	r := runs[0]
+	us := shellfacts.URLs(c)
+	class, host, plain := shellfacts.HostRisk(us)
+	official := len(us) > 0
+	for _, u := range us {
+		official = official && intel.VendorDownload(u)
+	}
+	sev, note := High, ""
+	switch {
+	case official:
+		sev, note = Medium, " (an official download or a project's own release: pin a version and checksum where possible)"
+	case class.Suspicious() || plain || site.Kind.Executes() || r.Site.Kind.Executes() || shellfacts.HiddenLayer(site.Script, c):
+		sev = Critical
+	case r.Illustration:
+		sev, note = Medium, " (the run is shown as an example)"
+	}
+	where := r.Path
+	if where == p.File.Path {
+		where = "another code block of this file"
+	}
+	line := 0
+	if rf := p.Skill.File(r.Path); rf != nil {
+		line = rf.Pos(r.Command.Start).Line
+	}
+	msg := fmt.Sprintf("downloads %s%s, and %s runs it (%s, line %d) without verifying it%s",
+		file, shellfacts.DescribeHost(class, host), where, shellfacts.ClipText(r.Command.Text(), 60), line, note)
+	shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+		Message: msg + shellfacts.Where(site),
+		Steps: []analyzer.Step{
+			{Start: c.Start, End: shellfacts.CmdEnd(c), Message: "downloads " + file},
+			{File: r.Path, Start: r.Command.Start, End: shellfacts.CmdEnd(r.Command), Message: "runs " + r.Target},
+		}})
 }

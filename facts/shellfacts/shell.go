@@ -10,6 +10,7 @@ import (
 	"github.com/skillvet/skillvet/facts/coderole"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/skill"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -57,6 +58,34 @@ func Where(s *analyzer.ShellSite) string {
 	return ""
 }
 
+// stagedFrom says where the staged variables that text reads are set:
+// " ($RT_URL set in references/vars.md)".
+func stagedFrom(vs []analyzer.StagedVar, text string) string {
+	if len(vs) == 0 || !strings.Contains(text, "$") {
+		return ""
+	}
+	var paths []string
+	names := map[string][]string{}
+	for _, v := range vs {
+		if !strings.Contains(text, "$"+v.Name) && !strings.Contains(text, "${"+v.Name) {
+			continue
+		}
+		if names[v.Path] == nil {
+			paths = append(paths, v.Path)
+		}
+		names[v.Path] = append(names[v.Path], "$"+v.Name)
+	}
+	if len(paths) == 0 {
+		return ""
+	}
+	sort.Strings(paths)
+	parts := make([]string, len(paths))
+	for i, p := range paths {
+		parts[i] = strings.Join(names[p], ", ") + " set in " + p
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}
+
 // Report reports a finding about a shell site, except for code spans that
 // prose quotes as a warning or an example ("never run `rm -rf /`"): those
 // are not instructions.
@@ -83,6 +112,9 @@ func Report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
 			d.Severity = analyzer.Medium
 			d.Message += "; its comment says " + strconv.Quote(c)
 		}
+	}
+	if len(s.Staged) > 0 && d.Start >= 0 && d.Start < d.End && d.End <= len(p.File.Content) && d.File == "" {
+		d.Message += stagedFrom(s.Staged, string(p.File.Content[d.Start:d.End]))
 	}
 	p.Report(d)
 }
@@ -574,6 +606,12 @@ func OutputFile(c *shell.Command) (string, bool) {
 				return next, true
 			}
 			return "", false
+		case c.Name == "curl" && len(v) > 2 && v[0] == '-' && v[1] != '-' && v[len(v)-1] == 'o' && !strings.Contains(v[1:len(v)-1], "o"):
+			// combined short flags ending in -o: curl -fsSLo file URL
+			if next != "" && next != "-" && next != "/dev/stdout" {
+				return next, true
+			}
+			return "", false
 		case strings.HasPrefix(v, "--output-document=") || strings.HasPrefix(v, "--output="):
 			f := v[strings.IndexByte(v, '=')+1:]
 			return f, f != "-"
@@ -671,33 +709,51 @@ func Ahead(s *shell.Script, i int) []*shell.Command {
 
 // RunsFile reports whether c executes the file f (./f, bash f, python f).
 func RunsFile(c *shell.Command, f string) bool {
-	if len(c.Argv) == 0 {
-		return false
+	for _, t := range RunTargets(c) {
+		if SameFile(t, f) {
+			return true
+		}
 	}
-	if SameFile(c.Argv[0].Value, f) && c.Name != "chmod" {
-		return true
+	return false
+}
+
+// RunTargets returns the words of c that name a file c executes: the
+// program itself, an interpreter's script (the first argument that is not
+// an option; a program given with -c/-e/-m makes every file an argument,
+// which is data), a script an interpreter reads on stdin (bash < f), and
+// what open, start, nohup, source and . are given.
+func RunTargets(c *shell.Command) []string {
+	if len(c.Argv) == 0 {
+		return nil
+	}
+	var out []string
+	if c.Name != "chmod" {
+		out = append(out, c.Argv[0].Value)
 	}
 	if IsInterpreter(c.Name) && c.Name != "source" && c.Name != "." {
-		// the script slot: the first argument that is not an option; a
-		// program given with -c/-e/-m makes every file an argument (data)
 		for _, w := range c.Params() {
 			v := w.Value
 			if v == "-c" || v == "-e" || v == "-m" || v == "-E" || v == "-r" || v == "--eval" {
-				return false
+				return out
 			}
 			if strings.HasPrefix(v, "-") && v != "-" {
 				continue
 			}
-			return SameFile(v, f)
+			return append(out, v)
 		}
-		return false
+		if StdinIsCode(c) {
+			for _, r := range c.Redirs {
+				if r.Op == "<" && r.Fd == "" {
+					out = append(out, r.Target.Value)
+				}
+			}
+		}
+		return out
 	}
 	if c.Name == "open" || c.Name == "start" || c.Name == "nohup" || c.Name == "source" || c.Name == "." {
 		for _, w := range c.Params() {
-			if SameFile(w.Value, f) {
-				return true
-			}
+			out = append(out, w.Value)
 		}
 	}
-	return false
+	return out
 }

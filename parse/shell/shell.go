@@ -45,6 +45,10 @@ type Script struct {
 	ErrOffset int
 	// Heuristic is set when some commands come from token heuristics.
 	Heuristic bool
+	// Vars are the variables holding a known constant when the source
+	// ends (nil when there are none): what a later piece of shell run in
+	// the same session (ParseEnv) would see.
+	Vars map[string]string
 }
 
 // Via says how a command was reached.
@@ -185,7 +189,13 @@ func (c *Command) Text() string {
 }
 
 // Parse analyses src as shell. base is the file offset of src[0].
-func Parse(src string, base int) *Script {
+func Parse(src string, base int) *Script { return ParseEnv(src, base, nil) }
+
+// ParseEnv is Parse with variables already set to constants, as a piece
+// of shell sees them when an earlier piece of the same session (another
+// code block of the instructions) assigned them. The source's own
+// assignments override env.
+func ParseEnv(src string, base int, env map[string]string) *Script {
 	s := &Script{}
 	if len(src) > MaxBytes {
 		s.Err = fmt.Errorf("%w: %d bytes, over the %d-byte limit", ErrLimit, len(src), MaxBytes)
@@ -197,7 +207,14 @@ func Parse(src string, base int) *Script {
 		return s
 	}
 	a := newAnalysis(s)
+	if len(env) > 0 {
+		a.vars = make(map[string]string, len(env))
+		for k, v := range env {
+			a.vars[k] = v
+		}
+	}
 	a.run(src, mapper{base: base, exact: true})
+	s.Vars = a.vars
 	return s
 }
 
