@@ -55,7 +55,12 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		}
 		// "do not tell the user to run it": a direction to the user, not
 		// something kept from them.
-		if h.Phrase.Label == "concealment from the user" && toVerbRx.MatchString(h.Seg.N.Text[h.J:]) {
+		if h.Phrase.Label == "concealment from the user" && directionToUser(h.Seg.N.Text, h.I, h.J) {
+			continue
+		}
+		// "Bulk upload silently dropped", "rule-delete silently loses
+		// state": what something does when it fails, not an instruction.
+		if h.Phrase.Label == "silent action" && silentOutcomeRx.MatchString(h.Seg.N.Text[h.I:min(len(h.Seg.N.Text), h.J+24)]) {
 			continue
 		}
 		if h.Phrase.Label == "no confirmation" {
@@ -81,8 +86,19 @@ var (
 	// confirmActionRx: "without asking" matters when it governs an action
 	// with effects, not "respond without asking".
 	confirmActionRx = match.MustRx(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
-	// toVerbRx: an infinitive right after "tell the user".
-	toVerbRx = match.MustRx(`^\s+to\s+(?:run|execute|install|type|enter|paste|open|click|do|use|try|restart|reboot|check|set|call|copy|provide|supply|share|create|log|sign)\b`)
+	// toVerbRx: an infinitive or a quotation right after "tell the user":
+	// what the user is told to do, or one wording banned.
+	toVerbRx = match.MustRx(`^\s+(?:to\s+(?:(?:just|simply|first|manually|go|always|never)\s+)?[a-z]{2,}\b|["“'])`)
+	// toObjectRx: "to" that takes an object, not an infinitive.
+	toObjectRx = match.MustRx(`^\s+to\s+(?:the|a|an|your|their|our|any|anyone|anybody|them|him|her|us|me|this|that|these|those|it|whom|which)\b`)
+	// notJustRx: "do not just tell the user": do more than tell.
+	notJustRx = match.MustRx(`\b(?:just|simply|only|merely)\s+(?:tell|inform|notify|mention|report)`)
+	// untilVerifiedRx: "never tell the user it works until you have
+	// verified it": a rule of honesty, not concealment.
+	untilVerifiedRx = match.MustRx(`^[^.!?\n]{0,120}?\b(?:until|unless|before)\s+(?:you(?:'ve| have)?\s+)?(?:actually\s+)?(?:verif|confirm|check|test|validat|prov|run|reproduc|seen|observ)`)
+	// silentOutcomeRx: the adverb followed by a participle or a present
+	// tense verb of outcome: a description of behaviour.
+	silentOutcomeRx = match.MustRx(`(?i)\bsilently\s+(?:\w+ed|loses|drops|skips|fails|ignores|discards|truncates|succeeds|breaks|corrupts|swallows|falls back|does nothing)\b`)
 	// phraseNegatorRx: a phrase that opens with a negator means it
 	// ("do not tell the user").
 	phraseNegatorRx = match.MustRx(`^(?:do not|don't|never|must not|should not|shouldn't|mustn't|without|no need)\b`)
@@ -90,6 +106,18 @@ var (
 	// ("do not", "never", "avoid").
 	SentenceNegationRx = match.MustRx(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)
 )
+
+// directionToUser reports a "do not tell the user" hit that directs the
+// user or governs honesty rather than hiding something: "do not tell the
+// user to reinstall", "do not just tell the user to go check", "never tell
+// the user something works until you have verified it".
+func directionToUser(t string, i, j int) bool {
+	after := t[j:]
+	if toVerbRx.MatchString(after) && !toObjectRx.MatchString(after) {
+		return true
+	}
+	return notJustRx.MatchString(t[i:j]) || untilVerifiedRx.MatchString(after)
+}
 
 // sentenceAround returns the sentence of t holding [i, j) and the part of
 // it before i.
