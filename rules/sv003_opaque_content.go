@@ -26,8 +26,10 @@ var OpaqueContent = register(&analyzer.Rule{
   not inspected, and password-protected archives are a staple of install lures.
 
 Classification reads magic numbers before extensions, so an ELF file named
-` + "`notes.md`" + ` is still an executable. Images, fonts, audio, video and PDF files whose
-content matches their format are expected and not reported.
+` + "`notes.md`" + ` is still an executable. Images, fonts, audio, video, PDF and data files (SQLite,
+` + "`.coverage`" + `, NumPy ` + "`.npy`" + `, Parquet, HDF5, Arrow) whose content matches their format are expected
+and not reported. A JS, Python or shell file that holds a few NUL bytes inside otherwise valid
+text (a test expecting ` + "`\"ab\\x00\"`" + `) is source and is parsed; a parse failure blocks it.
 
 **Fix:** ship source instead of binaries; have the agent build or download pinned,
 checksummed artefacts from the publisher instead of bundling them.`,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind classifies a file for analysis. Classification looks at content
@@ -152,7 +153,7 @@ func Classify(name string, content []byte) Kind {
 			// A text file pretending to be binary: analyse it as text.
 			return KindText
 		}
-		if looksBinary(content) {
+		if looksBinary(content) && !(parsedSource(k) && textWithNULs(content)) {
 			return KindBinary
 		}
 		return k
@@ -200,6 +201,15 @@ var mediaMagics = []struct {
 	{[]string{".mid", ".midi"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("MThd")) }},
 	{[]string{".psd"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("8BPS")) }},
 	{[]string{".xcf"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("gimp xcf")) }},
+	// Data files: arrays, tables and databases that programs load and
+	// nothing executes (coverage.py keeps its data in .coverage, SQLite).
+	{[]string{".db", ".sqlite", ".sqlite3", ".coverage"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("SQLite format 3\x00")) }},
+	{[]string{".npy"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("\x93NUMPY")) }},
+	{[]string{".parquet"}, func(b []byte) bool {
+		return bytes.HasPrefix(b, []byte("PAR1")) && bytes.HasSuffix(b, []byte("PAR1"))
+	}},
+	{[]string{".h5", ".hdf5", ".he5"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("\x89HDF\r\n\x1a\n")) }},
+	{[]string{".arrow", ".feather"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("ARROW1")) }},
 }
 
 // mediaKind recognises a media or font file whose extension and signature
@@ -271,6 +281,33 @@ func looksBinary(b []byte) bool {
 		n = 8192
 	}
 	return bytes.IndexByte(b[:n], 0) >= 0
+}
+
+// parsedSource are the kinds whose parsers read every byte of the file:
+// a stray NUL in a string there is parsed like any character, and a file
+// that does not parse is reported as unanalysable.
+func parsedSource(k Kind) bool {
+	return k == KindJS || k == KindPython || k == KindShell
+}
+
+// textWithNULs reports text that holds a few literal NUL bytes (a test
+// expecting "ab\x00", a placeholder delimiter in a string) and no other
+// binary: valid UTF-8, no control bytes but tab, newlines, form feed and
+// escape, and at most one NUL per 512 bytes.
+func textWithNULs(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	nuls := 0
+	for _, c := range b {
+		switch {
+		case c == 0:
+			nuls++
+		case c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1b:
+			return false
+		}
+	}
+	return nuls <= max(4, len(b)/512)
 }
 
 func hasUTF16BOM(b []byte) bool {

@@ -47,6 +47,19 @@ func TestClassify(t *testing.T) {
 		{"run.py", "\x89PNG\r\n\x1a\n\x00\x00", KindBinary},
 		{"notes.md", "%PDF-1.7\n\x00", KindBinary},
 		{"notes.md", "ID3 tags are read first", KindMarkdown},
+		// data files whose signature and name agree
+		{"scripts/.coverage", "SQLite format 3\x00\x10\x00", KindAsset},
+		{"evals/A.npy", "\x93NUMPY\x01\x00v\x00", KindAsset},
+		{"t.parquet", "PAR1\x15\x04\x00PAR1", KindAsset},
+		{"notes.coverage", "\x7fELF\x02\x01", KindBinary},
+		{"data.npy", "SQLite format 3\x00", KindBinary},
+		// source holding a NUL in a string is source; one that is mostly
+		// NULs, or holds other control bytes, is not
+		{"tests/dyn.test.ts", "expect(read(r)).toBe(\"ab\x00\"); // trailing NUL\n" + strings.Repeat("it('x', () => {});\n", 40), KindJS},
+		{"core/md.js", "return `\x00CODEBLOCK${i}\x00`;\n" + strings.Repeat("let a = 1;\n", 60), KindJS},
+		{"x.js", strings.Repeat("\x00", 64), KindBinary},
+		{"y.py", "print('a')\x00\x01\x02", KindBinary},
+		{"z.md", "# doc\x00", KindBinary},
 	}
 	for _, c := range cases {
 		if got := Classify(c.name, []byte(c.content)); got != c.want {
