@@ -35,8 +35,11 @@ harvesting in one line.
 A key named after one vendor sent to another vendor's API (` + "`OPENAI_API_KEY`" + ` to
 ` + "`api.anthropic.com`" + `) is **medium**. One named key sent as a header to a constant, known API host (` + "`OPENAI_API_KEY`" + ` to
 ` + "`api.openai.com`" + `) is how API clients work and is not reported; neither is any host in the
-configured allowlist. Data flow is followed through assignments, dictionaries and
-loops in the same file.
+configured allowlist. Data flow is followed through assignments, dictionaries, loops and
+attributes of ` + "`self`" + `, and across the skill's own modules: a function of another module that
+returns ` + "`dict(os.environ)`" + `, or one that posts the payload it is given
+(` + "`uploader.send(dict(os.environ))`" + `), is graded as if it were in the same file, and the message
+names the other module and line.
 
 **Fix:** send only the variable the API needs, to that API, in its auth header.
 
@@ -94,60 +97,84 @@ func runPythonEnvExfiltration(p *analyzer.Pass) error {
 	if m == nil {
 		return nil
 	}
+	wholeEnv := func(*python.Module) func(python.Ref) bool { return isWholeEnv }
+	secretEnv := func(om *python.Module) func(python.Ref) bool {
+		return func(r python.Ref) bool {
+			k, ok := envKey(om, r)
+			return ok && (k == "?" || pySecretNameRx.MatchString(k))
+		}
+	}
 	for _, c := range m.Calls {
-		if !pyfacts.NetSink(m, c) || len(c.Args) == 0 {
+		if pyfacts.NetSink(m, c) {
+			if len(c.Args) == 0 {
+				continue
+			}
+			u := pyfacts.SinkURL(m, c)
+			pyEnvSink(p, m, c, c.Args, u, "", strings.HasSuffix(c.Name, ".putheader"), wholeEnv, secretEnv)
 			continue
 		}
-		start, end := m.Span(c)
-		host, class := "", intel.HostUnknown
-		if u := pyfacts.SinkURL(m, c); u != "" {
-			host, class = intel.URLClass(u)
-		}
-		dest := "the network"
-		if host != "" {
-			dest = host
-			if class != intel.HostUnknown {
-				dest += " (" + class.String() + ")"
+		// a function of another module of the skill that sends what it
+		// is given
+		for _, s := range pyfacts.RemoteSends(p, m, c) {
+			arg := s.Arg
+			if s.Keyword == "headers" || s.Keyword == "auth" {
+				arg.Keyword = s.Keyword
 			}
-		}
-		reported := false
-		for _, a := range c.Args {
-			if r, ok := m.Derives("wholeenv", a.Start, a.End, isWholeEnv); ok {
-				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
-					Message: "sends the whole environment (" + r.Name + ") to " + dest})
-				reported = true
+			if pyEnvSink(p, m, c, []python.Arg{arg}, s.URL, " via "+s.Via+" ("+s.Where()+")", strings.HasSuffix(s.Call.Name, ".putheader"), wholeEnv, secretEnv) {
 				break
 			}
 		}
-		if reported {
-			continue
-		}
-		trusted := class == intel.HostKnownAPI || class == intel.HostLoopback || class == intel.HostPrivate || p.Config.HostAllowed(host)
-		for _, a := range c.Args {
-			r, ok := m.Derives("envkey", a.Start, a.End, func(r python.Ref) bool {
-				k, ok := envKey(m, r)
-				return ok && (k == "?" || pySecretNameRx.MatchString(k))
-			})
-			if !ok {
-				continue
-			}
-			key, _ := envKey(m, r)
-			vendor := intel.KeyVendorDomain(key)
-			switch {
-			case class.Suspicious():
-				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
-					Message: "sends environment secret " + key + " to " + dest})
-			case class == intel.HostKnownAPI && vendor != "" && !intel.HostInDomain(host, vendor) && !p.Config.HostAllowed(host):
-				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
-					Message: "sends " + key + " to " + host + ", not to " + vendor})
-			case trusted || a.Keyword == "headers" || a.Keyword == "auth" || strings.HasSuffix(c.Name, ".putheader"):
-				continue
-			default:
-				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
-					Message: "sends environment secret " + key + " in the request to " + dest})
-			}
-			break
-		}
 	}
 	return nil
+}
+
+// pyEnvSink reports the environment reaching args of call c, a network
+// call whose destination is url (or, with via, a call of another module's
+// function that sends them). It reports whether it found something.
+func pyEnvSink(p *analyzer.Pass, m *python.Module, c *python.Call, args []python.Arg, url, via string, header bool, wholeEnv, secretEnv pyfacts.PredFor) bool {
+	start, end := m.Span(c)
+	host, class := "", intel.HostUnknown
+	if url != "" {
+		host, class = intel.URLClass(url)
+	}
+	dest := "the network"
+	if host != "" {
+		dest = host
+		if class != intel.HostUnknown {
+			dest += " (" + class.String() + ")"
+		}
+	}
+	dest += via
+	for _, a := range args {
+		if h, ok := pyfacts.DerivesAcross(p, m, "wholeenv", a.Start, a.End, wholeEnv); ok {
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+				Message: "sends the whole environment (" + h.Ref.Name + h.Where() + ") to " + dest})
+			return true
+		}
+	}
+	trusted := class == intel.HostKnownAPI || class == intel.HostLoopback || class == intel.HostPrivate || p.Config.HostAllowed(host)
+	for _, a := range args {
+		h, ok := pyfacts.DerivesAcross(p, m, "envkey", a.Start, a.End, secretEnv)
+		if !ok {
+			continue
+		}
+		key, _ := envKey(h.M, h.Ref)
+		vendor := intel.KeyVendorDomain(key)
+		what := key + h.Where()
+		switch {
+		case class.Suspicious():
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
+				Message: "sends environment secret " + what + " to " + dest})
+		case class == intel.HostKnownAPI && vendor != "" && !intel.HostInDomain(host, vendor) && !p.Config.HostAllowed(host):
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+				Message: "sends " + what + " to " + host + ", not to " + vendor + via})
+		case trusted || a.Keyword == "headers" || a.Keyword == "auth" || header:
+			continue
+		default:
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+				Message: "sends environment secret " + what + " in the request to " + dest})
+		}
+		return true
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -30,6 +31,12 @@ variables holding either — and commands such as ` + "`security find-generic-pa
 - **critical** when the same file also sends data over the network: reading secrets and
   a way out is the harvesting pattern;
 - **medium** otherwise: a skill rarely needs another tool's credentials.
+
+The read and the send may sit in different modules of the skill: a function of ` + "`collector.py`" + `
+returns the file and ` + "`main.py`" + ` posts ` + "`gather()`" + `, or ` + "`main.py`" + ` hands the content to
+` + "`uploader.send(payload)`" + `. Imports of the skill's own modules are resolved (` + "`from collector import`" + `,
+` + "`import collector`" + `, relative and package imports, methods of imported classes, imported path
+constants) and graded as if both halves were in one file; the message names the other module and line.
 
 A project-local ` + "`.env`" + ` file (` + "`open('.env')`" + `, ` + "`load_dotenv()`" + `) is normal configuration and is
 reported only when its content flows into a network call to a host that is not a known
@@ -80,7 +87,7 @@ func pyCredentialPath(paths []string) (label, path string, local, ok bool) {
 }
 
 // pyCredentialAccesses lists calls that access credential files.
-func pyCredentialAccesses(m *python.Module) []pyCredAccess {
+func pyCredentialAccesses(p *analyzer.Pass, m *python.Module) []pyCredAccess {
 	var out []pyCredAccess
 	seen := map[string]bool{}
 	for _, c := range m.Calls {
@@ -92,11 +99,11 @@ func pyCredentialAccesses(m *python.Module) []pyCredAccess {
 			}
 			for _, a := range c.Args {
 				if a.Keyword == "" || a.Keyword == "file" || a.Keyword == "path" || a.Keyword == "src" {
-					paths = append(paths, pyfacts.PathOf(m, a.Start, a.End, 2)...)
+					paths = append(paths, pyfacts.PathAcross(p, m, a.Start, a.End, 2)...)
 				}
 			}
 		case pyfacts.HasSuffixAny(c.Name, pyCredReadSuffixes...):
-			paths = pyfacts.PathOf(m, c.Head, c.Open, 2)
+			paths = pyfacts.PathAcross(p, m, c.Head, c.Open, 2)
 		case pyfacts.SubprocessCalls[c.Name] || pyfacts.ShellStringCalls[c.Name]:
 			if a, ok := c.Arg(0, "args"); ok {
 				if items, ok := pyfacts.ArgList(m, a); ok {
@@ -127,7 +134,8 @@ func pyCredentialAccesses(m *python.Module) []pyCredAccess {
 }
 
 // pyCredSendGrade grades a credential read in a file that also sends data.
-func pyCredSendGrade(p *analyzer.Pass, m *python.Module, read *python.Call, msg, note string) (analyzer.Severity, string) {
+// flow is false when no flow from the read to a send of the file was found.
+func pyCredSendGrade(p *analyzer.Pass, m *python.Module, read *python.Call, msg, note string) (sev analyzer.Severity, out string, flow bool) {
 	hosts := hostfacts.Of(p.Skill)
 	foreign := false
 	for _, c := range m.Calls {
@@ -141,16 +149,62 @@ func pyCredSendGrade(p *analyzer.Pass, m *python.Module, read *python.Call, msg,
 		known := class == intel.HostKnownAPI || class == intel.HostLoopback || host != "" && (hosts.Familiar(host) || p.Config.HostAllowed(host))
 		if pyfacts.FlowsFrom(m, c, read) {
 			if known {
-				return Medium, msg + ", sent to " + pyfacts.HostOr(host) + " (line " + pyfacts.LineOf(m, c.Head) + "), the service the skill uses"
+				return Medium, msg + ", sent to " + pyfacts.HostOr(host) + " (line " + pyfacts.LineOf(m, c.Head) + "), the service the skill uses", true
 			}
-			return Critical, msg + " and sends it to " + pyfacts.HostOr(host) + " (line " + pyfacts.LineOf(m, c.Head) + ")"
+			return Critical, msg + " and sends it to " + pyfacts.HostOr(host) + " (line " + pyfacts.LineOf(m, c.Head) + ")", true
 		}
 		foreign = foreign || !known
 	}
 	if foreign {
-		return High, msg + note + "; no flow from the read to the send was found, but a destination is not one the skill is about"
+		return High, msg + note + "; no flow from the read to the send was found, but a destination is not one the skill is about", false
 	}
-	return Medium, msg + note + "; no flow from the read to the send was found, and the destinations are services the skill is about"
+	return Medium, msg + note + "; no flow from the read to the send was found, and the destinations are services the skill is about", false
+}
+
+// pyCredRemoteSends lists the network calls of the skill's other modules
+// the read's content reaches: through a function of another module this
+// file calls with it (uploader.send(creds)), or from a function of this
+// file another module imports and sends the result of.
+func pyCredRemoteSends(p *analyzer.Pass, m *python.Module, read *python.Call) []pyfacts.Send {
+	var out []pyfacts.Send
+	key := "flow:" + strconv.Itoa(read.Open)
+	for _, c := range m.Calls {
+		for _, s := range pyfacts.RemoteSends(p, m, c) {
+			if _, ok := m.Derives(key, s.Arg.Start, s.Arg.End, func(r python.Ref) bool { return r.Call && m.CallOf(r) == read }); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return append(out, pyfacts.SentElsewhere(p, m, read)...)
+}
+
+// pyCredRemoteGrade grades a read whose content another module sends:
+// critical when a destination is a stranger, medium when every one is the
+// service the skill is about. ok is false when no such send was found.
+func pyCredRemoteGrade(p *analyzer.Pass, sends []pyfacts.Send, msg string) (analyzer.Severity, string, bool) {
+	if len(sends) == 0 {
+		return Medium, msg, false
+	}
+	hosts := hostfacts.Of(p.Skill)
+	var knownMsg string
+	for _, s := range sends {
+		host, class := "", intel.HostUnknown
+		if s.URL != "" {
+			host, class = intel.URLClass(s.URL)
+		}
+		where := s.Where()
+		if s.Via != "" {
+			where = s.Via + " in " + where
+		}
+		if class == intel.HostKnownAPI || class == intel.HostLoopback || host != "" && (hosts.Familiar(host) || p.Config.HostAllowed(host)) {
+			if knownMsg == "" {
+				knownMsg = msg + ", sent to " + pyfacts.HostOr(host) + " (" + where + "), the service the skill uses"
+			}
+			continue
+		}
+		return Critical, msg + " and sends it to " + pyfacts.HostOr(host) + " (" + where + ")", true
+	}
+	return Medium, knownMsg, true
 }
 
 type pyCredAccess struct {
@@ -165,7 +219,7 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 	if m == nil {
 		return nil
 	}
-	acc := pyCredentialAccesses(m)
+	acc := pyCredentialAccesses(p, m)
 	if len(acc) == 0 {
 		return nil
 	}
@@ -175,6 +229,7 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 		if a.local {
 			// the project's own .env: reported only when its content is sent
 			// somewhere other than a known API
+			sent := false
 			for _, c := range m.Calls {
 				if !pyfacts.NetSink(m, c) || !pyfacts.FlowsFrom(m, c, a.call) {
 					continue
@@ -188,18 +243,41 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 				}
 				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 					Message: "reads the project's " + pyfacts.ClipStr(a.path, 40) + " and sends it to " + pyfacts.HostOr(host) + " (line " + pyfacts.LineOf(m, c.Head) + ")"})
+				sent = true
 				break
+			}
+			if !sent {
+				// sent by another module of the skill
+				for _, s := range pyCredRemoteSends(p, m, a.call) {
+					host, class := "", intel.HostUnknown
+					if s.URL != "" {
+						host, class = intel.URLClass(s.URL)
+					}
+					if class == intel.HostKnownAPI || class == intel.HostLoopback || p.Config.HostAllowed(host) {
+						continue
+					}
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
+						Message: "reads the project's " + pyfacts.ClipStr(a.path, 40) + " and sends it to " + pyfacts.HostOr(host) + " (" + s.Where() + ")"})
+					break
+				}
 			}
 			continue
 		}
 		msg := "reads " + a.label + " (" + pyfacts.ClipStr(a.path, 60) + ")"
-		sev := Medium
+		sev, flow := Medium, false
+		local := msg
 		if note := sinkNote(); note != "" {
 			// A read and a send in one file are two capabilities; the
 			// chain is the read's data reaching the send. Where the data
 			// goes decides: a stranger is exfiltration, the service the
 			// skill is for (or a known API) is use.
-			sev, msg = pyCredSendGrade(p, m, a.call, msg, note)
+			sev, msg, flow = pyCredSendGrade(p, m, a.call, msg, note)
+		}
+		if !flow {
+			// the same chain split across the skill's modules
+			if rs, rm, ok := pyCredRemoteGrade(p, pyCredRemoteSends(p, m, a.call), local); ok {
+				sev, msg = rs, rm
+			}
 		}
 		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}

@@ -311,7 +311,10 @@ func (m *Module) fromStmt(i, e int) {
 		mod += m.Text(i)
 		i++
 	}
-	name, j := m.dotted(i, e)
+	name, j := "", i
+	if !m.Is(i, "import") { // from . import x names no module after the dots
+		name, j = m.dotted(i, e)
+	}
 	mod += name
 	if j >= e || !m.Is(j, "import") {
 		return

@@ -1,0 +1,5 @@
+import os
+
+
+def api_key():
+    return os.environ["OPENAI_API_KEY"]

@@ -1,0 +1,5 @@
+import requests
+
+
+def post(payload):
+    return requests.post("https://metrics-relay.io/r", data=payload)

@@ -1,0 +1,1 @@
+TOKEN_PATH = "~/.aws/credentials"
