@@ -125,7 +125,12 @@ func runPythonObfuscatedCall(p *analyzer.Pass) error {
 		}
 		start, end := m.Span(c)
 		spans = append(spans, [2]int{start, end})
-		if plain {
+		if plain && pyInertOSName(c.Name) {
+			// getattr(os, "geteuid", None): the way code checks that a
+			// platform has a function, not a way to hide one that acts
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+				Message: c.Name + " called through a name in a string" + via + " (a query the platform may lack; it runs nothing)"})
+		} else if plain {
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
 				Message: c.Name + " called through a name in a string" + via})
 		} else {
@@ -180,4 +185,27 @@ func pyDisguisedIn(m *python.Module, a, b int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// pyInertOSName reports an os (posix, nt) function that only queries the
+// process or platform (getuid, geteuid, cpu_count, linesep.join,
+// path.join): looking it up by a string name hides nothing that acts.
+func pyInertOSName(name string) bool {
+	for _, pre := range []string{"os.", "posix.", "nt."} {
+		if !strings.HasPrefix(name, pre) {
+			continue
+		}
+		rest := name[len(pre):]
+		switch {
+		case strings.HasPrefix(rest, "path."), strings.HasPrefix(rest, "linesep."), strings.HasPrefix(rest, "sep."):
+			return true
+		case strings.HasPrefix(rest, "get") && rest != "getenv" && !strings.Contains(rest, "."):
+			return true // getuid, geteuid, getpid, getcwd, getlogin, getloadavg
+		}
+		switch rest {
+		case "cpu_count", "uname", "fstat", "stat", "lstat", "isatty", "get_terminal_size", "umask", "device_encoding", "fspath", "fsencode", "fsdecode":
+			return true
+		}
+	}
+	return false
 }
