@@ -211,7 +211,7 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 			if !LooksLikeCommands(s) {
 				continue
 			}
-			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Cautioned: cautioned(doc, i), src: src})
+			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Cautioned: cautioned(doc, i) || leadInCautioned(p.File.Content, doc, i), src: src})
 		}
 	}
 	return sites, nil
@@ -382,6 +382,74 @@ func cautioned(doc *markdown.Doc, i int) bool {
 		sentence := strings.ToLower(para.Text[from:to])
 		for _, w := range cautionWords {
 			if strings.Contains(sentence, w) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// prohibitLeadWords open a list or table of what must not be run:
+// "Workers must never execute these:", "Blocked commands:".
+var prohibitLeadWords = []string{"never", "don't", "do not", "must not", "should not", "shouldn't", "forbidden",
+	"prohibited", "blocked", "blocklist", "block list", "denylist", "deny list", "denied", "not allowed", "disallowed",
+	"dangerous", "refuse", "avoid"}
+
+// leadInCautioned reports a code span in a table row or list item whose
+// list or table is introduced by a prohibition ending in a colon:
+// "Workers must never execute these:" followed by a table of `rm -rf /`,
+// `mkfs.*`. The rows are what is forbidden, not steps.
+func leadInCautioned(src []byte, doc *markdown.Doc, i int) bool {
+	t := &doc.Tokens[i]
+	item := func(tok *markdown.Token) bool {
+		if tok.Start < 0 || tok.Start >= len(src) {
+			return false
+		}
+		ls := bytes.LastIndexByte(src[:tok.Start], '\n') + 1 // list markers sit before the item's text
+		line := bytes.TrimLeft(src[ls:min(len(src), tok.Start+8)], " \t>")
+		if len(line) == 0 {
+			return false
+		}
+		switch c := line[0]; {
+		case c == '|' || c == '-' || c == '*' || c == '+':
+			return true
+		case c >= '0' && c <= '9':
+			k := bytes.IndexAny(line, ".)")
+			return k > 0
+		}
+		return false
+	}
+	// the block holding the span
+	j := i - 1
+	for ; j >= 0; j-- {
+		b := &doc.Tokens[j]
+		if (b.Kind == markdown.Paragraph || b.Kind == markdown.Heading) && b.Start <= t.Start && b.End >= t.End {
+			break
+		}
+	}
+	if j < 0 || doc.Tokens[j].Kind != markdown.Paragraph || !item(&doc.Tokens[j]) {
+		return false
+	}
+	// back over the other items of the list or table to its lead-in
+	for n, k := 0, j-1; k >= 0 && n < 64; k-- {
+		b := &doc.Tokens[k]
+		if b.Kind != markdown.Paragraph && b.Kind != markdown.Heading {
+			continue
+		}
+		if b.Kind == markdown.Paragraph && item(b) {
+			n++
+			continue
+		}
+		lead := strings.ToLower(strings.TrimSpace(b.Text))
+		if !strings.HasSuffix(lead, ":") {
+			return false
+		}
+		if k := strings.LastIndexAny(lead[:len(lead)-1], ".!?\n"); k >= 0 {
+			lead = lead[k+1:]
+		}
+		for _, w := range prohibitLeadWords {
+			if strings.Contains(lead, w) {
 				return true
 			}
 		}

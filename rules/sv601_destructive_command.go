@@ -62,6 +62,9 @@ var shCriticalDirs = map[string]bool{"/": true, "/*": true, "~": true, "~/": tru
 	"~/documents": true, "~/desktop": true, "~/library": true, "/sbin": true, "/private": true, "/dev": true, "c:\\": true, "c:/": true}
 
 func shIsCriticalDir(v string) bool {
+	if strings.Trim(v, `"' `) == "" {
+		return false // rm -rf "" removes nothing: an empty variable, not "/"
+	}
 	v = strings.ToLower(shellfacts.NormPath(strings.TrimSpace(v)))
 	if v == "~/" {
 		return true

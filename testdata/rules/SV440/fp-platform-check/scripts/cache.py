@@ -8,6 +8,3 @@ def owned_by_me(f):
 
 def banner(lines):
     return getattr(os, "linesep").join(lines)  # want "medium SV440: os.linesep.join"
-
-def run(cmd):
-    return getattr(os, "system")(cmd)  # want "high SV440: os.system called through a name in a string"
