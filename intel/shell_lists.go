@@ -27,6 +27,7 @@ var vendorInstallers = []struct{ host, path string }{
 	{"sdk.cloud.google.com", ""}, {"fluxcd.io", "/install.sh"}, {"run.linkerd.io", "/install"}, {"istio.io", "/downloadIstio"},
 	{"lambdalabs.com", "/install-lambda-stack.sh"}, {"install.duckdb.org", ""}, {"get.acme.sh", ""},
 	{"dotnet.microsoft.com", "/download/dotnet/scripts/"}, {"get.pulumi.com", ""}, {"cli.upbound.io", ""},
+	{"install.datadoghq.com", ""}, {"s3.amazonaws.com", "/dd-agent/scripts/"}, {"get.helm.sh", ""},
 	// package-repository setup scripts (they add a signed apt/yum source)
 	{"dl.cloudsmith.io", "/public/"}, {"deb.nodesource.com", "/setup"}, {"rpm.nodesource.com", "/setup"},
 	{"packagecloud.io", "/install/repositories/"}, {"repo.anaconda.com", "/miniconda/"},
@@ -35,7 +36,7 @@ var vendorInstallers = []struct{ host, path string }{
 
 // projectInstallerRx matches an install script published in a project's
 // own repository or releases on a code host.
-var projectInstallerRx = rxlit.MustRx(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/(?:[^/]+/)?|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[\w.-]+/(?:[\w.-]+/){0,3}|github\.com/[\w.-]+/[\w.-]+/raw/[\w.-]+/(?:[\w.-]+/){0,3}|gitlab\.com/[\w.-]+/[\w.-]+/-/raw/[\w.-]+/(?:[\w.-]+/){0,3})[\w.-]*(?:install|installer|setup|get)[\w.-]*\.(?:sh|ps1|py)$`)
+var projectInstallerRx = rxlit.MustRx(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/(?:[^/]+/)?|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[\w.-]+/(?:[\w.-]+/){0,3}|github\.com/[\w.-]+/[\w.-]+/raw/[\w.-]+/(?:[\w.-]+/){0,3}|gitlab\.com/[\w.-]+/[\w.-]+/-/raw/[\w.-]+/(?:[\w.-]+/){0,3})[\w.-]*(?:install|installer|setup|get|download|bootstrap)[\w.-]*\.(?:sh|bash|ps1|py)$`)
 
 // projectFileRx matches a file in a project's own repository or release
 // assets on a code host.

@@ -104,6 +104,9 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			if runner == nil {
 				continue
 			}
+			if !site.Kind.Executes() && shNamesNoSource(c) {
+				continue // "`curl | bash`", "`curl ... | sh`": the pattern named, nothing fetched
+			}
 			us := shellfacts.URLs(c)
 			class, host, plain := shellfacts.HostRisk(us)
 			local := len(us) > 0
@@ -202,4 +205,20 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 		}
 		off += len(line)
 	}
+}
+
+// shNamesNoSource reports a downloader given no address at all: only
+// options, an ellipsis or a placeholder. "This port removes the original
+// `curl | bash` installer" names a pattern; there is nothing to fetch.
+func shNamesNoSource(c *shell.Command) bool {
+	for _, w := range c.Params() {
+		v := strings.TrimSpace(w.Value)
+		switch {
+		case v == "" || strings.HasPrefix(v, "-"):
+		case strings.Trim(v, ".…") == "" || shell.IsPlaceholder(v) || v == "URL" || v == "<url>":
+		default:
+			return false
+		}
+	}
+	return true
 }
