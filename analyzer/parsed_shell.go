@@ -317,6 +317,10 @@ var commonCommands = map[string]bool{
 	"telnet": true, "certutil": true, "mshta": true, "rundll32": true, "regsvr32": true, "msiexec": true, "start": true,
 	"bitsadmin": true, "setx": true, "reg": true, "schtasks": true, "nohup": true, "xargs": true, "awk": true, "sed": true,
 	"grep": true, "find": true, "pkill": true, "kill": true, "mkfs": true, "shred": true,
+	// security controls switched on, off or read (SV606, SV123)
+	"add-mppreference": true, "set-mppreference": true, "get-mppreference": true, "set-executionpolicy": true,
+	"netsh": true, "wevtutil": true, "vssadmin": true, "bcdedit": true, "auditpol": true, "csrutil": true, "spctl": true,
+	"setenforce": true, "getenforce": true, "ufw": true, "iptables": true, "auditctl": true, "aa-disable": true,
 }
 
 // LooksLikeCommands reports whether a snippet parsed as shell and at least
