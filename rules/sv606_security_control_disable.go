@@ -157,7 +157,7 @@ func runSecurityControlDisable(p *analyzer.Pass) error {
 	fetches := tcFetches(sites)
 	for i := range sites {
 		site := &sites[i]
-		if site.Kind == analyzer.SiteCodeSpan && tcCatalogueCell(p.File, site.Start) {
+		if shellfacts.CatalogueCell(p, site) {
 			continue
 		}
 		for _, h := range hits[i] {
@@ -167,29 +167,6 @@ func runSecurityControlDisable(p *analyzer.Pass) error {
 		}
 	}
 	return nil
-}
-
-// tcRunVerbRx: the verb that makes a table cell a step to carry out.
-var tcRunVerbRx = match.MustRx(`(?i)\b(?:run|execute|type|paste|enter)\b`)
-
-// tcCatalogueCell reports a code span in a Markdown table row that does
-// not tell the reader to run it: a row of a catalogue of what attackers
-// or tools do ("| ` + "`setenforce 0`" + ` | SELinux stops enforcing |").
-func tcCatalogueCell(f *skill.File, off int) bool {
-	line := string(f.LineBytes(f.Pos(off).Line))
-	if !strings.HasPrefix(strings.TrimSpace(line), "|") {
-		return false
-	}
-	ls := f.LineStart(f.Pos(off).Line)
-	col := off - ls
-	if col < 0 || col > len(line) {
-		return true
-	}
-	cell := line[:col]
-	if k := strings.LastIndexByte(cell, '|'); k >= 0 {
-		cell = cell[k+1:]
-	}
-	return !tcRunVerbRx.MatchString(cell)
 }
 
 // tcGrade grades a hit by its tier, where it runs and the programs the
@@ -836,10 +813,12 @@ func tcDefenderPreference(name string, args []shell.Word, low []string, vars map
 	return hit, found
 }
 
-// tcStagingRx: Windows folders payloads are staged in, and roots; an
-// exclusion for them or anything under them blinds the scanner for
-// whatever lands there.
-var tcStagingRx = match.MustRx(`(?i)^(?:\*|\\|[a-z]:|%(?:temp|tmp|appdata|localappdata|public|programdata|userprofile|windir|systemroot|homedrive|allusersprofile)%|\$env:(?:temp|tmp|appdata|localappdata|public|programdata|userprofile|windir|systemroot|homedrive|allusersprofile)|\$home|~)(?:\\(?:appdata|temp|tmp|downloads|desktop|documents|local|roaming|windows|system32|syswow64|programdata|users(?:\\public)?|public|startup)\b.*)?$|\\(?:temp|tmp|appdata|downloads|public|programdata|startup)(?:\\|$)|^[a-z]:\\(?:users|windows|program files(?: \(x86\))?|programdata)$|^[a-z]:\\users\\[^\\]+$`)
+// tcStagingRx: Windows folders payloads are staged in (temporary, roaming,
+// public, shared, downloads, startup folders: anything under them), and
+// roots (a drive, the Windows or users folders, a profile); an exclusion
+// for them blinds the scanner for whatever lands there. Paths are
+// normalised by tcNormWinPath first.
+var tcStagingRx = match.MustRx(`(?i)^(?:%temp%|%appdata%|%localappdata%|c:\\users\\public|c:\\programdata|[a-z]:\\windows\\temp|%windir%\\temp|%userprofile%\\(?:downloads|desktop|documents|appdata))(?:\\|$)|\\(?:temp|tmp|appdata|downloads|public|programdata|startup)(?:\\|$)|^(?:\*|\\|[a-z]:|%userprofile%|%windir%|%systemroot%|%homedrive%|[a-z]:\\(?:users|windows|windows\\system32|program files(?: \(x86\))?|programdata)|[a-z]:\\users\\[^\\]+)$`)
 
 // tcLOLBins are the processes whose exclusion lets any script or
 // command they run through.
