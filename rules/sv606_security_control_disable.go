@@ -323,7 +323,7 @@ var tcPrograms = map[string]bool{"add-mppreference": true, "set-mppreference": t
 	"stop-service": true, "spsv": true, "set-service": true, "reg": true, "new-itemproperty": true, "set-itemproperty": true,
 	"sp": true, "netsh": true, "set-netfirewallprofile": true, "set-executionpolicy": true, "wevtutil": true,
 	"clear-eventlog": true, "remove-eventlog": true, "auditpol": true, "vssadmin": true, "wmic": true, "wbadmin": true,
-	"bcdedit": true, "fsutil": true, "taskkill": true, "stop-process": true, "spps": true, "kill": true}
+	"bcdedit": true, "fsutil": true, "taskkill": true, "stop-process": true, "spps": true}
 
 // tcBase is a program word's name: lower case, without directory or .exe.
 func tcBase(v string) string {
@@ -623,6 +623,9 @@ func tcJudge(s *shell.Script, c *shell.Command, name string, args []shell.Word, 
 			return routine("ufw disable switches the firewall off")
 		}
 	case "iptables", "ip6tables":
+		if tcRebuildsFirewall(s, c) {
+			break // a firewall script starts from a clean table
+		}
 		for i, v := range low {
 			if v == "-f" && args[i].Value == "-F" || v == "--flush" {
 				return routine(name + " " + args[i].Value + " deletes every firewall rule")
@@ -632,7 +635,7 @@ func tcJudge(s *shell.Script, c *shell.Command, name string, args []shell.Word, 
 			}
 		}
 	case "nft":
-		if len(low) >= 2 && low[0] == "flush" && low[1] == "ruleset" {
+		if len(low) >= 2 && !tcRebuildsFirewall(s, c) && low[0] == "flush" && low[1] == "ruleset" {
 			return routine("nft flush ruleset deletes every firewall rule")
 		}
 	case "auditctl":
@@ -679,6 +682,31 @@ func tcJudge(s *shell.Script, c *shell.Command, name string, args []shell.Word, 
 		}
 	}
 	return tcHit{}, false
+}
+
+// tcRebuildsFirewall reports a firewall flush that a script follows with
+// its own rules (iptables -A/-I, a DROP or REJECT policy, nft add/-f): a
+// firewall configuration script rebuilding the table, not switching the
+// firewall off.
+func tcRebuildsFirewall(s *shell.Script, c *shell.Command) bool {
+	if s == nil || c == nil {
+		return false
+	}
+	after := false
+	for _, x := range s.Commands {
+		if x == c {
+			after = true
+			continue
+		}
+		if !after || x.Name != c.Name {
+			continue
+		}
+		xl := tcLow(x.Params())
+		if tcHas(xl, "-a", "-i", "--append", "--insert", "add", "-f") || tcHas(xl, "drop", "reject") && tcHas(xl, "-p", "--policy", "policy") {
+			return true
+		}
+	}
+	return false
 }
 
 // tcHistoryVar judges a NAME=value word that stops the shell history.
