@@ -93,7 +93,7 @@ type ShellSite struct {
 }
 
 // ShellSites returns every piece of shell in the file: the whole file for
-// shell scripts; shell code blocks (labelled sh, bash, zsh, shell, console,
+// shell scripts, PowerShell and batch files; shell code blocks (labelled sh, bash, zsh, shell, console,
 // terminal, PowerShell, or unlabelled/text blocks that parse as commands),
 // code spans that parse as commands, piped command lines in prose,
 // dynamic-context commands, for SKILL.md the frontmatter hook commands,
@@ -152,6 +152,12 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 		// see pipelines, download cradles and -EncodedCommand.
 		text := string(f.Content)
 		return []ShellSite{{Kind: SiteScript, Script: p.ShellSnippet(text, 0), Start: 0, End: len(f.Content), Text: text, Lang: "powershell"}}, nil
+	case skill.KindBatch:
+		// cmd.exe syntax is not bash either, but its command lines are
+		// words: with the echo-suppressing @ and the rem/:: comment lines
+		// blanked (offsets kept), the fallbacks see the programs it runs.
+		text := batchText(f.Content)
+		return []ShellSite{{Kind: SiteScript, Script: p.ShellSnippet(text, 0), Start: 0, End: len(f.Content), Text: text, Lang: "batch"}}, nil
 	case skill.KindJSON:
 		return p.jsonHookSites(), nil
 	case skill.KindMarkdown:
@@ -215,6 +221,39 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 		}
 	}
 	return sites, nil
+}
+
+// batchText blanks what cmd.exe does not run in a batch file, keeping
+// every byte offset: a leading @ (echo suppression), and comment lines
+// (rem, ::). Labels (:name) are left alone; they parse as commands that
+// no rule knows.
+func batchText(b []byte) string {
+	out := []byte(string(b))
+	for i := 0; i < len(out); {
+		j := bytes.IndexByte(out[i:], '\n')
+		if j < 0 {
+			j = len(out) - i
+		}
+		line := out[i : i+j]
+		k := 0
+		for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+			k++
+		}
+		if k < len(line) && line[k] == '@' {
+			line[k] = ' '
+			k++
+		}
+		rest := bytes.ToLower(line[k:])
+		if bytes.HasPrefix(rest, []byte("::")) || bytes.HasPrefix(rest, []byte("rem")) && (len(rest) == 3 || rest[3] == ' ' || rest[3] == '\t' || rest[3] == '\r') {
+			for x := k; x < len(line); x++ {
+				if line[x] != '\r' {
+					line[x] = ' '
+				}
+			}
+		}
+		i += j + 1
+	}
+	return string(out)
 }
 
 // proseCmdRx finds where a piped command line starts in prose.
@@ -326,6 +365,10 @@ var commonCommands = map[string]bool{
 	"telnet": true, "certutil": true, "mshta": true, "rundll32": true, "regsvr32": true, "msiexec": true, "start": true,
 	"bitsadmin": true, "setx": true, "reg": true, "schtasks": true, "nohup": true, "xargs": true, "awk": true, "sed": true,
 	"grep": true, "find": true, "pkill": true, "kill": true, "mkfs": true, "shred": true,
+	// security controls switched on, off or read (SV606, SV123)
+	"add-mppreference": true, "set-mppreference": true, "get-mppreference": true, "set-executionpolicy": true,
+	"netsh": true, "wevtutil": true, "vssadmin": true, "bcdedit": true, "auditpol": true, "csrutil": true, "spctl": true,
+	"setenforce": true, "getenforce": true, "ufw": true, "iptables": true, "auditctl": true, "aa-disable": true,
 }
 
 // LooksLikeCommands reports whether a snippet parsed as shell and at least

@@ -156,3 +156,27 @@ func TestShellSitesNestedBlocks(t *testing.T) {
 		}
 	}
 }
+
+// A batch file is one script site: the @ of @echo off and comment lines
+// are blanked in place, so the commands keep their file offsets.
+func TestShellSitesBatch(t *testing.T) {
+	src := "@echo off\r\nrem powershell -Command \"not run\"\r\n:: nor this\r\n@powershell -NoProfile -File setup.ps1\r\nREM\r\nstart \"\" tool.exe\r\n"
+	p := passFor(map[string][]byte{"SKILL.md": []byte("---\nname: x\ndescription: y\n---\n"), "setup.bat": []byte(src)}, "setup.bat")
+	sites, err := p.ShellSites()
+	if err != nil || len(sites) != 1 || sites[0].Kind != SiteScript || sites[0].Lang != "batch" {
+		t.Fatalf("batch sites: %+v %v", sites, err)
+	}
+	if len(sites[0].Text) != len(src) {
+		t.Errorf("offsets shifted: %d bytes of %d", len(sites[0].Text), len(src))
+	}
+	var got []string
+	for _, c := range sites[0].Script.Commands {
+		got = append(got, c.Name)
+		if c.Name == "powershell" && !strings.HasPrefix(src[c.Start:], "powershell -NoProfile") {
+			t.Errorf("powershell maps to %q", src[c.Start:c.Start+10])
+		}
+	}
+	if strings.Join(got, " ") != "echo powershell start" {
+		t.Errorf("commands %q", got)
+	}
+}

@@ -23,7 +23,8 @@ macOS marks downloaded files with a quarantine attribute so that Gatekeeper chec
 their signature before the first run; removing it runs an unsigned binary with no
 prompt. Real install lures do exactly this right before ` + "`chmod +x`" + ` and ` + "`./<id>`" + `.
 
-**Critical** when the same commands download from a raw IP, paste site, tunnel or
+A code span in a table row that does not say to run it (a catalogue of what the commands do)
+is not a step and is not reported. **Critical** when the same commands download from a raw IP, paste site, tunnel or
 file drop; **medium** when the file is one Homebrew installed earlier in the same steps
 (the package manager checked its checksum: the quarantine is dropped from its own
 install prefix, a common step for unnotarised CLI tools); **high** otherwise.
@@ -46,6 +47,9 @@ brew install --cask acme-helper
 
 func shRunQuarantineBypass(p *analyzer.Pass) error {
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
+		if shellfacts.CatalogueCell(p, site) {
+			return // a table of what the commands do, not a step
+		}
 		suspicious := shellfacts.SuspiciousDownload(site)
 		for _, c := range site.Script.Commands {
 			what := ""

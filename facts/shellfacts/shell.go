@@ -119,6 +119,34 @@ func Report(p *analyzer.Pass, s *analyzer.ShellSite, d analyzer.Diagnostic) {
 	p.Report(d)
 }
 
+// catalogueRunVerbRx: the verb that makes a table cell a step to carry out.
+var catalogueRunVerbRx = match.MustRx(`(?i)\b(?:run|execute|type|paste|enter)\b`)
+
+// CatalogueCell reports a code span in a Markdown table row that does not
+// tell the reader to run it: a row of a catalogue of what attackers or
+// tools do ("| ` + "`setenforce 0`" + ` | SELinux stops enforcing |"). A cell that says
+// to run it ("| 2 | run ` + "`…`" + ` |") is a step.
+func CatalogueCell(p *analyzer.Pass, s *analyzer.ShellSite) bool {
+	if s.Kind != analyzer.SiteCodeSpan {
+		return false
+	}
+	f := p.File
+	ln := f.Pos(s.Start).Line
+	line := string(f.LineBytes(ln))
+	if !strings.HasPrefix(strings.TrimSpace(line), "|") {
+		return false
+	}
+	col := s.Start - f.LineStart(ln)
+	if col < 0 || col > len(line) {
+		return true
+	}
+	cell := line[:col]
+	if k := strings.LastIndexByte(cell, '|'); k >= 0 {
+		cell = cell[k+1:]
+	}
+	return !catalogueRunVerbRx.MatchString(cell)
+}
+
 // warningCommentRx matches a trailing shell comment that warns against
 // the line it ends.
 var warningCommentRx = match.MustRx(`(?i)\s#+\s*((?:not recommended|don'?t|do not|never|avoid|insecure|unsafe|bad practice|bad\b|dangerous|wrong|vulnerable|anti-?pattern)[^\n]{0,60})$`)
