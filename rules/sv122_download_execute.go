@@ -89,20 +89,8 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 				shStagedRun(p, site, c, file)
 				continue
 			}
-			us := shellfacts.URLs(c)
-			class, host, plain := shellfacts.HostRisk(us)
-			official := len(us) > 0
-			for _, u := range us {
-				official = official && intel.VendorDownload(u)
-			}
-			sev, note := High, ""
-			switch {
-			case class.Suspicious() || plain || unquarantined || site.Kind.Executes() || shellfacts.HiddenLayer(s, c):
-				sev = Critical
-			case official:
-				sev, note = Medium, " (an official download or a project's own release: pin a version and checksum where possible)"
-			}
-			msg := "downloads " + file + shellfacts.DescribeHost(class, host) + " and runs it (" + shellfacts.ClipText(run.Text(), 60) + ") without verifying it" + note
+			sev, note, from := shDownloadGrade(site, c, unquarantined)
+			msg := "downloads " + file + from + " and runs it (" + shellfacts.ClipText(run.Text(), 60) + ") without verifying it" + note
 			if unquarantined {
 				msg += ", after stripping its quarantine attribute"
 			}
@@ -150,19 +138,8 @@ func shStagedRun(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Command, f
 		return
 	}
 	r := runs[0]
-	us := shellfacts.URLs(c)
-	class, host, plain := shellfacts.HostRisk(us)
-	official := len(us) > 0
-	for _, u := range us {
-		official = official && intel.VendorDownload(u)
-	}
-	sev, note := High, ""
-	switch {
-	case official:
-		sev, note = Medium, " (an official download or a project's own release: pin a version and checksum where possible)"
-	case class.Suspicious() || plain || site.Kind.Executes() || r.Site.Kind.Executes() || shellfacts.HiddenLayer(site.Script, c):
-		sev = Critical
-	case r.Illustration:
+	sev, note, from := shDownloadGrade(site, c, r.Site.Kind.Executes())
+	if r.Illustration && sev == High {
 		sev, note = Medium, " (the run is shown as an example)"
 	}
 	where := r.Path
@@ -174,11 +151,33 @@ func shStagedRun(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Command, f
 		line = rf.Pos(r.Command.Start).Line
 	}
 	msg := fmt.Sprintf("downloads %s%s, and %s runs it (%s, line %d) without verifying it%s",
-		file, shellfacts.DescribeHost(class, host), where, shellfacts.ClipText(r.Command.Text(), 60), line, note)
+		file, from, where, shellfacts.ClipText(r.Command.Text(), 60), line, note)
 	shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
 		Message: msg + shellfacts.Where(site),
 		Steps: []analyzer.Step{
 			{Start: c.Start, End: shellfacts.CmdEnd(c), Message: "downloads " + file},
 			{File: r.Path, Start: r.Command.Start, End: shellfacts.CmdEnd(r.Command), Message: "runs " + r.Target},
 		}})
+}
+
+// shDownloadGrade grades a download whose file is run: critical from a
+// raw IP, paste site, tunnel or file drop, over plain http, hidden in an
+// encoded layer, at render time or when forced (quarantine stripped, the
+// run at render time); medium from a vendor's official download or a
+// project's own release; high otherwise. from describes the host.
+func shDownloadGrade(site *analyzer.ShellSite, c *shell.Command, forced bool) (sev analyzer.Severity, note, from string) {
+	us := shellfacts.URLs(c)
+	class, host, plain := shellfacts.HostRisk(us)
+	official := len(us) > 0
+	for _, u := range us {
+		official = official && intel.VendorDownload(u)
+	}
+	sev = High
+	switch {
+	case class.Suspicious() || plain || forced || site.Kind.Executes() || shellfacts.HiddenLayer(site.Script, c):
+		sev = Critical
+	case official:
+		sev, note = Medium, " (an official download or a project's own release: pin a version and checksum where possible)"
+	}
+	return sev, note, shellfacts.DescribeHost(class, host)
 }
