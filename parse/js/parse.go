@@ -233,6 +233,20 @@ func (p *Program) transform(name, ext, code string) error {
 			prefix = len(head)
 		}
 	}
+	origShift := 0
+	if len(res.Errors) > 0 && isModuleReturnError(res.Errors) {
+		// A workflow script run by a harness as an async function body:
+		// export declarations, top-level await and a top-level return.
+		// Drop the export keywords (same length) and wrap it the same way.
+		if body, ok := blankExports(code); ok {
+			const head = "(async function(){"
+			cjs := opts
+			cjs.Format = api.FormatCommonJS
+			if r := api.Transform(head+body+"\n})();\n", cjs); len(r.Errors) == 0 {
+				res, origShift = r, len(head)
+			}
+		}
+	}
 	if len(res.Errors) > 0 {
 		m := res.Errors[0]
 		se := &SyntaxError{Msg: m.Text}
@@ -260,9 +274,60 @@ func (p *Program) transform(name, ext, code string) error {
 			smap[0][i].genCol += prefix
 		}
 	}
+	if origShift > 0 {
+		// the wrapper sat before the file's first line
+		for _, line := range smap {
+			for i := range line {
+				if line[i].origLine == 0 {
+					line[i].origCol = max(0, line[i].origCol-origShift)
+				}
+			}
+		}
+	}
 	p.AST, p.Code, p.Transformed = a, out, true
 	p.genLines, p.smap = lineStarts([]byte(out)), smap
 	return nil
+}
+
+func isModuleReturnError(ms []api.Message) bool {
+	for _, m := range ms {
+		if strings.Contains(m.Text, "Top-level return cannot be used inside an ECMAScript module") {
+			return true
+		}
+	}
+	return false
+}
+
+// importLineRx matches an import statement at the start of a line.
+var importLineRx = regexp.MustCompile(`(?m)^\s*import\s`)
+
+// exportKeywordRx matches the export keyword of a declaration at the
+// start of a line.
+var exportKeywordRx = regexp.MustCompile(`(?m)^export\s+(?:default\s+)?(?:(?:async\s+)?function\b|class\b|const\b|let\b|var\b|\{|\()`)
+
+// blankExports blanks the export keywords of declarations (keeping every
+// offset), for a script whose body a harness runs as a function. It fails
+// when the file imports: an import cannot sit in a function.
+func blankExports(code string) (string, bool) {
+	if importLineRx.MatchString(code) {
+		return "", false
+	}
+	b := []byte(code)
+	for _, l := range exportKeywordRx.FindAllIndex(b, -1) {
+		i := l[0]
+		for _, kw := range []string{"export", "default"} {
+			for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+				i++
+			}
+			if strings.HasPrefix(string(b[i:min(len(b), i+len(kw))]), kw) {
+				for k := i; k < i+len(kw); k++ {
+					b[k] = ' '
+				}
+				i += len(kw)
+			}
+		}
+	}
+	return string(b), true
 }
 
 func isTLAError(ms []api.Message) bool {

@@ -360,6 +360,29 @@ func TestTopLevelReturn(t *testing.T) {
 	}
 }
 
+// TestWorkflowScript: a script a harness runs as an async function body
+// (export declarations, top-level await and a top-level return) parses,
+// with positions on the file's lines; one that also imports does not.
+func TestWorkflowScript(t *testing.T) {
+	src := "export const meta = mk({ name: 'check' })\nphase('Inspect')\nconst r = await parallel([1, 2])\n  go(r)\nreturn { r }\n"
+	p, err := Parse("check.workflow.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, c := callAt(t, p, "go"); l != 4 || c != 3 {
+		t.Errorf("go() at %d:%d, want 4:3", l, c)
+	}
+	if l, c := callAt(t, p, "mk"); l != 1 || c != 21 {
+		t.Errorf("mk() at %d:%d, want 1:21", l, c)
+	}
+	if l, c := callAt(t, p, "phase"); l != 2 || c != 1 {
+		t.Errorf("phase() at %d:%d, want 2:1", l, c)
+	}
+	if _, err := Parse("x.js", []byte("import a from 'a'\nawait a()\nreturn 1\n")); err == nil {
+		t.Error("an import with a top-level return parsed")
+	}
+}
+
 // TestTopLevelAwaitWithMultiLineImports: an ES module with top-level await
 // keeps its import statements, which esbuild prints over several lines
 // when they are long; each is rewritten on its own and the rest of the
