@@ -47,10 +47,13 @@ Good:
 })
 
 var (
-	placeVerbRx  = match.MustRx(`\b(?:include|includes|including|put|puts|embed|embeds|add|adds|append|appends|insert|inserts|write|writes|encode|encodes|hide|hides|place|places|paste)\b`)
+	placeVerbRx  = match.MustRx(`\b(?:include|includes|put|puts|embed|embeds|add|adds|append|appends|insert|inserts|write|writes|encode|encodes|hide|hides|place|places|paste)\b`)
 	leakChanRx   = match.MustRx(`\b(?:commit messages?|commits?|pull requests?|prs?|issues?|issue comments?|comments?|gists?|image (?:urls?|links?|src|alt)|alt text|markdown images?|file ?names?|branch names?|tag names?|dns (?:names?|queries|lookups?)|subdomains?|hostnames?|user[- ]agent|referr?er|public (?:repo|repository|page|channel))\b`)
 	promptLeakRx = match.MustRx(`\b(?:reveal|print|output|repeat|show|display|dump|return|recite|leak|share|disclose|tell (?:me|the user))\s+(?:\w+\s+){0,2}(?:your|the)\s+(?:full\s+|entire\s+|complete\s+|original\s+|hidden\s+|initial\s+)?(?:system\s+prompt|system\s+(?:message|instructions)|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions)|instructions\s+(?:above|verbatim|word for word))\b`)
 	// remoteCommentRx: where a comment is published
+	// intoChanRx: what lies between the data and the channel ends in a
+	// preposition of destination and at most two words.
+	intoChanRx      = match.MustRx(`(?i)\b(?:to|into|inside|within|onto|as|in)\s+(?:[\w'-]+\s+){0,2}$`)
 	remoteCommentRx = match.MustRx(`\b(?:issues?|pull requests?|prs?|merge requests?|mrs?|github|gitlab|bitbucket|tickets?|jira|threads?|discussions?|forums?|reviews?|public|post(?:ed|s)?|slack|channel)\b`)
 	promptLits      = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
 	chanLits        = match.Registered(match.RequiredLiterals(leakChanRx.String()))
@@ -111,6 +114,12 @@ func runContextLeak(p *analyzer.Pass) error {
 		// verb, then the data, then the channel, close together
 		cm := leakChanRx.FindStringIndex(rest[objEnd:])
 		if cm == nil || objEnd+cm[0] > 120 {
+			continue
+		}
+		// the channel is where the verb puts the data ("to the commit
+		// message", "into a gist"), not a word of another clause ("add
+		// .env to .gitignore — never commit the token")
+		if !intoChanRx.MatchString(rest[objEnd : objEnd+cm[0]]) {
 			continue
 		}
 		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
