@@ -431,3 +431,20 @@ func AgentConfigPath(p string) bool { return agentConfigRx.MatchString(p) }
 func ProjectInstructionFile(p string) bool {
 	return projectInstructionsRx.MatchString(p) && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/")
 }
+
+// placeholderLabelRx matches a first host label written as a placeholder
+// for the reader's own name: your-ngrok-url, YOUR-SUBDOMAIN, abc123,
+// xxxx, my-app, <id> blanked to _id_.
+var placeholderLabelRx = rxlit.MustRx(`(?i)^(?:(?:your|my)[-_]?[a-z0-9-]*|[a-z0-9-]*[-_](?:your|here)|abc-?123|x{3,}|1234(?:abcd|5678)?|example|subdomain|random|<[^>]*>|_[a-z0-9-]+_|id|foo|bar)$`)
+
+// PlaceholderSubdomain reports a host whose first label is a placeholder
+// for the reader's own account or tunnel (https://your-ngrok-url.ngrok.io,
+// https://abc123.ngrok-free.app): documentation of a shape, not a host.
+func PlaceholderSubdomain(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	i := strings.IndexByte(h, '.')
+	if i <= 0 || strings.Count(h, ".") < 2 {
+		return false
+	}
+	return placeholderLabelRx.MatchString(h[:i])
+}

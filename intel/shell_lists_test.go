@@ -27,3 +27,21 @@ func TestProjectDownloads(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaceholderSubdomain(t *testing.T) {
+	for h, want := range map[string]bool{
+		"your-ngrok-url.ngrok.io":         true,
+		"YOUR-NGROK.ngrok.io":             true,
+		"abc123.ngrok-free.app":           true,
+		"xxxx.trycloudflare.com":          true,
+		"my-app.loca.lt":                  true,
+		"3f9a-203-0-113-5.ngrok-free.app": false,
+		"relay-7781.trycloudflare.com":    false,
+		"ngrok.io":                        false,
+		"api.example-tunnel.ngrok.io":     false,
+	} {
+		if got := PlaceholderSubdomain(h); got != want {
+			t.Errorf("PlaceholderSubdomain(%q) = %v, want %v", h, got, want)
+		}
+	}
+}

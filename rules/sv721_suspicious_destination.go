@@ -26,7 +26,12 @@ real services:
 
 - **high**: a public raw IP address, a tunnel (ngrok, trycloudflare, serveo, …) or a
   request catcher (webhook.site, pipedream, interactsh/oast, Discord webhooks, …);
-- **medium**: a paste site, an anonymous file host or a URL shortener.
+- **medium**: a paste site, an anonymous file host or a URL shortener, and a tunnel whose
+  subdomain is a placeholder for the reader's own (` + "`https://your-ngrok-url.ngrok.io/webhook`" + `,
+  ` + "`abc123.ngrok-free.app`" + `: testing a webhook through one's own tunnel).
+
+URLs inside the data a command sends or its headers (` + "`curl -d '{\"url\": \"https://x.ngrok.io\"}'`" + `,
+registering a webhook with the API it calls) are not where it connects and are not reported here.
 
 Private, loopback and link-local addresses are not reported (cloud metadata has its
 own rule, SV253). The remote-execution and exfiltration rules raise this to
@@ -58,7 +63,7 @@ var shNetCommands = map[string]bool{"nc": true, "ncat": true, "netcat": true, "s
 func shDestinations(c *shell.Command) []string {
 	var hosts []string
 	if shellfacts.IsDownloader(c) {
-		for _, u := range shellfacts.URLs(c) {
+		for _, u := range shellfacts.TargetURLs(c) {
 			if h, _ := intel.URLClass(u); h != "" {
 				hosts = append(hosts, h)
 			}
@@ -101,13 +106,17 @@ func shRunSuspiciousDestination(p *analyzer.Pass) error {
 			if !cl.Suspicious() || cl == intel.HostMiningPool {
 				continue
 			}
-			sev := Medium
-			switch cl {
-			case intel.HostRawIP, intel.HostTunnel, intel.HostCatcher:
+			sev, note := Medium, ""
+			switch {
+			case cl == intel.HostTunnel && intel.PlaceholderSubdomain(h):
+				// https://your-ngrok-url.ngrok.io/webhook: the reader's
+				// own tunnel to their own machine, named as a shape
+				note = "; the subdomain is a placeholder for the user's own tunnel"
+			case cl == intel.HostRawIP, cl == intel.HostTunnel, cl == intel.HostCatcher:
 				sev = High
 			}
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
-				Message: c.Name + " contacts " + h + " (" + cl.String() + ")" + shellfacts.Where(site)})
+				Message: c.Name + " contacts " + h + " (" + cl.String() + ")" + note + shellfacts.Where(site)})
 			return
 		}
 	})

@@ -258,11 +258,33 @@ var shBareHostRx = match.MustRx(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d
 
 // URLs returns the URLs among a command's arguments (bare host/path
 // arguments of downloaders count).
-func URLs(c *shell.Command) []string {
+func URLs(c *shell.Command) []string { return urlArgs(c, false) }
+
+// dataOptions are curl and wget options whose value is data the command
+// sends or a header, not where it connects.
+var dataOptions = map[string]bool{"-d": true, "--data": true, "--data-raw": true, "--data-binary": true,
+	"--data-urlencode": true, "--data-ascii": true, "--json": true, "-F": true, "--form": true, "--form-string": true,
+	"-H": true, "--header": true, "-e": true, "--referer": true, "-A": true, "--user-agent": true,
+	"--post-data": true, "--body-data": true}
+
+// TargetURLs are the URLs a command connects to: URLs except those in
+// data it sends or headers (curl -d '{"url": "https://x.ngrok.io/hook"}'
+// registers a webhook with the API it calls; it does not contact x).
+func TargetURLs(c *shell.Command) []string { return urlArgs(c, true) }
+
+func urlArgs(c *shell.Command, targets bool) []string {
 	var out []string
 	for i, w := range c.Argv {
 		if i == 0 {
 			continue
+		}
+		if targets {
+			if i > 1 && dataOptions[c.Argv[i-1].Value] {
+				continue
+			}
+			if k := strings.IndexByte(w.Value, '='); k > 0 && strings.HasPrefix(w.Value, "--") && dataOptions[w.Value[:k]] {
+				continue
+			}
 		}
 		if m := intel.URLRx.FindAllString(w.Value, -1); m != nil {
 			out = append(out, m...)
