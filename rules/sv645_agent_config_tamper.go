@@ -41,8 +41,15 @@ directory, its SKILL.md or its files) into the user's, the current project's or 
 directory (the install step of its README: the copy is what was scanned), writing inside its own
 installed or state directory (` + "`~/.openclaw/<its name>/`" + `), keeping a backup copy under the agent's
 directory, and creating commands, subagents or skills of the current project
-(` + "`.claude/commands/deploy.md`" + `, what a command-authoring skill scaffolds) are **medium**. Copying it into
-other repositories' skills directories, or copying anything else there, stays **high**. Reading these files is not reported.
+(` + "`.claude/commands/deploy.md`" + `, what a command-authoring skill scaffolds) are **medium**; so are copying,
+moving or linking whole skill directories the user already has into or within the skills directory
+(` + "`cp -r ./unpacked/pdf-tools ~/.claude/skills/`" + `, organising skills into categories) and linking one of the
+user's own files into an agent directory (` + "`ln -s ../.claude/.mcp.json .gemini/settings.json`" + `). Copying
+the skill into other repositories' skills directories, putting a file inside another skill, moving in
+what was unpacked in a temporary directory, or linking the skill's own text as an agent's instructions
+stays **high**. Writes under a directory made for the moment (` + "`$(mktemp -d)/.claude/…`" + `, or relative paths
+after ` + "`cd \"$(mktemp -d)\"`" + `: a test's fixture) are not the user's agent and are not reported. Reading
+these files is not reported.
 
 **Fix:** never change agent configuration from a skill; tell the user what to change.
 
@@ -86,7 +93,7 @@ var agentScaffoldRx = match.MustRx(`^(?:\./)?\.(?:claude|codex|gemini|cursor|ope
 
 // agentBackupRx matches a backup directory or file under an agent
 // directory: a copy kept, not configuration changed.
-var agentBackupRx = match.MustRx(`^(?:[\w.-]+/)?backups?(?:/|$)|\.(?:bak|backup|orig)$`)
+var agentBackupRx = match.MustRx(`^(?:[\w.-]+/)?backups?(?:/|$)|\.(?:bak|backup|orig)(?:[.-][^/]*)?$`)
 
 // agentOwnName reports whether n names this skill (its directory or
 // manifest name; a file name is taken without its extension).
@@ -104,7 +111,7 @@ func agentSelfSource(s *skill.Skill, src string) bool {
 		return true
 	}
 	src = strings.TrimPrefix(src, "./")
-	for _, pre := range []string{"SKILL_PATH/", "$SKILL_PATH/", "${SKILL_PATH}/", "$SKILL_DIR/", "${SKILL_DIR}/", "${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/", "{baseDir}/"} {
+	for _, pre := range []string{"$PWD/", "${PWD}/", "$(pwd)/", "SKILL_PATH/", "$SKILL_PATH/", "${SKILL_PATH}/", "$SKILL_DIR/", "${SKILL_DIR}/", "${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/", "{baseDir}/"} {
 		src = strings.TrimPrefix(src, pre)
 	}
 	return agentOwnName(s, path.Base(src)) || s.File(src) != nil || s.HasDir(src)
@@ -150,15 +157,37 @@ func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
 		if len(srcs) == 0 {
 			return ""
 		}
-		if im[1] != "" && agentOwnName(s, im[1]) {
+		if im[1] != "" && agentOwnName(s, im[1]) || agentAllSelf(s, srcs) {
 			return "installing this skill itself (the install step of its own README)"
 		}
+	}
+	switch c.Name {
+	case "cp", "mv", "ln", "rsync", "install":
+		srcs := shellfacts.CopySources(c)
+		if len(srcs) == 0 {
+			break
+		}
 		for _, src := range srcs {
-			if !agentSelfSource(s, src) {
-				return "" // something else
+			if agentThrowawayRx.MatchString(strings.Trim(src, `"'`)) || strings.Contains(src, "://") {
+				// mv /tmp/helper ~/.claude/skills/: where a download is
+				// unpacked, not a skill the user has
+				return ""
 			}
 		}
-		return "installing this skill itself (the install step of its own README)"
+		if agentSkillSlotRx.MatchString(rest) && (c.Name == "mv" || !agentAnySelf(s, srcs)) {
+			// cp -r my-skill ~/.claude/skills/, mv ~/.claude/skills/x
+			// ~/.claude/skills/tools/: installing or organising the
+			// user's skills, each read by the agent as its own text
+			return "copying, moving or linking skill directories the user has (installing or organising skills)"
+		}
+		if c.Name == "ln" && !agentAnySelf(s, srcs) {
+			// ln -s ../.claude/.mcp.json .gemini/settings.json: one of
+			// the user's files shared with another agent
+			return "a link to a file the user has, not text of this skill"
+		}
+	}
+	if agentInstallRx.MatchString(rest) {
+		return "" // something else installed as a skill
 	}
 	// its own directory: skills/<its name>/… or <its name>/… (its state)
 	first, after, _ := strings.Cut(strings.TrimPrefix(rest, "workspace/"), "/")
@@ -171,11 +200,51 @@ func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
 	return ""
 }
 
+// agentAllSelf reports whether every copy source is the skill itself or
+// a file it holds.
+func agentAllSelf(s *skill.Skill, srcs []string) bool {
+	for _, src := range srcs {
+		if !agentSelfSource(s, src) {
+			return false
+		}
+	}
+	return len(srcs) > 0
+}
+
+// agentAnySelf reports whether any copy source is the skill itself or a
+// file it holds.
+func agentAnySelf(s *skill.Skill, srcs []string) bool {
+	for _, src := range srcs {
+		if agentSelfSource(s, src) {
+			return true
+		}
+	}
+	return false
+}
+
+// agentSkillSlotRx matches the skills directory itself or one entry of it
+// (skills/, skills/pdf-tools): where a whole skill is installed or moved,
+// not a file put inside another skill.
+var agentSkillSlotRx = match.MustRx(`^skills(?:/[\w.-]+)?/?$`)
+
+// agentThrowawayRx matches a path under a directory made for the moment:
+// a test's $(mktemp -d)/.claude/hooks is not the user's agent.
+var agentThrowawayRx = match.MustRx(`^(?:\$\(mktemp|` + "`" + `mktemp|/tmp/|/private/tmp/|/var/folders/|\$\{?TMPDIR\b|\$\{?TMP\b)`)
+
 func runAgentConfigTamper(p *analyzer.Pass) error {
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
+		throwawayCwd := false // after cd "$(mktemp -d)": relative paths are a test's
 		for _, c := range site.Script.Commands {
+			if c.Name == "cd" && c.Depth == 0 && len(c.Argv) > 1 {
+				a := c.Argv[1]
+				throwawayCwd = agentThrowawayRx.MatchString(strings.Trim(a.Value, `"'`)) || a.Subst && strings.Contains(a.Value, "mktemp")
+			}
 			for _, w := range shellfacts.WriteTargets(site.Script, c) {
-				if !intel.AgentConfigPath(w.Path) {
+				dest := strings.Trim(w.Path, `"'`)
+				if !intel.AgentConfigPath(w.Path) || agentThrowawayRx.MatchString(dest) {
+					continue
+				}
+				if throwawayCwd && !strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "~") && !strings.HasPrefix(dest, "$") {
 					continue
 				}
 				sev, note := High, ""
