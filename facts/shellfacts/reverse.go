@@ -18,11 +18,19 @@ var shInlineShellRx = match.MustRx(`(?i)pty\.spawn|dup2|subprocess|/bin/(ba)?sh|
 func ReverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 	for _, r := range c.Redirs {
 		if m := shDevTCPRx.FindString(r.Target.Value); m != "" {
+			if shTCPProbe(c) {
+				// timeout 5 bash -c 'echo > /dev/tcp/api.x.io/443': a
+				// port check; nothing reads commands from the socket
+				continue
+			}
 			return "redirects " + c.Name + " through " + m
 		}
 	}
-	for _, w := range c.Argv {
+	for i, w := range c.Argv {
 		if m := shDevTCPRx.FindString(w.Value); m != "" && c.Name != "echo" && c.Name != "grep" {
+			if shell.IsShell(c.Name) && i > 1 && c.Argv[i-1].Value == "-c" {
+				continue // the -c script is parsed and judged as commands
+			}
 			return c.Name + " connects through " + m
 		}
 	}
@@ -64,4 +72,21 @@ func ReverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 		}
 	}
 	return ""
+}
+
+// shTCPProbe reports a command that only writes a fixed text to a
+// /dev/tcp socket (echo > /dev/tcp/host/443, : > /dev/tcp/…): a check that
+// the port is open. A shell, or anything reading from the socket, is not.
+func shTCPProbe(c *shell.Command) bool {
+	switch c.Name {
+	case "echo", "printf", "true", ":":
+	default:
+		return false
+	}
+	for _, r := range c.Redirs {
+		if r.Op != ">" && r.Op != ">|" || r.Fd != "" && r.Fd != "1" {
+			return false
+		}
+	}
+	return true
 }
