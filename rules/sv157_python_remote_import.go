@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -23,7 +24,9 @@ var PythonRemoteImport = register(&analyzer.Rule{
 - ` + "`importlib.util.spec_from_file_location`" + ` / ` + "`SourceFileLoader`" + ` / ` + "`zipimport.zipimporter`" + ` /
   ` + "`runpy.run_path`" + ` on a file downloaded in the same file — **critical**;
 - ` + "`sys.path`" + ` pointed at ` + "`/tmp`" + `, ` + "`/dev/shm`" + `, a hidden directory or a URL — **high**: whatever is
-  placed there next shadows real modules.
+  placed there next shadows real modules. An installed skill's directory
+  (` + "`~/.claude/skills/<name>/scripts`" + `: a skill that builds on another) is **medium**; that code is
+  analysed when its own skill is.
 
 **Fix:** ship the module in the skill, or depend on a pinned package.
 
@@ -77,6 +80,12 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 				continue
 			}
 			for _, pt := range pyfacts.PathOf(m, a.Start, a.End, 1) {
+				if pySkillsDirRx.MatchString(pt) {
+					// another installed skill's code, scanned with that skill
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+						Message: "adds " + pyfacts.ClipStr(pt, 60) + " to the module search path (another installed skill's code: it is analysed when that skill is)"})
+					break
+				}
 				if pyRiskyImportPath(pt) {
 					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 						Message: "adds " + pyfacts.ClipStr(pt, 60) + " to the module search path"})
@@ -87,6 +96,10 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 	}
 	return nil
 }
+
+// pySkillsDirRx matches a directory of an installed skill under an
+// agent's skills directory.
+var pySkillsDirRx = match.MustRx(`^~/\.(?:claude|codex|gemini|cursor|openclaw|agents|copilot)/skills/[\w.-]+(?:/|$)`)
 
 func pyRiskyImportPath(pt string) bool {
 	return strings.HasPrefix(pt, "/tmp") || strings.HasPrefix(pt, "/var/tmp") || strings.HasPrefix(pt, "/dev/shm") ||
