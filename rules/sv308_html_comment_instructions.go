@@ -38,6 +38,10 @@ agent: rendered Markdown hides comments, but the agent reads the raw file.
 The same applies to the "Markdown comment" idiom, a link reference definition that never
 renders: ` + "`[//]: # (text)`" + `, ` + "`[comment]: <> \"text\"`" + ` (its label and title are judged).
 
+A comment that opens as template guidance (` + "`<!-- Example: …`" + `, ` + "`<!-- For applications, uncomment …`" + `)
+in a template is what the person filling it in may write there: high content in it is **medium**;
+critical content keeps its grade.
+
 Ordinary comments are not reported: ` + "`<!-- TODO: add screenshots -->`" + `, markdownlint/prettier
 directives, table-of-contents markers, "generated — do not edit" notes.
 
@@ -52,6 +56,9 @@ Good:
     <!-- TODO: add a screenshot of the settings page -->`,
 	Run: runCommentInstructions,
 })
+
+// mdTemplateGuideRx matches a comment that opens as template guidance.
+var mdTemplateGuideRx = match.MustRx(`(?i)^\s*(?:examples?\s*:|e\.g\.|for example\b|sample\s*:|template\s*:|(?:for [\w -]{1,40},\s*)?uncomment\b|(?:or|alternatively),?\s+(?:if|for|when)\b[^:\n]{0,80}:)`)
 
 func runCommentInstructions(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)
@@ -73,8 +80,16 @@ func runCommentInstructions(p *analyzer.Pass) error {
 		if sev == analyzer.SevNone {
 			continue
 		}
+		note := ""
+		if sev == analyzer.High && mdTemplateGuideRx.MatchString(raw) {
+			// "<!-- Example: Env vars: .env (dev) + …", "<!-- For
+			// applications, uncomment and use this instead:": what the
+			// person filling a template may put there. Critical content
+			// (override, concealment, exfiltration) keeps its grade.
+			sev, note = analyzer.Medium, " (template guidance: an example for whoever fills the template in)"
+		}
 		rep.Report(analyzer.Diagnostic{Start: cm[0], End: cm[1], Severity: sev,
-			Message: fmt.Sprintf("HTML comment hidden from readers contains %s", strings.Join(reasons, "; "))})
+			Message: fmt.Sprintf("HTML comment hidden from readers contains %s%s", strings.Join(reasons, "; "), note)})
 	}
 	for _, rd := range d.RefDefs {
 		// The label and title never render; the destination does wherever

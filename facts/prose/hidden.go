@@ -118,6 +118,15 @@ func commandWordAt(t string) int {
 		if m[0] > 0 && t[m[0]-1] == '/' && m[0] > 1 && isLetter(t[m[0]-2]) && !strings.Contains(t[max(0, m[0]-12):m[0]], "bin/") {
 			continue // "zsh/bash" as the second of two names; /bin/bash stays a program
 		}
+		if w := t[m[0]:m[1]]; w == "exec" || w == "eval" {
+			// "exec summary says 41%", "eval results": the English nouns;
+			// the commands take a path, a variable, a quotation or a
+			// substitution (exec /bin/sh, eval "$(…)")
+			rest := strings.TrimLeft(t[m[1]:], " \t")
+			if rest == "" || !strings.ContainsRune("/$\"'`(~.", rune(rest[0])) {
+				continue
+			}
+		}
 		if t[m[0]] == '|' {
 			// "| python todo.py add": a table cell holding a command that
 			// runs a script file, not a pipe into an interpreter
