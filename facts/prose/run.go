@@ -53,6 +53,17 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			_, pre := sentenceAround(h.Seg.N.Text, h.I, h.J)
 			capped = requirementRx.MatchString(pre) || criterionLabelRx.MatchString(h.Seg.N.Text[max(0, h.I-len(pre)-40):h.I-len(pre)])
 		}
+		// "Enable Developer mode" between chrome://extensions and "Load
+		// unpacked": a product's setting, not the agent's.
+		if h.Phrase.Label == "mode switch" && productModeRx.MatchString(h.Seg.N.Text[h.I:h.J]) &&
+			productContextRx.Match(d.Src[max(0, h.Start-240):min(len(d.Src), h.End+240)]) {
+			continue
+		}
+		// "Users can attempt prompt injection to override system
+		// instructions": what an attacker may do, described.
+		if mood == Claim && !capped && threatDescRx.MatchString(h.Seg.N.Text[max(0, h.I-120):h.I]) {
+			capped, role = true, RoleDescription
+		}
 		// "do not tell the user to run it": a direction to the user, not
 		// something kept from them.
 		if h.Phrase.Label == "concealment from the user" && directionToUser(h.Seg.N.Text, h.I, h.J) {
@@ -86,6 +97,12 @@ var (
 	// confirmActionRx: "without asking" matters when it governs an action
 	// with effects, not "respond without asking".
 	confirmActionRx = match.MustRx(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
+	// productModeRx / productContextRx: developer mode named near a
+	// product whose setting it is.
+	productModeRx    = match.MustRx(`(?i)^(?:enable|turn on|switch to|activate)\s+(?:the\s+)?developer\s+mode$`)
+	productContextRx = match.MustRx(`(?i)\b(?:chrome|chromium|edge|firefox|brave|browser|extensions?|load unpacked|android|iphone|ipad|ios|macos|windows|device|phone|settings|toggle|usb debugging|xcode|vs ?code)\b|chrome://`)
+	// threatDescRx: a clause saying who may attempt the attack.
+	threatDescRx = match.MustRx(`(?i)\b(?:attackers?|adversar(?:y|ies)|users?|someone|anyone|malicious \w+|bad actors?|an? (?:prompt )?injection|prompt injections?|jailbreaks?)\b[^.!?\n]{0,60}\b(?:can|could|may|might|will|would|try|tries|attempts?|attempt to|trying to|seeks? to)\b[^.!?\n]{0,60}$`)
 	// toVerbRx: an infinitive or a quotation right after "tell the user":
 	// what the user is told to do, or one wording banned.
 	toVerbRx = match.MustRx(`^\s+(?:to\s+(?:(?:just|simply|first|manually|go|always|never)\s+)?[a-z]{2,}\b|["“'])`)
