@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/skillvet/skillvet/facts/hostfacts"
 	"github.com/skillvet/skillvet/intel"
 	"strings"
 
@@ -34,8 +35,8 @@ check that names the file anywhere in the skill, or runs before the run in its b
 
 **Critical** when the file comes from a raw IP, paste site, tunnel or file drop, over
 plain http, or when the quarantine attribute is stripped before running it;
-**medium** over https from a vendor's official download host, a project's release assets
-or its own repository on a code host (the way install guides work; pin and verify);
+**medium** over https from a vendor's official download host, a project's release assets,
+its own repository on a code host, or the site of the software the skill's frontmatter names (the way install guides work; pin and verify);
 **high** otherwise (an unverified binary runs with the user's rights). A file handed to an
 interpreter as data (` + "`python3 -m json.tool f`" + `, ` + "`python3 -c '…' f`" + `) is not run.
 
@@ -89,7 +90,7 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 				shStagedRun(p, site, c, file)
 				continue
 			}
-			sev, note, from := shDownloadGrade(site, c, unquarantined)
+			sev, note, from := shDownloadGrade(p, site, c, unquarantined)
 			msg := "downloads " + file + from + " and runs it (" + shellfacts.ClipText(run.Text(), 60) + ") without verifying it" + note
 			if unquarantined {
 				msg += ", after stripping its quarantine attribute"
@@ -138,7 +139,7 @@ func shStagedRun(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Command, f
 		return
 	}
 	r := runs[0]
-	sev, note, from := shDownloadGrade(site, c, r.Site.Kind.Executes())
+	sev, note, from := shDownloadGrade(p, site, c, r.Site.Kind.Executes())
 	if r.Illustration && sev == High {
 		sev, note = Medium, " (the run is shown as an example)"
 	}
@@ -164,13 +165,17 @@ func shStagedRun(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Command, f
 // raw IP, paste site, tunnel or file drop, over plain http, hidden in an
 // encoded layer, at render time or when forced (quarantine stripped, the
 // run at render time); medium from a vendor's official download or a
-// project's own release; high otherwise. from describes the host.
-func shDownloadGrade(site *analyzer.ShellSite, c *shell.Command, forced bool) (sev analyzer.Severity, note, from string) {
+// project's own release, or the software the skill is for from its own
+// https site (install.pi-hole.net in a Pi-hole skill); high otherwise.
+// from describes the host.
+func shDownloadGrade(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Command, forced bool) (sev analyzer.Severity, note, from string) {
 	us := shellfacts.URLs(c)
 	class, host, plain := shellfacts.HostRisk(us)
-	official := len(us) > 0
+	official, subject := len(us) > 0, len(us) > 0
 	for _, u := range us {
 		official = official && intel.VendorDownload(u)
+		h, uc := intel.URLClass(u)
+		subject = subject && strings.HasPrefix(u, "https://") && (uc == intel.HostUnknown || uc == intel.HostKnownAPI) && hostfacts.Of(p.Skill).Named(h)
 	}
 	sev = High
 	switch {
@@ -178,6 +183,8 @@ func shDownloadGrade(site *analyzer.ShellSite, c *shell.Command, forced bool) (s
 		sev = Critical
 	case official:
 		sev, note = Medium, " (an official download or a project's own release: pin a version and checksum where possible)"
+	case subject:
+		sev, note = Medium, " (the software this skill is for, from its own site: pin a version and checksum where possible)"
 	}
 	return sev, note, shellfacts.DescribeHost(class, host)
 }
