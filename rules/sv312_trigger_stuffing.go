@@ -54,16 +54,38 @@ var (
 	// ("use for every request to commit changes", "always use this skill
 	// when writing Python"): an ordinary trigger, not a claim on every
 	// request.
-	scopeRx = match.MustRx(`^(?:\s+skill)?\s+(?:to|that|which|involving|about|related to|regarding|concerning|mentioning|where|when|whenever|if|for|with|in|on|while|during)\s+(\S+)`)
+	scopeRx = match.MustRx(`^(?:\s+skill)?(?:\s+(?:proactively|automatically|first|also|immediately))?\s+(?:to|that|which|involving|about|related to|regarding|concerning|mentioning|where|when|whenever|if|for|with|in|on|while|during|before|after)\s+(\S+)`)
 	// universalRx: a scope that is no scope.
 	universalRx = match.MustRx(`^(?:every|all|any|each|anything|everything|everyone)\b`)
+	// restrictRx: a universal narrowed right after it ("for any task
+	// involving component sourcing", "any n8n-mcp tool").
+	restrictRx = match.MustRx(`^\s+(?:(?:single\s+)?(?:task|request|question|query|prompt|message|change|file|work|job|operation|call)s?\s+)?(?:involving|related to|about|regarding|concerning|that (?:involves?|touches|uses|mentions)|which (?:involves?|touches|uses)|using|with|in|on|for|of)\s+(\S+)|^\s+([\w.-]*[-.][\w.-]+|[a-z0-9]+-\w+)\s`)
 )
 
 // scoped reports whether the claim at the end of t[:j] is narrowed by
 // what follows it.
 func scoped(t string, j int) bool {
-	m := scopeRx.FindStringSubmatch(t[j:])
-	return m != nil && !universalRx.MatchString(m[1])
+	m := scopeRx.FindStringSubmatchIndex(t[j:])
+	if m == nil {
+		return false
+	}
+	word := t[j+m[2] : j+m[3]]
+	if !universalRx.MatchString(word) {
+		return true
+	}
+	rest := strings.TrimLeft(t[j+m[3]:], " ")
+	if rest != "" && strings.ContainsRune("\"'`“‘", []rune(rest)[0]) {
+		return true // for any "power on", "clone" or … task: quoted kinds
+	}
+	r := restrictRx.FindStringSubmatch(t[j+m[3]:])
+	if r == nil {
+		return false
+	}
+	narrowed := r[1]
+	if narrowed == "" {
+		narrowed = r[2] // a product or tool name: "any n8n-mcp tool"
+	}
+	return narrowed != "" && !universalRx.MatchString(narrowed)
 }
 
 func runTriggerStuffing(p *analyzer.Pass) error {
