@@ -99,6 +99,30 @@ func blankSourceMaps(b []byte) []byte {
 	return out
 }
 
+// directiveRx matches an Adobe ExtendScript preprocessor line
+// (#target illustrator, #include "lib.jsx", #targetengine session): not
+// JavaScript, and what follows it is.
+var directiveRx = regexp.MustCompile(`(?m)^#(?:target|targetengine|include|includepath|script|strict|engine)\b[^\n]*`)
+
+// blankDirectives turns ExtendScript preprocessor lines into comments of
+// equal length, keeping every offset.
+func blankDirectives(b []byte) []byte {
+	locs := directiveRx.FindAllIndex(b, -1)
+	if locs == nil {
+		return b
+	}
+	out := append([]byte(nil), b...)
+	for _, l := range locs {
+		out[l[0]] = '/'
+		if l[1]-l[0] >= 2 {
+			out[l[0]+1] = '/'
+		} else {
+			out[l[0]] = ' '
+		}
+	}
+	return out
+}
+
 // blankHashbang turns a leading "#!" line into a comment of equal length.
 func blankHashbang(b []byte) []byte {
 	if len(b) >= 2 && b[0] == '#' && b[1] == '!' {
@@ -127,7 +151,7 @@ func ParseLimits(name string, src []byte, lim Limits) (prog *Program, err error)
 			prog, err = nil, &SyntaxError{Msg: fmt.Sprintf("parser failure: %v", r)}
 		}
 	}()
-	clean := blankHashbang(blankSourceMaps(src))
+	clean := blankDirectives(blankHashbang(blankSourceMaps(src)))
 	ext := strings.ToLower(path.Ext(name))
 	if ext == "" && shebangTS(src) {
 		ext = ".ts" // #!/usr/bin/env tsx, ts-node, deno: TypeScript scripts

@@ -360,6 +360,19 @@ func TestTopLevelReturn(t *testing.T) {
 	}
 }
 
+// TestExtendScriptDirectives: Adobe ExtendScript's #target and #include
+// lines parse as comments, positions unchanged.
+func TestExtendScriptDirectives(t *testing.T) {
+	src := "// export\n#target illustrator\n#include \"lib.jsx\"\n(function () {\n  go(app.documents);\n})();\n"
+	p, err := Parse("export.jsx", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, c := callAt(t, p, "go"); l != 5 || c != 3 {
+		t.Errorf("go() at %d:%d, want 5:3", l, c)
+	}
+}
+
 // TestWorkflowScript: a script a harness runs as an async function body
 // (export declarations, top-level await and a top-level return) parses,
 // with positions on the file's lines; one that also imports does not.
