@@ -92,8 +92,20 @@ func jsCollectSecrets(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
 				return false
 			}
 			if b, ok := x.(*ast.BracketExpression); ok && v.Info.Resolve(b.Left) == "process.env" {
-				if _, ok := v.Info.Str(b.Member); !ok {
-					s.wholeEnv = true // process.env[k] over computed keys
+				if k, ok := v.Info.Str(b.Member); ok {
+					s.keys[k] = true
+				} else if id, ok := b.Member.(*ast.Identifier); ok {
+					// requireEnv(name) called with "KAPSO_API_KEY", a loop
+					// over ["KIBANA_API_KEY", …]: named variables
+					if ks, ok := v.Info.KeyStrings(id); ok {
+						for _, k := range ks {
+							s.keys[k] = true
+						}
+					} else {
+						s.wholeEnv = true // process.env[k] over computed keys
+					}
+				} else {
+					s.wholeEnv = true
 				}
 				return false
 			}

@@ -37,6 +37,10 @@ func (r *reacher) visit(e ast.Expression) {
 	case *ast.Identifier:
 		for _, def := range r.in.defs(x) {
 			r.def(def)
+			// what was stored into its members: snapshot[k] = v, arr.push(v)
+			for _, v := range r.in.storesOf(def) {
+				r.visit(v)
+			}
 		}
 	case *ast.DotExpression:
 		r.visit(x.Left)
@@ -235,4 +239,53 @@ func (r *reacher) returns(f ast.Expression) {
 		}
 		return true
 	})
+}
+
+// KeyStrings returns the constant strings a variable used as a computed
+// key takes, when all of them are known: a loop over a constant array
+// (for (const name of ["A", "B"]), ["A", "B"].forEach(name => …)), or a
+// parameter of a local function every call of which passes a string
+// constant (requireEnv("KAPSO_API_KEY")).
+func (in *Info) KeyStrings(id *ast.Identifier) ([]string, bool) {
+	d := in.SingleDef(id)
+	if d == nil {
+		return nil, false
+	}
+	if !d.Param {
+		if d.Init != nil && !d.Compound {
+			if v, ok := in.Str(d.Init); ok {
+				return []string{v}, true
+			}
+		}
+		return nil, false
+	}
+	if d.From != nil {
+		from := d.From
+		if c, ok := from.(*ast.CallExpression); ok {
+			if dot, ok := c.Callee.(*ast.DotExpression); ok {
+				from = dot.Left // ["A", "B"].forEach(name => …)
+			}
+		}
+		return in.Strs(from)
+	}
+	if d.Node == nil || in.idx.cbCall[d.Node] != nil {
+		return nil, false
+	}
+	i := paramIndex(d.Node, d.Name)
+	calls := in.callsOf(d.Node)
+	if i < 0 || len(calls) == 0 {
+		return nil, false
+	}
+	var out []string
+	for _, c := range calls {
+		if i >= len(c.ArgumentList) {
+			return nil, false
+		}
+		v, ok := in.Str(c.ArgumentList[i])
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+	}
+	return out, true
 }

@@ -48,6 +48,15 @@ type index struct {
 	// through class fields and method calls, by name.
 	thisProps map[string][]ast.Expression
 	methods   map[string][]*ast.FunctionLiteral
+	// stores are values put into a variable's members (obj[k] = v,
+	// obj.a.b = v, arr.push(v)): what the variable holds besides its
+	// initialiser, resolved to the variable on first use (Info.storesOf).
+	stores []store
+}
+
+type store struct {
+	base  *ast.Identifier
+	value ast.Expression
 }
 
 // Info is the per-program binding index shared by the resolver and the
@@ -61,6 +70,7 @@ type Info struct {
 	strMemo  map[ast.Expression]strMemo
 	resoMemo map[ast.Expression]string
 	fnCalls  map[ast.Node][]*ast.CallExpression
+	defStore map[*Def][]ast.Expression
 }
 
 type strMemo struct {
@@ -187,6 +197,9 @@ func (in *Info) build() {
 				bind(n.Target, n.Initializer, nil, false, n)
 			}
 		case *ast.AssignExpression:
+			if id := memberBase(n.Left); id != nil {
+				in.idx.stores = append(in.idx.stores, store{id, n.Right})
+			}
 			if name, ok := thisProp(n.Left); ok {
 				in.idx.thisProps[name] = append(in.idx.thisProps[name], n.Right)
 			}
@@ -237,6 +250,11 @@ func (in *Info) build() {
 			if dot, ok := n.Callee.(*ast.DotExpression); ok {
 				switch dot.Identifier.Name.String() {
 				case "push", "unshift", "set", "add", "concat":
+					if id := storeBase(dot.Left); id != nil {
+						for _, a := range n.ArgumentList {
+							in.idx.stores = append(in.idx.stores, store{id, a})
+						}
+					}
 					if name, ok := thisProp(dot.Left); ok {
 						in.idx.thisProps[name] = append(in.idx.thisProps[name], n.ArgumentList...)
 					}
@@ -652,6 +670,58 @@ func (in *Info) resolveThenParam(def *Def, d int) string {
 }
 
 // thisProp returns name for this.name.
+// memberBase returns the variable at the root of a member expression
+// (obj in obj[k], obj.a.b), nil for anything else (this.x is a field).
+func memberBase(e ast.Expression) *ast.Identifier {
+	switch x := e.(type) {
+	case *ast.DotExpression:
+		return storeBase(x.Left)
+	case *ast.BracketExpression:
+		return storeBase(x.Left)
+	}
+	return nil
+}
+
+// storeBase is memberBase that also accepts the variable itself (arr in
+// arr.push(v)).
+func storeBase(e ast.Expression) *ast.Identifier {
+	for n := 0; n < 8; n++ {
+		switch x := e.(type) {
+		case *ast.Identifier:
+			return x
+		case *ast.DotExpression:
+			e = x.Left
+		case *ast.BracketExpression:
+			e = x.Left
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// storesOf returns the values stored into members of the variable def
+// holds (built once for the file).
+func (in *Info) storesOf(d *Def) []ast.Expression {
+	in.mu.Lock()
+	built := in.defStore != nil
+	in.mu.Unlock()
+	if !built {
+		m := map[*Def][]ast.Expression{}
+		for _, st := range in.idx.stores {
+			if sd := in.SingleDef(st.base); sd != nil {
+				m[sd] = append(m[sd], st.value)
+			}
+		}
+		in.mu.Lock()
+		in.defStore = m
+		in.mu.Unlock()
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.defStore[d]
+}
+
 func thisProp(e ast.Expression) (string, bool) {
 	d, ok := e.(*ast.DotExpression)
 	if !ok {
