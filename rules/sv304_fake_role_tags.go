@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -75,6 +76,13 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 			continue // a prompt template in a fence shows prompt structure by design
 		}
 		if roleSlotInTemplate(h.Seg.N.Text, h.I, h.J) {
+			continue
+		}
+		if h.Phrase.Label == "chat template token" && mdInStringLiteral(d.Src, h.Start, h.End) {
+			// --prompt "<|im_start|>user\nCreate …": a template inside a
+			// quoted argument of a command line whose fences were lost
+			rep.Report(analyzer.Diagnostic{Start: h.Start, End: h.End, Severity: Medium,
+				Message: fmt.Sprintf("chat template token %q inside a quoted string of a command line (data for a program, not a turn)", match.Clip(h.Seg.N.Text[h.I:h.J], 40))})
 			continue
 		}
 		if h.Phrase.Label == "chat template token" && tokenMentioned(h.Seg.N.Text, h.I, h.J) {
@@ -190,4 +198,56 @@ func isRoleTag(slot string) bool {
 		}
 	}
 	return false
+}
+
+// mdCodeQuoteRx matches the code before the opening quote of a string
+// argument: a command-line option (--prompt "), an assignment or a call
+// (prompt = ", f(", {"text": ").
+var mdCodeQuoteRx = match.MustRx(`(?:^\s*|\s)--?[\w-]+(?:\s+|=)$|[\w\])]\s*(?:=|:|\()\s*$|[(,\[]\s*$`)
+
+// mdArgQuoteRx matches code before an opening quote that makes the string
+// data by itself: a command-line option (--prompt ") or a JSON or YAML key
+// ("eos_token": ").
+var mdArgQuoteRx = match.MustRx(`(?:^\s*|\s)--?[\w-]+(?:\s+|=)$|^\s*"[\w.-]+"\s*:\s*$|^\s*[\w.-]+\s*:\s*$`)
+
+// mdInStringLiteral reports a match inside a quoted string that opens on
+// its own line after code and holds escaped newlines ("\n"), or inside a
+// Jinja template expression ({{- '<|im_start|>system\n' }}): text a
+// program is given, written in source form.
+func mdInStringLiteral(src []byte, start, end int) bool {
+	if start < 0 || end > len(src) || start >= end {
+		return false
+	}
+	ls := bytes.LastIndexByte(src[:start], '\n') + 1
+	le := bytes.IndexByte(src[end:], '\n')
+	if le < 0 {
+		le = len(src) - end
+	}
+	line := src[ls:start]
+	var open byte
+	q := -1
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '\\':
+			i++
+		case open == 0 && (c == '"' || c == '\''):
+			if c == '\'' && i > 0 && isWordByte(line[i-1]) {
+				continue // an apostrophe: don't, it's
+			}
+			open, q = c, i
+		case c == open:
+			open, q = 0, -1
+		}
+	}
+	if q < 0 {
+		return false
+	}
+	if bytes.Contains(line[:q], []byte("{{")) || bytes.Contains(line[:q], []byte("{%")) || mdArgQuoteRx.Match(line[:q]) {
+		return true
+	}
+	return mdCodeQuoteRx.Match(line[:q]) && bytes.Contains(src[ls+q:end+le], []byte(`\n`))
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
