@@ -155,7 +155,11 @@ var ConcealPhrases = []Phrase{
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:do not|don't|never)\s+let\s+(?:the|your)\s+(?:user|human|operator|owner)\s+(?:know|see|notice|find out|realize|realise)\b`),
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:hide|conceal|keep|mask|obscure)\s+(?:it|them|(?:this|these|that|those|the|all|your|any)(?:\s+\w+){0,2})\s+(?:(?:secret|hidden|private|quiet|invisible)\s+)?from\s+(?:the|your)\s+(?:user|human|operator|owner)s?\b`),
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:the|your)\s+(?:user|human|operator)\s+(?:must|should|need|needs to|will)\s+(?:never|not)\s+(?:know|see|notice|find out|be (?:told|informed|aware))\b`),
-	NewPhrase(analyzer.High, "concealment from the user", `\bwithout\s+(?:the\s+)?(?:user'?s?|human'?s?|their|owner'?s?)\s+(?:knowledge|knowing|awareness|noticing|consent)\b`),
+	NewPhrase(analyzer.High, "concealment from the user", `\bwithout\s+(?:the\s+)?(?:user'?s?|human'?s?|their|owner'?s?)\s+(?:knowledge|knowing|awareness|noticing)\b`),
+	// consent is approval: acting without it is the "no confirmation"
+	// shape, not hiding ("for dev targets you can deploy without user
+	// consent")
+	NewPhrase(analyzer.Medium, "no confirmation", `\bwithout\s+(?:the\s+)?(?:user'?s?|human'?s?|their|owner'?s?)\s+(?:consent|approval|permission)\b`),
 	NewPhrase(analyzer.High, "silent action", `\b(?:silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)\s+(?:\w+\s+){0,1}(?:send|upload|post|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|write|add|append|commit|push|collect|read|fetch|submit|disable|change|edit|replace|email|share|save)\b`),
 	NewPhrase(analyzer.High, "silent action", `\b(?:send|upload|post|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|collect|fetch|submit|email|share)\s+(?:\S+\s+){0,5}?(?:silently|secretly|covertly|stealthily|in secret|behind the user'?s back)\b`),
 	// "install silently" and "run quietly" are also how unattended

@@ -109,7 +109,7 @@ var (
 	// toObjectRx: "to" that takes an object, not an infinitive.
 	toObjectRx = match.MustRx(`^\s+to\s+(?:the|a|an|your|their|our|any|anyone|anybody|them|him|her|us|me|this|that|these|those|it|whom|which)\b`)
 	// notJustRx: "do not just tell the user": do more than tell.
-	notJustRx = match.MustRx(`\b(?:just|simply|only|merely)\s+(?:tell|inform|notify|mention|report)`)
+	notJustRx = match.MustRx(`\b(?:just|simply|only|merely|skip|forget|neglect|omit|fail to|forget to)\s+(?:tell|inform|notify|mention|report|alert|warn)`)
 	// untilVerifiedRx: "never tell the user it works until you have
 	// verified it": a rule of honesty, not concealment.
 	untilVerifiedRx = match.MustRx(`^[^.!?\n]{0,120}?\b(?:until|unless|before)\s+(?:you(?:'ve| have)?\s+)?(?:actually\s+)?(?:verif|confirm|check|test|validat|prov|run|reproduc|seen|observ)`)
