@@ -28,7 +28,7 @@ var vendorInstallers = []struct{ host, path string }{
 	{"lambdalabs.com", "/install-lambda-stack.sh"}, {"install.duckdb.org", ""}, {"get.acme.sh", ""},
 	{"dotnet.microsoft.com", "/download/dotnet/scripts/"}, {"get.pulumi.com", ""}, {"cli.upbound.io", ""},
 	{"install.datadoghq.com", ""}, {"s3.amazonaws.com", "/dd-agent/scripts/"}, {"get.helm.sh", ""},
-	{"aka.ms", "/installazurecli"}, {"azurecliprod.blob.core.windows.net", "/install"},
+	{"aka.ms", "/installazurecli"}, {"aka.ms", "/install-azd."}, {"azurecliprod.blob.core.windows.net", "/install"},
 	// package-repository setup scripts (they add a signed apt/yum source)
 	{"dl.cloudsmith.io", "/public/"}, {"deb.nodesource.com", "/setup"}, {"rpm.nodesource.com", "/setup"},
 	{"packagecloud.io", "/install/repositories/"}, {"repo.anaconda.com", "/miniconda/"},

@@ -109,7 +109,40 @@ func (h *Hosts) Named(host string) bool {
 		return true
 	}
 	name := serviceName(host)
-	return len(name) >= 4 && strings.Contains(h.manifest, name)
+	if len(name) >= 4 {
+		return strings.Contains(h.manifest, name)
+	}
+	// a short name (hf.co, ntn.dev) counts as a word of its own: the
+	// Hugging Face CLI (`hf`), the Notion CLI (`ntn`)
+	return len(name) >= 2 && !shortWords[name] && containsWord(h.manifest, name)
+}
+
+// shortWords are short service names that are also ordinary words or
+// generic labels: naming them is not naming the service (bit.ly, get.x).
+var shortWords = map[string]bool{"an": true, "as": true, "at": true, "be": true, "by": true, "do": true, "go": true,
+	"if": true, "in": true, "is": true, "it": true, "me": true, "my": true, "no": true, "of": true, "on": true,
+	"or": true, "so": true, "to": true, "up": true, "us": true, "we": true, "all": true, "and": true, "any": true,
+	"api": true, "app": true, "bit": true, "cdn": true, "cli": true, "dev": true, "get": true, "new": true,
+	"one": true, "run": true, "the": true, "top": true, "use": true, "web": true, "www": true, "you": true}
+
+// containsWord reports whether w occurs in s with no letter or digit on
+// either side.
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		k := strings.Index(s[i:], w)
+		if k < 0 {
+			return false
+		}
+		a, b := i+k, i+k+len(w)
+		if (a == 0 || !wordByte(s[a-1])) && (b == len(s) || !wordByte(s[b])) {
+			return true
+		}
+		i = a + 1
+	}
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // Familiar reports whether the skill is about host: its frontmatter names

@@ -48,3 +48,20 @@ func TestFamiliar(t *testing.T) {
 		t.Error("facts are not memoised per skill")
 	}
 }
+
+func TestNamedShortService(t *testing.T) {
+	s := load(t, map[string]string{
+		"SKILL.md": "---\nname: hub-cli\ndescription: Hugging Face Hub CLI (`hf`) and the Notion CLI (`ntn`). Use for shfmt too.\n---\n# S\n",
+	})
+	h := Of(s)
+	for host, want := range map[string]bool{
+		"hf.co":      true, // `hf` is a word of the frontmatter
+		"ntn.dev":    true,
+		"sh.example": false, // "sh" only inside "shfmt"
+		"cd.io":      false,
+	} {
+		if got := h.Named(host); got != want {
+			t.Errorf("Named(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
