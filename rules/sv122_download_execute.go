@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"github.com/skillvet/skillvet/facts/hostfacts"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 	"strings"
 
@@ -66,8 +67,8 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 				continue
 			}
 			file, ok := shellfacts.OutputFile(c)
-			if !ok || file == "" {
-				continue
+			if !ok || file == "" || shPositionalRx.MatchString(file) {
+				continue // -o "$2": a function's argument, not one file the script names
 			}
 			var run *shell.Command
 			verified, unquarantined := false, false
@@ -102,6 +103,9 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 		}
 	})
 }
+
+// shPositionalRx matches a bare positional parameter ($2, "${1}", $@).
+var shPositionalRx = match.MustRx(`^["']?\$\{?[0-9@*]\}?["']?$`)
 
 func shMentions(c *shell.Command, file string) bool {
 	for _, w := range c.Params() {

@@ -50,7 +50,7 @@ requests.get("https://api.github.com/user", headers={"Authorization": "token " +
 	Run: runPythonBrowserSecrets,
 })
 
-var pyTokenHuntRx = match.MustRx(`(Local Storage[/\\]+leveldb|\[\\w-\]\{24\}|mfa\\\.|dQw4w9WgXcQ|encrypted_key|os_crypt|[/\\]tdata\b|Login Data|Web Data)`)
+var pyTokenHuntRx = match.MustRx(`(Local Storage[/\\]+leveldb|\[\\w-\]\{24\}|mfa\\\.|dQw4w9WgXcQ:|encrypted_key|os_crypt|[/\\]tdata\b|Login Data|Web Data)`)
 
 // pyTokenHuntWords prefilter strings before the regular expression.
 var pyTokenHuntWords = []string{"Local Storage", "{24}", "mfa", "dQw4", "encrypted_key", "os_crypt", "tdata", "Login Data", "Web Data"}

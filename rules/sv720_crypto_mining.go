@@ -44,8 +44,11 @@ var (
 	shMoneroAddrRx = match.MustRx(`^[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(\.[\w-]+)?$`)
 	shBtcAddrRx    = match.MustRx(`^(bc1[02-9ac-hj-np-z]{25,62}|[13][1-9A-HJ-NP-Za-km-z]{25,34})(\.[\w-]+)?$`)
 	shEthAddrRx    = match.MustRx(`^0x[0-9a-fA-F]{40}(\.[\w-]+)?$`)
-	shMinerOptRx   = match.MustRx(`^(--donate-level|--randomx|--cpu-max-threads-hint|--coin|--algo=(rx|cn|randomx|kawpow|ethash|autolykos))`)
-	shMinerDownRx  = match.MustRx(`(?i)(xmrig|cpuminer|xmr-stak|lolminer|t-rex|nbminer|srbminer|teamredminer|gminer|nanominer)[^/\s]*\.(tar\.gz|tgz|zip|7z)|github\.com/xmrig/`)
+	shMinerOptRx   = match.MustRx(`^(--donate-level|--randomx|--cpu-max-threads-hint|--coin=(?i:monero|xmr|wownero|raven|rvn|etc|ergo|zephyr|kaspa)\b|--algo=(rx|cn|randomx|kawpow|ethash|autolykos))`)
+	// shMinerCoinRx: the coin after --coin that only a miner is told
+	// (--coin BTC is also how price and news tools take a ticker)
+	shMinerCoinRx = match.MustRx(`^(?i:monero|xmr|wownero|raven|rvn|etc|ergo|zephyr|kaspa)$`)
+	shMinerDownRx = match.MustRx(`(?i)(xmrig|cpuminer|xmr-stak|lolminer|t-rex|nbminer|srbminer|teamredminer|gminer|nanominer)[^/\s]*\.(tar\.gz|tgz|zip|7z)|github\.com/xmrig/`)
 )
 
 func shMining(c *shell.Command) string {
@@ -70,7 +73,7 @@ func shMining(c *shell.Command) string {
 		if _, cl := intel.URLClass(v); cl == intel.HostMiningPool && strings.Contains(v, ".") {
 			return c.Name + " connects to the mining pool " + v
 		}
-		if shMinerOptRx.MatchString(v) {
+		if shMinerOptRx.MatchString(v) || v == "--coin" && shMinerCoinRx.MatchString(c.Arg(i+1)) {
 			return c.Name + " is given the miner option " + v
 		}
 		prev := c.Arg(i - 1)
