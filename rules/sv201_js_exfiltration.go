@@ -94,18 +94,17 @@ func jsCollectSecrets(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
 			if b, ok := x.(*ast.BracketExpression); ok && v.Info.Resolve(b.Left) == "process.env" {
 				if k, ok := v.Info.Str(b.Member); ok {
 					s.keys[k] = true
+				} else if jsKeyFromEnv(v, b.Member) {
+					s.wholeEnv = true // process.env[k] for every k it holds
 				} else if id, ok := b.Member.(*ast.Identifier); ok {
 					// requireEnv(name) called with "KAPSO_API_KEY", a loop
-					// over ["KIBANA_API_KEY", …]: named variables
+					// over ["KIBANA_API_KEY", …]: named variables; a name
+					// built or chosen at run time is one variable
 					if ks, ok := v.Info.KeyStrings(id); ok {
 						for _, k := range ks {
 							s.keys[k] = true
 						}
-					} else {
-						s.wholeEnv = true // process.env[k] over computed keys
 					}
-				} else {
-					s.wholeEnv = true
 				}
 				return false
 			}
@@ -122,6 +121,27 @@ func jsCollectSecrets(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
 		}
 		return true
 	})
+}
+
+// jsKeyFromEnv reports a computed key that walks the environment itself
+// (for (k in process.env), Object.keys(process.env).map(k => …)): the
+// whole environment is read, not one variable.
+func jsKeyFromEnv(v *jsfacts.View, key ast.Expression) bool {
+	found := false
+	v.Info.Reach(key, func(x ast.Expression) bool {
+		if found {
+			return false
+		}
+		switch x.(type) {
+		case *ast.DotExpression, *ast.Identifier:
+			if v.Info.Resolve(x) == "process.env" {
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // sinkCalls finds network sinks: the call, the data arguments, and the call

@@ -18,3 +18,7 @@ const headers = new Headers();
 headers.set('X-API-Key', apiKey);
 const res = await fetch(`${base}/platform/v1/phone_numbers`, { method: 'GET', headers });
 console.log(await res.json());
+
+const envName = process.argv.includes('--prod') ? 'PROD' : 'DEV';
+const keyVar = `KAPSO_API_KEY_${envName}`;
+await fetch('https://api.kapso.ai/v1/health', { headers: { Authorization: `Bearer ${process.env[keyVar]}` } });
