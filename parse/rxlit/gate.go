@@ -96,7 +96,7 @@ func strongSets(sets [][]string) [][]string {
 	for _, s := range sets {
 		weak := len(s) == 0
 		for _, l := range s {
-			if len(l) < 3 || commonWords[strings.TrimSpace(l)] || foldsBeyondASCII(l) {
+			if len(l) < 3 && !rarePairs[l] || commonWords[strings.TrimSpace(l)] || foldsBeyondASCII(l) {
 				weak = true
 			}
 		}
@@ -118,6 +118,11 @@ func strongSets(sets [][]string) [][]string {
 	}
 	return out
 }
+
+// rarePairs are two-byte literals that filter as well as longer ones:
+// punctuation pairs that prose rarely holds and code and globs do.
+var rarePairs = map[string]bool{"/*": true, ".*": true, "$(": true, "${": true, "<|": true, "|>": true,
+	">&": true, "<(": true, "&&": true, "||": true}
 
 // foldsBeyondASCII reports whether l holds a letter whose other case is
 // not ASCII (é/É): texts are lower-cased for the gate in ASCII only, so
