@@ -50,9 +50,12 @@ Good:
 })
 
 var (
-	credAccessRx  = match.MustRx(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|parse|look (?:in|at|inside|through)|scan|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
-	credHarvestRx = match.MustRx(`\b(?:collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|sync|email|forward|transmit|paste)\b`)
-	dotenvShowRx  = match.MustRx(`\b(?:print|display|show|output|include|attach|copy|paste|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|email|forward|transmit)\b`)
+	// credSelfSubjectRx: the subject of a third-person verb that is this
+	// skill, its script or the agent ("the skill reads ~/.aws/credentials")
+	credSelfSubjectRx = match.MustRx(`(?i)\b(?:skill|script|agent|assistant|claude|it|this|we|i|helper|tool will)\s+(?:\w+\s+)?$`)
+	credAccessRx      = match.MustRx(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|parse|look (?:in|at|inside|through)|scan|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
+	credHarvestRx     = match.MustRx(`\b(?:collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|sync|email|forward|transmit|paste)\b`)
+	dotenvShowRx      = match.MustRx(`\b(?:print|display|show|output|include|attach|copy|paste|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|email|forward|transmit)\b`)
 )
 
 func runCredentialPath(p *analyzer.Pass) error {
@@ -75,6 +78,11 @@ func runCredentialPath(p *analyzer.Pass) error {
 		}
 		vm := credVerb(s.Text)
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
+			continue
+		}
+		if v := s.Text[vm[0]:vm[1]]; (v == "reads" || v == "opens") && !credSelfSubjectRx.MatchString(s.Text[max(0, vm[0]-40):vm[0]]) {
+			// "pnpm reads settings from .npmrc files": what a tool does,
+			// not what this skill or the agent is to do
 			continue
 		}
 		var sev analyzer.Severity
