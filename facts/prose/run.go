@@ -37,8 +37,8 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// something does, forbidding it, asking about it or defining a
 		// flag in a table tell the agent to do nothing.
 		role := ClauseRole(h.Seg.N.Text, h.I, h.J, phraseNegatorRx.MatchString(h.Seg.N.Text[h.I:h.J]), h.Phrase.Span)
-		if role == RoleInstruction && CodeTermEntry(d.Src, h.Seg.Start, h.Start) {
-			role = RoleDefinition // "- `yolo`: Auto-approve all tools"
+		if role == RoleInstruction && (CodeTermEntry(d.Src, h.Seg.Start, h.Start) || mood == Claim && codeKeyCell(d.Src, h.Start)) {
+			role = RoleDefinition // "- `yolo`: Auto-approve all tools", "| `systemMessage` | Override default system prompt |"
 		}
 		if mood == Imperative && role != RoleInstruction || role == RoleSplit || role == RoleQuestion {
 			continue
@@ -153,6 +153,21 @@ func CodeTermEntry(src []byte, seg, hit int) bool {
 	}
 	ls := bytes.LastIndexByte(src[seg:hit], '\n') + 1
 	return codeTermEntryRx.Match(src[seg+ls : hit])
+}
+
+// codeKeyCellRx matches a table row up to a phrase in its second cell,
+// whose first cell is a code span: an option or key and what it does.
+var codeKeyCellRx = match.MustRx("^[ \\t]*\\|[ \\t]*`[^`|\\n]{1,60}`[ \\t]*\\|[^|\\n]*$")
+
+// codeKeyCell reports a phrase at src[hit:] in the description cell of a
+// table row that names a key in code ("| `systemMessage` | Override
+// default system prompt |").
+func codeKeyCell(src []byte, hit int) bool {
+	if hit > len(src) || hit < 0 {
+		return false
+	}
+	ls := bytes.LastIndexByte(src[:hit], '\n') + 1
+	return codeKeyCellRx.Match(src[ls:hit])
 }
 
 // requirementRx matches the start of a passive requirement right before a
