@@ -71,6 +71,11 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 		done := false
 		for i := range all {
 			if m := all[i].Find(t); m != nil && !prose.Negated(t, m[0]) {
+				if all[i].Label == "no confirmation" && userSubjectRx.MatchString(t[sentenceStart(t, m[0]):m[0]]) {
+					// "Trigger even if the user only pastes file names
+					// without asking explicitly": the user does not ask
+					continue
+				}
 				report(Critical, fmt.Sprintf("%s %q", all[i].Label, match.Clip(t[m[0]:m[1]], 60)))
 				done = true
 				break
@@ -104,8 +109,10 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 }
 
 var (
-	sentenceLeadRx = match.MustRx(`^\s*(?:[a-z][a-z ]{0,20}:\s*)?(?:when|whenever|if|once|after|before|for requests|in case)\b`)
-	useVerbRx      = match.MustRx(`\b(?:run|execute|call|invoke|open|visit|read|include|respond|reply|answer|output|print|treat|follow these)$`)
+	sentenceLeadRx     = match.MustRx(`^\s*(?:[a-z][a-z ]{0,20}:\s*)?(?:when|whenever|if|once|after|before|for requests|in case)\b`)
+	userSubjectRx      = match.MustRx(`\b(?:the user|users|the customer|someone|they|he|she)\s+(?:only\s+|just\s+|simply\s+)?[a-z]+s?\b[^.!?;]*$`)
+	selfTrailingCondRx = match.MustRx(`^\s+(?:this|the)\s+(?:skill|guide|document|file|reference)\b[^.!?;]{0,20}?\b(?:before|when|whenever|if|for)\b`)
+	useVerbRx          = match.MustRx(`\b(?:run|execute|call|invoke|open|visit|read|include|respond|reply|answer|output|print|treat|follow these)$`)
 )
 
 // conditionedUse reports an instruction to the model that only routes a
@@ -118,7 +125,9 @@ func conditionedUse(t string, start, end int) bool {
 	if !useVerbRx.MatchString(t[start:end]) {
 		return false
 	}
-	return sentenceLeadRx.MatchString(t[sentenceStart(t, start):start])
+	// "You MUST read this skill before invoking any gcloud command": the
+	// skill itself, read under a trailing condition
+	return sentenceLeadRx.MatchString(t[sentenceStart(t, start):start]) || selfTrailingCondRx.MatchString(t[end:])
 }
 
 // sentenceStart walks back from i to the end of the previous sentence,
