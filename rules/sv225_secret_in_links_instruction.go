@@ -82,6 +82,12 @@ func runSecretInLinks(p *analyzer.Pass) error {
 		if !linkChanRx.MatchString(prose.ClauseBefore(s.Text[:vm[0]]) + s.Text[vm[0]:vm[1]] + prose.ClauseAfter(s.Text[vm[1]:])) {
 			continue
 		}
+		// the secret goes into the link ("append the token to the URL",
+		// "a link with the API key"), not the link into a setting ("set
+		// the webhook URL via the TRACKIO_WEBHOOK_URL environment variable")
+		if !linkSecretIntoChan(s.Text, sm) {
+			continue
+		}
 		// user:password@host in the URL itself: credentials for that
 		// host, as connection strings carry them
 		if userinfoRx.MatchString(raw) || userinfoRx.MatchString(d.NextSegmentText(s.SegIndex)) {
@@ -112,4 +118,23 @@ func runSecretInLinks(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("instruction to %s %s to links%s", s.Text[vm[0]:vm[1]], match.Clip(s.Text[sm[0]:sm[1]], 60), why)})
 	}
 	return nil
+}
+
+var (
+	linkIntoRx = match.MustRx(`\b(?:to|into|in|onto|inside|as)\b`)
+	linkWithRx = match.MustRx(`\b(?:with|containing|carrying|including|holding|that (?:includes|contains|carries|holds))\b`)
+)
+
+// linkSecretIntoChan reports whether the secret at sm is placed into a
+// link: a link named after it behind a preposition of destination, or
+// before it behind "with", "containing".
+func linkSecretIntoChan(t string, sm []int) bool {
+	if cm := linkChanRx.FindStringIndex(t[sm[1]:]); cm != nil && linkIntoRx.MatchString(t[sm[1]:sm[1]+cm[0]]) {
+		return true
+	}
+	var last []int
+	for _, cm := range linkChanRx.FindAllStringIndex(t[:sm[0]], -1) {
+		last = cm
+	}
+	return last != nil && linkWithRx.MatchString(t[last[1]:sm[0]])
 }
