@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"path"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -71,6 +72,8 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				sev = Medium
 			case shCopiedToSameKind(c, label):
 				sev, note = Medium, " and copies it to the same credential location of another account (it stays on this machine)"
+			case shProjectCopy(c):
+				sev, note = Medium, ": the project's own file, copied within this machine"
 			}
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
 				Message: c.Name + " reads " + label + note + shellfacts.Where(site)})
@@ -169,3 +172,39 @@ func shReadDirectives(p *analyzer.Pass) {
 		}
 	}
 }
+
+// shProjectCopy reports a local copy (cp, install, ln) of credential
+// files that are not the user's (under the home directory) but the
+// project's: cp "$WORKSPACE/.npmrc" "$DEPS_DIR/" hands a build its
+// registry settings, and nothing leaves the machine.
+func shProjectCopy(c *shell.Command) bool {
+	switch c.Name {
+	case "cp", "install", "ln":
+	default:
+		return false
+	}
+	srcs := shellfacts.CopySources(c)
+	if len(srcs) == 0 {
+		return false
+	}
+	for _, src := range srcs {
+		v := strings.Trim(src, `"'`)
+		for _, home := range []string{"~", "$HOME", "${HOME}", "/root", "/home/", "/Users/", "%USERPROFILE%", "$env:USERPROFILE"} {
+			if strings.HasPrefix(v, home) {
+				return false
+			}
+		}
+		if !strings.HasPrefix(v, "$") && !strings.HasPrefix(v, "./") && !strings.HasPrefix(v, ".") && strings.HasPrefix(v, "/") {
+			return false // an absolute system path (/etc/…)
+		}
+		if !shProjectConfigs[path.Base(v)] {
+			return false // keys, wallets, cloud credentials: never the project's
+		}
+	}
+	return true
+}
+
+// shProjectConfigs are the credential-bearing files a project keeps at
+// its root for its package managers.
+var shProjectConfigs = map[string]bool{".npmrc": true, ".yarnrc": true, ".yarnrc.yml": true, ".pypirc": true,
+	"pip.conf": true, "bunfig.toml": true, ".env": true}
