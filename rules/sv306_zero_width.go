@@ -77,7 +77,9 @@ func runZeroWidth(p *analyzer.Pass) error {
 			return
 		}
 		msg := ""
-		if cur.run >= 3 {
+		if cur.run >= 3 && cur.sev == analyzer.Medium {
+			msg = fmt.Sprintf("run of %d distinct zero-width characters in brackets or quotes (a set listed for stripping or detection)", cur.run)
+		} else if cur.run >= 3 {
 			msg = fmt.Sprintf("run of %d zero-width characters (invisible encoded data or spacing)", cur.run)
 		} else {
 			msg = fmt.Sprintf("zero-width character inside the word %q", cur.word)
@@ -122,6 +124,10 @@ func runZeroWidth(p *analyzer.Pass) error {
 		sev := analyzer.SevNone
 		word := ""
 		switch {
+		case run >= 3 && zwCharacterSet(c, start, i):
+			// [\u200b-\u200d\ufeff] written out, _ZERO_WIDTH = "…": the set
+			// of invisible characters a cleaner strips, listed once each
+			sev = Medium
 		case run >= 3:
 			sev = High
 		case wordScript(prev) && wordScript(next):
@@ -240,4 +246,28 @@ func joinedWord(c []byte, start, end int) string {
 		}
 	}
 	return match.Clip(b.String(), 40)
+}
+
+// zwCharacterSet reports a run of distinct zero-width characters (at most
+// eight, none repeated) inside brackets or quotes: a character class or a
+// constant listing them, which code that detects or strips them holds.
+// Hidden data repeats its few symbols.
+func zwCharacterSet(c []byte, start, end int) bool {
+	seen := map[rune]bool{}
+	for i := start; i < end; {
+		r, w := utf8.DecodeRune(c[i:])
+		if seen[r] {
+			return false
+		}
+		seen[r] = true
+		i += w
+	}
+	if len(seen) > 8 || start == 0 || end >= len(c) {
+		return false
+	}
+	before, _ := utf8.DecodeLastRune(c[:start])
+	after, _ := utf8.DecodeRune(c[end:])
+	open := before == '[' || before == '"' || before == '\'' || before == '`' || before == '-'
+	closed := after == ']' || after == '"' || after == '\'' || after == '`' || after == '-' || after == ' '
+	return open && closed
 }
