@@ -88,11 +88,19 @@ func runPythonDownloadExecute(p *analyzer.Pass) error {
 					slots = pyfacts.CodeSlots(m, c.Args[0].Start, c.Args[0].End)
 				}
 				reported := false
+				opener := pyOpener(m, c)
 				for _, sl := range slots {
 					if r, ok := pyfacts.FromNetwork(m, sl[0], sl[1]); ok {
 						if _, sock := pyfacts.FromSocketRecv(m, sl[0], sl[1]); !sock {
-							pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
-								Message: c.Name + " runs a command taken from an HTTP response (" + r.Name + ")"})
+							if opener != "" {
+								// subprocess.run(["open", result["url"]]): a
+								// page the response names, opened in the browser
+								pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+									Message: c.Name + " has " + opener + " open a URL taken from an HTTP response (" + r.Name + ")"})
+							} else {
+								pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
+									Message: c.Name + " runs a command taken from an HTTP response (" + r.Name + ")"})
+							}
 							reported = true
 							break
 						}
@@ -164,6 +172,12 @@ func pyRunsFile(m *python.Module, c *python.Call, keys []string, isShell bool, a
 		return false
 	}
 	items, isList := pyfacts.ArgList(m, arg)
+	if !isList && m.Is(arg.Start, "[") && int(m.Match[arg.Start]) < arg.End-1 && int(m.Match[arg.Start]) > arg.Start {
+		// ["magick", "montage"] + [str(p) for p in images]: the program
+		// is the first list's first item
+		first := python.Arg{Start: arg.Start, End: int(m.Match[arg.Start]) + 1}
+		items, isList = pyfacts.ArgList(m, first)
+	}
 	if !isList {
 		if c.Name == "os.execl" || c.Name == "os.execlp" || strings.HasPrefix(c.Name, "os.spawnl") {
 			items = nil
@@ -184,6 +198,28 @@ func pyRunsFile(m *python.Module, c *python.Call, keys []string, isShell bool, a
 		}
 	}
 	return false
+}
+
+// pyOpeners open a document or URL with its default application.
+var pyOpeners = map[string]bool{"open": true, "xdg-open": true, "start": true, "wslview": true, "explorer": true,
+	"explorer.exe": true, "sensible-browser": true, "x-www-browser": true, "gio": true}
+
+// pyOpener returns the opener an argument list starts with
+// (["open", url], ["start", url]), or "".
+func pyOpener(m *python.Module, c *python.Call) string {
+	arg, ok := c.Arg(0, "")
+	if !ok {
+		return ""
+	}
+	items, isList := pyfacts.ArgList(m, arg)
+	if !isList || len(items) < 2 {
+		return ""
+	}
+	prog, ok := m.Fold(items[0][0], items[0][1])
+	if !ok || !pyOpeners[pyfacts.BaseName(prog)] {
+		return ""
+	}
+	return prog
 }
 
 var shellSplitRx = match.MustRx(`&&|\|\||[;&|\n]`)
