@@ -81,6 +81,21 @@ func shOwnKey(c *shell.Command, text string) string {
 	return ""
 }
 
+// shDocPathRx matches a path written for the reader to fill in:
+// /path/to/crontab-file, com.yourorg.agent.plist.
+var shDocPathRx = match.MustRx(`(?i)/path/to/|\byour[-_]?(?:org|company|name|domain|app|team|user)\b|\bmy[-_]?company\b`)
+
+// shAllDocPaths reports copy sources that are all placeholders
+// (com.yourorg.agent.plist, <unit>.service).
+func shAllDocPaths(srcs []string) bool {
+	for _, src := range srcs {
+		if !shell.IsPlaceholder(src) && !shDocPathRx.MatchString(src) {
+			return false
+		}
+	}
+	return true
+}
+
 func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
 	for _, t := range shellfacts.WriteTargets(s, c) {
 		switch {
@@ -95,6 +110,12 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			if prog, ok := shSystemProgramOnly(t.Text); ok {
 				return Medium, "writes " + t.Path + ", which runs " + prog + " automatically (a system program, nothing fetched or decoded)"
 			}
+			if shDocPathRx.MatchString(t.Path) {
+				return Medium, "writes " + t.Path + ", which runs automatically (a name the user fills in: a template for their own job)"
+			}
+			if srcs := shellfacts.CopySources(c); len(srcs) > 0 && shAllDocPaths(srcs) {
+				return Medium, "writes " + t.Path + ", which runs automatically (the file is one the user writes: " + srcs[0] + ")"
+			}
 			return High, "writes " + t.Path + ", which runs automatically"
 		case shRcFileRx.MatchString(t.Path):
 			if t.Text != "" && t.Text != "(edited in place)" && shBenignLines(t.Text) {
@@ -106,6 +127,14 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 	switch c.Name {
 	case "crontab":
 		if c.Arg(1) != "-l" && c.Arg(1) != "-r" && c.Arg(1) != "-e" && (len(c.Argv) > 1 || c.PipePrev >= 0) {
+			if c.PipePrev >= 0 && c.PipePrev < len(s.Commands) {
+				if prev := s.Commands[c.PipePrev]; prev.Name == "crontab" && prev.Arg(1) == "-l" && len(prev.Argv) == 2 {
+					return analyzer.SevNone, "" // crontab -l | crontab -: the same table back, a syntax check
+				}
+			}
+			if last := c.Arg(len(c.Argv) - 1); len(c.Argv) > 1 && (shell.IsPlaceholder(last) || shDocPathRx.MatchString(last)) {
+				return Medium, "installs a crontab from " + last + " (a path the user fills in)"
+			}
 			return High, "installs a crontab"
 		}
 	case "at", "batch":
@@ -114,7 +143,7 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 		}
 	case "launchctl":
 		if a := c.Arg(1); a == "load" || a == "bootstrap" || a == "submit" || a == "enable" {
-			if last := c.Arg(len(c.Argv) - 1); shell.IsPlaceholder(last) {
+			if last := c.Arg(len(c.Argv) - 1); shell.IsPlaceholder(last) || shDocPathRx.MatchString(last) {
 				return Medium, "registers a launch agent with launchctl " + a + " (the file is a placeholder the user fills in)"
 			}
 			return High, "registers a launch agent with launchctl " + a
