@@ -139,6 +139,13 @@ func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
 	if agentBackupRx.MatchString(rest) {
 		return "a backup copy, not a change to the configuration"
 	}
+	if c.Name == "cp" || c.Name == "ln" || c.Name == "install" {
+		if srcs := shellfacts.CopySources(c); len(srcs) > 0 && agentAllBeside(srcs, dest) {
+			// cp ~/.claude/skills/templates/how-to.md ~/.claude/skills/templates/mine.md:
+			// nothing enters the agent's directory that was not there
+			return "a copy, under another name, of a file beside it"
+		}
+	}
 	if path.Base(rest) == ".env" && text != "" && agentEnvLinesRx.MatchString(text) && !approvalOffRx.MatchString(text) {
 		return "environment variables for the agent's tools (" + match.Clip(strings.TrimSpace(text), 40) + ")"
 	}
@@ -209,6 +216,22 @@ func agentAllSelf(s *skill.Skill, srcs []string) bool {
 		}
 	}
 	return len(srcs) > 0
+}
+
+// agentAllBeside reports copy sources that all lie in the directory the
+// copy goes to (a sibling under another name): the agent's directory
+// gains no text it did not hold, and no file changes role.
+func agentAllBeside(srcs []string, dest string) bool {
+	dir := path.Dir(dest)
+	if strings.HasSuffix(dest, "/") {
+		dir = strings.TrimSuffix(dest, "/")
+	}
+	for _, src := range srcs {
+		if path.Dir(shellfacts.NormPath(strings.Trim(src, `"'`))) != dir {
+			return false
+		}
+	}
+	return true
 }
 
 // agentAnySelf reports whether any copy source is the skill itself or a
