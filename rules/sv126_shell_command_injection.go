@@ -25,7 +25,8 @@ a web page or a document said, so a quote or ` + "`;`" + ` in that text runs arb
 
 A wrapper whose ` + "`-c`" + ` string or ` + "`eval`" + ` word is nothing but its arguments (` + "`bash -c \"$*\"`" + `,
 ` + "`eval \"$@\"`" + `) is a command runner, like ` + "`env`" + ` or ` + "`sudo`" + `: its caller chooses the whole command and
-nothing is spliced into a template. That is **medium** (high in hooks and dynamic context,
+nothing is spliced into a template; so is one variable named for a command that holds all of it
+(` + "`bash -c \"$TEST_CMD\"`" + ` where ` + "`TEST_CMD=\"$2\"`" + `). That is **medium** (high in hooks and dynamic context,
 which run on their own).
 
 **Fix:** pass input as a separate argument (` + "`grep -rnE -- \"$query\" \"$dir\"`" + `), never
@@ -81,13 +82,27 @@ func shContainsByte(s string, b byte) bool {
 	return false
 }
 
+// shWholeVarRx matches a word that is one variable and nothing else.
+var shWholeVarRx = match.MustRx(`^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$`)
+
+// shCommandNameRx matches a variable named for a whole command
+// (TEST_CMD, run_command, EXEC): what the caller gives the script to run.
+var shCommandNameRx = match.MustRx(`(?i)(?:^|_)(?:cmd|command|commands|exec|run)(?:_|$)`)
+
+// shWholeCommandVar reports bash -c "$TEST_CMD": one variable named for a
+// command, holding the whole command, nothing spliced around it.
+func shWholeCommandVar(raw string) bool {
+	m := shWholeVarRx.FindStringSubmatch(raw)
+	return m != nil && shCommandNameRx.MatchString(m[1])
+}
+
 func shRunCommandInjection(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		w, how := shInjection(c)
 		if how == "" {
 			return
 		}
-		if shWholeArgsRx.MatchString(w.Raw) && !site.Kind.Executes() {
+		if (shWholeArgsRx.MatchString(w.Raw) || shWholeCommandVar(w.Raw)) && !site.Kind.Executes() {
 			// bash -c "$*": the script is a runner, like env or sudo; its
 			// caller chooses the command and nothing is spliced into it
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: Medium,
