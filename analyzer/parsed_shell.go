@@ -389,7 +389,8 @@ func LooksLikeCommands(s *shell.Script) bool {
 }
 
 var cautionWords = []string{"never", "don't", "do not", "dont", "avoid", "must not", "mustn't", "should not",
-	"shouldn't", "not run", "dangerous", "warning", "forbidden", "prohibited", "refuse", "block", "such as", "e.g.", "like"}
+	"shouldn't", "not run", "dangerous", "warning", "forbidden", "prohibited", "refuse", "block", "such as", "e.g.", "like",
+	"危险", "禁止", "不要", "切勿", "危険", "위험", "금지"}
 
 // cautioned reports whether the code span at doc.Tokens[i] sits in a
 // sentence that warns against it or quotes it as an example.
@@ -437,7 +438,7 @@ func cautioned(doc *markdown.Doc, i int) bool {
 // "Workers must never execute these:", "Blocked commands:".
 var prohibitLeadWords = []string{"never", "don't", "do not", "must not", "should not", "shouldn't", "forbidden",
 	"prohibited", "blocked", "blocklist", "block list", "denylist", "deny list", "denied", "not allowed", "disallowed",
-	"dangerous", "refuse", "avoid"}
+	"dangerous", "refuse", "avoid", "危险", "禁止", "不要", "切勿", "危険", "위험", "금지"}
 
 // leadInCautioned reports a code span in a table row or list item whose
 // list or table is introduced by a prohibition ending in a colon:

@@ -66,7 +66,10 @@ func shJudgeDynamic(c *shell.Command) (analyzer.Severity, string) {
 	if l, ok := shellfacts.CredentialWords(c); ok && c.Name != "ls" && c.Name != "test" && c.Name != "[" {
 		return High, "touches " + l
 	}
+	versionOnly := len(c.Argv) == 2 && (c.Arg(1) == "--version" || c.Arg(1) == "-V" || c.Arg(1) == "--help" || c.Arg(1) == "-h")
 	switch {
+	case versionOnly:
+		return analyzer.SevNone, "" // curl --version: a question to the program, nothing fetched
 	case shellfacts.IsDownloader(c):
 		return High, "reaches the network with " + c.Name
 	case shellfacts.NetworkTools[c.Name]:
@@ -91,6 +94,9 @@ func shJudgeDynamic(c *shell.Command) (analyzer.Severity, string) {
 		for _, r := range c.Redirs {
 			switch r.Op {
 			case ">", ">>", "&>", "&>>", ">|":
+				if r.Target.Value == "/dev/null" || r.Target.Value == "/dev/stderr" || r.Target.Value == "/dev/stdout" {
+					continue // 2>/dev/null: output thrown away, nothing written
+				}
 				return Medium, "writes " + r.Target.Value
 			}
 		}
