@@ -56,14 +56,7 @@ func (p *Pass) SessionEnv() map[string]SessionVar {
 	if p.Skill == nil {
 		return nil
 	}
-	anchor := p.Skill.ManifestFile()
-	if anchor == nil {
-		if len(p.Skill.Files) == 0 {
-			return nil
-		}
-		anchor = p.Skill.Files[0]
-	}
-	v, err := anchor.Memo(shellSessionKey{}, func() (any, error) { return p.buildSessionEnv(), nil })
+	v, err := p.Skill.Memo(shellSessionKey{}, func() (any, error) { return p.buildSessionEnv(), nil })
 	if err != nil || v == nil {
 		return nil
 	}

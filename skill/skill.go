@@ -99,6 +99,23 @@ func (s *Skill) File(p string) *File { return s.byPath[p] }
 // ManifestFile returns SKILL.md, or nil.
 func (s *Skill) ManifestFile() *File { return s.byPath[ManifestName] }
 
+// Memo is File.Memo for facts about the whole skill (its hosts, its shell
+// session): built once, kept with the manifest (or the first file) and let
+// go with the parses. It returns nil for a skill with no files.
+func (s *Skill) Memo(key any, build func() (any, error)) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	anchor := s.ManifestFile()
+	if anchor == nil {
+		if len(s.Files) == 0 {
+			return nil, nil
+		}
+		anchor = s.Files[0]
+	}
+	return anchor.Memo(key, build)
+}
+
 // Load reads the skill rooted at fsys. dir is the display path of the
 // directory. Load returns an error only when ctx is done or the root itself
 // cannot be read; everything else becomes a Problem. It skips .git

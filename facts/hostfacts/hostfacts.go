@@ -27,11 +27,7 @@ func Of(s *skill.Skill) *Hosts {
 	if s == nil || len(s.Files) == 0 {
 		return &Hosts{}
 	}
-	anchor := s.ManifestFile()
-	if anchor == nil {
-		anchor = s.Files[0]
-	}
-	v, err := anchor.Memo(key{}, func() (any, error) { return build(s), nil })
+	v, err := s.Memo(key{}, func() (any, error) { return build(s), nil })
 	if err != nil || v == nil {
 		return &Hosts{}
 	}

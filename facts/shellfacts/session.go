@@ -50,15 +50,10 @@ const sessionMaxRuns = 4096
 // every Markdown file and shell script (not from embedded code: a heredoc
 // is in its host's sites already).
 func SessionOf(p *analyzer.Pass) *Session {
-	s := p.Skill
-	if s == nil || len(s.Files) == 0 {
+	if p.Skill == nil || len(p.Skill.Files) == 0 {
 		return &Session{}
 	}
-	anchor := s.ManifestFile()
-	if anchor == nil {
-		anchor = s.Files[0]
-	}
-	v, err := anchor.Memo(sessionKey{}, func() (any, error) { return buildSession(p), nil })
+	v, err := p.Skill.Memo(sessionKey{}, func() (any, error) { return buildSession(p), nil })
 	if err != nil || v == nil {
 		return &Session{}
 	}
