@@ -10,9 +10,15 @@ import (
 var quoteFuncs = map[string]bool{"shellQuote": true, "shellquote": true, "quote": true, "shellEscape": true,
 	"escapeShellArg": true, "shescape.quote": true, "shellQuote.quote": true, "escape": true}
 
+// numberFuncs turn a value into a number (or a boolean): nothing of the
+// text survives to reach a shell.
+var numberFuncs = map[string]bool{"Number": true, "parseInt": true, "parseFloat": true, "Number.parseInt": true,
+	"Number.parseFloat": true, "Math.floor": true, "Math.ceil": true, "Math.round": true, "Math.trunc": true,
+	"Math.abs": true, "Math.min": true, "Math.max": true, "Boolean": true}
+
 // FromUserInput reports whether e's value may come from the command line
 // of the script (process.argv), not counting values that pass through a
-// shell-quoting function first.
+// shell-quoting function or a conversion to a number first.
 func (v *View) FromUserInput(e ast.Expression) ast.Expression {
 	var hit ast.Expression
 	v.Info.Reach(e, func(x ast.Expression) bool {
@@ -27,6 +33,9 @@ func (v *View) FromUserInput(e ast.Expression) ast.Expression {
 				if quoteFuncs[name] {
 					return false // quoted for the shell
 				}
+			}
+			if numberFuncs[v.Src(c.Callee)] {
+				return false // Number(process.argv[2]): a number
 			}
 		}
 		if s := v.Src(x); strings.HasPrefix(s, "process.argv") && len(s) < 80 {
