@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -228,6 +229,13 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 	if mf == nil {
 		mf = &skill.File{Path: skill.ManifestName}
 	}
+	// The skill's shell session (Pass.SessionEnv) reads every Markdown file
+	// and script. Built here, before the files' workers start: built by the
+	// first worker that needs it, it would keep every other worker of the
+	// skill waiting with its slot held, one core busy.
+	if sessionMayMatter(s) {
+		(&Pass{Skill: s, File: mf, ctx: ctx}).SessionEnv()
+	}
 	wg.Add(1)
 	go run(mf, true)
 	for _, f := range s.Files {
@@ -270,6 +278,18 @@ func (e *Engine) Analyze(ctx context.Context, s *skill.Skill) *Result {
 	}
 	r.finish()
 	return r
+}
+
+// sessionMayMatter reports whether some Markdown file or shell script of
+// the skill reads a variable, the only case where the session's variables
+// are asked for.
+func sessionMayMatter(s *skill.Skill) bool {
+	for _, f := range s.Files {
+		if (f.Kind == skill.KindMarkdown || f.Kind == skill.KindShell) && bytes.IndexByte(f.Content, '$') >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // fileResult is what the rules found in one file (or, for correlators, in
