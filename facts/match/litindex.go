@@ -46,11 +46,15 @@ type AC struct {
 	delta  []int32   // state*nclass + class → state
 	out    [][]int32 // literal IDs ending at each state
 	nlits  int
+	lens   []int32 // literal ID → length
 }
 
 // NewAC builds the automaton for lits; literal IDs are their indices.
 func NewAC(lits []string) *AC {
-	m := &AC{nlits: len(lits)}
+	m := &AC{nlits: len(lits), lens: make([]int32, len(lits))}
+	for i, l := range lits {
+		m.lens[i] = int32(len(l))
+	}
 	m.nclass = 1 // class 0: bytes in no literal
 	for _, l := range lits {
 		for i := 0; i < len(l); i++ {
@@ -116,7 +120,7 @@ func (m *AC) Hits(text string) [][]int32 {
 	for i := 0; i < len(text); i++ {
 		s = m.delta[int(s)*m.nclass+int(m.class[text[i]])]
 		for _, id := range m.out[s] {
-			hits[id] = append(hits[id], int32(i+1-len(litReg.lits[id])))
+			hits[id] = append(hits[id], int32(i+1)-m.lens[id])
 		}
 	}
 	return hits
