@@ -46,7 +46,7 @@ func (h *Phrase) Find(t string) []int {
 			off += k + len(l)
 		}
 	}
-	return h.findIn(t, at)
+	return h.findIn(t, at, nil)
 }
 
 // FindHits is Find with the literal index's hits for t (match.IndexHits),
@@ -75,12 +75,14 @@ func (h *Phrase) FindHits(t string, hits [][]int32) []int {
 	if len(t) < phraseWindowMin || len(at) > 2*phraseMaxWindows {
 		return h.Rx.FindStringIndex(t)
 	}
-	return h.findIn(t, at)
+	return h.findIn(t, at, hits)
 }
 
 // findIn searches windows around the literal occurrences at (pairs of
-// offset and length).
-func (h *Phrase) findIn(t string, at []int) []int {
+// offset and length). A window where the phrase's gate fails is skipped:
+// a match in it would hold the gate's literals inside it. With hits
+// (IndexHits(t)) the gate is answered from the index.
+func (h *Phrase) findIn(t string, at []int, hits [][]int32) []int {
 	win := make([][2]int, 0, len(at)/2)
 	for i := 0; i+1 < len(at); i += 2 {
 		win = append(win, [2]int{max(0, at[i]-phraseWindow), min(len(t), at[i]+at[i+1]+phraseWindow)})
@@ -100,12 +102,35 @@ func (h *Phrase) findIn(t string, at []int) []int {
 		for n := 0; hi < len(t) && t[hi] != ' ' && n < 64; n++ {
 			hi++
 		}
+		if !h.windowGate(t, lo, hi, hits) {
+			i = j
+			continue
+		}
 		if m := h.Rx.FindStringIndex(t[lo:hi]); m != nil {
 			return []int{lo + m[0], lo + m[1]}
 		}
 		i = j
 	}
 	return nil
+}
+
+// windowGate reports whether the phrase's gate passes on t[lo:hi].
+func (h *Phrase) windowGate(t string, lo, hi int, hits [][]int32) bool {
+	if h.Gate == nil {
+		return true
+	}
+	if hits == nil {
+		return h.Gate.Match(t[lo:hi])
+	}
+	return h.Gate.MatchFunc(func(l string) bool {
+		id, ok := match.LitID(l)
+		if !ok || int(id) >= len(hits) {
+			return true // not in the index: cannot narrow
+		}
+		pos := hits[id]
+		k := sort.Search(len(pos), func(k int) bool { return int(pos[k]) >= lo })
+		return k < len(pos) && int(pos[k])+len(l) <= hi
+	})
 }
 
 const (
