@@ -1,6 +1,7 @@
 package match
 
 import (
+	"sort"
 	"sync"
 )
 
@@ -44,9 +45,13 @@ type AC struct {
 	class  [256]uint8
 	nclass int
 	delta  []int32   // state*nclass + class → state
+	d16    []uint16  // delta, when the states fit (half the cache lines)
 	out    [][]int32 // literal IDs ending at each state
 	nlits  int
 	lens   []int32 // literal ID → length
+	// states are numbered so that those where a literal ends come last,
+	// from firstTerm on
+	firstTerm int32
 }
 
 // NewAC builds the automaton for lits; literal IDs are their indices.
@@ -109,19 +114,105 @@ func NewAC(lits []string) *AC {
 			}
 		}
 	}
+	m.renumber()
 	return m
+}
+
+// renumber puts the states where a literal ends after all others (the
+// root, where none ends, stays 0), so the scan tells them by number.
+func (m *AC) renumber() {
+	n := len(m.out)
+	if len(m.out[0]) > 0 { // an empty literal: every state counts
+		m.firstTerm = 0
+		return
+	}
+	perm := make([]int32, n) // old → new
+	next := int32(0)
+	for s := 0; s < n; s++ {
+		if len(m.out[s]) == 0 {
+			perm[s] = next
+			next++
+		}
+	}
+	m.firstTerm = next
+	for s := 0; s < n; s++ {
+		if len(m.out[s]) > 0 {
+			perm[s] = next
+			next++
+		}
+	}
+	delta := make([]int32, len(m.delta))
+	out := make([][]int32, n)
+	for s := 0; s < n; s++ {
+		ns := int(perm[s])
+		out[ns] = m.out[s]
+		for c := 0; c < m.nclass; c++ {
+			delta[ns*m.nclass+c] = perm[m.delta[s*m.nclass+c]]
+		}
+	}
+	m.delta, m.out = delta, out
+	if n <= 1<<16 {
+		m.d16 = make([]uint16, len(delta))
+		for i, v := range delta {
+			m.d16[i] = uint16(v)
+		}
+	}
+}
+
+// scan runs the automaton over text and calls at with the end offset
+// (exclusive) and the state wherever a literal ends.
+func (m *AC) scan(text string, at func(end int, s int32)) {
+	nc, ft := m.nclass, m.firstTerm
+	if d := m.d16; d != nil {
+		s := 0
+		for i := 0; i < len(text); i++ {
+			s = int(d[s*nc+int(m.class[text[i]])])
+			if int32(s) >= ft {
+				at(i+1, int32(s))
+			}
+		}
+		return
+	}
+	s := int32(0)
+	for i := 0; i < len(text); i++ {
+		s = m.delta[int(s)*nc+int(m.class[text[i]])]
+		if s >= ft {
+			at(i+1, s)
+		}
+	}
 }
 
 // Hits returns, for every literal ID, the sorted start offsets in text
 // of its occurrences.
 func (m *AC) Hits(text string) [][]int32 {
-	hits := make([][]int32, m.nlits)
-	s := int32(0)
-	for i := 0; i < len(text); i++ {
-		s = m.delta[int(s)*m.nclass+int(m.class[text[i]])]
+	// one pass records (literal, start) events; a counting sort by
+	// literal then fills one backing array, in order of position
+	var ev []uint64
+	m.scan(text, func(end int, s int32) {
 		for _, id := range m.out[s] {
-			hits[id] = append(hits[id], int32(i+1)-m.lens[id])
+			ev = append(ev, uint64(id)<<32|uint64(uint32(int32(end)-m.lens[id])))
 		}
+	})
+	hits := make([][]int32, m.nlits)
+	if len(ev) == 0 {
+		return hits
+	}
+	at := make([]int32, m.nlits+1)
+	for _, e := range ev {
+		at[e>>32+1]++
+	}
+	for i := 1; i < len(at); i++ {
+		at[i] += at[i-1]
+	}
+	all := make([]int32, len(ev))
+	for id := range hits {
+		if at[id] < at[id+1] {
+			hits[id] = all[at[id]:at[id]:at[id+1]]
+		}
+	}
+	for _, e := range ev {
+		id := e >> 32
+		hits[id] = append(hits[id], int32(uint32(e)))
 	}
 	return hits
 }
@@ -145,12 +236,93 @@ func Registered(lits []string) []string {
 // Present reports, for every literal ID, whether it occurs in text.
 func (m *AC) Present(text string) []bool {
 	out := make([]bool, m.nlits)
-	s := int32(0)
-	for i := 0; i < len(text); i++ {
-		s = m.delta[int(s)*m.nclass+int(m.class[text[i]])]
+	m.scan(text, func(_ int, s int32) {
 		for _, id := range m.out[s] {
 			out[id] = true
 		}
+	})
+	return out
+}
+
+// IndexedGate is a Gate with its literals resolved to literal index IDs,
+// answered from IndexHits without a map lookup per literal. Resolve it
+// once the literals are registered (after package initialisation).
+type IndexedGate struct {
+	branches [][][]IndexedLit
+}
+
+// IndexedLit is a literal's index ID (-1: not in the index) and length.
+type IndexedLit struct {
+	ID, Len int32
+}
+
+// ResolveLits returns the index IDs of lits.
+func ResolveLits(lits []string) []IndexedLit {
+	out := make([]IndexedLit, len(lits))
+	for i, l := range lits {
+		out[i] = IndexedLit{ID: -1, Len: int32(len(l))}
+		if id, ok := LitID(l); ok {
+			out[i].ID = id
+		}
 	}
 	return out
+}
+
+// IndexGate resolves g (nil for nil).
+func IndexGate(g *Gate) *IndexedGate {
+	if g == nil {
+		return nil
+	}
+	ig := &IndexedGate{}
+	for _, b := range g.Branches {
+		var sets [][]IndexedLit
+		for _, set := range b {
+			sets = append(sets, ResolveLits(set))
+		}
+		ig.branches = append(ig.branches, sets)
+	}
+	return ig
+}
+
+// Present is g.MatchFunc(Present(hits)): the gate over the whole text.
+func (g *IndexedGate) Present(hits [][]int32) bool {
+	return g.match(func(l IndexedLit) bool {
+		return l.ID < 0 || int(l.ID) >= len(hits) || len(hits[l.ID]) > 0
+	})
+}
+
+// Within reports whether the gate holds in text[lo:hi], from the hits of
+// the text; a literal the index does not hold counts as present.
+func (g *IndexedGate) Within(hits [][]int32, lo, hi int) bool {
+	return g.match(func(l IndexedLit) bool {
+		if l.ID < 0 || int(l.ID) >= len(hits) {
+			return true
+		}
+		pos := hits[l.ID]
+		k := sort.Search(len(pos), func(k int) bool { return int(pos[k]) >= lo })
+		return k < len(pos) && int(pos[k])+int(l.Len) <= hi
+	})
+}
+
+func (g *IndexedGate) match(has func(IndexedLit) bool) bool {
+	if g == nil {
+		return true
+	}
+branches:
+	for _, b := range g.branches {
+		for _, set := range b {
+			found := false
+			for _, l := range set {
+				if has(l) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				continue branches
+			}
+		}
+		return true
+	}
+	return false
 }
