@@ -1,7 +1,9 @@
 package rxlit
 
 import (
+	"math/rand"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -28,5 +30,37 @@ func TestLineStartsAt(t *testing.T) {
 	got := LineStartsAt(text, []int32{11, 3, 6, 4, 0})
 	if want := []int{0, 3, 10}; !reflect.DeepEqual(got, want) {
 		t.Errorf("LineStartsAt = %v, want %v", got, want)
+	}
+}
+
+// TestLitIn checks the rare-byte search against strings.Contains.
+func TestLitIn(t *testing.T) {
+	texts := []string{"", "a", "network", "the net work network", "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk networ network",
+		strings.Repeat("xk ", 200) + "network", strings.Repeat("k", 300), "169.254.169.254", "a.b.c.d 169.254.169.25"}
+	lits := []string{"network", "k", "kk", "169.254.169.254", "xk n", "work", "net", "d 1", "zzz", "networkx"}
+	for _, tx := range texts {
+		for _, l := range lits {
+			if got, want := newLit(l).in(tx), strings.Contains(tx, l); got != want {
+				t.Errorf("in(%q, %q) = %v, want %v", tx, l, got, want)
+			}
+		}
+	}
+}
+
+func TestLitInRandom(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	const alpha = "abk. "
+	gen := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alpha[r.Intn(len(alpha))]
+		}
+		return string(b)
+	}
+	for i := 0; i < 20000; i++ {
+		tx, l := gen(r.Intn(600)), gen(1+r.Intn(6))
+		if got, want := newLit(l).in(tx), strings.Contains(tx, l); got != want {
+			t.Fatalf("in(%q, %q) = %v, want %v", tx, l, got, want)
+		}
 	}
 }
