@@ -326,3 +326,41 @@ branches:
 	}
 	return false
 }
+
+// SubIndex is the literal index restricted to some registered literals:
+// a smaller automaton, whose Hits equal IndexHits(text) on those
+// literals (indexed by the same IDs) and are empty for all others.
+type SubIndex struct {
+	ac    *AC
+	ids   []int32 // local literal → index ID
+	nlits int     // the index's size
+}
+
+// NewSubIndex builds the sub-index of lits (registered literals; others
+// are left out). Call it after initialisation.
+func NewSubIndex(lits []string) *SubIndex {
+	full := litMatcher()
+	x := &SubIndex{nlits: full.nlits}
+	seen := map[int32]bool{}
+	var local []string
+	for _, l := range lits {
+		id, ok := LitID(l)
+		if !ok || int(id) >= full.nlits || seen[id] {
+			continue
+		}
+		seen[id] = true
+		local = append(local, l)
+		x.ids = append(x.ids, id)
+	}
+	x.ac = NewAC(local)
+	return x
+}
+
+// Hits is IndexHits(text) for the sub-index's literals.
+func (x *SubIndex) Hits(text string) [][]int32 {
+	out := make([][]int32, x.nlits)
+	for i, h := range x.ac.Hits(text) {
+		out[x.ids[i]] = h
+	}
+	return out
+}
