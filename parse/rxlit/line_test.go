@@ -64,3 +64,24 @@ func TestLitInRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestACFold checks NewACFold's presence test against substring searches
+// of the ASCII-lower-cased text.
+func TestACFold(t *testing.T) {
+	lits := []string{"curl", "URL", "child_process", "a", "stratum+tcp", "ſx"}
+	m := NewACFold(lits)
+	r := rand.New(rand.NewSource(1))
+	alpha := []byte("curlCURLchild_process+tcpSTRATUMaA ſx")
+	for i := 0; i < 5000; i++ {
+		b := make([]byte, r.Intn(40))
+		for k := range b {
+			b[k] = alpha[r.Intn(len(alpha))]
+		}
+		got := m.Present(string(b))
+		for id, l := range lits {
+			if want := strings.Contains(LowerASCIIKeepLen(string(b)), LowerASCIIKeepLen(l)); got[id] != want {
+				t.Fatalf("%q: %q = %v, want %v", b, l, got[id], want)
+			}
+		}
+	}
+}
