@@ -212,6 +212,9 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 			if dynamic[t.TextStart] {
 				continue // the !`cmd` itself: already a dynamic site
 			}
+			if plainNoCommand(t.Text) {
+				continue // LooksLikeCommands would say no: skip the parse
+			}
 			src := shell.Placeholders(t.Text)
 			s := p.ShellSnippet(src, t.TextStart)
 			if !LooksLikeCommands(s) {
@@ -386,6 +389,68 @@ func LooksLikeCommands(s *shell.Script) bool {
 		}
 	}
 	return false
+}
+
+// plainNoCommand reports whether a code span is plain words (ASCII
+// letters, digits and _ . , : + - /, separated by spaces) none of which
+// can name a program LooksLikeCommands accepts: a common command (by its
+// base name, lower case, without .exe) or a path from ./ or /. Such a
+// span parses as one simple command whose words are the span's own, with
+// no expansion, quoting or redirection: every program the parse could
+// find (after wrappers such as sudo) is one of the words, so
+// LooksLikeCommands would reject it. Most code spans (`config.yaml`,
+// `--verbose`, `src/index.ts`) are such words, and the check is far
+// cheaper than a parse. Placeholders leaves such text alone (it rewrites
+// only <name>).
+func plainNoCommand(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == ' ', c == '_', c == '.', c == ',', c == ':', c == '+', c == '-', c == '/':
+		default:
+			return false
+		}
+	}
+	var buf [32]byte
+	for i := 0; i < len(text); {
+		for i < len(text) && text[i] == ' ' {
+			i++
+		}
+		j := i
+		for j < len(text) && text[j] != ' ' {
+			j++
+		}
+		w := text[i:j]
+		i = j
+		if w == "" {
+			continue
+		}
+		if strings.HasPrefix(w, "./") || strings.HasPrefix(w, "/") {
+			return false
+		}
+		if k := strings.LastIndexByte(w, '/'); k >= 0 && k < len(w)-1 {
+			w = w[k+1:]
+		}
+		w = strings.TrimSuffix(w, ".exe")
+		if len(w) > len(buf) {
+			if commonCommands[strings.ToLower(w)] {
+				return false
+			}
+			continue
+		}
+		b := buf[:len(w)]
+		for k := 0; k < len(w); k++ {
+			c := w[k]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b[k] = c
+		}
+		if commonCommands[string(b)] {
+			return false
+		}
+	}
+	return true
 }
 
 var cautionWords = []string{"never", "don't", "do not", "dont", "avoid", "must not", "mustn't", "should not",

@@ -321,8 +321,12 @@ var CredentialPaths = []CredentialPath{
 // MatchCredentialPath returns the label of the first credential path found
 // in s, with its byte range.
 func MatchCredentialPath(s string) (label string, start, end int, ok bool) {
+	lower := rxlit.LowerASCIIKeepLen(s) // once for all the gates
 	for _, c := range CredentialPaths {
-		if loc := c.Rx.FindStringIndex(s); loc != nil {
+		if !c.Rx.MayLower(lower) {
+			continue
+		}
+		if loc := c.Rx.Regexp.FindStringIndex(s); loc != nil {
 			return c.Label, loc[0], loc[1], true
 		}
 	}

@@ -15,8 +15,12 @@ var sshPublicRx = rxlit.MustRx(`(?i)\.ssh/(?:[\w.-]+\.pub|known_hosts|config|aut
 // public key named first does not hide ~/.aws/credentials later on.
 func MatchSecretCredentialPath(s string) (label string, start, end int, ok bool) {
 	best := -1
+	lower := rxlit.LowerASCIIKeepLen(s) // once for all the gates
 	for _, c := range CredentialPaths {
-		for _, loc := range c.Rx.FindAllStringIndex(s, 8) {
+		if !c.Rx.MayLower(lower) {
+			continue
+		}
+		for _, loc := range c.Rx.Regexp.FindAllStringIndex(s, 8) {
 			if c.Label == "SSH keys" && sshPublicRx.MatchString(PathToken(s, loc[0], loc[1])) {
 				continue
 			}

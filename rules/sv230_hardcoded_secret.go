@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"golang.org/x/crypto/ssh"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -63,6 +62,9 @@ type secretPattern struct {
 	sev   analyzer.Severity
 	group int // submatch holding the secret (0: whole match)
 	lits  []string
+	// lineLocal: no match spans a line, so the regexp runs only on the
+	// lines that hold one of lits
+	lineLocal bool
 }
 
 // secretLits indexes every pattern's required literals so one pass over
@@ -79,6 +81,7 @@ func init() {
 	for i := range secretPatterns {
 		lits := match.RequiredLiterals(secretPatterns[i].rx.String())
 		secretPatterns[i].lits = lits
+		secretPatterns[i].lineLocal = match.LineLocal(secretPatterns[i].rx.String())
 		if lits == nil {
 			continue
 		}
@@ -96,31 +99,31 @@ func init() {
 }
 
 var secretPatterns = []secretPattern{
-	{"AWS access key ID", match.MustRx(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`), High, 0, nil},
-	{"GitHub token", match.MustRx(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), High, 0, nil},
-	{"GitHub fine-grained token", match.MustRx(`\bgithub_pat_[A-Za-z0-9_]{60,255}\b`), High, 0, nil},
-	{"Anthropic API key", match.MustRx(`\bsk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{32,}`), High, 0, nil},
-	{"OpenAI API key", match.MustRx(`\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|\bsk-[A-Za-z0-9]{48}\b`), High, 0, nil},
-	{"Slack token", match.MustRx(`\bxox[baprs]-[0-9]{6,}-[0-9A-Za-z-]{8,}`), High, 0, nil},
-	{"Slack webhook", match.MustRx(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`), High, 0, nil},
-	{"Stripe secret key", match.MustRx(`\b[rs]k_live_[0-9A-Za-z]{20,}\b`), High, 0, nil},
-	{"Google API key", match.MustRx(`\bAIza[0-9A-Za-z_-]{35}\b`), High, 0, nil},
-	{"GitLab token", match.MustRx(`\bglpat-[0-9A-Za-z_-]{20,}\b`), High, 0, nil},
-	{"npm token", match.MustRx(`\bnpm_[A-Za-z0-9]{36}\b`), High, 0, nil},
-	{"Hugging Face token", match.MustRx(`\bhf_[A-Za-z]{34}\b`), High, 0, nil},
-	{"SendGrid API key", match.MustRx(`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b`), High, 0, nil},
-	{"Telegram bot token", match.MustRx(`\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b`), High, 0, nil},
-	{"DigitalOcean token", match.MustRx(`\bdo[por]_v1_[a-f0-9]{64}\b`), High, 0, nil},
-	{"Shopify token", match.MustRx(`\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`), High, 0, nil},
-	{"Discord webhook", match.MustRx(`https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d{5,}/[A-Za-z0-9_-]{50,}`), High, 0, nil},
-	{"Groq API key", match.MustRx(`\bgsk_[A-Za-z0-9]{52}\b`), High, 0, nil},
-	{"xAI API key", match.MustRx(`\bxai-[A-Za-z0-9]{70,}\b`), High, 0, nil},
-	{"OpenRouter API key", match.MustRx(`\bsk-or-v1-[a-f0-9]{64}\b`), High, 0, nil},
-	{"Replicate token", match.MustRx(`\br8_[A-Za-z0-9]{37}\b`), High, 0, nil},
-	{"Perplexity API key", match.MustRx(`\bpplx-[A-Za-z0-9]{48}\b`), High, 0, nil},
-	{"JSON Web Token", match.MustRx(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0, nil},
-	{"secret in an env assignment", match.MustRx(`(?m)^\s*(?:export\s+)?[A-Z0-9_]*(?:API_?KEY|SECRET|TOKEN|PASSWORD|PASSWD|PWD|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=([A-Za-z0-9+/_\-.=~!@%^*]{16,200})\s*$`), Medium, 1, nil},
-	{"secret assignment", match.MustRx(`(?i)(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1, nil},
+	{"AWS access key ID", match.MustRx(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`), High, 0, nil, false},
+	{"GitHub token", match.MustRx(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), High, 0, nil, false},
+	{"GitHub fine-grained token", match.MustRx(`\bgithub_pat_[A-Za-z0-9_]{60,255}\b`), High, 0, nil, false},
+	{"Anthropic API key", match.MustRx(`\bsk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{32,}`), High, 0, nil, false},
+	{"OpenAI API key", match.MustRx(`\bsk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|\bsk-[A-Za-z0-9]{48}\b`), High, 0, nil, false},
+	{"Slack token", match.MustRx(`\bxox[baprs]-[0-9]{6,}-[0-9A-Za-z-]{8,}`), High, 0, nil, false},
+	{"Slack webhook", match.MustRx(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`), High, 0, nil, false},
+	{"Stripe secret key", match.MustRx(`\b[rs]k_live_[0-9A-Za-z]{20,}\b`), High, 0, nil, false},
+	{"Google API key", match.MustRx(`\bAIza[0-9A-Za-z_-]{35}\b`), High, 0, nil, false},
+	{"GitLab token", match.MustRx(`\bglpat-[0-9A-Za-z_-]{20,}\b`), High, 0, nil, false},
+	{"npm token", match.MustRx(`\bnpm_[A-Za-z0-9]{36}\b`), High, 0, nil, false},
+	{"Hugging Face token", match.MustRx(`\bhf_[A-Za-z]{34}\b`), High, 0, nil, false},
+	{"SendGrid API key", match.MustRx(`\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b`), High, 0, nil, false},
+	{"Telegram bot token", match.MustRx(`\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b`), High, 0, nil, false},
+	{"DigitalOcean token", match.MustRx(`\bdo[por]_v1_[a-f0-9]{64}\b`), High, 0, nil, false},
+	{"Shopify token", match.MustRx(`\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b`), High, 0, nil, false},
+	{"Discord webhook", match.MustRx(`https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d{5,}/[A-Za-z0-9_-]{50,}`), High, 0, nil, false},
+	{"Groq API key", match.MustRx(`\bgsk_[A-Za-z0-9]{52}\b`), High, 0, nil, false},
+	{"xAI API key", match.MustRx(`\bxai-[A-Za-z0-9]{70,}\b`), High, 0, nil, false},
+	{"OpenRouter API key", match.MustRx(`\bsk-or-v1-[a-f0-9]{64}\b`), High, 0, nil, false},
+	{"Replicate token", match.MustRx(`\br8_[A-Za-z0-9]{37}\b`), High, 0, nil, false},
+	{"Perplexity API key", match.MustRx(`\bpplx-[A-Za-z0-9]{48}\b`), High, 0, nil, false},
+	{"JSON Web Token", match.MustRx(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}`), Medium, 0, nil, false},
+	{"secret in an env assignment", match.MustRx(`(?m)^\s*(?:export\s+)?[A-Z0-9_]*(?:API_?KEY|SECRET|TOKEN|PASSWORD|PASSWD|PWD|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=([A-Za-z0-9+/_\-.=~!@%^*]{16,200})\s*$`), Medium, 1, nil, false},
+	{"secret assignment", match.MustRx(`(?i)(?:api[_-]?key|apikey|secret|token|passwd|password|pwd|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key)[a-z0-9_.-]*["']?\s*(?::=|=|:|=>)\s*["']([A-Za-z0-9+/_\-.=~!@#%^&*]{16,200})["']`), Medium, 1, nil, false},
 }
 
 var (
@@ -137,19 +140,19 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 	c := p.File.Content
 	text := string(c)
 	lower := match.LowerASCIIKeepLen(text)
-	present := secretLits.ac.Present(lower)
+	hits := secretLits.ac.Hits(lower)
 	seen := map[int]bool{}
 	for i, sp := range secretPatterns {
+		var at []int32 // where the pattern's literals occur
 		if ids := secretLits.ids[i]; ids != nil {
-			any := false
 			for _, id := range ids {
-				any = any || present[id]
+				at = append(at, hits[id]...)
 			}
-			if !any {
+			if len(at) == 0 {
 				continue
 			}
 		}
-		for _, m := range findSecretCandidates(sp, text, lower) {
+		for _, m := range findSecretCandidates(sp, text, lower, at) {
 			s, e := m[0], m[1]
 			if sp.group > 0 {
 				s, e = m[2*sp.group], m[2*sp.group+1]
@@ -377,15 +380,16 @@ func jwtSample(tok string) bool {
 	return bytes.Contains(b, jwtSampleSub) || placeholderRx.Match(b)
 }
 
-// findSecretCandidates runs a pattern over the file. The generic
-// assignment pattern has no distinctive prefix, so it runs only on lines
-// that hold a secret-like name and an assignment.
-func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
-	if sp.label != "secret assignment" && sp.label != "secret in an env assignment" {
+// findSecretCandidates runs a pattern over the file. A pattern whose
+// matches lie within a line runs only on the lines that hold one of its
+// literals (at: their offsets, from one pass over the file). The generic
+// assignment patterns have no distinctive prefix, so they run only on
+// lines that hold a secret-like name, an assignment and a long value.
+func findSecretCandidates(sp secretPattern, text, lower string, at []int32) [][]int {
+	assign := sp.label == "secret assignment" || sp.label == "secret in an env assignment"
+	if !assign && !(sp.lineLocal && sp.lits != nil) {
 		return sp.rx.FindAllStringSubmatchIndex(text, -1)
 	}
-	// the lines holding one of the pattern's literals, from one substring
-	// search per literal over the whole file
 	var starts []int
 	if sp.lits == nil {
 		starts = append(starts, 0)
@@ -394,25 +398,9 @@ func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
 				starts = append(starts, i+1)
 			}
 		}
+	} else {
+		starts = match.LineStartsAt(lower, at)
 	}
-	for _, l := range sp.lits {
-		for off := 0; off < len(lower); {
-			k := strings.Index(lower[off:], l)
-			if k < 0 {
-				break
-			}
-			at := off + k
-			ls := strings.LastIndexByte(lower[:at], '\n') + 1
-			starts = append(starts, ls)
-			end := strings.IndexByte(lower[at:], '\n')
-			if end < 0 {
-				break
-			}
-			off = at + end + 1
-		}
-	}
-	slices.Sort(starts)
-	starts = slices.Compact(starts)
 	quoted := sp.label == "secret assignment"
 	var out [][]int
 	for _, off := range starts {
@@ -422,18 +410,59 @@ func findSecretCandidates(sp secretPattern, text, lower string) [][]int {
 		} else {
 			end += off
 		}
-		if line := lower[off:end]; strings.ContainsAny(line, "=:") && (!quoted || strings.ContainsAny(line, "\"'")) {
-			for _, m := range sp.rx.FindAllStringSubmatchIndex(text[off:end], -1) {
-				for i := range m {
-					if m[i] >= 0 {
-						m[i] += off
-					}
+		line := lower[off:end]
+		if assign && !(strings.ContainsAny(line, "=:") && (!quoted || strings.ContainsAny(line, "\"'")) && secretValueRun(line, quoted)) {
+			continue
+		}
+		for _, m := range sp.rx.FindAllStringSubmatchIndex(text[off:end], -1) {
+			for i := range m {
+				if m[i] >= 0 {
+					m[i] += off
 				}
-				out = append(out, m)
 			}
+			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// secretValueRun reports whether line can hold the value of an assignment
+// pattern: 16 value bytes after an opening quote (quoted) or after '='.
+// Both patterns need one; the test is far cheaper than the regexp.
+func secretValueRun(line string, quoted bool) bool {
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if quoted && c != '"' && c != '\'' || !quoted && c != '=' {
+			continue
+		}
+		n := 0
+		for j := i + 1; j < len(line) && n < 16 && secretValueByte(line[j], quoted); j++ {
+			n++
+		}
+		if n >= 16 {
+			return true
+		}
+	}
+	return false
+}
+
+// secretValueByte is the value class of the assignment patterns,
+// [A-Za-z0-9+/_\-.=~!@#%^&*] quoted and the same without # and &
+// unquoted, and any non-ASCII byte.
+func secretValueByte(c byte, quoted bool) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	case c >= 0x80:
+		return true // (?i) folds ſ and the Kelvin sign into the class
+	}
+	switch c {
+	case '+', '/', '_', '-', '.', '=', '~', '!', '@', '%', '^', '*':
+		return true
+	case '#', '&':
+		return quoted
+	}
+	return false
 }
 
 // secretSequential reports a made-up value: its letters or its digits,

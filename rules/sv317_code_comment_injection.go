@@ -45,10 +45,13 @@ normalisation (zero-width and tag characters removed, look-alikes folded):
 
 var codeAIAddressRx = match.MustRx(`\b(?:note|message|instructions?|notice)\s+(?:to|for)\s+(?:any\s+|all\s+|the\s+)?(?:ai|llm|agents?|assistants?|language models?|claude|chatgpt|copilot|codex|gemini)\b|\b(?:if|when)\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|agent|assistant|claude|chatgpt)\b|\b(?:ai|llm)\s+(?:agents?|assistants?|models?)\s+(?:reading|processing|reviewing|analy[sz]ing|that read)\b|\b(?:agents?|assistants?)\s+(?:reading|processing|reviewing)\s+this\b`)
 
+// codeInjectionIndex finds the literals of the three phrase lists only.
+var codeInjectionIndex = prose.NewPhraseIndex(prose.OverridePhrases, prose.ConcealPhrases, prose.AuthorityPhrases)
+
 func runCodeFileInjection(p *analyzer.Pass) error {
 	src := p.File.Content
 	n := prose.Normalize(src, 0, len(src))
-	hits := match.IndexHits(n.Text)
+	hits := codeInjectionIndex.Hits(n.Text)
 	addressed := -1 // judged when a phrase first matches: the regexp is costly on long files
 	for _, list := range [][]prose.Phrase{prose.OverridePhrases, prose.ConcealPhrases, prose.AuthorityPhrases} {
 		for i := range list {

@@ -59,16 +59,19 @@ Prerequisite: install the CLI with ` + "`brew install openclaw`" + `.
 })
 
 var (
-	shLurePasswordRx  = match.MustRx(`(?i)\b(pass(word|wd|code)?|pwd|pw)\s*(:|=|is\s*["'` + "`" + `*])\s*["'` + "`" + `*]*[^\s"'` + "`" + `*)]{3,}|\b(extract|unzip|open|unpack|decompress)\b[^.\n]{0,40}\bwith\s+(the\s+)?(password|passcode|key)\b`)
-	shLureArchiveRx   = match.MustRx(`(?i)\b(zip|rar|7z|7-zip|archive|extract|unzip|unpack|unrar|winrar)\b|\.(zip|rar|7z)\b`)
-	shLureInfectedRx  = match.MustRx(`(?i)pass(word)?\s*[:=]?\s*["'` + "`" + `*]*infected\b`)
-	shLureBannerRx    = match.MustRx(`(?i)\b(important|attention|warning|prerequisites?|before (you )?(use|using|start|continue|proceed))\b`)
-	shLureNeedRx      = match.MustRx(`(?i)\b(required|requires|require|must (be )?install|install (it )?first|needs? to be installed|prerequisite)\b`)
-	shLureTerminalRx  = match.MustRx(`(?i)\b(run|paste|copy|execute|enter|type)\b[^.\n]{0,60}\b(in|into|to|inside)\s+(your\s+|the\s+|a\s+|macos\s+)?(terminal|command[- ]line|shell|cmd|powershell|console)\b|\b(visit|open|go to)\b[^.\n]{0,40}\b(page|link|url|site)\b[^.\n]{0,80}\b(run|paste|copy|execute)\b`)
-	shLureRunFileRx   = match.MustRx(`(?i)\bdownload\b[^\n]{0,120}\b(run|open|execute|launch|double[- ]click|install)\b[^\n]{0,40}|\b(run|open|execute|launch)\b[^.\n]{0,30}\.(exe|msi|scr|bat|dmg|pkg|app)\b`)
-	shLureExeURLRx    = match.MustRx(`(?i)\.(exe|msi|scr|zip|rar|7z|dmg|pkg|jar|bat|ps1)(\?|#|$)`)
-	shLureProtectedRx = match.MustRx(`(?i)password[- ]protected (archive|zip|rar|7z|file)|encrypted (zip|archive|rar)`)
-	shLureAVRx        = match.MustRx(`(?i)smartscreen|windows defender|disable (your )?(antivirus|defender|av\b)|antivirus[^.\n]{0,40}false positive|run anyway|allow anyway|not (yet )?signed|unsigned build`)
+	shLurePasswordRx = match.MustRx(`(?i)\b(pass(word|wd|code)?|pwd|pw)\s*(:|=|is\s*["'` + "`" + `*])\s*["'` + "`" + `*]*[^\s"'` + "`" + `*)]{3,}|\b(extract|unzip|open|unpack|decompress)\b[^.\n]{0,40}\bwith\s+(the\s+)?(password|passcode|key)\b`)
+	// the two branches of shLurePasswordRx, for ASCII text (shLurePassword)
+	shLurePasswordSetRx  = match.MustRx(`(?i)\b(pass(word|wd|code)?|pwd|pw)\s*(:|=|is\s*["'` + "`" + `*])\s*["'` + "`" + `*]*[^\s"'` + "`" + `*)]{3,}`)
+	shLurePasswordWithRx = match.MustRx(`(?i)\b(extract|unzip|open|unpack|decompress)\b[^.\n]{0,40}\bwith\s+(the\s+)?(password|passcode|key)\b`)
+	shLureArchiveRx      = match.MustRx(`(?i)\b(zip|rar|7z|7-zip|archive|extract|unzip|unpack|unrar|winrar)\b|\.(zip|rar|7z)\b`)
+	shLureInfectedRx     = match.MustRx(`(?i)pass(word)?\s*[:=]?\s*["'` + "`" + `*]*infected\b`)
+	shLureBannerRx       = match.MustRx(`(?i)\b(important|attention|warning|prerequisites?|before (you )?(use|using|start|continue|proceed))\b`)
+	shLureNeedRx         = match.MustRx(`(?i)\b(required|requires|require|must (be )?install|install (it )?first|needs? to be installed|prerequisite)\b`)
+	shLureTerminalRx     = match.MustRx(`(?i)\b(run|paste|copy|execute|enter|type)\b[^.\n]{0,60}\b(in|into|to|inside)\s+(your\s+|the\s+|a\s+|macos\s+)?(terminal|command[- ]line|shell|cmd|powershell|console)\b|\b(visit|open|go to)\b[^.\n]{0,40}\b(page|link|url|site)\b[^.\n]{0,80}\b(run|paste|copy|execute)\b`)
+	shLureRunFileRx      = match.MustRx(`(?i)\bdownload\b[^\n]{0,120}\b(run|open|execute|launch|double[- ]click|install)\b[^\n]{0,40}|\b(run|open|execute|launch)\b[^.\n]{0,30}\.(exe|msi|scr|bat|dmg|pkg|app)\b`)
+	shLureExeURLRx       = match.MustRx(`(?i)\.(exe|msi|scr|zip|rar|7z|dmg|pkg|jar|bat|ps1)(\?|#|$)`)
+	shLureProtectedRx    = match.MustRx(`(?i)password[- ]protected (archive|zip|rar|7z|file)|encrypted (zip|archive|rar)`)
+	shLureAVRx           = match.MustRx(`(?i)smartscreen|windows defender|disable (your )?(antivirus|defender|av\b)|antivirus[^.\n]{0,40}false positive|run anyway|allow anyway|not (yet )?signed|unsigned build`)
 )
 
 type shLureScore struct {
@@ -119,6 +122,55 @@ func (l shLits) maybe(lits ...string) bool {
 	return false
 }
 
+// shLurePassword is shLurePasswordRx.MatchString(text). The regexp has no
+// literal gate ("pw" is too short for one) and was the costliest part of
+// the rule, so its branches run apart: the first only where a password
+// word is followed by ':', '=' or "is", the second behind its gate. Both
+// tests compare ASCII-lower-cased text; (?i) also folds ſ and the Kelvin
+// sign into s and k, so text holding one gets the whole regexp.
+func shLurePassword(lits shLits, text string) bool {
+	if strings.Contains(text, "\u017f") || strings.Contains(text, "\u212a") {
+		return shLurePasswordRx.MatchString(text)
+	}
+	lower := lits.lower
+	if !lits.ascii {
+		lower = match.LowerASCIIKeepLen(text)
+	}
+	return shPasswordSetMay(lower) && shLurePasswordSetRx.MatchString(text) || shLurePasswordWithRx.MatchString(text)
+}
+
+// shPasswordSetMay reports whether lower (lower-case ASCII) holds pass,
+// password, passwd, passcode, pwd or pw followed, after white space, by
+// ':', '=' or "is": what every match of shLurePasswordSetRx holds.
+func shPasswordSetMay(lower string) bool {
+	for _, w := range [...]struct {
+		stem string
+		ends []string
+	}{{"pass", []string{"", "word", "wd", "code"}}, {"pw", []string{"", "d"}}} {
+		for off := 0; ; {
+			k := strings.Index(lower[off:], w.stem)
+			if k < 0 {
+				break
+			}
+			at := off + k + len(w.stem)
+			for _, e := range w.ends {
+				if !strings.HasPrefix(lower[at:], e) {
+					continue
+				}
+				j := at + len(e)
+				for j < len(lower) && (lower[j] == ' ' || lower[j] == '\t' || lower[j] == '\n' || lower[j] == '\f' || lower[j] == '\r') {
+					j++
+				}
+				if j < len(lower) && (lower[j] == ':' || lower[j] == '=' || strings.HasPrefix(lower[j:], "is")) {
+					return true
+				}
+			}
+			off += k + 1
+		}
+	}
+	return false
+}
+
 // shScoreLure adds the lure signals found in text to l and reports
 // whether it found any.
 func shScoreLure(l *shLureScore, text string) bool {
@@ -126,7 +178,7 @@ func shScoreLure(l *shLureScore, text string) bool {
 	lits := newShLits(text)
 	infected := lits.maybe("infected") && shLureInfectedRx.MatchString(text)
 	archive := lits.maybe("zip", "rar", "7z", "archive", "extract", "unpack")
-	if archive && lits.maybe("pass", "pw", "key") && shLurePasswordRx.MatchString(text) && shLureArchiveRx.MatchString(text) || infected ||
+	if archive && lits.maybe("pass", "pw", "key") && shLurePassword(lits, text) && shLureArchiveRx.MatchString(text) || infected ||
 		lits.maybe("protected", "encrypted") && shLureProtectedRx.MatchString(text) {
 		l.add(3, "pw", "password-protected archive")
 		if infected {

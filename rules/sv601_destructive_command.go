@@ -53,6 +53,41 @@ rm -rf ./build
 	Run: shRunDestructiveCommand,
 })
 
+// shForkBombMay reports whether t holds what every match of shForkBombRx
+// holds: "()" then '{', and '&' then '}' then ';', each pair apart only by
+// white space. The regexp has no literal gate and starts with \S+, so it
+// is costly on whole scripts.
+func shForkBombMay(t string) bool {
+	return shSeq(t, "()", '{', 0) && shSeq(t, "&", '}', ';')
+}
+
+// shSeq reports whether t holds first, then b, then c (when not 0), with
+// only white space (\s) between them.
+func shSeq(t, first string, b, c byte) bool {
+	skip := func(i int) int {
+		for i < len(t) && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\f' || t[i] == '\r') {
+			i++
+		}
+		return i
+	}
+	for off := 0; ; {
+		k := strings.Index(t[off:], first)
+		if k < 0 {
+			return false
+		}
+		i := skip(off + k + len(first))
+		if i < len(t) && t[i] == b {
+			if c == 0 {
+				return true
+			}
+			if j := skip(i + 1); j < len(t) && t[j] == c {
+				return true
+			}
+		}
+		off += k + 1
+	}
+}
+
 var shForkBombRx = match.MustRx(`(\S+)\(\)\s*\{\s*(\S+)\s*\|\s*(\S+)\s*&\s*\}\s*;\s*(\S+)`)
 var shBlockDevRx = match.MustRx(`^/dev/(sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|disk\d|mmcblk\d|rdisk\d)`)
 
@@ -223,6 +258,9 @@ func shRunDestructiveCommand(p *analyzer.Pass) error {
 				sev, what = Medium, what+" while a container image is built (the image's files, not the host's)"
 			}
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: "destructive command: " + what + shellfacts.Where(site)})
+		}
+		if !shForkBombMay(site.Text) {
+			return
 		}
 		if m := shForkBombRx.FindStringSubmatchIndex(site.Text); m != nil {
 			name := site.Text[m[2]:m[3]]

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"runtime"
 	"runtime/pprof"
 	"sort"
 	"sync/atomic"
@@ -53,6 +54,7 @@ func main() {
 	reps := flag.Int("reps", 3, "runs; the minimum of each figure is kept")
 	top := flag.Int("top", 25, "rules to list (0: all)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the runs to this file (go tool pprof)")
+	memprofile := flag.String("memprofile", "", "write an allocation profile of the runs to this file (go tool pprof -sample_index=alloc_space)")
 	flag.Parse()
 	ctx := context.Background()
 	if *cpuprofile != "" {
@@ -66,6 +68,20 @@ func main() {
 			os.Exit(1)
 		}
 		defer func() { pprof.StopCPUProfile(); f.Close() }()
+	}
+
+	if *memprofile != "" {
+		runtime.MemProfileRate = 64 << 10
+		defer func() {
+			f, err := os.Create(*memprofile)
+			if err == nil {
+				err = pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+			}
+		}()
 	}
 
 	files, err := load(ctx, *dir, *n, *seed)

@@ -19,6 +19,14 @@ func ContainsAnyLit(t string, lits []string) bool { return rxlit.ContainsAnyLit(
 // LowerASCIIKeepLen lower-cases ASCII letters only, so offsets stay valid.
 func LowerASCIIKeepLen(s string) string { return rxlit.LowerASCIIKeepLen(s) }
 
+// LineLocal reports whether every match of expr lies within one line
+// (rxlit.LineLocal).
+func LineLocal(expr string) bool { return rxlit.LineLocal(expr) }
+
+// LineStartsAt returns the sorted start offsets of the lines of text that
+// hold the offsets at (rxlit.LineStartsAt).
+func LineStartsAt(text string, at []int32) []int { return rxlit.LineStartsAt(text, at) }
+
 // A Gate is a conjunctive literal prefilter (rxlit.Gate).
 type Gate = rxlit.Gate
 

@@ -315,6 +315,7 @@ type Phrase struct {
 	// Span: the pattern matches free words between its anchors
 	// ("upload … silently"); ClauseRole checks them as part of the clause.
 	Span bool
+	idx  *phraseIndex // Lits and Gate resolved to literal index IDs
 }
 
 // PhraseHit is a phrase found in a segment.

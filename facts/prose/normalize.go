@@ -1,8 +1,10 @@
 package prose
 
 import (
+	"math"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // NormText is text folded for phrase matching, with a map back to the
@@ -10,7 +12,7 @@ import (
 // produced Text[i]; Off[len(Text)] is the end of the source range.
 type NormText struct {
 	Text string
-	Off  []int
+	Off  []int32 // int32: four bytes a byte of text instead of eight
 	// Hidden counts the invisible characters (zero-width, tag, bidi) that
 	// were dropped; Folded counts look-alike characters folded to ASCII.
 	Hidden, Folded int
@@ -26,11 +28,11 @@ func (n *NormText) Orig(i, j int) (int, int) {
 		j = len(n.Text)
 	}
 	if j <= i {
-		return n.Off[i], n.Off[i]
+		return int(n.Off[i]), int(n.Off[i])
 	}
-	last := n.Off[j-1]
+	last := int(n.Off[j-1])
 	_, w := utf8.DecodeRune(n.src[last:])
-	return n.Off[i], last + w
+	return int(n.Off[i]), last + w
 }
 
 // Obfuscated reports whether the source of normalised range [i, j) holds
@@ -73,8 +75,11 @@ func Normalize(src []byte, start, end int) *NormText {
 	if end > len(src) {
 		end = len(src)
 	}
+	if end > math.MaxInt32 {
+		end = math.MaxInt32 // Off holds int32 offsets; no skill file is this large
+	}
 	out := make([]byte, 0, end-start)
-	off := make([]int, 0, end-start+1)
+	off := make([]int32, 0, end-start+1)
 	n := &NormText{src: src}
 	space := false // last emitted byte is a space
 	lineStart := true
@@ -84,7 +89,7 @@ func Normalize(src []byte, start, end int) *NormText {
 		w := utf8.EncodeRune(buf[:], r)
 		for k := 0; k < w; k++ {
 			out = append(out, buf[k])
-			off = append(off, at)
+			off = append(off, int32(at))
 		}
 	}
 	for i := start; i < end; {
@@ -94,7 +99,7 @@ func Normalize(src []byte, start, end int) *NormText {
 				c += 'a' - 'A'
 			}
 			out = append(out, c)
-			off = append(off, i)
+			off = append(off, int32(i))
 			i++
 			space, lineStart = false, false
 			prevAlnum = c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
@@ -163,8 +168,8 @@ func Normalize(src []byte, start, end int) *NormText {
 		space = false
 		prevAlnum = unicode.IsLetter(r) || unicode.IsDigit(r)
 	}
-	off = append(off, end)
-	n.Text = string(out)
+	off = append(off, int32(end))
+	n.Text = unsafe.String(unsafe.SliceData(out), len(out)) // out is not written again
 	n.Off = off
 	return n
 }

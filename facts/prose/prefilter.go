@@ -13,7 +13,7 @@ func (d *Doc) CredSegments() []bool {
 		for i, ok := range d.credSeg {
 			if ok {
 				seg := &d.Segments[i]
-				d.credSeg[i] = match.CredPathAny.Match(d.Src[seg.Start:seg.End])
+				d.credSeg[i] = match.CredPathMatch(d.Src[seg.Start:seg.End])
 			}
 		}
 	})

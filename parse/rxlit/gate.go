@@ -19,6 +19,53 @@ import (
 // A nil *Gate knows nothing and passes everything.
 type Gate struct {
 	Branches [][][]string // branch → sets → lower-case literals
+	lits     [][][]lit    // Branches prepared for search (NewGate)
+}
+
+// lit is a literal with the index of its rarest byte (byteFreq).
+type lit struct {
+	s string
+	r int
+}
+
+func newLit(s string) lit {
+	r := 0
+	for i := 1; i < len(s); i++ {
+		if byteFreq[s[i]] < byteFreq[s[r]] {
+			r = i
+		}
+	}
+	return lit{s, r}
+}
+
+// in reports whether l occurs in t (strings.Contains), looking for the
+// literal's rarest byte instead of its first: in prose, "network" starts
+// wherever an n does, but its k is rare.
+func (l lit) in(t string) bool {
+	n := len(l.s)
+	if n < 2 || n > len(t) {
+		return strings.Contains(t, l.s)
+	}
+	b := l.s[l.r]
+	end := len(t) - (n - l.r) + 1 // the rare byte's offsets are < end
+	fails := 0
+	for i := l.r; i < end; {
+		k := strings.IndexByte(t[i:end], b)
+		if k < 0 {
+			return false
+		}
+		k += i
+		if t[k-l.r:k-l.r+n] == l.s {
+			return true
+		}
+		// the rare byte is common here: the standard search takes over
+		// from the next start
+		if fails++; fails > 8 && fails > (k-l.r)>>5 {
+			return strings.Contains(t[k-l.r+1:], l.s)
+		}
+		i = k + 1
+	}
+	return false
 }
 
 // maxGateSets bounds the sets kept per branch (the strongest ones).
@@ -52,6 +99,15 @@ func NewGate(expr string) *Gate {
 			return nil
 		}
 		g.Branches = append(g.Branches, sets)
+		var ls [][]lit
+		for _, set := range sets {
+			var l []lit
+			for _, x := range set {
+				l = append(l, newLit(x))
+			}
+			ls = append(ls, l)
+		}
+		g.lits = append(g.lits, ls)
 	}
 	return g
 }
@@ -142,7 +198,26 @@ func (g *Gate) Match(t string) bool {
 	if g == nil {
 		return true
 	}
-	return g.MatchFunc(func(l string) bool { return strings.Contains(t, l) })
+	if g.lits == nil {
+		return g.MatchFunc(func(l string) bool { return strings.Contains(t, l) })
+	}
+branches:
+	for _, b := range g.lits {
+		for _, set := range b {
+			found := false
+			for _, l := range set {
+				if l.in(t) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				continue branches
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // MatchFunc is Match with has telling whether a literal occurs.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // RequiredLiterals returns lower-case strings of which every match of the
@@ -289,11 +290,21 @@ func ContainsAnyLit(t string, lits []string) bool {
 // LowerASCIIKeepLen lower-cases ASCII letters only, so byte offsets into the
 // result are offsets into s (strings.ToLower may change lengths).
 func LowerASCIIKeepLen(s string) string {
+	first := -1
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return s // nothing to lower: no copy
+	}
 	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
+	for i := first; i < len(b); i++ {
+		if c := b[i]; c >= 'A' && c <= 'Z' {
 			b[i] = c + 32
 		}
 	}
-	return string(b)
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }

@@ -30,12 +30,14 @@ func (r *Rx) May(t string) bool {
 	if r.Gate == nil {
 		return true
 	}
-	for i := 0; i < len(t); i++ {
-		if c := t[i]; c >= 'A' && c <= 'Z' {
-			return r.Gate.Match(LowerASCIIKeepLen(t))
-		}
-	}
-	return r.Gate.Match(t)
+	return r.Gate.Match(LowerASCIIKeepLen(t)) // t itself when it has no upper case
+}
+
+// MayLower is May for a text already ASCII-lower-cased (LowerASCIIKeepLen,
+// or a text with no upper-case ASCII letter): callers that try many
+// regexps on one text lower-case it once.
+func (r *Rx) MayLower(lower string) bool {
+	return r.Gate == nil || r.Gate.Match(lower)
 }
 
 func (r *Rx) mayBytes(b []byte) bool {

@@ -1,0 +1,237 @@
+package rxlit
+
+// AC is a byte-level Aho–Corasick DFA over byte classes: one pass over a
+// text finds every occurrence of every literal, whatever their number.
+// The literal index of the facts layer and the engine's keyword
+// prefilter are both ACs.
+type AC struct {
+	class  [256]uint8
+	nclass int
+	delta  []int32   // state*nclass + class → state
+	d16    []uint16  // delta, when the states fit (half the cache lines)
+	out    [][]int32 // literal IDs ending at each state
+	nlits  int
+	lens   []int32 // literal ID → length
+	// states are numbered so that those where a literal ends come last,
+	// from firstTerm on
+	firstTerm int32
+}
+
+// NewAC builds the automaton for lits; literal IDs are their indices.
+func NewAC(lits []string) *AC {
+	m := &AC{nlits: len(lits), lens: make([]int32, len(lits))}
+	for i, l := range lits {
+		m.lens[i] = int32(len(l))
+	}
+	m.nclass = 1 // class 0: bytes in no literal
+	for _, l := range lits {
+		for i := 0; i < len(l); i++ {
+			if m.class[l[i]] == 0 {
+				m.class[l[i]] = uint8(m.nclass)
+				m.nclass++
+			}
+		}
+	}
+	// trie
+	type node struct {
+		next map[uint8]int32
+	}
+	nodes := []node{{next: map[uint8]int32{}}}
+	m.out = [][]int32{nil}
+	for id, l := range lits {
+		s := int32(0)
+		for i := 0; i < len(l); i++ {
+			c := m.class[l[i]]
+			n, ok := nodes[s].next[c]
+			if !ok {
+				n = int32(len(nodes))
+				nodes = append(nodes, node{next: map[uint8]int32{}})
+				m.out = append(m.out, nil)
+				nodes[s].next[c] = n
+			}
+			s = n
+		}
+		m.out[s] = append(m.out[s], int32(id))
+	}
+	// BFS: failure links resolved into a full DFA
+	m.delta = make([]int32, len(nodes)*m.nclass)
+	fail := make([]int32, len(nodes))
+	queue := []int32{}
+	for c := 1; c < m.nclass; c++ {
+		if n, ok := nodes[0].next[uint8(c)]; ok {
+			m.delta[c] = n
+			queue = append(queue, n)
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		m.out[s] = append(m.out[s], m.out[fail[s]]...)
+		for c := 1; c < m.nclass; c++ {
+			if n, ok := nodes[s].next[uint8(c)]; ok {
+				fail[n] = m.delta[int(fail[s])*m.nclass+c]
+				m.delta[int(s)*m.nclass+c] = n
+				queue = append(queue, n)
+			} else {
+				m.delta[int(s)*m.nclass+c] = m.delta[int(fail[s])*m.nclass+c]
+			}
+		}
+	}
+	m.renumber()
+	return m
+}
+
+// renumber puts the states where a literal ends after all others (the
+// root, where none ends, stays 0), so the scan tells them by number.
+func (m *AC) renumber() {
+	n := len(m.out)
+	if len(m.out[0]) > 0 { // an empty literal: every state counts
+		m.firstTerm = 0
+		return
+	}
+	perm := make([]int32, n) // old → new
+	next := int32(0)
+	for s := 0; s < n; s++ {
+		if len(m.out[s]) == 0 {
+			perm[s] = next
+			next++
+		}
+	}
+	m.firstTerm = next
+	for s := 0; s < n; s++ {
+		if len(m.out[s]) > 0 {
+			perm[s] = next
+			next++
+		}
+	}
+	delta := make([]int32, len(m.delta))
+	out := make([][]int32, n)
+	for s := 0; s < n; s++ {
+		ns := int(perm[s])
+		out[ns] = m.out[s]
+		for c := 0; c < m.nclass; c++ {
+			delta[ns*m.nclass+c] = perm[m.delta[s*m.nclass+c]]
+		}
+	}
+	m.delta, m.out = delta, out
+	if n <= 1<<16 {
+		m.d16 = make([]uint16, len(delta))
+		for i, v := range delta {
+			m.d16[i] = uint16(v)
+		}
+	}
+}
+
+// scan runs the automaton over text and calls at with the end offset
+// (exclusive) and the state wherever a literal ends.
+func (m *AC) scan(text string, at func(end int, s int32)) {
+	nc, ft := m.nclass, m.firstTerm
+	if d := m.d16; d != nil {
+		s := 0
+		for i := 0; i < len(text); i++ {
+			s = int(d[s*nc+int(m.class[text[i]])])
+			if int32(s) >= ft {
+				at(i+1, int32(s))
+			}
+		}
+		return
+	}
+	s := int32(0)
+	for i := 0; i < len(text); i++ {
+		s = m.delta[int(s)*nc+int(m.class[text[i]])]
+		if s >= ft {
+			at(i+1, s)
+		}
+	}
+}
+
+// Hits returns, for every literal ID, the sorted start offsets in text
+// of its occurrences.
+func (m *AC) Hits(text string) [][]int32 {
+	// one pass records (literal, start) events; a counting sort by
+	// literal then fills one backing array, in order of position
+	var ev []uint64
+	m.scan(text, func(end int, s int32) {
+		for _, id := range m.out[s] {
+			ev = append(ev, uint64(id)<<32|uint64(uint32(int32(end)-m.lens[id])))
+		}
+	})
+	hits := make([][]int32, m.nlits)
+	if len(ev) == 0 {
+		return hits
+	}
+	at := make([]int32, m.nlits+1)
+	for _, e := range ev {
+		at[e>>32+1]++
+	}
+	for i := 1; i < len(at); i++ {
+		at[i] += at[i-1]
+	}
+	all := make([]int32, len(ev))
+	for id := range hits {
+		if at[id] < at[id+1] {
+			hits[id] = all[at[id]:at[id]:at[id+1]]
+		}
+	}
+	for _, e := range ev {
+		id := e >> 32
+		hits[id] = append(hits[id], int32(uint32(e)))
+	}
+	return hits
+}
+
+// NewACFold is NewAC matching ASCII letters in either case: the literals
+// are lower-cased, and an upper-case letter of the text falls in its
+// lower case's class.
+func NewACFold(lits []string) *AC {
+	low := make([]string, len(lits))
+	for i, l := range lits {
+		low[i] = LowerASCIIKeepLen(l)
+	}
+	m := NewAC(low)
+	for c := 'A'; c <= 'Z'; c++ {
+		m.class[c] = m.class[c+'a'-'A']
+	}
+	return m
+}
+
+// Present reports, for every literal ID, whether it occurs in text; it
+// stops reading once every literal has been seen.
+func (m *AC) Present(text string) []bool {
+	out := make([]bool, m.nlits)
+	left := m.nlits
+	if left == 0 {
+		return out
+	}
+	found := func(s int32) bool { // whether every literal has been seen
+		for _, id := range m.out[s] {
+			if !out[id] {
+				out[id] = true
+				left--
+			}
+		}
+		return left == 0
+	}
+	nc, ft := m.nclass, m.firstTerm
+	if d := m.d16; d != nil {
+		s := 0
+		for i := 0; i < len(text); i++ {
+			s = int(d[s*nc+int(m.class[text[i]])])
+			if int32(s) >= ft && found(int32(s)) {
+				break
+			}
+		}
+		return out
+	}
+	s := int32(0)
+	for i := 0; i < len(text); i++ {
+		s = m.delta[int(s)*nc+int(m.class[text[i]])]
+		if s >= ft && found(s) {
+			break
+		}
+	}
+	return out
+}
+
+// Len returns the number of literals.
+func (m *AC) Len() int { return m.nlits }
