@@ -192,6 +192,20 @@ func foldsBeyondASCII(l string) bool {
 	return false
 }
 
+// hasAny reports whether some literal of the gate holds one of the bytes.
+func (g *Gate) hasAny(bytes string) bool {
+	for _, b := range g.Branches {
+		for _, set := range b {
+			for _, l := range set {
+				if strings.ContainsAny(l, bytes) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // Match reports whether lower-case text t can match: for some branch,
 // every set has a literal in t.
 func (g *Gate) Match(t string) bool {

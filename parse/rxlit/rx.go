@@ -2,6 +2,7 @@ package rxlit
 
 import (
 	"regexp"
+	"strings"
 	"unsafe"
 )
 
@@ -18,16 +19,28 @@ import (
 type Rx struct {
 	*regexp.Regexp
 	Gate *Gate // nil: no literal is known to be required; always search
+	// foldSK is set for a case-insensitive pattern whose gate holds an s or
+	// a k: Go folds ſ (U+017F) to s and the Kelvin sign (U+212A) to k,
+	// which an ASCII lower-casing of the text does not, so a text holding
+	// either goes to the regexp ("ſmartscreen" matches (?i)smartscreen).
+	foldSK bool
 }
 
 // MustRx compiles expr and derives its gate.
 func MustRx(expr string) *Rx {
-	return &Rx{Regexp: regexp.MustCompile(expr), Gate: NewGate(expr)}
+	r := &Rx{Regexp: regexp.MustCompile(expr), Gate: NewGate(expr)}
+	r.foldSK = r.Gate != nil && strings.Contains(expr, "(?i") && r.Gate.hasAny("sk")
+	return r
+}
+
+// nonASCIIFolds reports a text holding ſ or the Kelvin sign.
+func nonASCIIFolds(t string) bool {
+	return strings.Contains(t, "\u017f") || strings.Contains(t, "\u212a")
 }
 
 // May reports whether t can match.
 func (r *Rx) May(t string) bool {
-	if r.Gate == nil {
+	if r.Gate == nil || r.foldSK && nonASCIIFolds(t) {
 		return true
 	}
 	return r.Gate.Match(LowerASCIIKeepLen(t)) // t itself when it has no upper case
@@ -37,7 +50,7 @@ func (r *Rx) May(t string) bool {
 // or a text with no upper-case ASCII letter): callers that try many
 // regexps on one text lower-case it once.
 func (r *Rx) MayLower(lower string) bool {
-	return r.Gate == nil || r.Gate.Match(lower)
+	return r.Gate == nil || r.foldSK && nonASCIIFolds(lower) || r.Gate.Match(lower)
 }
 
 func (r *Rx) mayBytes(b []byte) bool {
