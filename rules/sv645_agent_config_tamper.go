@@ -151,10 +151,8 @@ func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
 	}
 	if strings.HasPrefix(rest, "hooks/") {
 		if srcs := shellfacts.CopySources(c); len(srcs) > 0 {
-			for _, src := range srcs {
-				if !agentSelfSource(s, src) {
-					return ""
-				}
+			if !agentAllSelf(s, srcs) {
+				return ""
 			}
 			return "installing the skill's own hook, analysed with the skill"
 		}

@@ -49,13 +49,11 @@ func SkillCues(s *skill.Skill) *Cues {
 		}
 		return c, nil
 	}
-	mf := s.ManifestFile()
-	if mf == nil {
-		v, _ := build()
-		return v.(*Cues)
+	v, _ := s.Memo(cuesKey{}, build)
+	if c, ok := v.(*Cues); ok {
+		return c
 	}
-	v, _ := mf.Memo(cuesKey{}, build)
-	return v.(*Cues)
+	return &Cues{}
 }
 
 type fileCuesKey struct{}

@@ -67,11 +67,7 @@ type payloadKey struct{}
 // file of the skill: the download is often in SKILL.md and the warning
 // to click through in a reference file, or the other way round.
 func SkillPayload(p *analyzer.Pass) *Payload {
-	host := p.Skill.ManifestFile()
-	if host == nil {
-		host = p.File
-	}
-	v, _ := host.Memo(payloadKey{}, func() (any, error) { return skillPayload(p.Skill), nil })
+	v, _ := p.Skill.Memo(payloadKey{}, func() (any, error) { return skillPayload(p.Skill), nil })
 	if pl, ok := v.(*Payload); ok {
 		return pl
 	}
