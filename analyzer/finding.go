@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -135,6 +136,11 @@ func SortFindings(fs []Finding) {
 
 // finish sorts findings, sets display paths and fingerprints.
 func (r *Result) finish() {
+	// Results outlive the skill's bytes and parses (a batch scan keeps
+	// every one for the sorted report): keep them exactly as large as
+	// they are, without the spare capacity of the appends that built them.
+	r.Findings = slices.Clip(slices.Clone(r.Findings))
+	r.Capabilities = slices.Clip(slices.Clone(r.Capabilities))
 	SortFindings(r.Findings)
 	seen := map[string]int{}
 	for i := range r.Findings {

@@ -80,8 +80,6 @@ type Skill struct {
 	// Hash is the SHA-256 of every file's path and content and of every
 	// problem: any change to the skill changes it.
 	Hash string
-
-	byPath map[string]*File
 }
 
 // Link is a symbolic link inside the skill.
@@ -94,10 +92,18 @@ type Link struct {
 }
 
 // File returns the file at slash path p relative to the skill, or nil.
-func (s *Skill) File(p string) *File { return s.byPath[p] }
+func (s *Skill) File(p string) *File {
+	// Files are sorted by Path (complete): a search needs no index, and a
+	// released skill kept for the report carries no map.
+	i := sort.Search(len(s.Files), func(i int) bool { return s.Files[i].Path >= p })
+	if i < len(s.Files) && s.Files[i].Path == p {
+		return s.Files[i]
+	}
+	return nil
+}
 
 // ManifestFile returns SKILL.md, or nil.
-func (s *Skill) ManifestFile() *File { return s.byPath[ManifestName] }
+func (s *Skill) ManifestFile() *File { return s.File(ManifestName) }
 
 // Memo is File.Memo for facts about the whole skill (its hosts, its shell
 // session): built once, kept with the manifest (or the first file) and let
@@ -141,7 +147,7 @@ func load(ctx context.Context, fsys fs.FS, dir string, lim Limits, all bool) (*S
 	if base == "." || base == "/" {
 		base = ""
 	}
-	s := &Skill{Dir: dir, DirName: base, byPath: map[string]*File{}}
+	s := &Skill{Dir: dir, DirName: base}
 	var total int64
 	files := 0
 	tooMany := false
@@ -191,7 +197,6 @@ func load(ctx context.Context, fsys fs.FS, dir string, lim Limits, all bool) (*S
 			files++
 			total += int64(len(f.Content))
 			s.Files = append(s.Files, f)
-			s.byPath[f.Path] = f
 			return nil
 		}
 		if !mode.IsRegular() {
@@ -225,7 +230,6 @@ func load(ctx context.Context, fsys fs.FS, dir string, lim Limits, all bool) (*S
 		}
 		total += int64(len(f.Content))
 		s.Files = append(s.Files, f)
-		s.byPath[f.Path] = f
 		return nil
 	})
 	if err != nil {
@@ -244,7 +248,7 @@ func load(ctx context.Context, fsys fs.FS, dir string, lim Limits, all bool) (*S
 func (s *Skill) complete(base, missing string) {
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	sort.Slice(s.Links, func(i, j int) bool { return s.Links[i].Path < s.Links[j].Path })
-	if mf := s.byPath[ManifestName]; mf != nil {
+	if mf := s.File(ManifestName); mf != nil {
 		s.Manifest = ParseManifest(mf.Content)
 	} else {
 		s.Manifest = &Manifest{BodyLine: 1}
@@ -448,11 +452,10 @@ func (s *Skill) hash() string {
 // New builds a skill from files already in memory (for the gate and tests).
 func New(dir string, files map[string][]byte) *Skill {
 	base := path.Base(strings.ReplaceAll(dir, "\\", "/"))
-	s := &Skill{Dir: dir, DirName: base, byPath: map[string]*File{}}
+	s := &Skill{Dir: dir, DirName: base}
 	for p, c := range files {
 		f := NewFile(p, c)
 		s.Files = append(s.Files, f)
-		s.byPath[p] = f
 	}
 	s.complete(base, "the skill has no SKILL.md")
 	return s

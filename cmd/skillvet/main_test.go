@@ -218,3 +218,32 @@ func TestScanFollowsLinksInsideTheScannedTree(t *testing.T) {
 		t.Errorf("mirror alone: exit %d\n%s", code, out)
 	}
 }
+
+// TestProfileFlags: --cpuprofile and --memprofile write profiles pprof can
+// read, and neither changes the scan's outcome; an unwritable path is an
+// error before anything is scanned.
+func TestProfileFlags(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"clean/SKILL.md": "---\nname: clean\ndescription: A clean skill.\n---\n# Clean\n\nDo the thing.\n",
+	})
+	cpu, mem := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof")
+	code, out, errb := runCLI(t, "scan", "--cpuprofile", cpu, "--memprofile", mem, filepath.Join(dir, "clean"))
+	if code != 0 || !strings.Contains(out, "1 passed") {
+		t.Fatalf("scan with profiles: exit %d\n%s%s", code, out, errb)
+	}
+	for _, p := range []string{cpu, mem} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// pprof profiles are gzip-compressed protocol buffers
+		if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+			t.Errorf("%s: not a gzip-compressed profile (%d bytes)", filepath.Base(p), len(b))
+		}
+	}
+	code, _, errb = runCLI(t, "scan", "--memprofile", filepath.Join(dir, "no", "such", "dir", "m.prof"), filepath.Join(dir, "clean"))
+	if code != 2 || !strings.Contains(errb, "m.prof") {
+		t.Errorf("unwritable --memprofile: exit %d, stderr %q", code, errb)
+	}
+}

@@ -46,6 +46,7 @@ type scanOptions struct {
 	noSuppress    bool
 	isolate       bool
 	cpuprofile    string
+	memprofile    string
 	reports       listFlag        // extra outputs, FORMAT=FILE
 	explicit      map[string]bool // flags given on the command line
 }
@@ -72,6 +73,7 @@ func addScanFlags(fs *flag.FlagSet, o *scanOptions) {
 	fs.Var(&o.reports, "report", "also write a report in another format, FORMAT=FILE (repeatable), e.g. --report sarif=out.sarif")
 	fs.BoolVar(&o.noSuppress, "no-inline-suppressions", false, "ignore skillvet:ignore directives (use for third-party skills)")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file, for performance work (go tool pprof)")
+	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file once every skill is scanned, before the report is written, for performance work (go tool pprof)")
 	fs.BoolVar(&o.isolate, "isolate", false, "analyse each skill in a separate worker process: a parser crash, stack overflow or runaway allocation blocks the skill instead of killing skillvet")
 }
 
@@ -278,6 +280,17 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 		}
 		defer func() { pprof.StopCPUProfile(); f.Close() }()
 	}
+	var memprof *os.File // created now, so that a bad path fails before the scan
+	if o.memprofile != "" {
+		if memprof, err = os.Create(o.memprofile); err != nil {
+			return fail(err)
+		}
+		defer func() {
+			if memprof != nil {
+				memprof.Close()
+			}
+		}()
+	}
 	type extra struct {
 		write report.Writer
 		file  string
@@ -357,6 +370,17 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 	results, err := scanAll(ctx, kept, func(r *analyzer.Result) { r.Skill.Release() })
 	if err != nil {
 		return fail(err)
+	}
+	if memprof != nil {
+		runtime.GC() // the live heap: what the results and the engine keep
+		err := pprof.WriteHeapProfile(memprof)
+		if cerr := memprof.Close(); err == nil {
+			err = cerr
+		}
+		memprof = nil
+		if err != nil {
+			return fail(err)
+		}
 	}
 	if !o.lintOnly {
 		if err := addProvenanceFindings(ctx, st, kept, results); err != nil {
