@@ -9,6 +9,7 @@ import (
 	"github.com/skillvet/skillvet/parse/rxlit"
 	"net"
 	"net/url"
+	"path"
 	"strings"
 )
 
@@ -429,6 +430,40 @@ var projectInstructionsRx = rxlit.MustRx(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\
 // instructions, MCP server list or installed skills and commands
 // (~/.claude/settings.json, CLAUDE.md, .cursor/mcp.json, ~/.codex/…).
 func AgentConfigPath(p string) bool { return agentConfigRx.MatchString(p) }
+
+// agentDataRx splits a path under an agent's home directory into the
+// directory and the rest: ~/.openclaw/workspace/memory/2026-01-02.md,
+// /root/.openclaw/skills/x/data.json, $HOME/.claude/skills/x/state.json.
+var agentDataRx = rxlit.MustRx(`(?:^|/)\.(openclaw|claude|codex|gemini|cursor|opencode)/(.+)$`)
+
+// AgentDataRole says why a write to path p, under an agent's directory,
+// stores data rather than changing the agent's settings, standing
+// instructions or installed skills, or returns "". own reports whether a
+// directory name is the writing skill's own. Two places qualify:
+// OpenClaw's dated memory notes (workspace/memory/<file>; not a MEMORY.md,
+// the standing memory every session loads, nor Claude Code's memory
+// directory, whose files it loads as instructions), and a file inside the skill's own
+// directory (skills/<own>/…, workspace/skills/<own>/…, <own>/…), never
+// its SKILL.md.
+func AgentDataRole(p string, own func(name string) bool) string {
+	m := agentDataRx.FindStringSubmatch(strings.Trim(p, `"'`))
+	if m == nil {
+		return ""
+	}
+	rest := strings.TrimPrefix(m[2], "workspace/")
+	if dir, file, ok := strings.Cut(rest, "/"); ok && m[1] == "openclaw" && dir == "memory" && file != "" &&
+		!strings.HasSuffix(file, "/") && !strings.EqualFold(path.Base(file), "MEMORY.md") {
+		return "the agent's dated memory notes (data it rereads, not its settings or standing instructions)"
+	}
+	first, after, ok := strings.Cut(rest, "/")
+	if first == "skills" {
+		first, after, ok = strings.Cut(after, "/")
+	}
+	if ok && after != "" && own != nil && own(first) && path.Base(after) != "SKILL.md" {
+		return "inside this skill's own directory (its data or settings)"
+	}
+	return ""
+}
 
 // ProjectInstructionFile reports a relative path to a project's own
 // instruction file (CLAUDE.md, AGENTS.md, .cursorrules at the root).

@@ -40,7 +40,9 @@ constants) and graded as if both halves were in one file; the message names the 
 
 A project-local ` + "`.env`" + ` file (` + "`open('.env')`" + `, ` + "`load_dotenv()`" + `) is normal configuration and is
 reported only when its content flows into a network call to a host that is not a known
-API (**critical**); a ` + "`.env`" + ` under the home directory is always reported.
+API (**critical**); a ` + "`.env`" + ` under the home directory is always reported: **critical** when
+its content flows to a stranger, **medium** when no flow from it to a send is found (a shared
+workspace ` + "`.env`" + ` is where agents keep the API keys skills read for their own service).
 
 **Fix:** ask the user for the one value the skill needs, or read it from a variable
 the user sets for this skill.
@@ -278,6 +280,14 @@ func runPythonCredentialFiles(p *analyzer.Pass) error {
 			if rs, rm, ok := pyCredRemoteGrade(p, pyCredRemoteSends(p, m, a.call), local); ok {
 				sev, msg = rs, rm
 			}
+		}
+		if !flow && sev == High && a.label == "dotenv file" {
+			// A .env file is where a skill's own settings and API keys
+			// live: reading it beside an unresolved request, with no
+			// flow between them, is configuration, not a stolen key (a
+			// flow to a stranger stays critical above)
+			sev = Medium
+			msg += " (a .env file: where a skill keeps its own settings and keys)"
 		}
 		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 	}

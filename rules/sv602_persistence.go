@@ -34,7 +34,10 @@ install docs do, is **medium**; anything else written there is **high**. A syste
 entry whose every command is a system program run directly (` + "`ExecStart=/usr/bin/jetson_clocks`" + ` —
 under ` + "`/usr/bin`" + `, ` + "`/usr/sbin`" + `, ` + "`/usr/lib`" + `; not a shell, interpreter or ` + "`env`" + `/` + "`sudo`" + `-style runner;
 no URL, fetch, decode or socket tool anywhere in it) is **medium**: it lasts, but runs only what
-the system already trusts.
+the system already trusts. So is a job that runs the skill's own script, an installed program or a
+script at a path the user fills in (` + "`/path/to/backup.sh`" + `), with the job's text read from the command or
+from the skill's files it copies into place (` + "`cp systemd/*.service /etc/systemd/system/`" + `). Taking an
+entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) is not reported.
 
 **Fix:** tell the user what to add to their configuration instead of editing it.
 
@@ -131,6 +134,9 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 				if prev := s.Commands[c.PipePrev]; prev.Name == "crontab" && prev.Arg(1) == "-l" && len(prev.Argv) == 2 {
 					return analyzer.SevNone, "" // crontab -l | crontab -: the same table back, a syntax check
 				}
+				if shCrontabRemoval(s, c) {
+					return analyzer.SevNone, "" // crontab -l | grep -v job | crontab -: an entry taken out
+				}
 			}
 			if last := c.Arg(len(c.Argv) - 1); len(c.Argv) > 1 && (shell.IsPlaceholder(last) || shDocPathRx.MatchString(last)) {
 				return Medium, "installs a crontab from " + last + " (a path the user fills in)"
@@ -175,6 +181,31 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 	}
 	return analyzer.SevNone, ""
 }
+
+// shCrontabRemoval reports crontab -l | FILTERS | crontab - where every
+// filter only drops lines (grep -v, sed '/…/d'): the table goes back with
+// an entry taken out, nothing added.
+func shCrontabRemoval(s *shell.Script, c *shell.Command) bool {
+	i, filters := c.PipePrev, 0
+	for i >= 0 && i < len(s.Commands) {
+		prev := s.Commands[i]
+		switch {
+		case prev.Name == "crontab":
+			return prev.Arg(1) == "-l" && filters > 0
+		case prev.Name == "grep" && shellfacts.HasArg(prev, "-v"):
+		case prev.Name == "sed" && len(prev.Argv) == 2 && shSedDeleteRx.MatchString(strings.Trim(prev.Argv[1].Value, `"'`)):
+		default:
+			return false
+		}
+		filters++
+		i = prev.PipePrev
+	}
+	return false
+}
+
+// shSedDeleteRx matches a sed script that only deletes matching lines:
+// /pattern/d, \#pattern#d.
+var shSedDeleteRx = match.MustRx(`^/(?:[^/\\]|\\.)*/d$|^\\#[^#]*#d$|^\\\|[^|]*\|d$`)
 
 // shExecLineRx finds what a systemd unit or cron entry runs: the value of
 // ExecStart= and its kin, or the command of a cron line (five time fields
@@ -317,6 +348,9 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 	}
 	if shOwnScript(sk, prog) {
 		return prog, true
+	}
+	if shDocPathRx.MatchString(prog) {
+		return prog, true // /path/to/backup.sh: the user's own script, named in a template
 	}
 	if strings.HasPrefix(prog, "/") {
 		if shSystemDirRx.MatchString(prog) || strings.HasPrefix(prog, "/usr/local/bin/") || strings.HasPrefix(prog, "/opt/homebrew/bin/") {

@@ -26,7 +26,10 @@ or the skill and agent directories (` + "`~/.claude/skills/`" + `, ` + "`~/.clau
 
 Writes are **high**; a file the same function deletes again in a ` + "`finally`" + ` block (a
 temporary slash command for a test run) and a project's own instruction file (` + "`CLAUDE.md`" + `, ` + "`AGENTS.md`" + ` at the
-project root, which project set-up skills legitimately create) is **medium**.
+project root, which project set-up skills legitimately create) is **medium**; so is a file inside
+the skill's own directory under the agent's (` + "`~/.openclaw/skills/<its name>/data/state.json`" + `, never
+its ` + "`SKILL.md`" + `) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
+not a ` + "`MEMORY.md`" + `): data the skill keeps, not settings or instructions.
 
 A skill that edits these grants itself permissions (` + "`\"allow\": [\"Bash(*)\"]`" + `), installs
 hooks that run on every tool call, plants instructions that every later session obeys,
@@ -73,6 +76,11 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 					sev = Medium // the project's instruction file: project set-up skills write these
 				case pyfacts.RemovedInFinally(m, c):
 					sev, note = Medium, "; deleted again in a finally block, so it lasts only while the function runs"
+				default:
+					own := func(n string) bool { return n != "" && (n == p.Skill.DirName || n == p.Skill.Name) }
+					if why := intel.AgentDataRole(pt, own); why != "" {
+						sev, note = Medium, ", "+why
+					}
 				}
 				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev,
 					Message: "writes agent configuration or instructions (" + pyfacts.ClipStr(pt, 80) + ")" + note})

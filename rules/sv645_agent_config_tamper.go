@@ -39,7 +39,9 @@ auto-approve); appending to the project's own instruction file at its root (` + 
 (` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide), copying the skill itself (its
 directory, its SKILL.md or its files) into the user's, the current project's or a named project's skills
 directory (the install step of its README: the copy is what was scanned), writing inside its own
-installed or state directory (` + "`~/.openclaw/<its name>/`" + `), keeping a backup copy under the agent's
+installed or state directory (` + "`~/.openclaw/<its name>/`" + `, ` + "`~/.openclaw/skills/<its name>/data/…`" + `), writing
+OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/2026-01-02.md`" + `: data the agent rereads, not
+a ` + "`MEMORY.md`" + `; a download saved there stays **high**), keeping a backup copy under the agent's
 directory, and creating commands, subagents or skills of the current project
 (` + "`.claude/commands/deploy.md`" + `, what a command-authoring skill scaffolds) are **medium**; so are copying,
 moving or linking whole skill directories the user already has into or within the skills directory
@@ -205,6 +207,17 @@ func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
 	return ""
 }
 
+// agentFetches reports a command that downloads what it writes (curl -o,
+// wget -O): remote text saved where the agent rereads it is not the
+// skill's own data.
+func agentFetches(c *shell.Command) bool {
+	switch c.Name {
+	case "curl", "wget", "aria2c", "http", "xh":
+		return true
+	}
+	return false
+}
+
 // agentAllSelf reports whether every copy source is the skill itself or
 // a file it holds.
 func agentAllSelf(s *skill.Skill, srcs []string) bool {
@@ -280,6 +293,8 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
 				default:
 					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(dflt), w.Text); why != "" {
+						sev, note = Medium, ", "+why
+					} else if why := intel.AgentDataRole(shellfacts.NormPath(dflt), func(n string) bool { return agentOwnName(p.Skill, n) }); why != "" && !agentFetches(c) {
 						sev, note = Medium, ", "+why
 					}
 				}

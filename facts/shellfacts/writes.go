@@ -152,17 +152,51 @@ func CopiedSkillFiles(p *analyzer.Pass, s *shell.Script, c *shell.Command) []Cop
 	if dest == "" || len(srcs) == 0 || len(srcs) > 8 {
 		return nil
 	}
-	var out []Copy
+	var files []*skill.File
 	for _, src := range srcs {
-		f := skillFile(p, src)
-		if f == nil || !f.Kind.IsText() {
+		if strings.ContainsAny(src, "*?[") {
+			files = append(files, skillGlob(p, src)...) // cp systemd/*.service /etc/systemd/system/
+		} else if f := skillFile(p, src); f != nil {
+			files = append(files, f)
+		}
+	}
+	var out []Copy
+	for _, f := range files {
+		if !f.Kind.IsText() {
 			continue
 		}
 		d := NormPath(dest)
-		if strings.HasSuffix(d, "/") || len(srcs) > 1 {
+		if strings.HasSuffix(d, "/") || len(files) > 1 {
 			d = strings.TrimSuffix(d, "/") + "/" + path.Base(f.Path)
 		}
 		out = append(out, Copy{Src: f.Path, Dest: d, Text: string(f.Content)})
+	}
+	return out
+}
+
+// skillGlob finds the skill's files a relative glob in a command names
+// (systemd/*.service), relative to the skill or to the file holding the
+// command; at most 8.
+func skillGlob(p *analyzer.Pass, pat string) []*skill.File {
+	pat = strings.Trim(pat, `"'`)
+	for _, pre := range skillDirPrefixes {
+		pat = strings.TrimPrefix(pat, pre)
+	}
+	if pat == "" || strings.HasPrefix(pat, "/") || strings.HasPrefix(pat, "~") || strings.HasPrefix(pat, "$") {
+		return nil
+	}
+	pats := []string{path.Clean(pat), path.Join(path.Dir(p.File.Root().Path), pat)}
+	var out []*skill.File
+	for _, f := range p.Skill.Files {
+		for _, pt := range pats {
+			if ok, err := path.Match(pt, f.Path); ok && err == nil {
+				out = append(out, f)
+				break
+			}
+		}
+		if len(out) == 8 {
+			break
+		}
 	}
 	return out
 }
