@@ -4,6 +4,7 @@
 //
 //	go run ./bench/rulecost -n 500            # generate 500 skills in memory
 //	go run ./bench/rulecost -corpus DIR       # or load a corpus from disk
+//	go run ./bench/rulecost -readme README.md # rewrite README's cost tables
 //
 // It runs the whole rule set (rules.All()) over skills loaded in memory,
 // with one job so that wall time is CPU time on one core, every rule's Run
@@ -54,6 +55,7 @@ func main() {
 	reps := flag.Int("reps", 3, "runs; the minimum of each figure is kept")
 	top := flag.Int("top", 25, "rules to list (0: all)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the runs to this file (go tool pprof)")
+	readme := flag.String("readme", "", "also rewrite the per-stage and per-rule tables between the perf markers of this Markdown file (README.md)")
 	memprofile := flag.String("memprofile", "", "write an allocation profile of the runs to this file (go tool pprof -sample_index=alloc_space)")
 	flag.Parse()
 	ctx := context.Background()
@@ -202,6 +204,21 @@ func main() {
 	fmt.Printf("wall time, all rules: %.0f ms (%.1f MB/s on one core)\n", ms(wall), mb/wall.Seconds())
 	fmt.Printf("  parsers: %.0f ms (%.0f%%)  rules: %.0f ms (%.0f%%)  engine and the rest: %.0f ms (%.0f%%)\n\n",
 		ms(parseSum), pct(parseSum, wall), ms(ruleSum), pct(ruleSum, wall), ms(wall-parseSum-ruleSum), pct(wall-parseSum-ruleSum, wall))
+	if *readme != "" {
+		st := stages{skills: len(files), bytes: bytes, reps: *reps, rules: len(rows) - len(parseBest), wall: wall, ruleTime: ruleSum}
+		for k, d := range parseBest {
+			st.parse = append(st.parse, stage{parsers[k], d})
+		}
+		for _, r := range rows {
+			if r.id != "parse" {
+				st.top = append(st.top, stage{r.id + " " + r.name, r.d})
+			}
+		}
+		if err := updateReadme(*readme, renderReadme(st, *top)); err != nil {
+			fmt.Fprintln(os.Stderr, "rulecost:", err)
+			os.Exit(1)
+		}
+	}
 	fmt.Println("| rule or parser | name | ms | share of wall time |")
 	fmt.Println("|---|---|---|---|")
 	for i, r := range rows {
