@@ -81,7 +81,7 @@ func runRegistryConfig(p *analyzer.Pass) error {
 			rs := shellfacts.SourceCommands(c)
 			for _, w := range shellfacts.WriteTargets(s, c) {
 				tool, ok := intel.PackageConfigFile(w.Path)
-				if !ok || w.Text == "" || w.Text == "(edited in place)" {
+				if !ok || !w.KnownText() {
 					continue
 				}
 				off, exact := c.Start, false

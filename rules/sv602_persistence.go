@@ -38,6 +38,15 @@ the system already trusts. So is a job that runs the skill's own script, an inst
 script at a path the user fills in (` + "`/path/to/backup.sh`" + `), with the job's text read from the command or
 from the skill's files it copies into place (` + "`cp systemd/*.service /etc/systemd/system/`" + `). Taking an
 entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) is not reported.
+A job whose whole text is in the skill and runs a program file directly is **medium** too, even a
+program the skill does not ship (` + "`ExecStart=/usr/local/bin/node /srv/app/server.js`" + `): what runs can be
+read, and the program is judged where it is installed. It stays **high** when the job runs a shell,
+an interpreter given inline code (` + "`python3 -c …`" + `), a runner (` + "`env`" + `, ` + "`sudo`" + `), a program in a hidden
+or temporary directory (` + "`~/.cache/x/run`" + `), or holds a URL, fetch, decode, socket or substitution,
+and when the file is written with what ` + "`curl -o`" + ` or ` + "`wget -O`" + ` downloads. ` + "`launchctl load`" + `, like
+` + "`systemctl enable`" + `, is **medium**: it activates a file in place, judged where that file is written.
+Appending the completion or init script a named program prints (` + "`tool completion bash >> ~/.bashrc`" + `)
+is **medium**.
 
 **Fix:** tell the user what to add to their configuration instead of editing it.
 
@@ -71,7 +80,7 @@ var (
 // the text is a placeholder for their key, or it comes from a local .pub
 // file (what ssh-copy-id does). A literal key is someone's access.
 func shOwnKey(c *shell.Command, text string) string {
-	if text != "" && text != "(edited in place)" && shKeyPlaceholderRx.MatchString(text) {
+	if text != "" && text != "(edited in place)" && text != shellfacts.Downloaded && shKeyPlaceholderRx.MatchString(text) {
 		return "a placeholder for the user's own public key"
 	}
 	if c.Name == "cat" || c.Name == "tee" {
@@ -110,6 +119,9 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			}
 			return Critical, "writes " + t.Path + ", granting lasting access"
 		case shPersistPathRx.MatchString(t.Path):
+			if t.Text == shellfacts.Downloaded {
+				return High, "writes " + t.Path + ", which runs automatically, with what " + c.Name + " downloads"
+			}
 			if prog, ok := shSystemProgramOnly(t.Text); ok {
 				return Medium, "writes " + t.Path + ", which runs " + prog + " automatically (a system program, nothing fetched or decoded)"
 			}
@@ -121,8 +133,11 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			}
 			return High, "writes " + t.Path + ", which runs automatically"
 		case shRcFileRx.MatchString(t.Path):
-			if t.Text != "" && t.Text != "(edited in place)" && shBenignLines(t.Text) {
+			if t.KnownText() && shBenignLines(t.Text) {
 				return Medium, "appends configuration to " + t.Path
+			}
+			if what, ok := shInitOutput(c); ok {
+				return Medium, "appends " + what + " to " + t.Path
 			}
 			return High, "modifies the shell start-up file " + t.Path + ", which runs in every new shell"
 		}
@@ -152,7 +167,11 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			if last := c.Arg(len(c.Argv) - 1); shell.IsPlaceholder(last) || shDocPathRx.MatchString(last) {
 				return Medium, "registers a launch agent with launchctl " + a + " (the file is a placeholder the user fills in)"
 			}
-			return High, "registers a launch agent with launchctl " + a
+			// like systemctl enable: it activates a file already in
+			// place; what the file runs is judged where it is written
+			// (a plist downloaded, copied from the skill or written by a
+			// here-document above)
+			return Medium, "registers a launch agent with launchctl " + a
 		}
 	case "systemctl":
 		if shellfacts.HasArg(c, "enable") {
@@ -180,6 +199,34 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 		}
 	}
 	return analyzer.SevNone, ""
+}
+
+// shInitWords are the subcommands that print a shell completion or init
+// script meant for a start-up file: tool completion bash >> ~/.bashrc.
+var shInitWords = map[string]bool{"completion": true, "completions": true, "shell-init": true, "shellenv": true,
+	"init": true, "activate": true, "hook": true, "env": true}
+
+// shInitOutput reports a command that appends what a named program prints
+// for the shell's start-up (its completion or init script): what install
+// guides tell users to do, nothing fetched or decoded.
+func shInitOutput(c *shell.Command) (string, bool) {
+	if c.Name == "" || shell.IsShell(c.Name) || shRunsAnother[c.Name] || strings.Contains(c.Name, "$") || len(c.Argv) < 2 {
+		return "", false
+	}
+	switch c.Name {
+	case "echo", "printf", "cat", "curl", "wget", "base64", "xxd", "openssl", "tee", "python", "python3", "node", "perl", "ruby":
+		return "", false
+	}
+	for _, a := range c.Argv[1:] {
+		w := strings.Trim(a.Value, `"'`)
+		if a.Subst || strings.Contains(w, "://") {
+			return "", false
+		}
+		if shInitWords[w] {
+			return "the " + w + " script " + c.Name + " prints", true
+		}
+	}
+	return "", false
 }
 
 // shCrontabRemoval reports crontab -l | FILTERS | crontab - where every
@@ -226,7 +273,7 @@ var shRunsAnother = map[string]bool{"env": true, "sudo": true, "nohup": true, "t
 // not a file in a user-writable place — with no URL or fetching,
 // decoding or socket tool anywhere in the text. It returns the program.
 func shSystemProgramOnly(text string) (string, bool) {
-	if text == "" || text == "(edited in place)" {
+	if text == "" || text == "(edited in place)" || text == shellfacts.Downloaded {
 		return "", false
 	}
 	low := strings.ToLower(text)
@@ -258,18 +305,15 @@ var shPlistStringRx = match.MustRx(`<string>([^<]*)</string>`)
 
 // shJobLocalBad are what a job must not touch to count as local: the
 // network, decoders, temporary directories, substitutions.
-var shJobLocalBad = []string{"://", "curl", "wget", "base64", "/dev/tcp", " nc ", "ncat", "socat", "/tmp/", "$(", "`", "eval ", "| sh", "|sh", "| bash", "|bash"}
+var shJobLocalBad = []string{"://", "curl", "wget", "base64", "/dev/tcp", "/dev/udp", " nc ", "ncat", "socat", "/tmp/", "$(", "`", "eval ", "| sh", "|sh", "| bash", "|bash"}
 
-// shLocalJob reports what a scheduled or start-up job that c installs
-// runs, when every program in it is an installed program (on PATH or in a
-// system directory) or the skill's own script run by an interpreter, and
-// nothing in it fetches, decodes or hides: a reminder, the skill's
-// monitor. The job's text comes from the command (a here-document, echo
-// into crontab) or from the skill's file it copies into place.
-func shLocalJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bool) {
+// shJobTexts returns the text of the job c installs, where the skill
+// holds it: a here-document or echo into the file or into crontab, or the
+// skill's file copied into place.
+func shJobTexts(p *analyzer.Pass, s *shell.Script, c *shell.Command) []string {
 	var texts []string
 	for _, t := range shellfacts.WriteTargets(s, c) {
-		if shPersistPathRx.MatchString(t.Path) && t.Text != "" && t.Text != "(edited in place)" {
+		if shPersistPathRx.MatchString(t.Path) && t.KnownText() {
 			texts = append(texts, t.Text)
 		}
 	}
@@ -281,6 +325,81 @@ func shLocalJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bo
 	if c.Name == "crontab" && c.PipePrev >= 0 && s.Commands[c.PipePrev].OutputKnown {
 		texts = append(texts, s.Commands[c.PipePrev].Output)
 	}
+	return texts
+}
+
+// shVisibleJob reports a job whose whole text is in the skill and holds
+// nothing that fetches, decodes, hides or runs from a temporary
+// directory, though it runs a program the skill does not ship (node
+// /opt/app/server.js): what it runs can be read, and the program is
+// judged where it is installed. It returns the first program.
+func shVisibleJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bool) {
+	texts := shJobTexts(p, s, c)
+	if len(texts) == 0 {
+		return "", false
+	}
+	prog := ""
+	for _, text := range texts {
+		low := strings.ToLower(text)
+		for _, bad := range shJobLocalBad {
+			if strings.Contains(low, bad) {
+				return "", false
+			}
+		}
+		for _, m := range shJobTextRx.FindAllStringSubmatch(text, 16) {
+			argv := strings.Fields(m[1] + m[2])
+			if m[3] != "" {
+				for _, sm := range shPlistStringRx.FindAllStringSubmatch(m[3], 8) {
+					argv = append(argv, strings.TrimSpace(sm[1]))
+				}
+			}
+			if !shPlainProgram(argv) {
+				return "", false
+			}
+			if prog == "" && len(argv) > 0 {
+				prog = argv[0]
+			}
+		}
+	}
+	return prog, true
+}
+
+// shPlainProgram reports a job command line that runs a program file
+// directly: not a shell, an interpreter given inline code (-c, -e) or a
+// runner of other commands (env, sudo, nohup), and not from a hidden or
+// temporary directory (~/.cache/x/run), where droppers put what they
+// start at boot.
+func shPlainProgram(argv []string) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	prog := strings.Trim(argv[0], `"'`)
+	base := path.Base(prog)
+	if shell.IsShell(base) || shRunsAnother[base] || strings.Contains(prog, "$") {
+		return false
+	}
+	for _, seg := range strings.Split(path.Dir(prog), "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." || seg == "tmp" || seg == "shm" {
+			return false
+		}
+	}
+	for _, a := range argv[1:] {
+		switch strings.Trim(a, `"'`) {
+		case "-c", "-e", "--eval", "-exec":
+			return false
+		}
+	}
+	return true
+}
+
+// shLocalJob reports what a scheduled or start-up job that c installs
+// runs, when every program in it is an installed program (on PATH or in a
+// system directory) or the skill's own script run by an interpreter, and
+// nothing in it fetches, decodes or hides: a reminder, the skill's
+// monitor. The job's text comes from the command (a here-document, echo
+// into crontab) or from the skill's file it copies into place.
+func shLocalJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bool) {
+	texts := shJobTexts(p, s, c)
 	if len(texts) == 0 {
 		return "", false
 	}
@@ -401,6 +520,11 @@ func shRunPersistence(p *analyzer.Pass) error {
 			if sev == High {
 				if prog, ok := shLocalJob(p, s, c); ok {
 					sev, what = Medium, what+" that runs "+prog+" (the skill's own script or an installed program; nothing fetched, decoded or hidden)"
+				} else if prog, ok := shVisibleJob(p, s, c); ok {
+					if prog != "" {
+						prog = ", runs " + prog
+					}
+					sev, what = Medium, what+" (its whole text is in the skill"+prog+"; nothing fetched, decoded or hidden)"
 				}
 			}
 			if site.Kind.Executes() && sev < High {

@@ -11,8 +11,17 @@ import (
 )
 
 // Write is a file a command writes, with the text written when known
-// ("(edited in place)" for sed -i).
+// ("(edited in place)" for sed -i, Downloaded for curl -o and wget -O).
 type Write struct{ Path, Text string }
+
+// Downloaded is the Text of a Write whose content comes from the network.
+const Downloaded = "(downloaded)"
+
+// KnownText reports whether a Write's Text is the text written, not a
+// marker for an in-place edit or a download.
+func (w Write) KnownText() bool {
+	return w.Text != "" && w.Text != "(edited in place)" && w.Text != Downloaded
+}
 
 // WriteTargets returns the files c writes: redirections, tee, cp/mv/ln/
 // install/rsync destinations and in-place edits.
@@ -63,6 +72,27 @@ func WriteTargets(s *shell.Script, c *shell.Command) []Write {
 	case "cp", "mv", "ln", "install", "rsync":
 		if len(c.Argv) > 2 {
 			out = append(out, Write{NormPath(c.Argv[len(c.Argv)-1].Value), ""})
+		}
+	case "curl", "wget":
+		// curl -o FILE / --output FILE, wget -O FILE / --output-document=FILE:
+		// the file holds what was downloaded
+		short, long := "-o", "--output"
+		if c.Name == "wget" {
+			short, long = "-O", "--output-document"
+		}
+		for i := 1; i < len(c.Argv); i++ {
+			v := c.Argv[i].Value
+			switch {
+			case (v == short || v == long) && i+1 < len(c.Argv):
+				if f := c.Argv[i+1].Value; f != "-" && f != "/dev/null" {
+					out = append(out, Write{NormPath(f), Downloaded})
+				}
+				i++
+			case strings.HasPrefix(v, long+"="):
+				if f := v[len(long)+1:]; f != "-" && f != "/dev/null" {
+					out = append(out, Write{NormPath(f), Downloaded})
+				}
+			}
 		}
 	case "sed", "perl":
 		if HasShortFlag(c, 'i', "--in-place") {
