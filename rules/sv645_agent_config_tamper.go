@@ -41,7 +41,8 @@ directory, its SKILL.md or its files) into the user's, the current project's or 
 directory (the install step of its README: the copy is what was scanned), writing inside its own
 installed or state directory (` + "`~/.openclaw/<its name>/`" + `, ` + "`~/.openclaw/skills/<its name>/data/…`" + `), writing
 OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/2026-01-02.md`" + `: data the agent rereads, not
-a ` + "`MEMORY.md`" + `; a download saved there stays **high**), keeping a backup copy under the agent's
+a ` + "`MEMORY.md`" + `; a download saved there stays **high**), restoring a backup kept in the same agent
+directory (` + "`cp ~/.openclaw/backups/openclaw-0211.json ~/.openclaw/openclaw.json`" + `), keeping a backup copy under the agent's
 directory, and creating commands, subagents or skills of the current project
 (` + "`.claude/commands/deploy.md`" + `, what a command-authoring skill scaffolds) are **medium**; so are copying,
 moving or linking whole skill directories the user already has into or within the skills directory
@@ -86,7 +87,7 @@ var agentPlaceRx = match.MustRx(`^((?:~/|\./|/path/to/[\w.-]+/(?:[\w.-]+/)?|[A-Z
 
 // agentInstallRx matches the part of an agent path where skills live, with
 // the skill's directory when named (skills/x, workspace/skills/x/).
-var agentInstallRx = match.MustRx(`^(?:workspace/)?skills(?:/([\w.-]+))?/?$`)
+var agentInstallRx = match.MustRx(`^(?:workspace/|agents/[\w.-]+/)?skills(?:/([\w.-]+))?/?$`)
 
 // agentScaffoldRx matches the current project's commands, subagents or
 // skills (.claude/commands/deploy.md): what a command-authoring skill
@@ -140,6 +141,12 @@ func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
 	rest := m[2]
 	if agentBackupRx.MatchString(rest) {
 		return "a backup copy, not a change to the configuration"
+	}
+	if c.Name == "cp" || c.Name == "mv" || c.Name == "rsync" {
+		if srcs := shellfacts.CopySources(c); len(srcs) > 0 && agentAllBackups(srcs, m[1]) {
+			// cp ~/.openclaw/backups/openclaw-0211.json ~/.openclaw/openclaw.json
+			return "restoring a backup the user kept in the same agent directory"
+		}
 	}
 	if c.Name == "cp" || c.Name == "ln" || c.Name == "install" {
 		if srcs := shellfacts.CopySources(c); len(srcs) > 0 && agentAllBeside(srcs, dest) {
@@ -218,6 +225,18 @@ func agentFetches(c *shell.Command) bool {
 	return false
 }
 
+// agentAllBackups reports copy sources that are all backups (a backups/
+// directory, a .bak file) in the agent directory dir the copy goes to.
+func agentAllBackups(srcs []string, dir string) bool {
+	for _, src := range srcs {
+		m := agentPlaceRx.FindStringSubmatch(shellfacts.NormPath(strings.Trim(src, `"'`)))
+		if m == nil || m[1] != dir || !agentBackupRx.MatchString(m[2]) {
+			return false
+		}
+	}
+	return len(srcs) > 0
+}
+
 // agentAllSelf reports whether every copy source is the skill itself or
 // a file it holds.
 func agentAllSelf(s *skill.Skill, srcs []string) bool {
@@ -259,7 +278,7 @@ func agentAnySelf(s *skill.Skill, srcs []string) bool {
 // agentSkillSlotRx matches the skills directory itself or one entry of it
 // (skills/, skills/pdf-tools): where a whole skill is installed or moved,
 // not a file put inside another skill.
-var agentSkillSlotRx = match.MustRx(`^skills(?:/[\w.-]+)?/?$`)
+var agentSkillSlotRx = match.MustRx(`^(?:workspace/|agents/[\w.-]+/)?skills(?:/[\w.-]+)?/?$`)
 
 // agentThrowawayRx matches a path under a directory made for the moment:
 // a test's $(mktemp -d)/.claude/hooks is not the user's agent.
