@@ -33,6 +33,9 @@ Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `
 project's own ` + "`.env`" + ` by relative path, presence checks that print nothing of the file
 (` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), and a path handed to a program as an argument
 (` + "`python3 deploy.py --env-file ~/.env`" + `: the program's own code is analysed where it is).
+A ` + "`.env`" + ` under the home directory read into a variable by an assignment or ` + "`export`" + `
+(` + "`KEY=$(grep '^KEY=' ~/.openclaw/.env | cut -d= -f2)`" + `, ` + "`export $(cat ~/.env | xargs)`" + `) is **medium**:
+the skill loading its settings; printed, it would reach the agent's context (**high**).
 
 **Fix:** do not read credential files; ask the user for the one value needed, or use
 the tool that owns the credential (` + "`gh auth token`" + `, ` + "`aws sts get-caller-identity`" + `).
@@ -74,11 +77,35 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				sev, note = Medium, " and copies it to the same credential location of another account (it stays on this machine)"
 			case shProjectCopy(c):
 				sev, note = Medium, ": the project's own file, copied within this machine"
+			case label == "dotenv file" && shCapturedSetting(s, c):
+				sev, note = Medium, " into a variable (loading the skill's settings; nothing here prints or sends it)"
 			}
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
 				Message: c.Name + " reads " + label + note + shellfacts.Where(site)})
 		}
 	})
+}
+
+// shCapturedSetting reports a read whose output (after the pipeline's
+// filters) is captured into a variable by an assignment or export:
+// KEY=$(grep '^KEY=' ~/.env | cut -d= -f2), export $(cat ~/.env | xargs).
+// The values stay in the script; printed, they would reach the agent.
+func shCapturedSetting(s *shell.Script, c *shell.Command) bool {
+	last := c
+	for n := 0; last.PipeNext > 0 && last.PipeNext < len(s.Commands) && n < 8; n++ {
+		last = s.Commands[last.PipeNext]
+	}
+	if last.Via != shell.ViaSubst || last.Parent < 0 || last.Parent >= len(s.Commands) {
+		return false
+	}
+	parent := s.Commands[last.Parent]
+	switch parent.Name {
+	case "":
+		return len(parent.Assigns) > 0 // KEY=$(…)
+	case "export", "local", "declare", "readonly", "typeset":
+		return true
+	}
+	return false
 }
 
 // shCopiedToSameKind reports a local copy (cp, install) whose destination

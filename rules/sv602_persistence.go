@@ -37,7 +37,8 @@ no URL, fetch, decode or socket tool anywhere in it) is **medium**: it lasts, bu
 the system already trusts. So is a job that runs the skill's own script, an installed program or a
 script at a path the user fills in (` + "`/path/to/backup.sh`" + `), with the job's text read from the command or
 from the skill's files it copies into place (` + "`cp systemd/*.service /etc/systemd/system/`" + `). Taking an
-entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) is not reported.
+entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) or lines out of a
+start-up file (` + "`sed -i '/# tool/,/# end tool/d' ~/.bashrc`" + `) is not reported.
 A job whose whole text is in the skill and runs a program file directly is **medium** too, even a
 program the skill does not ship (` + "`ExecStart=/usr/local/bin/node /srv/app/server.js`" + `): what runs can be
 read, and the program is judged where it is installed. It stays **high** when the job runs a shell,
@@ -133,6 +134,9 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			}
 			return High, "writes " + t.Path + ", which runs automatically"
 		case shRcFileRx.MatchString(t.Path):
+			if c.Name == "sed" && shSedDeletesOnly(c) {
+				continue // sed -i '/# my-tool/,/# end my-tool/d' ~/.bashrc: lines taken out
+			}
 			if t.KnownText() && shBenignLines(t.Text) {
 				return Medium, "appends configuration to " + t.Path
 			}
@@ -250,9 +254,34 @@ func shCrontabRemoval(s *shell.Script, c *shell.Command) bool {
 	return false
 }
 
+// shSedDeletesOnly reports a sed command whose only script deletes lines
+// (sed -i.bak '/start/,/end/d' FILE).
+func shSedDeletesOnly(c *shell.Command) bool {
+	script := ""
+	for i := 1; i < len(c.Argv); i++ {
+		v := c.Argv[i].Value
+		if v == "-e" && i+1 < len(c.Argv) {
+			if script != "" {
+				return false
+			}
+			script = c.Argv[i+1].Value
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "-") {
+			continue
+		}
+		if script == "" {
+			script = v
+		}
+		break
+	}
+	return script != "" && shSedDeleteRx.MatchString(strings.TrimSpace(script))
+}
+
 // shSedDeleteRx matches a sed script that only deletes matching lines:
 // /pattern/d, \#pattern#d.
-var shSedDeleteRx = match.MustRx(`^/(?:[^/\\]|\\.)*/d$|^\\#[^#]*#d$|^\\\|[^|]*\|d$`)
+var shSedDeleteRx = match.MustRx(`^(?:/(?:[^/\\]|\\.)*/|\\#[^#]*#|\\\|[^|]*\|)(?:,(?:/(?:[^/\\]|\\.)*/|\$|\d+))?d$`)
 
 // shExecLineRx finds what a systemd unit or cron entry runs: the value of
 // ExecStart= and its kin, or the command of a cron line (five time fields
