@@ -440,23 +440,25 @@ var agentDataRx = rxlit.MustRx(`(?:^|/)\.(openclaw|claude|codex|gemini|cursor|op
 // stores data rather than changing the agent's settings, standing
 // instructions or installed skills, or returns "". own reports whether a
 // directory name is the writing skill's own. Two places qualify:
-// OpenClaw's dated memory notes (workspace/memory/<file>; not a MEMORY.md,
-// the standing memory every session loads, nor Claude Code's memory
-// directory, whose files it loads as instructions), and a file inside the skill's own
-// directory (skills/<own>/…, workspace/skills/<own>/…, <own>/…), never
-// its SKILL.md.
+// OpenClaw's dated memory notes (workspace/memory/<file>, or the memory
+// directory where the file's name is computed; not a MEMORY.md, the
+// standing memory every session loads, nor Claude Code's memory
+// directory, whose files it loads as instructions), and a file inside the
+// skill's own directory (skills/<own>/…, workspace/skills/<own>/…,
+// skills-data/<own>/…, <own>/…), never its SKILL.md.
 func AgentDataRole(p string, own func(name string) bool) string {
 	m := agentDataRx.FindStringSubmatch(strings.Trim(p, `"'`))
 	if m == nil {
 		return ""
 	}
 	rest := strings.TrimPrefix(m[2], "workspace/")
-	if dir, file, ok := strings.Cut(rest, "/"); ok && m[1] == "openclaw" && dir == "memory" && file != "" &&
-		!strings.HasSuffix(file, "/") && !strings.EqualFold(path.Base(file), "MEMORY.md") {
+	if dir, file, _ := strings.Cut(rest, "/"); m[1] == "openclaw" && dir == "memory" && !strings.EqualFold(path.Base(file), "MEMORY.md") {
+		// a file in it, or the directory itself where the file name is
+		// computed (open(os.path.join(MEMORY_DIR, day + ".md"), "w"))
 		return "the agent's dated memory notes (data it rereads, not its settings or standing instructions)"
 	}
 	first, after, ok := strings.Cut(rest, "/")
-	if first == "skills" {
+	if first == "skills" || first == "skills-data" || first == "skill-data" {
 		first, after, ok = strings.Cut(after, "/")
 	}
 	if ok && after != "" && own != nil && own(first) && path.Base(after) != "SKILL.md" {

@@ -11,7 +11,11 @@ func TestAgentDataRole(t *testing.T) {
 		"$HOME/.openclaw/workspace/skills/daily-log/data/x.db": true,
 		"~/.claude/skills/daily-log/cache/index.json":          true,
 		"~/.openclaw/workspace/MEMORY.md":                      false, // standing memory
-		"~/.openclaw/workspace/memory/":                        false, // the directory itself
+		"~/.openclaw/workspace/memory/":                        true,  // the file's name computed
+		"/root/.openclaw/workspace/memory":                     true,
+		"~/.openclaw/skills-data/daily-log/versions/prev":      true,
+		"~/.openclaw/skills-data/other/versions/prev":          false,
+		"~/.openclaw/cron/jobs.json":                           false,
 		"~/.openclaw/skills/daily-log/SKILL.md":                false,
 		"~/.openclaw/skills/other/state.json":                  false,
 		"~/.openclaw/skills/daily-log":                         false, // the skill slot: an install

@@ -15,6 +15,9 @@ def add(name: str, dose: str) -> None:
         json.dump(rows + [{"name": name, "dose": dose}], f)
     with open(OWN, "w") as f:  # want "medium SV642: .*this skill's own directory"
         json.dump({"last": name}, f)
+    day_file = os.path.join(str(MEMORY_DIR), name + ".md")
+    with open(day_file, "w") as f:  # want "medium SV642: writes agent configuration .*memory.*dated memory notes"
+        f.write(dose)
     # another skill's directory is not this skill's data
     with open(OTHER, "w") as f:  # want "high SV642: writes agent configuration .*calendar-sync"
         json.dump({}, f)
