@@ -663,26 +663,32 @@ func (b *builder) decl(d *syntax.DeclClause) []int {
 	c := b.newCmd(d.Pos(), d.End())
 	id := b.add(c)
 	c.Args = append(c.Args, b.litWord(d.Variant.Value, d.Variant.Pos(), d.Variant.End()))
+	// Each value is built once, by assigns (which also records taint):
+	// building it here too listed the commands of its substitutions twice
+	// (export $(grep … ~/.env | xargs)).
+	vals := b.assigns(d.Args, id, true) // one word per arg with a Value, in order
+	k := 0
 	for _, as := range d.Args {
+		var w Word
+		if as.Value != nil && k < len(vals) {
+			w = vals[k]
+			k++
+		}
 		if as.Naked && as.Name == nil && as.Value != nil {
-			c.Args = append(c.Args, b.word(as.Value, id))
+			w.Raw = b.raw(as.Value)
+			c.Args = append(c.Args, w)
 			continue
 		}
 		name := ""
 		if as.Name != nil {
 			name = as.Name.Value
 		}
-		val := ""
-		if as.Value != nil {
-			val = b.word(as.Value, id).Value
-		}
 		if as.Naked {
 			c.Args = append(c.Args, b.litWord(name, as.Pos(), as.End()))
 		} else {
-			c.Args = append(c.Args, Word{Value: name + "=" + val, Start: b.pos(as.Pos()), End: b.end(as.End()), Raw: b.raw(as)})
+			c.Args = append(c.Args, Word{Value: name + "=" + w.Value, Start: b.pos(as.Pos()), End: b.end(as.End()), Raw: b.raw(as)})
 		}
 	}
-	b.assigns(d.Args, id, true)
 	b.finish(c, id)
 	return []int{id}
 }

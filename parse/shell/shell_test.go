@@ -338,3 +338,22 @@ func TestStoredSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclSubstitutionsOnce: the commands in a declaration's substitutions
+// are listed once (export, local and declare once built each value twice).
+func TestDeclSubstitutionsOnce(t *testing.T) {
+	for src, want := range map[string]int{
+		"export $(grep -v '^#' ~/.env | xargs)\n":  3, // export, grep, xargs
+		"local KEY=$(cat ~/.env)\n":                2,
+		"declare -a XS=($(ls) $(pwd)) Y=$(date)\n": 4,
+	} {
+		s := Parse(src, 0)
+		if len(s.Commands) != want {
+			var names []string
+			for _, c := range s.Commands {
+				names = append(names, c.Name)
+			}
+			t.Errorf("%q: %d commands %v, want %d", src, len(s.Commands), names, want)
+		}
+	}
+}
