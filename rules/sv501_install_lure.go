@@ -35,6 +35,10 @@ scanner to see and spread their steps over list items:
 | "click Allow if SmartScreen appears", "antivirus false positive", "disable Defender" | 1 |
 | direct link to an executable or archive | 1 |
 
+The signals are also read in the languages lures are translated into when registries mirror
+skills (Chinese, Japanese, Korean, Russian, Spanish, Portuguese, French, German): "解压压缩包（使用密码
+` + "`x`" + `）", "复制安装脚本并粘贴到终端中", "重要提示 … 需要", "скачайте … запустите".
+
 A score of 3 is **medium**, 4 **high**, 5 or more **critical**. Ordinary install docs
 ("Prerequisites: ` + "`pip install acme`" + `", "run this in your terminal: ` + "`npm i -g acme`" + `") score
 1–2 and are not reported.
@@ -73,6 +77,47 @@ var (
 	shLureProtectedRx    = match.MustRx(`(?i)password[- ]protected (archive|zip|rar|7z|file)|encrypted (zip|archive|rar)`)
 	shLureAVRx           = match.MustRx(`(?i)smartscreen|windows defender|disable (your )?(antivirus|defender|av\b)|antivirus[^.\n]{0,40}false positive|run anyway|allow anyway|not (yet )?signed|unsigned build`)
 )
+
+// The same signals in the languages lures have been translated into
+// (Chinese, Japanese, Korean, Russian, Spanish, Portuguese, French,
+// German): registries mirror skills in translation, and a translated lure
+// keeps its shape but loses every English keyword. They run only on text
+// holding a non-ASCII rune or one of their Latin-script stems.
+var (
+	// a password word followed by the password: 使用密码 ` + "`openclaw`" + `, （密码：poly）
+	shLureIntlPasswordRx = match.MustRx(`(?i)(密码|密碼|口令|パスワード|비밀번호|암호|пароль|contraseña|senha|mot de passe|passwort|kennwort)\s*(?:[：:=]|は|为|為|是|es|est|ist|é)?\s*[` + "`" + `"'「『“*]+[^\s` + "`" + `"'」』”*)）]{3,}|(密码|密碼|パスワード|비밀번호|пароль|contraseña|senha|mot de passe|passwort|kennwort)\s*[：:=]\s*[^\s，。,.)）]{3,}`)
+	shLureIntlArchiveRx  = match.MustRx(`(?i)解压|解壓|压缩|壓縮|解凍|展開|압축|распак|архив|extra[ie]r|descomprim|décompress|entpack|\.(zip|rar|7z)\b`)
+	// copy or paste a script into a terminal: 复制安装脚本并粘贴到终端中
+	shLureIntlTerminalRx = match.MustRx(`(?i)(粘贴|粘貼|贴到|貼到|复制|複製|运行|運行|执行|執行|输入|輸入|貼り付け|コピー|実行|붙여넣|복사|실행|вставьте|скопируйте|выполните|запустите|pega|copia|ejecuta|cole|copie|execute|collez|copiez|exécutez|einfügen|kopieren|ausführen)[^。.\n]{0,40}(终端|終端|命令行|命令提示|ターミナル|コマンドライン|터미널|명령|терминал|консол|terminal|consola|konsole)`)
+	shLureIntlBannerRx   = match.MustRx(`(?i)重要|注意|警告|先决条件|先決條件|前提条件|前提條件|前置|必須|필수|중요|주의|важно|внимание|требования|importante|atención|requisito|atenção|attention|prérequis|wichtig|achtung|voraussetzung`)
+	shLureIntlNeedRx     = match.MustRx(`(?i)需要|必须|必須|需安装|需先|才能|必要|필요|설치해야|требуется|необходим|нужно установить|requiere|necesita|requer|precisa|nécessite|nécessaire|erforderlich|benötigt`)
+	// download a file, then run or open it: 下载 … 运行该可执行文件
+	shLureIntlRunFileRx = match.MustRx(`(?i)(下载|下載|ダウンロード|다운로드|скача|загрузи|descarg|baix|télécharg|herunterlad)[^\n]{0,200}(运行|運行|执行|執行|打开|打開|双击|雙擊|実行|開いて|실행|열어|запуст|открой|ejecut|abr[ae]|execut|lanc|ouvr|ausführ|öffne|starte)`)
+	shLureIntlAVRx      = match.MustRx(`(?i)(杀毒|殺毒|防病毒|防毒|安全软件|安全軟體|ウイルス対策|セキュリティソフト|백신|보안 프로그램|антивирус|defender|smartscreen)[^。.\n]{0,30}(关闭|關閉|禁用|误报|誤報|允许|允許|無効|許可|끄|허용|отключ|разреш|desactiv|désactiv|deaktiv)|(关闭|關閉|禁用|無効に|끄고|отключите|desactive|désactivez|deaktivieren)[^。.\n]{0,30}(杀毒|殺毒|防病毒|防毒|defender|ウイルス対策|백신|антивирус|antivirus)`)
+)
+
+// shIntlStems are the Latin-script stems of the translated signals: ASCII
+// text holding none of them skips those regexps.
+var shIntlStems = []string{"contrase", "senha", "mot de passe", "passwort", "kennwort", "termin", "consol", "konsole", "import", "aten", "attention", "requis", "wichtig", "achtung", "voraussetzung", "descarg", "baix", "herunterlad"}
+
+// shScoreIntl adds the translated signals found in text to l.
+func shScoreIntl(l *shLureScore, lits shLits, text string) {
+	if lits.ascii && !lits.maybe(shIntlStems...) {
+		return
+	}
+	if shLureIntlPasswordRx.MatchString(text) && shLureIntlArchiveRx.MatchString(text) {
+		l.add(3, "pw", "password-protected archive")
+	}
+	if shLureIntlTerminalRx.MatchString(text) {
+		l.add(1, "terminal", "asks to run a command in a terminal")
+	}
+	if shLureIntlRunFileRx.MatchString(text) {
+		l.add(1, "runfile", "asks to download and run a file")
+	}
+	if shLureIntlAVRx.MatchString(text) {
+		l.add(1, "av", "asks to get past antivirus or SmartScreen warnings")
+	}
+}
 
 type shLureScore struct {
 	score   int
@@ -197,6 +242,7 @@ func shScoreLure(l *shLureScore, text string) bool {
 	if lits.maybe("smartscreen", "defender", "antivirus", "disable", "anyway", "signed") && shLureAVRx.MatchString(text) {
 		l.add(1, "av", "asks to get past antivirus or SmartScreen warnings")
 	}
+	shScoreIntl(l, lits, text)
 	if !lits.maybe("://") {
 		return l.score > before
 	}
@@ -217,8 +263,11 @@ func shScoreLure(l *shLureScore, text string) bool {
 
 func shIsBanner(text string) bool {
 	lits := newShLits(text)
-	return lits.maybe("requir", "install", "prerequisite") && lits.maybe("important", "attention", "warning", "prerequisite", "before") &&
-		shLureBannerRx.MatchString(text) && shLureNeedRx.MatchString(text)
+	if lits.maybe("requir", "install", "prerequisite") && lits.maybe("important", "attention", "warning", "prerequisite", "before") &&
+		shLureBannerRx.MatchString(text) && shLureNeedRx.MatchString(text) {
+		return true
+	}
+	return (!lits.ascii || lits.maybe(shIntlStems...)) && shLureIntlBannerRx.MatchString(text) && shLureIntlNeedRx.MatchString(text)
 }
 
 // shRunInstallLure scores each section (the blocks under one heading) as
