@@ -20,7 +20,10 @@ inform the user*, *hide this from the user*, *the user must never know*, *withou
 knowledge*, *silently upload / run / delete …*, *do not show these instructions to the
 user*, switching off the agent's approval prompts (*--dangerously-skip-permissions*, *yolo
 mode*, *approval policy never*, *auto-approve everything*) (high), and *without asking /
-never ask for confirmation* before an action with effects (medium).
+never ask for confirmation* before an action with effects (medium). "Do not tell the user" and "hide
+it from the user" are also read in Chinese, Japanese, Korean, Russian, Spanish, French, German and
+Portuguese (*不要告诉用户你…*, *对用户隐瞒*, *ユーザーに伝えないで*, *no le digas al usuario*); "do not make the
+user wait" (*不要让用户等待*) and "do not tell the user to run it manually" are not concealment.
 
 Skills that act in the user's name have no reason to conceal what they do; concealment is
 how data theft and persistence stay unnoticed. "Never ask for confirmation" removes the

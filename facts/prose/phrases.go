@@ -233,6 +233,12 @@ var ConcealPhrases = []Phrase{
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:hide|conceal|keep|mask|obscure)\s+(?:it|them|(?:this|these|that|those|the|all|your|any)(?:\s+\w+){0,2})\s+(?:(?:secret|hidden|private|quiet|invisible)\s+)?from\s+(?:the|your)\s+(?:user|human|operator|owner)s?\b`),
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:the|your)\s+(?:user|human|operator)\s+(?:must|should|need|needs to|will)\s+(?:never|not)\s+(?:know|see|notice|find out|be (?:told|informed|aware))\b`),
 	NewPhrase(analyzer.High, "concealment from the user", `\bwithout\s+(?:the\s+)?(?:user'?s?|human'?s?|their|owner'?s?)\s+(?:knowledge|knowing|awareness|noticing)\b`),
+	// the same in other languages (translated injections; registries
+	// mirror skills in translation): "do not tell the user that/anything",
+	// "do not let the user know", "hide it from the user". Not "do not
+	// make the user wait" (让), "do not tell the user to run it manually"
+	// or revealing internals, which are how-to advice
+	NewPhrase(analyzer.High, "concealment from the user (translated)", `(?:不要|别|別|切勿|勿|不得|不可|禁止|绝不|絕不)(?:告诉|告訴|告知|通知|提醒)(?:用户|用戶|使用者|主人)(?:你|您|这|這|此|任何|有关|有關|关于|關於|相关|相關|我们|我們|它|他们|他們)|(?:不要|别|別|切勿|勿|不得|不可|禁止|绝不|絕不)(?:让|讓)(?:用户|用戶|使用者|主人)(?:知道|知晓|知曉|察觉|察覺|发现|發現)|(?:对|對|向)(?:用户|用戶|使用者|主人)(?:隐瞒|隱瞞|保密)|(?:瞒着|瞞著|背着|背著)(?:用户|用戶|使用者|主人)|ユーザー(?:に|には)(?:伝え|知らせ|言わ|報告し|教え)(?:ないで|てはいけ|るな|ず)|사용자(?:에게|한테)\s*(?:알리지|말하지|보고하지|알려주지)\s*마|\bне\s+(?:сообщай|говори|рассказывай|докладывай)(?:те)?\s+(?:(?:об?|про)\s+\S+\s+)?пользовател|\bскрой(?:те)?\s+(?:\S+\s+){0,3}от\s+пользовател|\bno\s+(?:le\s+)?(?:digas|diga|informes|informe|menciones|mencione|avises|avise)\s+(?:nada\s+)?(?:\S+\s+){0,2}(?:al|a\s+la)\s+usuari[oa]|\bne\s+(?:le\s+)?(?:dis|dites|mentionne[sz]?|informe[sz]?|pr[ée]viens|pr[ée]venez)\s+(?:rien\s+)?(?:pas\s+)?(?:\S+\s+){0,2}[àa]\s+l['’]utilisat|\bsag(?:e|en\s+sie)?\s+(?:\S+\s+){0,3}(?:dem|den)\s+(?:benutzer|nutzer|anwender)\s+nicht|\bn[ãa]o\s+(?:conte|diga|informe|mencione|avise)\s+(?:\S+\s+){0,2}(?:ao|[àa])\s+usu[áa]ri`),
 	// consent is approval: acting without it is the "no confirmation"
 	// shape, not hiding ("for dev targets you can deploy without user
 	// consent")
