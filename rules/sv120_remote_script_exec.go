@@ -36,7 +36,9 @@ Only an interpreter that runs its stdin counts (facts/shellfacts StdinIsCode): `
 ` + "`| bash -s`" + `, ` + "`| python3 -`" + `, a bare ` + "`| python3`" + `, or a ` + "`-c`" + ` program that evaluates stdin
 (` + "`exec(sys.stdin.read())`" + `). ` + "`curl … | python3 -c 'import json,sys; print(json.load(sys.stdin))'`" + `,
 ` + "`| python3 -m json.tool`" + `, ` + "`| node -e '…process.stdin…'`" + ` and ` + "`| bash scripts/x.sh`" + ` hand the
-download to a program as data: that is a fetch, not remote code.
+download to a program as data: that is a fetch, not remote code. An interpreter whose stdin is a
+here-document, a here-string or a file (` + "`curl … | python3 << 'EOF'`" + `) reads its program from there;
+the download never reaches it.
 
 In Markdown, a code block or span that the text around it presents as an attack, a payload or
 a bad example ("the attacker injected curl … | bash", a "Payload:" lead-in, a "# BAD"

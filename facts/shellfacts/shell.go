@@ -360,11 +360,31 @@ func PipeSink(s *shell.Script, c *shell.Command) *shell.Command {
 
 // PipeSinkInterp returns the interpreter c's output is piped into and
 // runs as code (StdinIsCode): not one that hands it to a program as data.
+// An interpreter whose stdin is redirected (python3 << 'EOF', sh <
+// script.sh, bash <<< "$cmd") reads its program from there: what the pipe
+// carries never reaches it.
 func PipeSinkInterp(s *shell.Script, c *shell.Command) *shell.Command {
-	if k := PipeSink(s, c); k != nil && IsInterpreter(k.Name) && StdinIsCode(k) {
+	if k := PipeSink(s, c); k != nil && IsInterpreter(k.Name) && StdinIsCode(k) && !stdinRedirected(k) {
 		return k
 	}
 	return nil
+}
+
+// stdinRedirected reports a command whose standard input comes from a
+// file, a here-document or a here-string rather than a pipe.
+func stdinRedirected(c *shell.Command) bool {
+	if c.Heuristic {
+		return false // words picked out of prose: a "<" there is text (<!-- … -->), not a redirect
+	}
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case "<", "<<", "<<-", "<<<":
+			if r.Fd == "" || r.Fd == "0" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shParentOf returns the command whose words held c (substitutions, -c,
