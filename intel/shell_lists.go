@@ -29,6 +29,9 @@ var vendorInstallers = []struct{ host, path string }{
 	{"dotnet.microsoft.com", "/download/dotnet/scripts/"}, {"get.pulumi.com", ""}, {"cli.upbound.io", ""},
 	{"install.datadoghq.com", ""}, {"s3.amazonaws.com", "/dd-agent/scripts/"}, {"get.helm.sh", ""},
 	{"aka.ms", "/installazurecli"}, {"aka.ms", "/install-azd."}, {"azurecliprod.blob.core.windows.net", "/install"},
+	{"hf.co", "/cli/install"}, {"huggingface.co", "/cli/install"}, {"ollama.ai", "/install"},
+	{"release.anza.xyz", ""}, {"release.solana.com", ""}, {"aliyuncli.alicdn.com", "/install"},
+	{"install.zerotier.com", ""}, {"rclone.org", "/install"},
 	// package-repository setup scripts (they add a signed apt/yum source)
 	{"dl.cloudsmith.io", "/public/"}, {"deb.nodesource.com", "/setup"}, {"rpm.nodesource.com", "/setup"},
 	{"packagecloud.io", "/install/repositories/"}, {"repo.anaconda.com", "/miniconda/"},
