@@ -96,15 +96,31 @@ var (
 	shLureIntlAVRx      = match.MustRx(`(?i)(杀毒|殺毒|防病毒|防毒|安全软件|安全軟體|ウイルス対策|セキュリティソフト|백신|보안 프로그램|антивирус|defender|smartscreen)[^。.\n]{0,30}(关闭|關閉|禁用|误报|誤報|允许|允許|無効|許可|끄|허용|отключ|разреш|desactiv|désactiv|deaktiv)|(关闭|關閉|禁用|無効に|끄고|отключите|desactive|désactivez|deaktivieren)[^。.\n]{0,30}(杀毒|殺毒|防病毒|防毒|defender|ウイルス対策|백신|антивирус|antivirus)`)
 )
 
-// shIntlStems are the Latin-script stems of the translated signals: ASCII
-// text holding none of them skips those regexps.
-var shIntlStems = []string{"contrase", "senha", "mot de passe", "passwort", "kennwort", "termin", "consol", "konsole", "import", "aten", "attention", "requis", "wichtig", "achtung", "voraussetzung", "descarg", "baix", "herunterlad"}
+// shIntlStems are words of the translated signals that English text
+// does not use; with a Han, kana, Hangul or Cyrillic letter, one of them
+// is what lets a text through to those regexps (English text often
+// holds "terminal", "execute" or "attention", and curly quotes or emoji).
+var shIntlStems = []string{"contraseñ", "contrasen", "senha", "mot de passe", "passwort", "kennwort", "descarg", "baix",
+	"herunterlad", "ejecut", "extrae", "descomprim", "entpack", "ausführ", "einfüg", "pega ", "copia ", "collez", "copiez",
+	"exécut", "wichtig", "achtung", "voraussetzung", "requisito", "prérequis", "importante", "atención", "atenção", "télécharg"}
+
+// shForeign reports text in one of the languages of the translated
+// signals: a Han, kana, Hangul or Cyrillic letter, or one of shIntlStems.
+// It is asked once per file.
+func shForeign(text string) bool {
+	for _, r := range text {
+		if r >= 0x0400 && r <= 0x04FF || r >= 0x3040 && r <= 0x30FF || r >= 0x3400 && r <= 0x9FFF || r >= 0xAC00 && r <= 0xD7AF || r >= 0xF900 && r <= 0xFAFF {
+			return true
+		}
+	}
+	return shIntlStemAC.Any(text)
+}
+
+// shIntlStemAC finds any of shIntlStems in one pass, in either case.
+var shIntlStemAC = match.NewACFold(shIntlStems)
 
 // shScoreIntl adds the translated signals found in text to l.
-func shScoreIntl(l *shLureScore, lits shLits, text string) {
-	if lits.ascii && !lits.maybe(shIntlStems...) {
-		return
-	}
+func shScoreIntl(l *shLureScore, text string) {
 	if shLureIntlPasswordRx.MatchString(text) && shLureIntlArchiveRx.MatchString(text) {
 		l.add(3, "pw", "password-protected archive")
 	}
@@ -217,8 +233,9 @@ func shPasswordSetMay(lower string) bool {
 }
 
 // shScoreLure adds the lure signals found in text to l and reports
-// whether it found any.
-func shScoreLure(l *shLureScore, text string) bool {
+// whether it found any; foreign adds the translated signals (shForeign of
+// the file).
+func shScoreLure(l *shLureScore, text string, foreign bool) bool {
 	before := l.score
 	lits := newShLits(text)
 	infected := lits.maybe("infected") && shLureInfectedRx.MatchString(text)
@@ -242,7 +259,9 @@ func shScoreLure(l *shLureScore, text string) bool {
 	if lits.maybe("smartscreen", "defender", "antivirus", "disable", "anyway", "signed") && shLureAVRx.MatchString(text) {
 		l.add(1, "av", "asks to get past antivirus or SmartScreen warnings")
 	}
-	shScoreIntl(l, lits, text)
+	if foreign {
+		shScoreIntl(l, text)
+	}
 	if !lits.maybe("://") {
 		return l.score > before
 	}
@@ -261,13 +280,13 @@ func shScoreLure(l *shLureScore, text string) bool {
 	return l.score > before
 }
 
-func shIsBanner(text string) bool {
+func shIsBanner(text string, foreign bool) bool {
 	lits := newShLits(text)
 	if lits.maybe("requir", "install", "prerequisite") && lits.maybe("important", "attention", "warning", "prerequisite", "before") &&
 		shLureBannerRx.MatchString(text) && shLureNeedRx.MatchString(text) {
 		return true
 	}
-	return (!lits.ascii || lits.maybe(shIntlStems...)) && shLureIntlBannerRx.MatchString(text) && shLureIntlNeedRx.MatchString(text)
+	return foreign && shLureIntlBannerRx.MatchString(text) && shLureIntlNeedRx.MatchString(text)
 }
 
 // shRunInstallLure scores each section (the blocks under one heading) as
@@ -279,6 +298,7 @@ func shRunInstallLure(p *analyzer.Pass) error {
 		return nil // unparsable Markdown is reported by the Markdown rules
 	}
 	banner := false
+	foreign := shForeign(string(p.File.Content)) // a translated lure's language, once per file
 	var sec shLureScore
 	anchor, end := -1, 0
 	flush := func() {
@@ -303,10 +323,10 @@ func shRunInstallLure(p *analyzer.Pass) error {
 		if t.Kind != markdown.Paragraph && t.Kind != markdown.Heading {
 			continue
 		}
-		if shIsBanner(t.Text) {
+		if shIsBanner(t.Text, foreign) {
 			banner = true
 		}
-		if shScoreLure(&sec, t.Text) {
+		if shScoreLure(&sec, t.Text, foreign) {
 			if anchor < 0 {
 				anchor = t.TextStart
 			}

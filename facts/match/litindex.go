@@ -48,6 +48,9 @@ type AC = rxlit.AC
 // NewAC builds the automaton for lits; literal IDs are their indices.
 func NewAC(lits []string) *AC { return rxlit.NewAC(lits) }
 
+// NewACFold is NewAC matching ASCII letters in either case.
+func NewACFold(lits []string) *AC { return rxlit.NewACFold(lits) }
+
 // IndexHits returns, for every registered literal ID, the sorted start
 // offsets in text of its occurrences.
 func IndexHits(text string) [][]int32 { return litMatcher().Hits(text) }

@@ -195,6 +195,31 @@ func NewACFold(lits []string) *AC {
 	return m
 }
 
+// Any reports whether some literal occurs in text; it stops reading at
+// the first.
+func (m *AC) Any(text string) bool {
+	if m.nlits == 0 {
+		return false
+	}
+	nc, ft := m.nclass, m.firstTerm
+	if d := m.d16; d != nil {
+		s := 0
+		for i := 0; i < len(text); i++ {
+			if s = int(d[s*nc+int(m.class[text[i]])]); int32(s) >= ft {
+				return true
+			}
+		}
+		return false
+	}
+	s := int32(0)
+	for i := 0; i < len(text); i++ {
+		if s = m.delta[int(s)*nc+int(m.class[text[i]])]; s >= ft {
+			return true
+		}
+	}
+	return false
+}
+
 // Present reports, for every literal ID, whether it occurs in text; it
 // stops reading once every literal has been seen.
 func (m *AC) Present(text string) []bool {

@@ -23,3 +23,21 @@ func TestRequiredLiterals(t *testing.T) {
 		}
 	}
 }
+
+func TestACAny(t *testing.T) {
+	m := NewACFold([]string{"contraseñ", "passwort", "wichtig"})
+	for text, want := range map[string]bool{
+		"Entpacken mit dem PASSWORT geheim": true,
+		"la Contraseña es":                  true,
+		"an ordinary English paragraph":     false,
+		"":                                  false,
+		"wichti":                            false,
+	} {
+		if got := m.Any(text); got != want {
+			t.Errorf("Any(%q) = %v, want %v", text, got, want)
+		}
+	}
+	if NewAC(nil).Any("text") {
+		t.Error("an empty automaton matched")
+	}
+}
