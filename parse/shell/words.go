@@ -321,6 +321,10 @@ func (a *analysis) post(first int) {
 			if body, ok := scriptBody(c); ok {
 				m := mapper{base: body.Start, end: body.End, exact: body.exact && strings.HasPrefix(body.Raw, body.Value)}
 				a.parseText(body.Value, m, c.Depth+1, ViaScriptFile, i, false)
+			} else if text, ok := scriptPrinted(c); ok {
+				// printf '#!/bin/sh\ncurl … | sh\n' > .git/hooks/pre-commit:
+				// the script is the printed text; positions map to the command
+				a.parseText(text, mapper{base: c.Start, end: c.End}, c.Depth+1, ViaScriptFile, i, false)
 			}
 			if ss := a.writtenConfig(c); len(ss) > 0 {
 				n := len(c.Settings)
@@ -331,7 +335,7 @@ func (a *analysis) post(first int) {
 	}
 }
 
-var scriptFileRx = regexp.MustCompile(`(?i)(\.(sh|bash|zsh|ksh|command)$|(^|/)\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|kshrc)$|/cron|/bin/|/rc\.local$|/profile\.d/)`)
+var scriptFileRx = regexp.MustCompile(`(?i)(\.(sh|bash|zsh|ksh|command)$|(^|/)\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|kshrc)$|/cron|/bin/|/rc\.local$|/profile\.d/|(^|/)(\.git/hooks|\.githooks|\.husky|hooks)/(pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-rewrite|post-checkout|post-merge|pre-push|pre-auto-gc|post-applypatch|pre-applypatch|applypatch-msg|pre-receive|update|post-receive|post-update|push-to-checkout|reference-transaction|sendemail-validate|fsmonitor-watchman)$)`)
 
 // scriptBody returns the constant here-document a command writes to a
 // shell script or start-up file (cat > x.sh <<'EOF', cat >> ~/.bashrc
@@ -366,6 +370,24 @@ func scriptBody(c *Command) (*Word, bool) {
 		}
 	}
 	return nil, false
+}
+
+// scriptPrinted returns the literal text echo or printf writes (>, >>) to
+// a shell script, start-up file or git hook, or that starts with a shell
+// shebang.
+func scriptPrinted(c *Command) (string, bool) {
+	if c.Name != "echo" && c.Name != "printf" || !c.OutputKnown || c.Output == "" {
+		return "", false
+	}
+	script := strings.HasPrefix(c.Output, "#!") && strings.Contains(strings.SplitN(c.Output, "\n", 2)[0], "sh")
+	written := false
+	for _, r := range c.Redirs {
+		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" {
+			written = true
+			script = script || scriptFileRx.MatchString(r.Target.Value)
+		}
+	}
+	return c.Output, written && script
 }
 
 // readsStdin reports whether a shell invocation runs its script from stdin.
