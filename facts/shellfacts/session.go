@@ -71,7 +71,7 @@ func buildSession(p *analyzer.Pass) *Session {
 		sites, _ := sp.ShellSites()
 		for i := range sites {
 			site := &sites[i]
-			if site.Kind == analyzer.SiteHook || site.Cautioned {
+			if site.Kind == analyzer.SiteHook || site.Kind == analyzer.SiteMCP || site.Cautioned {
 				continue
 			}
 			checked := false

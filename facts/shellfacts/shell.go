@@ -54,6 +54,8 @@ func Where(s *analyzer.ShellSite) string {
 		return " in a dynamic context command that runs at render time"
 	case analyzer.SiteHook:
 		return " in a hook command that runs on agent events"
+	case analyzer.SiteMCP:
+		return " in an MCP server command the agent starts"
 	}
 	return ""
 }
