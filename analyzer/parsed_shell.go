@@ -98,8 +98,9 @@ type ShellSite struct {
 // shell scripts, PowerShell and batch files; shell code blocks (labelled sh, bash, zsh, shell, console,
 // terminal, PowerShell, or unlabelled/text blocks that parse as commands),
 // code spans that parse as commands, piped command lines in prose,
-// dynamic-context commands, for SKILL.md the frontmatter hook commands,
-// and for JSON files the "command" strings under "hooks". Built once per
+// dynamic-context commands, the MCP servers of JSON code blocks, for
+// SKILL.md the frontmatter hook commands, and for JSON files the "command"
+// strings under "hooks" and the MCP servers they list. Built once per
 // file.
 func (p *Pass) ShellSites() ([]ShellSite, error) {
 	v, err := p.File.Memo(shellSitesKey{}, func() (any, error) {
@@ -195,6 +196,18 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 				lang = lang[:i]
 			}
 			shellLang := shellLangs[lang]
+			if (lang == "json" || lang == "jsonc" || lang == "json5") && mcpKeyRx.MatchString(t.Text) {
+				// an MCP configuration to add (to ~/.cursor/mcp.json, …):
+				// its servers' command lines are what would run
+				var doc any
+				if json.Unmarshal([]byte(t.Text), &doc) == nil {
+					for _, l := range mcpCommandLines(doc) {
+						sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: shell.ParseAnchored(l.line, t.TextStart, t.End),
+							Start: t.Start, End: t.End, Text: l.line, TextStart: t.TextStart, Lang: lang})
+					}
+				}
+				continue
+			}
 			if !shellLang && !looseLangs[lang] {
 				continue
 			}
