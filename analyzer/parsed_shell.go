@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -646,9 +648,10 @@ func (p *Pass) hookSite(n *yaml.Node) ShellSite {
 	return ShellSite{Kind: SiteHook, Script: s, Start: start, End: end, Text: n.Value, TextStart: textStart}
 }
 
-// jsonHookSites finds hook commands in JSON files of the skill (a plugin's
-// hooks/hooks.json, a bundled .claude/settings.json): every "command"
-// string under a "hooks" key.
+// jsonHookSites finds the commands JSON files of the skill make the agent
+// run: every "command" string under a "hooks" key (a plugin's
+// hooks/hooks.json, a bundled .claude/settings.json), and the MCP servers
+// it lists (mcpCommandLines).
 func (p *Pass) jsonHookSites() []ShellSite {
 	f := p.File
 	hooks, mcp := bytes.Contains(f.Content, []byte(`"hooks"`)), mcpKeyRx.Match(f.Content)
@@ -678,12 +681,7 @@ func (p *Pass) jsonHookSites() []ShellSite {
 		}
 		switch v := v.(type) {
 		case map[string]any:
-			keys := make([]string, 0, len(v))
-			for k := range v {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				if cmd, ok := v[k].(string); ok && inHooks && k == "command" && cmd != "" {
 					out = append(out, p.jsonSite(cmd, &from))
 					continue
@@ -721,23 +719,13 @@ func mcpCommandLines(doc any) []mcpLine {
 		}
 		switch v := v.(type) {
 		case map[string]any:
-			keys := make([]string, 0, len(v))
-			for k := range v {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				servers, ok := v[k].(map[string]any)
 				if !ok || k != "mcpServers" && k != "mcp_servers" {
 					walk(v[k], depth+1)
 					continue
 				}
-				names := make([]string, 0, len(servers))
-				for n := range servers {
-					names = append(names, n)
-				}
-				sort.Strings(names)
-				for _, n := range names {
+				for _, n := range slices.Sorted(maps.Keys(servers)) {
 					srv, _ := servers[n].(map[string]any)
 					cmd, _ := srv["command"].(string)
 					if strings.TrimSpace(cmd) == "" {

@@ -357,37 +357,52 @@ func shJobTexts(p *analyzer.Pass, s *shell.Script, c *shell.Command) []string {
 	return texts
 }
 
+// shJobArgvs returns the command lines of the job c installs (its Exec
+// lines, cron lines and plist programs, from shJobTexts), and whether
+// some text holds none. ok is false when there is no text or one touches
+// shJobLocalBad.
+func shJobArgvs(p *analyzer.Pass, s *shell.Script, c *shell.Command) (argvs [][]string, someEmpty, ok bool) {
+	texts := shJobTexts(p, s, c)
+	if len(texts) == 0 {
+		return nil, false, false
+	}
+	for _, text := range texts {
+		low := strings.ToLower(text)
+		for _, bad := range shJobLocalBad {
+			if strings.Contains(low, bad) {
+				return nil, false, false
+			}
+		}
+		ms := shJobTextRx.FindAllStringSubmatch(text, 16)
+		someEmpty = someEmpty || len(ms) == 0
+		for _, m := range ms {
+			argv := strings.Fields(m[1] + m[2]) // one alternative matched
+			for _, sm := range shPlistStringRx.FindAllStringSubmatch(m[3], 8) {
+				argv = append(argv, strings.TrimSpace(sm[1]))
+			}
+			argvs = append(argvs, argv)
+		}
+	}
+	return argvs, someEmpty, true
+}
+
 // shVisibleJob reports a job whose whole text is in the skill and holds
 // nothing that fetches, decodes, hides or runs from a temporary
 // directory, though it runs a program the skill does not ship (node
 // /opt/app/server.js): what it runs can be read, and the program is
 // judged where it is installed. It returns the first program.
 func shVisibleJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bool) {
-	texts := shJobTexts(p, s, c)
-	if len(texts) == 0 {
+	argvs, _, ok := shJobArgvs(p, s, c)
+	if !ok {
 		return "", false
 	}
 	prog := ""
-	for _, text := range texts {
-		low := strings.ToLower(text)
-		for _, bad := range shJobLocalBad {
-			if strings.Contains(low, bad) {
-				return "", false
-			}
+	for _, argv := range argvs {
+		if !shPlainProgram(argv) {
+			return "", false
 		}
-		for _, m := range shJobTextRx.FindAllStringSubmatch(text, 16) {
-			argv := strings.Fields(m[1] + m[2])
-			if m[3] != "" {
-				for _, sm := range shPlistStringRx.FindAllStringSubmatch(m[3], 8) {
-					argv = append(argv, strings.TrimSpace(sm[1]))
-				}
-			}
-			if !shPlainProgram(argv) {
-				return "", false
-			}
-			if prog == "" && len(argv) > 0 {
-				prog = argv[0]
-			}
+		if prog == "" {
+			prog = argv[0]
 		}
 	}
 	return prog, true
@@ -428,40 +443,17 @@ func shPlainProgram(argv []string) bool {
 // monitor. The job's text comes from the command (a here-document, echo
 // into crontab) or from the skill's file it copies into place.
 func shLocalJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bool) {
-	texts := shJobTexts(p, s, c)
-	if len(texts) == 0 {
+	argvs, someEmpty, ok := shJobArgvs(p, s, c)
+	if !ok || someEmpty {
 		return "", false
 	}
 	prog := ""
-	for _, text := range texts {
-		low := strings.ToLower(text)
-		for _, bad := range shJobLocalBad {
-			if strings.Contains(low, bad) {
-				return "", false
-			}
-		}
-		ms := shJobTextRx.FindAllStringSubmatch(text, 16)
-		if len(ms) == 0 {
+	for _, argv := range argvs {
+		what, ok := shLocalProgram(p.Skill, argv)
+		if !ok {
 			return "", false
 		}
-		for _, m := range ms {
-			var argv []string
-			switch {
-			case m[1] != "":
-				argv = strings.Fields(m[1])
-			case m[2] != "":
-				argv = strings.Fields(m[2])
-			default:
-				for _, sm := range shPlistStringRx.FindAllStringSubmatch(m[3], 8) {
-					argv = append(argv, strings.TrimSpace(sm[1]))
-				}
-			}
-			what, ok := shLocalProgram(p.Skill, argv)
-			if !ok {
-				return "", false
-			}
-			prog = what
-		}
+		prog = what
 	}
 	return prog, prog != ""
 }

@@ -77,8 +77,7 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 				case pyfacts.RemovedInFinally(m, c):
 					sev, note = Medium, "; deleted again in a finally block, so it lasts only while the function runs"
 				default:
-					own := func(n string) bool { return n != "" && (n == p.Skill.DirName || n == p.Skill.Name) }
-					if why := intel.AgentDataRole(pt, own); why != "" {
+					if why := intel.AgentDataRole(pt, p.Skill.OwnName); why != "" {
 						sev, note = Medium, ", "+why
 					}
 				}

@@ -101,8 +101,7 @@ var agentBackupRx = match.MustRx(`^(?:[\w.-]+/)?backups?(?:/|$)|\.(?:bak|backup|
 // agentOwnName reports whether n names this skill (its directory or
 // manifest name; a file name is taken without its extension).
 func agentOwnName(s *skill.Skill, n string) bool {
-	n = strings.TrimSuffix(n, path.Ext(n))
-	return n != "" && (n == s.DirName || n == s.Name)
+	return s.OwnName(strings.TrimSuffix(n, path.Ext(n)))
 }
 
 // agentSelfSource reports a copy source that is the skill itself: its
@@ -214,17 +213,6 @@ func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
 	return ""
 }
 
-// agentFetches reports a command that downloads what it writes (curl -o,
-// wget -O): remote text saved where the agent rereads it is not the
-// skill's own data.
-func agentFetches(c *shell.Command) bool {
-	switch c.Name {
-	case "curl", "wget", "aria2c", "http", "xh":
-		return true
-	}
-	return false
-}
-
 // agentAllBackups reports copy sources that are all backups (a backups/
 // directory, a .bak file) in the agent directory dir the copy goes to.
 func agentAllBackups(srcs []string, dir string) bool {
@@ -313,7 +301,7 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 				default:
 					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(dflt), w.Text); why != "" {
 						sev, note = Medium, ", "+why
-					} else if why := intel.AgentDataRole(shellfacts.NormPath(dflt), func(n string) bool { return agentOwnName(p.Skill, n) }); why != "" && !agentFetches(c) {
+					} else if why := intel.AgentDataRole(shellfacts.NormPath(dflt), func(n string) bool { return agentOwnName(p.Skill, n) }); why != "" && !shellfacts.IsDownloader(c) {
 						sev, note = Medium, ", "+why
 					}
 				}

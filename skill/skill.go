@@ -102,6 +102,10 @@ func (s *Skill) File(p string) *File {
 	return nil
 }
 
+// OwnName reports whether n names the skill: its directory or its
+// manifest name.
+func (s *Skill) OwnName(n string) bool { return n != "" && (n == s.DirName || n == s.Name) }
+
 // ManifestFile returns SKILL.md, or nil.
 func (s *Skill) ManifestFile() *File { return s.File(ManifestName) }
 

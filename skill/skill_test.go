@@ -313,3 +313,12 @@ func TestLoadLinksInTree(t *testing.T) {
 		t.Errorf("without a tree: SKILL.md problems %v, file %v", s2.Problems, s2.File("SKILL.md"))
 	}
 }
+
+func TestOwnName(t *testing.T) {
+	s := New("skills/pdf-tools", map[string][]byte{"SKILL.md": []byte("---\nname: pdf-kit\ndescription: PDFs.\n---\n# PDF\n")})
+	for n, want := range map[string]bool{"pdf-tools": true, "pdf-kit": true, "pdf": false, "": false} {
+		if got := s.OwnName(n); got != want {
+			t.Errorf("OwnName(%q) = %v, want %v", n, got, want)
+		}
+	}
+}

@@ -128,26 +128,7 @@ func (g *IndexedGate) Within(hits [][]int32, lo, hi int) bool {
 }
 
 func (g *IndexedGate) match(has func(IndexedLit) bool) bool {
-	if g == nil {
-		return true
-	}
-branches:
-	for _, b := range g.branches {
-		for _, set := range b {
-			found := false
-			for _, l := range set {
-				if has(l) {
-					found = true
-					break
-				}
-			}
-			if !found {
-				continue branches
-			}
-		}
-		return true
-	}
-	return false
+	return g == nil || rxlit.AnyBranch(g.branches, has)
 }
 
 // SubIndex is the literal index restricted to some registered literals:

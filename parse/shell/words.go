@@ -350,44 +350,45 @@ func scriptBody(c *Command) (*Word, bool) {
 	if body == nil || !body.Const {
 		return nil, false
 	}
-	if strings.HasPrefix(body.Value, "#!") && strings.Contains(strings.SplitN(body.Value, "\n", 2)[0], "sh") {
-		return body, true
-	}
-	targets := []string{}
-	for _, r := range c.Redirs {
-		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" {
-			targets = append(targets, r.Target.Value)
-		}
-	}
-	if c.Name == "tee" {
-		for _, w := range c.Params() {
-			targets = append(targets, w.Value)
-		}
-	}
-	for _, t := range targets {
-		if scriptFileRx.MatchString(t) {
-			return body, true
-		}
-	}
-	return nil, false
+	return body, shellShebang(body.Value) || writesScript(c, c.Name == "tee")
 }
 
 // scriptPrinted returns the literal text echo or printf writes (>, >>) to
 // a shell script, start-up file or git hook, or that starts with a shell
 // shebang.
 func scriptPrinted(c *Command) (string, bool) {
-	if c.Name != "echo" && c.Name != "printf" || !c.OutputKnown || c.Output == "" {
+	if c.Name != "echo" && c.Name != "printf" || !c.OutputKnown || c.Output == "" || !writesScript(c, false) && !shellShebang(c.Output) {
 		return "", false
 	}
-	script := strings.HasPrefix(c.Output, "#!") && strings.Contains(strings.SplitN(c.Output, "\n", 2)[0], "sh")
-	written := false
 	for _, r := range c.Redirs {
 		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" {
-			written = true
-			script = script || scriptFileRx.MatchString(r.Target.Value)
+			return c.Output, true
 		}
 	}
-	return c.Output, written && script
+	return "", false
+}
+
+// shellShebang reports text whose first line is a shell's #! line.
+func shellShebang(text string) bool {
+	return strings.HasPrefix(text, "#!") && strings.Contains(strings.SplitN(text, "\n", 2)[0], "sh")
+}
+
+// writesScript reports a command that writes (>, >>, >|, or as tee's
+// arguments) a path scriptFileRx names.
+func writesScript(c *Command, teeArgs bool) bool {
+	for _, r := range c.Redirs {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && scriptFileRx.MatchString(r.Target.Value) {
+			return true
+		}
+	}
+	if teeArgs {
+		for _, w := range c.Params() {
+			if scriptFileRx.MatchString(w.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readsStdin reports whether a shell invocation runs its script from stdin.
