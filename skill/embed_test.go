@@ -41,3 +41,24 @@ func TestRelease(t *testing.T) {
 		t.Errorf("Pos after Release = %+v, want 1:1", p)
 	}
 }
+
+func TestIdentity(t *testing.T) {
+	s := New("skills/demo", map[string][]byte{
+		"SKILL.md":       []byte("---\nname: demo\ndescription: d\n---\nbody\n"),
+		"scripts/run.sh": []byte("echo hi\n"),
+	})
+	id := s.Identity()
+	if id == s || id.Name != "demo" || id.Dir != "skills/demo" || id.DirName != "demo" || id.Hash != s.Hash || id.Hash == "" {
+		t.Fatalf("Identity = %+v, from %+v", id, s)
+	}
+	if id.Files != nil || id.Manifest != nil || id.Problems != nil || id.Links != nil {
+		t.Errorf("Identity keeps contents: %+v", id)
+	}
+	if len(s.Files) != 2 || s.Manifest == nil {
+		t.Errorf("Identity changed the original: %d files", len(s.Files))
+	}
+	var none *Skill
+	if none.Identity() != nil {
+		t.Error("nil.Identity() != nil")
+	}
+}

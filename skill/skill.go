@@ -471,6 +471,17 @@ func New(dir string, files map[string][]byte) *Skill {
 // bytes that were hashed.
 func (s *Skill) ComputeHash() string { return s.hash() }
 
+// Identity returns a new skill holding only what names s in a report: its
+// name, directories and hash. A batch scan keeps it in place of the loaded
+// skill once the result is complete, so that what it retains per skill is
+// the findings and capabilities, not the file list and frontmatter.
+func (s *Skill) Identity() *Skill {
+	if s == nil {
+		return nil
+	}
+	return &Skill{Name: s.Name, Dir: s.Dir, DirName: s.DirName, Hash: s.Hash}
+}
+
 // Release drops the content of every file and the parsed frontmatter
 // (name, description and hash stay). Use it only where nothing reads the
 // skill's bytes afterwards: never in a gate that serves the scanned copy.

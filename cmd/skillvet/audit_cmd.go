@@ -116,7 +116,7 @@ func auditMain(ctx context.Context, e *env, args []string) int {
 			writeErr = err
 		}
 		bar.add(r.Decide(analyzer.Policy{FailOn: st.failOn, FailOnLint: st.lint}))
-		r.Skill.Release() // the report needs findings, not bytes
+		r.Skill = r.Skill.Identity() // the report needs findings, not bytes or file lists
 	})
 	bar.finish()
 	if err == nil {

@@ -61,7 +61,7 @@ func evaluateCorpus(ctx context.Context, corpus string, failOn analyzer.Severity
 	if err != nil {
 		return nil, err
 	}
-	results, err := eng.ScanAll(ctx, found.Sources(), func(r *analyzer.Result) { r.Skill.Release() })
+	results, err := eng.ScanAll(ctx, found.Sources(), func(r *analyzer.Result) { r.Skill = r.Skill.Identity() })
 	if err != nil {
 		return nil, err
 	}

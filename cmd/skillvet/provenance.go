@@ -199,8 +199,10 @@ func loadConfig(flagPath string, paths []string) (*config.Config, error) {
 // skill a policy rule asks to be signed, and, with gate.locked, every
 // skill against the lock. The skill is read again as the gate reads it
 // (every file, links included) from its source; the scan's copy has been
-// released. Only enabled provenance rules report.
-func addProvenanceFindings(ctx context.Context, st *scanSetup, srcs []analyzer.Source, results []*analyzer.Result) error {
+// released. signed says which skills (by directory) carry a signature file,
+// noted before the scan let each skill go. Only enabled provenance rules
+// report.
+func addProvenanceFindings(ctx context.Context, st *scanSetup, srcs []analyzer.Source, results []*analyzer.Result, signed map[string]bool) error {
 	enabled := map[string]bool{}
 	for _, r := range st.rules {
 		enabled[r.ID] = true
@@ -228,7 +230,7 @@ func addProvenanceFindings(ctx context.Context, st *scanSetup, srcs []analyzer.S
 			continue
 		}
 		rule := p.policy.For(provenance.Candidate{Name: r.Skill.Name, Dirs: []string{absDir(r.Dir)}})
-		signed := provenance.HasSignature(r.Skill)
+		signed := signed[r.Dir]
 		if rule.Mode == provenance.ModeOff && !signed && p.lock == nil {
 			continue
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/skillvet/skillvet/baseline"
 	"github.com/skillvet/skillvet/config"
 	"github.com/skillvet/skillvet/loader"
+	"github.com/skillvet/skillvet/provenance"
 	"github.com/skillvet/skillvet/report"
 	"github.com/skillvet/skillvet/rules"
 	_ "github.com/skillvet/skillvet/sarif" // registers the sarif format
@@ -365,9 +366,20 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 	if o.isolate {
 		scanAll = isolatedScanAll(eng, st)
 	}
-	// Reports need findings, not bytes: let each skill's files go as soon
-	// as its result is complete, so memory follows the largest skill.
-	results, err := scanAll(ctx, kept, func(r *analyzer.Result) { r.Skill.Release() })
+	// Reports need findings, not bytes or file lists: let each skill go as
+	// soon as its result is complete, keeping its identity, so memory
+	// follows the largest skill plus a few hundred bytes of result per
+	// skill. The provenance check needs to know which skills carry a
+	// signature file: that is noted first.
+	signed := map[string]bool{}
+	results, err := scanAll(ctx, kept, func(r *analyzer.Result) {
+		if r.Skill != nil {
+			if provenance.HasSignature(r.Skill) {
+				signed[r.Dir] = true
+			}
+			r.Skill = r.Skill.Identity()
+		}
+	})
 	if err != nil {
 		return fail(err)
 	}
@@ -383,7 +395,7 @@ func runScan(ctx context.Context, e *env, o *scanOptions, paths []string) int {
 		}
 	}
 	if !o.lintOnly {
-		if err := addProvenanceFindings(ctx, st, kept, results); err != nil {
+		if err := addProvenanceFindings(ctx, st, kept, results, signed); err != nil {
 			return fail(err)
 		}
 	}
