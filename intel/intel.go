@@ -436,6 +436,34 @@ func AgentConfigPath(p string) bool { return agentConfigRx.MatchString(p) }
 // /root/.openclaw/skills/x/data.json, $HOME/.claude/skills/x/state.json.
 var agentDataRx = rxlit.MustRx(`(?:^|/)\.(openclaw|claude|codex|gemini|cursor|opencode)/(.+)$`)
 
+// installedSkillRx matches a path inside an installed skill under an
+// agent's home directory: ~/.claude/skills/<name>/…, OpenClaw's
+// ~/.openclaw/workspace/skills/<name> and ~/.openclaw/agents/<a>/skills/<name>.
+var installedSkillRx = rxlit.MustRx(`^` + homePrefix + `\.(?:claude|codex|gemini|cursor|openclaw|agents|copilot|opencode)/(?:workspace/|agents/[\w.-]+/)?skills/([\w.-]+)(?:/|$)`)
+
+// homePrefix matches the start of a path in the user's home directory,
+// written as ~, $HOME or an absolute home: a directory only the user
+// writes, unlike the same layout under /tmp.
+const homePrefix = `(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/]+|/Users/[^/]+)/`
+
+// agentHomeRx matches a path under an agent's directory in the home.
+var agentHomeRx = rxlit.MustRx(`^` + homePrefix + `\.(?:openclaw|claude|codex|gemini|cursor|opencode)/.`)
+
+// InstalledSkill returns the name of the installed skill whose directory
+// holds path p (a home path such as ~/.openclaw/workspace/skills/x/lib), or
+// "".
+func InstalledSkill(p string) string {
+	if m := installedSkillRx.FindStringSubmatch(strings.Trim(p, `"'`)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// AgentHomePath reports a path under an agent's home directory
+// (~/.openclaw/…, ~/.claude/…): the agent's own layout, which its
+// installers and skills write, not a staging directory.
+func AgentHomePath(p string) bool { return agentHomeRx.MatchString(strings.Trim(p, `"'`)) }
+
 // AgentDataRole says why a write to path p, under an agent's directory,
 // stores data rather than changing the agent's settings, standing
 // instructions or installed skills, or returns "". own reports whether a

@@ -30,3 +30,36 @@ func TestAgentDataRole(t *testing.T) {
 		}
 	}
 }
+
+func TestInstalledSkillAndAgentHome(t *testing.T) {
+	for p, want := range map[string]string{
+		"~/.claude/skills/telegram/scripts":                  "telegram",
+		"~/.openclaw/workspace/skills/ghost/scripts":         "ghost",
+		"/root/.openclaw/agents/main/skills/notes":           "notes",
+		"$HOME/.codex/skills/x":                              "x",
+		"/home/ann/.claude/skills/y/lib":                     "y",
+		"/tmp/.claude/skills/x":                              "", // not a home: anyone writes /tmp
+		"~/.openclaw/erpclaw/lib":                            "",
+		"~/.claude/skillsets/x":                              "",
+		"./.claude/skills/x":                                 "",
+		"~/.openclaw/workspace/skills-data/ghost/cache.json": "",
+	} {
+		if got := InstalledSkill(p); got != want {
+			t.Errorf("InstalledSkill(%q) = %q, want %q", p, got, want)
+		}
+	}
+	for p, want := range map[string]bool{
+		"~/.openclaw/erpclaw/lib":   true,
+		"/root/.claude/lib":         true,
+		"${HOME}/.codex/x":          true,
+		"/tmp/.openclaw/erpclaw":    false,
+		"~/.openclawx/lib":          false,
+		"~/.openclaw/":              false,
+		"~/.cache/.openclaw/lib":    false,
+		"/var/tmp/home/.claude/lib": false,
+	} {
+		if got := AgentHomePath(p); got != want {
+			t.Errorf("AgentHomePath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -181,6 +181,10 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 	for _, line := range strings.SplitAfter(site.Text, "\n") {
 		if shPsDownloadRx.MatchString(line) && shPsExecRx.MatchString(line) {
 			start := site.TextStart + off
+			if loc := shPsExecRx.FindStringIndex(line); loc != nil && shPsInDataArg(site.Script, start+loc[0]) {
+				off += len(line)
+				continue
+			}
 			done := false
 			for r := range reported {
 				done = done || r >= start && r < start+len(line)
@@ -212,6 +216,34 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 		}
 		off += len(line)
 	}
+}
+
+// shPsInDataArg reports whether offset at lies in an argument of a parsed
+// command that takes its arguments as data: a search pattern (grep -E
+// "…|iex"), or a message echoed to the terminal (not piped or written
+// anywhere): a PowerShell cradle named, not run.
+func shPsInDataArg(s *shell.Script, at int) bool {
+	for _, c := range s.Commands {
+		if c.Heuristic || c.Start > at || at >= c.End {
+			continue
+		}
+		switch c.Name {
+		case "grep", "egrep", "fgrep", "rg", "ag", "ack", "git":
+			// a search pattern: its output is what matched
+		case "echo", "printf":
+			if c.PipeNext >= 0 || len(c.Redirs) > 0 {
+				continue // the text goes somewhere that may run it
+			}
+		default:
+			continue
+		}
+		for _, w := range c.Argv[min(1, len(c.Argv)):] {
+			if w.Start <= at && at < w.End {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shNamesNoSource reports a downloader given no address at all: only

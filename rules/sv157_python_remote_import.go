@@ -1,11 +1,11 @@
 package rules
 
 import (
-	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
+	"github.com/skillvet/skillvet/intel"
 )
 
 // PythonRemoteImport reports Python code that imports modules from the
@@ -25,8 +25,10 @@ var PythonRemoteImport = register(&analyzer.Rule{
   ` + "`runpy.run_path`" + ` on a file downloaded in the same file — **critical**;
 - ` + "`sys.path`" + ` pointed at ` + "`/tmp`" + `, ` + "`/dev/shm`" + `, a hidden directory or a URL — **high**: whatever is
   placed there next shadows real modules. An installed skill's directory
-  (` + "`~/.claude/skills/<name>/scripts`" + `: a skill that builds on another) is **medium**; that code is
-  analysed when its own skill is.
+  (` + "`~/.claude/skills/<name>/scripts`" + `, ` + "`~/.openclaw/workspace/skills/<name>`" + `: a skill that builds on
+  another) is **medium**, that code is analysed when its own skill is; the skill's own installed
+  directory is not reported. Another directory under an agent's home (` + "`~/.openclaw/<suite>/lib`" + `, where a
+  suite's installer puts a shared library) is **medium** too, unless the same file downloads something.
 
 **Fix:** ship the module in the skill, or depend on a pinned package.
 
@@ -80,10 +82,21 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 				continue
 			}
 			for _, pt := range pyfacts.PathOf(m, a.Start, a.End, 1) {
-				if pySkillsDirRx.MatchString(pt) {
+				if name := intel.InstalledSkill(pt); name != "" {
+					if p.Skill.OwnName(name) {
+						break // this skill's own code, analysed here
+					}
 					// another installed skill's code, scanned with that skill
 					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
 						Message: "adds " + pyfacts.ClipStr(pt, 60) + " to the module search path (another installed skill's code: it is analysed when that skill is)"})
+					break
+				}
+				if intel.AgentHomePath(pt) && len(files) == 0 {
+					// a library the agent's installers put in its own
+					// directory: code from outside the skill, not a
+					// staging place this file downloads into
+					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+						Message: "adds " + pyfacts.ClipStr(pt, 60) + " to the module search path (code installed under the agent's directory, outside the skill: not analysed here)"})
 					break
 				}
 				if pyRiskyImportPath(pt) {
@@ -96,10 +109,6 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 	}
 	return nil
 }
-
-// pySkillsDirRx matches a directory of an installed skill under an
-// agent's skills directory.
-var pySkillsDirRx = match.MustRx(`^~/\.(?:claude|codex|gemini|cursor|openclaw|agents|copilot)/skills/[\w.-]+(?:/|$)`)
 
 func pyRiskyImportPath(pt string) bool {
 	return strings.HasPrefix(pt, "/tmp") || strings.HasPrefix(pt, "/var/tmp") || strings.HasPrefix(pt, "/dev/shm") ||
