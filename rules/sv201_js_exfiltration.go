@@ -9,6 +9,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/jsfacts"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/intel"
 )
 
@@ -28,7 +29,10 @@ Sources: the **whole** environment (` + "`process.env`" + ` itself, ` + "`JSON.s
 ` + "`Object.entries/keys/values`" + `, for-in), credential files (SSH keys, cloud and CLI tokens,
 ` + "`.npmrc`" + `, ` + "`.env`" + `, browser and wallet stores — paths built with ` + "`os.homedir()`" + ` and
 ` + "`path.join`" + ` are folded), and listings of the home directory. Single named variables
-(` + "`process.env.OPENAI_API_KEY`" + `) are tracked by name.
+(` + "`process.env.OPENAI_API_KEY`" + `) are tracked by name, and so is one variable picked out of a
+` + "`.env`" + ` file by name (` + "`text.match(/OPENAI_API_KEY=(.+)/)`" + `; a global match is the whole file). The
+environment given to a child process (` + "`execSync(cmd, {env: {...process.env}})`" + `) is not its output,
+unless the command prints it (` + "`printenv`" + `, ` + "`env`" + `).
 
 Sinks: ` + "`fetch`" + `, ` + "`http(s).request/get`" + ` and their ` + "`write/end`" + `, axios, got, node-fetch, ` + "`net`/`tls`" + `
 sockets, WebSocket ` + "`send`" + `, ` + "`dgram`" + `, and DNS lookups with data in the name.
@@ -110,6 +114,43 @@ func jsCollectSecrets(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
 			}
 		case *ast.CallExpression:
 			c := x.(*ast.CallExpression)
+			if jsfacts.ChildProcessCall(v.Callee(c)) != "" {
+				// a child's output carries its command and input, not the
+				// environment it is given (execSync(cmd, {env: {...process.env}})),
+				// unless the command prints its environment
+				if len(c.ArgumentList) > 0 {
+					if cmd, ok := v.Info.Str(c.ArgumentList[0]); ok && jsPrintsEnvRx.MatchString(cmd) {
+						s.wholeEnv = true
+						return false
+					}
+				}
+				for _, a := range c.ArgumentList {
+					if o, ok := a.(*ast.ObjectLiteral); ok {
+						for _, pr := range o.Value {
+							if kv, ok := pr.(*ast.PropertyKeyed); ok {
+								if k, ok := v.Info.Str(kv.Key); ok && k == "env" {
+									continue
+								}
+							}
+							if _, ok := pr.(*ast.SpreadElement); ok {
+								continue // ...opts: the options, spread
+							}
+							if kv, ok := pr.(*ast.PropertyKeyed); ok {
+								jsCollectSecrets(v, kv.Value, s)
+							}
+						}
+						continue
+					}
+					jsCollectSecrets(v, a, s)
+				}
+				return false
+			}
+			if k := jsDotenvField(v, c); k != "" {
+				// one variable picked out of a dotenv file by name: that
+				// key, judged like process.env.<k>, not the file
+				s.keys[k] = true
+				return false
+			}
 			if label, ok := v.CredRead(c); ok && s.credFile == "" {
 				s.credFile = label
 			} else if label, ok := v.CredList(c); ok && s.credFile == "" && !jsfacts.MediumCreds[label] && label != "browser profile" {
@@ -126,6 +167,57 @@ func jsCollectSecrets(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
 // jsKeyFromEnv reports a computed key that walks the environment itself
 // (for (k in process.env), Object.keys(process.env).map(k => …)): the
 // whole environment is read, not one variable.
+// jsPrintsEnvRx: a command line that prints the whole environment.
+var jsPrintsEnvRx = match.MustRx(`^\s*(?:env|printenv|set|export -p|declare -x|Get-ChildItem env:|gci env:)\s*(?:$|[|;&>])`)
+
+// jsDotenvNameRx: a regexp that picks one NAME=value line
+// (/LATENTPRESS_API_KEY=(.+)/, /^OPENAI_API_KEY\s*=\s*(.*)$/m).
+var jsDotenvNameRx = match.MustRx(`^\^?(?:\(\?:)?(?:export\\s[*+])?([A-Za-z_][A-Za-z0-9_]{2,})(?:\\s[*+])?=`)
+
+// jsDotenvField returns the variable that c picks out of a dotenv file's
+// content by name (content.match(/NAME=(.+)/), /NAME=(.*)/.exec(content)),
+// or "" when c is not that.
+func jsDotenvField(v *jsfacts.View, c *ast.CallExpression) string {
+	dot, ok := c.Callee.(*ast.DotExpression)
+	if !ok || len(c.ArgumentList) != 1 {
+		return ""
+	}
+	var rx *ast.RegExpLiteral
+	var text ast.Expression
+	switch dot.Identifier.Name.String() {
+	case "match":
+		rx, _ = c.ArgumentList[0].(*ast.RegExpLiteral)
+		text = dot.Left
+	case "exec":
+		rx, _ = dot.Left.(*ast.RegExpLiteral)
+		text = c.ArgumentList[0]
+	}
+	if rx == nil || strings.Contains(rx.Flags, "g") {
+		return "" // a global match returns every line
+	}
+	m := jsDotenvNameRx.FindStringSubmatch(rx.Pattern)
+	if m == nil {
+		return ""
+	}
+	dotenv := false
+	v.Info.Reach(text, func(x ast.Expression) bool {
+		if dotenv {
+			return false
+		}
+		if r, ok := x.(*ast.CallExpression); ok {
+			if label, ok := v.CredRead(r); ok {
+				dotenv = label == "dotenv file"
+				return false
+			}
+		}
+		return true
+	})
+	if !dotenv {
+		return ""
+	}
+	return m[1]
+}
+
 func jsKeyFromEnv(v *jsfacts.View, key ast.Expression) bool {
 	found := false
 	v.Info.Reach(key, func(x ast.Expression) bool {
