@@ -23,8 +23,11 @@ var JSRemoteCode = register(&analyzer.Rule{
 
 - passes a download to ` + "`eval`" + `, ` + "`new Function`" + `, ` + "`vm.runIn*`" + `, ` + "`new vm.Script`" + ` or
   ` + "`module._compile`" + `;
-- writes a download to disk and then makes it executable (` + "`fs.chmod`" + `, ` + "`chmod +x`" + `),
-  runs it (` + "`spawn`/`execFile`/`exec`/`fork`" + `) or loads it (` + "`require`" + `);
+- writes a download to disk and then makes it executable (` + "`fs.chmod`" + ` with an execute bit,
+  ` + "`chmod +x`" + `), runs it as the program (` + "`spawn`/`execFile`/`exec`/`fork`" + `, an interpreter given it
+  as its script, ` + "`sudo`/`nohup`/`timeout`" + ` in front) or loads it (` + "`require`" + `). A download handed
+  to a fixed program as data (` + "`execFileSync('unzip', [zip])`" + `, ` + "`ffmpeg -i`" + `) and ` + "`chmod 0o600`" + ` are not
+  reported;
 - imports a module from a URL or a ` + "`data:`" + ` URL;
 - writes a script whose text downloads and runs code (` + "`curl … | sh`" + `, ` + "`bash -c \"$(curl …)\"`" + `)
   as an executable file (` + "`mode: 0o755`" + `, a later ` + "`chmod`" + `, or into a ` + "`hooks/`" + ` directory),
@@ -135,7 +138,15 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 			continue
 		}
 		args := c.ArgumentList
-		if what != "runs a downloaded file" {
+		switch what {
+		case "makes a downloaded file executable":
+			if len(args) > 1 && jsModeNoExec(v, args[1]) {
+				continue // chmod 0o600: locks the file down, runs nothing
+			}
+			args = args[:1]
+		case "runs a downloaded file":
+			args = jsProgramArgs(v, jsfacts.ChildProcessCall(callee), args)
+		default:
 			args = args[:1]
 		}
 		for _, a := range args {
@@ -146,6 +157,159 @@ func runJSRemoteCode(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// jsModeNoExec reports a file mode argument known to set no execute bit
+// (0o600, 0o644, '600', 384).
+func jsModeNoExec(v *jsfacts.View, e ast.Expression) bool {
+	switch m := e.(type) {
+	case *ast.NumberLiteral:
+		switch n := m.Value.(type) {
+		case int64:
+			return n >= 0 && n&0o111 == 0
+		case float64:
+			return n >= 0 && n == float64(int64(n)) && int64(n)&0o111 == 0
+		}
+		return false
+	}
+	str, ok := v.Info.Str(e)
+	if !ok || str == "" || strings.Trim(str, "01234567") != "" {
+		return false
+	}
+	n, err := strconv.ParseInt(str, 8, 64)
+	return err == nil && n&0o111 == 0
+}
+
+// jsInterpreters run the script file they are given as an argument.
+var jsInterpreters = map[string]bool{"node": true, "nodejs": true, "deno": true, "bun": true, "python": true, "python3": true,
+	"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "perl": true, "ruby": true, "php": true, "pwsh": true,
+	"powershell": true, "cmd": true, "cmd.exe": true, "osascript": true, "wscript": true, "cscript": true, "source": true}
+
+// jsProgramArgs returns the arguments of a child-process call that name
+// the program it runs: the file given to execFile/spawn/fork, an
+// interpreter's script, the start of an exec command line. A download
+// handed to a program as data (execFileSync('unzip', [zip]), ffmpeg -i
+// clip) is not run. When the call's shape is not known, every argument
+// counts.
+func jsProgramArgs(v *jsfacts.View, fn string, args []ast.Expression) []ast.Expression {
+	if len(args) == 0 {
+		return args
+	}
+	base := fn[strings.LastIndexByte(fn, '.')+1:]
+	switch base {
+	case "execFile", "execFileSync", "spawn", "spawnSync", "fork":
+		prog, ok := v.Info.Str(args[0])
+		if !ok {
+			return args[:1] // the program itself is computed: it may be the download
+		}
+		name := strings.ToLower(prog[strings.LastIndexAny(prog, `/\`)+1:])
+		if !jsInterpreters[strings.TrimSuffix(name, ".exe")] && !strings.HasPrefix(name, "python") {
+			return args[:1]
+		}
+		if len(args) < 2 {
+			return args[:1]
+		}
+		if arr, ok := args[1].(*ast.ArrayLiteral); ok {
+			// the interpreter's script: its first argument that is not an option
+			for _, a := range arr.Value {
+				if sv, ok := v.Info.Str(a); ok && strings.HasPrefix(sv, "-") {
+					continue
+				}
+				return []ast.Expression{a}
+			}
+			return nil
+		}
+		return args[:2]
+	case "exec", "execSync":
+		if lead, ok := jsCommandLead(v, args[0]); ok {
+			if jsLeadRunsNext(lead) {
+				return args[:1]
+			}
+			return nil // the computed part is an argument of a fixed program
+		}
+	}
+	return args
+}
+
+// jsLeadRunsNext reports whether the computed part that follows the
+// constant start of a command line is run: nothing but wrappers (sudo,
+// nohup, env X=1, timeout 30) before it, an interpreter and its options,
+// or chmod +x.
+func jsLeadRunsNext(lead string) bool {
+	f := strings.Fields(strings.TrimRight(lead, `"' `))
+	wrapped := false
+	for len(f) > 0 {
+		w := strings.ToLower(f[0])
+		switch {
+		case wrapped && strings.HasPrefix(w, "-"):
+			f = f[1:] // the wrapper's options (sudo -E)
+		case w == "sudo" || w == "nohup" || w == "exec" || w == "env" || w == "nice" || w == "time" || w == "doas" || w == "start" || w == `""` || w == "&&" || w == ";":
+			f, wrapped = f[1:], true
+		case w == "timeout" && len(f) > 1:
+			f, wrapped = f[2:], true
+		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-"):
+			f = f[1:] // VAR=value
+		default:
+			goto rest
+		}
+	}
+rest:
+	if len(f) == 0 {
+		return true // the program itself
+	}
+	name := strings.ToLower(strings.TrimSuffix(f[0][strings.LastIndexAny(f[0], `/\`)+1:], ".exe"))
+	if jsInterpreters[name] || strings.HasPrefix(name, "python") {
+		for _, w := range f[1:] {
+			if !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "/") {
+				return false // the interpreter's script is a fixed file
+			}
+		}
+		return true // its script (or its -c program) is the computed part
+	}
+	return name == "chmod" && len(f) == 2 && (strings.Contains(f[1], "x") || strings.ContainsAny(f[1], "1357"))
+}
+
+// jsCommandLead returns the constant text before the first computed part
+// of a command line built with a template or +, or false when it is not
+// built that way.
+func jsCommandLead(v *jsfacts.View, e ast.Expression) (string, bool) {
+	for range 4 {
+		id, ok := e.(*ast.Identifier)
+		if !ok {
+			break
+		}
+		d := v.Info.SingleDef(id)
+		if d == nil || d.Init == nil || d.Compound || d.Param {
+			return "", false
+		}
+		e = d.Init
+	}
+	switch x := e.(type) {
+	case *ast.TemplateLiteral:
+		if len(x.Expressions) == 0 || len(x.Elements) == 0 {
+			return "", false
+		}
+		return x.Elements[0].Parsed.String(), true
+	case *ast.BinaryExpression:
+		if x.Operator.String() != "+" {
+			return "", false
+		}
+		for {
+			l, ok := x.Left.(*ast.BinaryExpression)
+			if !ok || l.Operator.String() != "+" {
+				break
+			}
+			x = l
+		}
+		if s, ok := v.Info.Str(x.Left); ok {
+			if _, rightConst := v.Info.Str(x.Right); rightConst {
+				return "", false
+			}
+			return s, true
+		}
+		return "", true
+	}
+	return "", false
 }
 
 func jsPathKey(v *jsfacts.View, e ast.Expression) string {
