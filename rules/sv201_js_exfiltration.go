@@ -67,6 +67,10 @@ type jsSecrets struct {
 	credFile string
 	homeList bool
 	keys     map[string]bool
+	// children are the child-process calls whose arguments were followed:
+	// each once, however the flow comes back to it
+	children map[*ast.CallExpression]bool
+	pending  []ast.Expression
 }
 
 func (s *jsSecrets) bad() string {
@@ -83,6 +87,17 @@ func (s *jsSecrets) bad() string {
 
 // jsCollectSecrets follows e back to its sources.
 func jsCollectSecrets(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
+	// what a child process's arguments carry is followed after this walk,
+	// from a work list: no walk nests inside another
+	s.pending = append(s.pending[:0], e)
+	for len(s.pending) > 0 {
+		e := s.pending[len(s.pending)-1]
+		s.pending = s.pending[:len(s.pending)-1]
+		jsCollectFrom(v, e, s)
+	}
+}
+
+func jsCollectFrom(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
 	v.Info.Reach(e, func(x ast.Expression) bool {
 		switch x.(type) {
 		case *ast.DotExpression, *ast.BracketExpression, *ast.Identifier:
@@ -115,6 +130,10 @@ func jsCollectSecrets(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
 		case *ast.CallExpression:
 			c := x.(*ast.CallExpression)
 			if jsfacts.ChildProcessCall(v.Callee(c)) != "" {
+				if s.children[c] {
+					return false // its arguments are being followed already
+				}
+				s.children[c] = true
 				// a child's output carries its command and input, not the
 				// environment it is given (execSync(cmd, {env: {...process.env}})),
 				// unless the command prints its environment
@@ -136,12 +155,12 @@ func jsCollectSecrets(v *jsfacts.View, e ast.Expression, s *jsSecrets) {
 								continue // ...opts: the options, spread
 							}
 							if kv, ok := pr.(*ast.PropertyKeyed); ok {
-								jsCollectSecrets(v, kv.Value, s)
+								s.pending = append(s.pending, kv.Value)
 							}
 						}
 						continue
 					}
-					jsCollectSecrets(v, a, s)
+					s.pending = append(s.pending, a)
 				}
 				return false
 			}
@@ -317,7 +336,7 @@ func runJSExfiltration(p *analyzer.Pass) error {
 		if err := v.Pass.Context().Err(); err != nil {
 			return err
 		}
-		sec := &jsSecrets{keys: map[string]bool{}}
+		sec := &jsSecrets{keys: map[string]bool{}, children: map[*ast.CallExpression]bool{}}
 		for _, d := range s.data {
 			jsCollectSecrets(v, d, sec)
 		}
