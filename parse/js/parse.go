@@ -377,7 +377,11 @@ var (
 // into CommonJS shapes, one line for one line.
 func rewriteModuleLines(code string) string {
 	lines := strings.Split(code, "\n")
+	inside := linesInLiteral(code)
 	for i := 0; i < len(lines); i++ {
+		if i < len(inside) && inside[i] {
+			continue // text of a template literal (generated code), not a statement
+		}
 		l := lines[i]
 		if (strings.HasPrefix(l, "import {") || strings.HasPrefix(l, "export {") || strings.HasPrefix(l, "import * as")) && !strings.HasSuffix(l, ";") {
 			// a statement esbuild printed over several lines: join it
@@ -404,6 +408,134 @@ func rewriteModuleLines(code string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// linesInLiteral reports, for each line of esbuild's output, whether the
+// line starts inside a template literal, a string or a block comment: a
+// code generator's `import { x } from "y"` line there is text. It lexes
+// just enough of JavaScript for esbuild's printed code: strings, template
+// literals with ${} nesting, comments and regular expression literals
+// (a slash where an operand is expected).
+func linesInLiteral(code string) []bool {
+	var out []bool
+	const (
+		code_ = iota
+		dq
+		sq
+		tmpl
+		block
+		line
+		regex
+	)
+	state := code_
+	var braces []int // template nesting: brace depth at each ${
+	depth := 0
+	inClass := false
+	prev := byte('\n') // last significant byte outside literals
+	out = append(out, false)
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		if c == '\n' {
+			if state == line {
+				state = code_
+			}
+			out = append(out, state != code_)
+			continue
+		}
+		switch state {
+		case code_:
+			switch c {
+			case '"':
+				state = dq
+			case '\'':
+				state = sq
+			case '`':
+				state = tmpl
+			case '/':
+				if i+1 < len(code) && code[i+1] == '/' {
+					state = line
+				} else if i+1 < len(code) && code[i+1] == '*' {
+					state = block
+					i++
+				} else if strings.IndexByte("(,=:[!&|?{};+-*%<>~^\n", prev) >= 0 || regexKeywordBefore(code, i) {
+					state, inClass = regex, false
+				} else {
+					prev = c
+				}
+			case '{':
+				depth++
+				prev = c
+			case '}':
+				if n := len(braces); n > 0 && braces[n-1] == depth {
+					braces = braces[:n-1]
+					depth--
+					state = tmpl
+					continue
+				}
+				depth--
+				prev = c
+			case ' ', '\t', '\r':
+			default:
+				prev = c
+			}
+		case dq, sq:
+			if c == '\\' {
+				i++
+			} else if c == '"' && state == dq || c == '\'' && state == sq {
+				state, prev = code_, 'a'
+			}
+		case tmpl:
+			if c == '\\' {
+				i++
+			} else if c == '`' {
+				state, prev = code_, 'a'
+			} else if c == '$' && i+1 < len(code) && code[i+1] == '{' {
+				i++
+				depth++
+				braces = append(braces, depth)
+				state, prev = code_, '{'
+			}
+		case block:
+			if c == '*' && i+1 < len(code) && code[i+1] == '/' {
+				state = code_
+				i++
+			}
+		case regex:
+			switch {
+			case c == '\\':
+				i++
+			case c == '[':
+				inClass = true
+			case c == ']':
+				inClass = false
+			case c == '/' && !inClass:
+				state, prev = code_, 'a'
+			}
+		}
+	}
+	return out
+}
+
+// regexKeywordBefore reports a keyword before the slash at i after which
+// an operand, so a regular expression, comes (return /x/, typeof /x/).
+func regexKeywordBefore(code string, i int) bool {
+	j := i
+	for j > 0 && (code[j-1] == ' ' || code[j-1] == '\t') {
+		j--
+	}
+	k := j
+	for k > 0 && (code[k-1] >= 'a' && code[k-1] <= 'z') {
+		k--
+	}
+	switch code[k:j] {
+	case "return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "instanceof", "yield", "await":
+		return k == 0 || !isIdentByte(code[k-1])
+	}
+	return false
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 func importBinding(spec, mod string) string {

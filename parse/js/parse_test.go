@@ -411,6 +411,42 @@ func TestTopLevelAwaitWithMultiLineImports(t *testing.T) {
 	}
 }
 
+// TestTopLevelAwaitGeneratedImports: a module with top-level await that
+// generates code keeps the import lines inside its template literals as
+// text; only its own import statements are rewritten.
+func TestTopLevelAwaitGeneratedImports(t *testing.T) {
+	src := "import { writeFileSync } from 'node:fs';\n" +
+		"const page = `\nimport { useState } from 'react'\nimport {\n  Table,\n} from './ui'\nexport const X = 1\n${1 + [2].map((v) => `\nimport { y } from 'z'\n${v}`).join('')}\n`;\n" +
+		"const re = /`import {/;\nconst s = \"`\";\n" +
+		"await go(writeFileSync('out.tsx', page));\n"
+	p, err := Parse("gen.mjs", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, _ := callAt(t, p, "go"); l != 14 {
+		t.Errorf("go() at line %d, want 14", l)
+	}
+	for _, line := range []string{"import { useState } from 'react'", "import {\n  Table,\n} from './ui'", "export const X = 1", "import { y } from 'z'"} {
+		if !strings.Contains(p.Code, line) {
+			t.Errorf("template text %q was rewritten", line)
+		}
+	}
+}
+
+func TestLinesInLiteral(t *testing.T) {
+	code := "a = `x\ny ${b ? `p\nq` : 1}\nz`;\nc = /`/; d = \"`\";\n/* x\ny */\ne = 1 / 2; f = `\n`;\ng\n"
+	want := []bool{false, true, true, true, false, false, true, false, true, false, false}
+	got := linesInLiteral(code)
+	if len(got) != len(want) {
+		t.Fatalf("%d lines, want %d: %v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("line %d inside = %v, want %v", i+1, got[i], want[i])
+		}
+	}
+}
+
 // TestReachFollowsClassFieldsAndMethods: a value stored in a class field
 // (assigned or pushed) reaches whoever reads the field, and a method call
 // reaches what the class's method of that name returns, through promises.
