@@ -12,8 +12,8 @@ import (
 var vendorInstallers = []struct{ host, path string }{
 	{"get.docker.com", ""}, {"test.docker.com", ""}, {"sh.rustup.rs", ""}, {"static.rust-lang.org", "/rustup"},
 	{"raw.githubusercontent.com", "/homebrew/install/"}, {"bun.sh", "/install"}, {"deno.land", "/install"},
-	{"deno.land", "/x/install"}, {"raw.githubusercontent.com", "/nvm-sh/nvm/"}, {"astral.sh", "/uv/"},
-	{"astral.sh", "/ruff/"}, {"get.pnpm.io", ""}, {"install.python-poetry.org", ""}, {"get.sdkman.io", ""},
+	{"deno.land", "/x/install"}, {"raw.githubusercontent.com", "/nvm-sh/nvm/"}, {"astral.sh", ""},
+	{"get.pnpm.io", ""}, {"install.python-poetry.org", ""}, {"get.sdkman.io", ""},
 	{"raw.githubusercontent.com", "/ohmyzsh/ohmyzsh/"}, {"starship.rs", "/install"}, {"tailscale.com", "/install"},
 	{"raw.githubusercontent.com", "/helm/helm/"}, {"fnm.vercel.app", "/install"}, {"get.volta.sh", ""},
 	{"claude.ai", "/install"}, {"pyenv.run", ""}, {"nixos.org", "/nix/install"}, {"install.determinate.systems", "/nix"},
@@ -35,12 +35,12 @@ var vendorInstallers = []struct{ host, path string }{
 	// package-repository setup scripts (they add a signed apt/yum source)
 	{"dl.cloudsmith.io", "/public/"}, {"deb.nodesource.com", "/setup"}, {"rpm.nodesource.com", "/setup"},
 	{"packagecloud.io", "/install/repositories/"}, {"repo.anaconda.com", "/miniconda/"},
-	{"github.com", "/conda-forge/miniforge/releases/"}, {"astral.sh", "/uv"},
+	{"github.com", "/conda-forge/miniforge/releases/"},
 }
 
 // projectInstallerRx matches an install script published in a project's
 // own repository or releases on a code host.
-var projectInstallerRx = rxlit.MustRx(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/(?:[^/]+/)?|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[\w.-]+/(?:[\w.-]+/){0,3}|github\.com/[\w.-]+/[\w.-]+/raw/[\w.-]+/(?:[\w.-]+/){0,3}|gitlab\.com/[\w.-]+/[\w.-]+/-/raw/[\w.-]+/(?:[\w.-]+/){0,3})[\w.-]*(?:install|installer|setup|get|download|bootstrap)[\w.-]*\.(?:sh|bash|ps1|py)$`)
+var projectInstallerRx = rxlit.MustRx(`(?i)^https://(?:github\.com/[\w.-]+/[\w.-]+/releases/(?:latest/)?download/(?:[^/]+/)?|raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[\w.-]+/(?:[\w.-]+/){0,3}|github\.com/[\w.-]+/[\w.-]+/raw/[\w.-]+/(?:[\w.-]+/){0,3}|gitlab\.com/[\w.-]+/[\w.-]+/-/raw/[\w.-]+/(?:[\w.-]+/){0,3})[\w.-]*(?:install|installer|setup|get|download|bootstrap)(?:[\w.-]*\.(?:sh|bash|ps1|py|js|mjs)|[\w-]*)$`)
 
 // projectFileRx matches a file in a project's own repository or release
 // assets on a code host.

@@ -60,9 +60,30 @@ func TestVendorInstaller(t *testing.T) {
 		"https://install.zerotier.com.attacker.net/":    false,
 		"https://aliyuncli.alicdn.com/install.sh":       true,
 		"https://aliyuncli.alicdn.com.cdn.example/x.sh": false,
+		"https://astral.sh/ty/install.sh":               true,
+		"https://astral.sh/uv/install.ps1":              true,
+		"https://astral.sh.evil.example/ty/install.sh":  false,
 	} {
 		if got := VendorInstaller(raw); got != want {
 			t.Errorf("VendorInstaller(%q) = %v, want %v", raw, got, want)
+		}
+	}
+}
+
+func TestProjectInstaller(t *testing.T) {
+	for raw, want := range map[string]bool{
+		"https://raw.githubusercontent.com/owner/tool/main/install.sh":          true,
+		"https://raw.githubusercontent.com/owner/tool/master/bin/install.js":    true,
+		"https://raw.githubusercontent.com/owner/tool/refs/heads/main/install":  true,
+		"https://github.com/owner/tool/releases/latest/download/setup.linux.sh": true,
+		"https://raw.githubusercontent.com/owner/tool/main/payload.sh":          false,
+		"https://raw.githubusercontent.com/owner/tool/main/install.exe":         false,
+		"https://raw.githubusercontent.com/owner/tool/main/install.txt":         false,
+		"http://raw.githubusercontent.com/owner/tool/main/install.sh":           false,
+		"https://gist.githubusercontent.com/owner/abc/raw/install.sh":           false,
+	} {
+		if got := ProjectInstaller(raw); got != want {
+			t.Errorf("ProjectInstaller(%q) = %v, want %v", raw, got, want)
 		}
 	}
 }
