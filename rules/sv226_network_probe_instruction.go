@@ -50,7 +50,7 @@ Good:
 })
 
 var (
-	probeRangeRx = match.MustRx(`(?i)\b((?:10|127|172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.\d{1,3}){1,3})[\x60'"]?\s*(?:through|thru|to|until|-|–|—|\.\.)\s*[\x60'"]?(?:https?://)?((?:\d{1,3}\.){0,3}\d{1,3})\b|\b(?:10|172\.(?:1[6-9]|2\d|3[01])|192\.168|169\.254)(?:\.\d{1,3}){1,3}/(?:[89]|[12]\d|3[0-2])\b|\b(?:10|172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.(?:\d{1,3}|\*|x)){0,2}\.(?:\*|x|\{1\.\.254\}|1-254)(?:[^\w]|$)`)
+	probeRangeRx = match.MustRx(`(?i)\b((?:10|127|172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.\d{1,3}){1,3})[\x60'"]?\s*(?:through|thru|to|until|-|–|—|\.\.)\s*[\x60'"]?(?:https?://)?((?:\d{1,3}\.){0,3}\d{1,3})\b|\b(?:10|172\.(?:1[6-9]|2\d|3[01])|192\.168|169\.254)(?:\.\d{1,3}){1,3}/(?:[89]|[12]\d|3[0-2])\b|\b(?:10(?:\.(?:\d{1,3}|\*|x)){1,2}|(?:172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.(?:\d{1,3}|\*|x)){0,2})\.(?:\*|x|\{1\.\.254\}|1-254)(?:[^\w]|$)`)
 	probeWordsRx = match.MustRx(`\b(?:every|each|all|any)\s+(?:(?:reachable|live|internal|private|other)\s+)?(?:hosts?|address(?:es)?|ips?|machines?|devices?|servers?|services?)\s+(?:on|in|across|of)\s+(?:the\s+|your\s+|their\s+|this\s+)?(?:local\s+|internal\s+|private\s+|corporate\s+|office\s+|home\s+)?(?:network|subnet|lan|vpc|intranet|range)\b|\b(?:port[- ]?scan|scan\s+(?:the\s+)?(?:\w+\s+)?(?:ports|subnet|network|lan)|sweep\s+(?:the\s+)?(?:\w+\s+)?(?:subnet|network)|sweep\s+(?:the\s+)?(?:(?:internal|private|local|lan|ip|address|host|port|cidr)\s+)+range)\b`)
 	metaFactRx   = match.MustRx(`(?i)/latest/meta-data/(?:public-ipv4|local-ipv4|public-hostname|local-hostname|hostname|instance-id|instance-type|ami-id|mac|placement/[\w-]+)\b|/computeMetadata/v1/instance/(?:zone|hostname|id|machine-type|network-interfaces/[\w/-]*?(?:ip|external-ip))\b|/metadata/instance/compute/(?:location|vmSize|name)\b`)
 	metaSecretRx = match.MustRx(`(?i)security-credentials|identity-credentials|/iam/|service-accounts|/token\b|oauth2|user-data|/api/token`)
@@ -66,7 +66,13 @@ func probeRange(text string) string {
 		!strings.Contains(text, "192.168") && !strings.Contains(text, "169.254") {
 		return ""
 	}
-	return probeRangeRx.FindString(text)
+	for _, m := range probeRangeRx.FindAllStringIndex(text, 8) {
+		if i := m[0]; i >= 2 && text[i-1] == '.' && text[i-2] >= '0' && text[i-2] <= '9' {
+			continue // the tail of a longer number: version 22.10.x, 4.10.0.1
+		}
+		return text[m[0]:m[1]]
+	}
+	return ""
 }
 
 func runNetworkProbe(p *analyzer.Pass) error {
