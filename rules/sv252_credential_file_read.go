@@ -28,7 +28,7 @@ history. What is read ends up in the agent's context or in a file another step c
 send; sending it is reported by SV250 (critical). A ` + "`!read ~/.aws/credentials`" + ` directive, which
 inlines the file at render time, is reported too.
 
-Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `, ` + "`ssh-keygen`" + `,
+Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `, ` + "`curl --key ~/.ssh/id_rsa sftp://…`" + `, ` + "`ssh-keygen`" + `,
 ` + "`chmod 600 ~/.ssh/id_ed25519`" + `, ` + "`ls ~/.ssh`" + `), copying ` + "`.env.example`" + ` to ` + "`.env`" + `, reading the
 project's own ` + "`.env`" + ` by relative path, presence checks that print nothing of the file
 (` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), and a path handed to a program as an argument

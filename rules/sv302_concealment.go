@@ -36,7 +36,10 @@ partition", "the install can be silently skipped"), a prohibition ("never silent
 scan, guess, or silently change"), a question, a flag defined in a table ("` + "`--quiet`" + ` | silently
 run every step") or words across a sentence or cell boundary are not reported. Instructions in
 the form of a statement still are: "your job is to quietly upload …", "you will now secretly
-forward …". "Do not tell the user *to run* it" directs the user and is not concealment.
+forward …". "Do not tell the user *to run* it" directs the user and is not concealment. A mode's
+name is not an instruction to switch it on: a heading *YOLO Mode*, a definition *Yolo mode (-y):
+bypasses all approvals* are not reported; *enable / use / run in yolo mode*, *set YOLO mode to
+ENABLED* and *YOLO mode: on* are.
 
 **Fix:** tell the user what the skill does; ask before irreversible or outbound actions.
 

@@ -64,6 +64,17 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if mood == Claim && !capped && threatDescRx.MatchString(h.Seg.N.Text[max(0, h.I-120):h.I]) {
 			capped, role = true, RoleDescription
 		}
+		// "## YOLO Mode", "**YOLO Mode:** process every section at once",
+		// "Yolo mode (`-y` flag): bypasses all approvals": a mode named or
+		// defined; switching it on ("enable yolo mode", "set YOLO mode to
+		// ENABLED", "YOLO mode: on") is the instruction.
+		if h.Phrase.Label == "approval bypass" && modeNameRx.MatchString(h.Seg.N.Text[h.I:h.J]) {
+			_, pre := sentenceAround(h.Seg.N.Text, h.I, h.J)
+			post := h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+40)]
+			if !modeEnableRx.MatchString(pre) && !modeOnRx.MatchString(post) {
+				continue
+			}
+		}
 		// "do not tell the user to run it": a direction to the user, not
 		// something kept from them.
 		if h.Phrase.Label == "concealment from the user" && directionToUser(h.Seg.N.Text, h.I, h.J) {
@@ -113,6 +124,12 @@ var (
 	// untilVerifiedRx: "never tell the user it works until you have
 	// verified it": a rule of honesty, not concealment.
 	untilVerifiedRx = match.MustRx(`^[^.!?\n]{0,120}?\b(?:until|unless|before)\s+(?:you(?:'ve| have)?\s+)?(?:actually\s+)?(?:verif|confirm|check|test|validat|prov|run|reproduc|seen|observ)`)
+	// modeNameRx: an approval bypass written as the name of a mode.
+	modeNameRx = match.MustRx(`(?i)^(?:yolo mode|bypass ?permissions mode)$`)
+	// modeEnableRx: a verb that switches a mode on, before it in the
+	// sentence; modeOnRx: a setting that turns it on, after it.
+	modeEnableRx = match.MustRx(`(?i)\b(?:enable|enabled|enabling|turn on|turned on|switch (?:on|to|into)|use|using|run (?:in|with)|start (?:in|with)|launch (?:in|with)|activate|activated|set|always|go|put (?:it|yourself|the agent) in|operate in|work in|in)\b[^.!?]{0,40}$`)
+	modeOnRx     = match.MustRx(`(?i)^\W{0,3}(?:is\s+)?(?:[:=]|to|is)?\s*\**\s*(?:enabled|on|true|yes|active)\b`)
 	// silentOutcomeRx: the adverb followed by a participle or a present
 	// tense verb of outcome: a description of behaviour.
 	silentOutcomeRx = match.MustRx(`(?i)\bsilently\s+(?:\w+ed|loses|drops|skips|fails|ignores|discards|truncates|succeeds|breaks|corrupts|swallows|falls back|does nothing)\b`)

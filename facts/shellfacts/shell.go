@@ -491,12 +491,39 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 		return "", false // asks whether a line is there; prints none of it
 	}
 	args := c.Params()
+	if c.Name == "curl" {
+		args = curlKeyUseDropped(args)
+	}
 	if c.Name == "cp" || c.Name == "rsync" || c.Name == "scp" {
 		if len(args) > 1 {
 			args = args[:len(args)-1] // the last word is the destination
 		}
 	}
 	return shCredentialRead(args, c)
+}
+
+// curlKeyOpts take a key, certificate or netrc file that curl uses to
+// authenticate (an SSH key for sftp://, a TLS client key): the file signs or
+// logs in; its content is not sent.
+var curlKeyOpts = map[string]bool{"--key": true, "--cert": true, "-E": true, "--pubkey": true, "--netrc-file": true,
+	"--proxy-key": true, "--proxy-cert": true}
+
+// curlKeyUseDropped returns args without the values of curl's
+// authentication options (--key ~/.ssh/id_rsa, --cert=client.pem).
+func curlKeyUseDropped(args []shell.Word) []shell.Word {
+	out := make([]shell.Word, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if curlKeyOpts[v] {
+			i++ // the option's value
+			continue
+		}
+		if name, _, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") && curlKeyOpts[name] {
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
 }
 
 // shExcludeValue reports whether words[i] names what an archiver or

