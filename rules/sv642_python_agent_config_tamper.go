@@ -1,9 +1,13 @@
 package rules
 
 import (
+	"encoding/json"
+	"strings"
+
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/python"
 )
 
 // PythonAgentConfigTamper reports Python code that rewrites the
@@ -28,7 +32,8 @@ Writes are **high**; a file the same function deletes again in a ` + "`finally`"
 temporary slash command for a test run) and a project's own instruction file (` + "`CLAUDE.md`" + `, ` + "`AGENTS.md`" + ` at the
 project root, which project set-up skills legitimately create) is **medium**; so is a file inside
 the skill's own directory under the agent's (` + "`~/.openclaw/skills/<its name>/data/state.json`" + `, never
-its ` + "`SKILL.md`" + `) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
+its ` + "`SKILL.md`" + `), a file whose every write is a constant, empty configuration (a scaffold's
+` + "`{\"mcpServers\": {}}`" + ` placeholder) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
 not a ` + "`MEMORY.md`" + `): data the skill keeps, not settings or instructions.
 
 A skill that edits these grants itself permissions (` + "`\"allow\": [\"Bash(*)\"]`" + `), installs
@@ -74,6 +79,8 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 				switch {
 				case intel.ProjectInstructionFile(pt):
 					sev = Medium // the project's instruction file: project set-up skills write these
+				case pyEmptyConfigWrite(m, c):
+					sev, note = Medium, "; what it writes is an empty configuration (no servers, hooks or entries)"
 				case pyfacts.RemovedInFinally(m, c):
 					sev, note = Medium, "; deleted again in a finally block, so it lasts only while the function runs"
 				default:
@@ -88,4 +95,39 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// pyEmptyConfigWrite reports an open() of a configuration file whose every
+// write is a constant JSON document with nothing in it but empty objects
+// and lists ({"mcpServers": {}}): a scaffold's placeholder configures
+// nothing. A file opened and not written here is not known to be empty.
+func pyEmptyConfigWrite(m *python.Module, c *python.Call) bool {
+	texts, ok := pyfacts.TextsWrittenThrough(m, c)
+	if !ok || len(texts) == 0 {
+		return false
+	}
+	doc := strings.Join(texts, "")
+	var v any
+	if json.Unmarshal([]byte(doc), &v) != nil {
+		// "{\\n}" in the source: a backslash and n, written as they are
+		if json.Unmarshal([]byte(strings.ReplaceAll(doc, `\n`, "\n")), &v) != nil {
+			return false
+		}
+	}
+	return pyEmptyJSON(v)
+}
+
+func pyEmptyJSON(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			if !pyEmptyJSON(e) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		return len(x) == 0
+	}
+	return false
 }

@@ -148,6 +148,59 @@ func WrittenText(m *python.Module, c *python.Call) ([]string, string, bool) {
 	return paths, b.String(), b.Len() > 0
 }
 
+// TextsWrittenThrough returns the text of every write (f.write, f.writelines)
+// through the file that the open() call oc opened, and whether each was a
+// folded constant. A file opened and never written gives no texts.
+func TextsWrittenThrough(m *python.Module, oc *python.Call) (texts []string, allConst bool) {
+	allConst = true
+	for _, c := range m.Calls {
+		if !HasSuffixAny(c.Name, ".write", ".writelines") || nearestOpener(m, c) != oc {
+			continue
+		}
+		a, ok := c.Arg(0, "")
+		if !ok {
+			allConst = false
+			continue
+		}
+		v, ok := m.Fold(a.Start, a.End)
+		if !ok {
+			allConst = false
+			continue
+		}
+		texts = append(texts, v)
+	}
+	return texts, allConst
+}
+
+// nearestOpener returns the open() call that made the file a write call
+// writes through: one in its receiver, or the last binding of the receiver
+// before the call that opens a file (with open(a) as f: … with open(b) as f:
+// f.write(…) writes b).
+func nearestOpener(m *python.Module, c *python.Call) *python.Call {
+	for _, oc := range m.CallsIn(c.Head, c.Open) {
+		if Openish(oc.Name) || HasSuffixAny(oc.Name, ".open") {
+			return oc
+		}
+	}
+	if c.Head >= len(m.Toks) || m.Toks[c.Head].Kind != python.Name {
+		return nil
+	}
+	var best *python.Call
+	bestAt := -1
+	for _, as := range ScopedAssigns(m, m.Text(c.Head), c.Head) {
+		if as.Start >= c.Head || as.Start < bestAt {
+			continue
+		}
+		for _, oc := range m.CallsIn(as.Start, as.End) {
+			if Openish(oc.Name) || HasSuffixAny(oc.Name, ".open") {
+				best, bestAt = oc, as.Start
+				break
+			}
+		}
+	}
+	return best
+}
+
 // openedIn returns the open() call that made the file object in tokens
 // [a, b): a call there, or in the assignments (with … as f included) of
 // its variable.
