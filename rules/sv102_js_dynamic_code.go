@@ -31,7 +31,8 @@ that is evaluated:
   the network; or it reads like a shell command;
 - **high**: the code is decoded, computed at run time, or reached through a hidden
   name; or a constant that does something dangerous;
-- **medium**: a constant, harmless string (still a review point);
+- **medium**: a constant, harmless string (still a review point); code computed at run time in
+  a Markdown example that no text tells the agent to run (a sandbox pattern in a guide);
 - **low**: the ` + "`Function('return this')`" + ` global-object idiom.
 
 Code downloaded and evaluated is reported by SV103.
@@ -77,6 +78,12 @@ func runJSDynamicCode(p *analyzer.Pass) error {
 		}
 		if vendored && sev == High && !hidden && v.FromDecoder(code) == nil {
 			sev, msg = Medium, msg+" in vendored minified code"
+		}
+		if sev == High && !hidden && p.File.ExampleCode() && strings.HasSuffix(msg, "computed at run time") {
+			// a documentation example (a sandbox or a REPL in a guide):
+			// a pattern for code the reader writes, not code the skill
+			// runs; decoded or dangerous constants stay high
+			sev, msg = Medium, msg+", in example code no text tells the agent to run"
 		}
 		v.Report(n, sev, msg)
 	}
