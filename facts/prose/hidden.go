@@ -118,7 +118,13 @@ func commandWordAt(t string) int {
 		if m[0] > 0 && t[m[0]-1] == '/' && m[0] > 1 && isLetter(t[m[0]-2]) && !strings.Contains(t[max(0, m[0]-12):m[0]], "bin/") {
 			continue // "zsh/bash" as the second of two names; /bin/bash stays a program
 		}
+		if m[0] > 1 && t[m[0]-1] == '-' && isLetter(t[m[0]-2]) {
+			continue // the last part of a hyphenated name (link-checker-eval.git)
+		}
 		if w := t[m[0]:m[1]]; w == "exec" || w == "eval" {
+			if m[1] < len(t) && t[m[1]] != ' ' && t[m[1]] != '\t' {
+				continue // "eval.git", "exec.py": part of a name, not the command
+			}
 			// "exec summary says 41%", "eval results": the English nouns;
 			// the commands take a path, a variable, a quotation or a
 			// substitution (exec /bin/sh, eval "$(…)")

@@ -382,3 +382,26 @@ func TestPrintedScripts(t *testing.T) {
 		}
 	}
 }
+
+func TestPrintfOutput(t *testing.T) {
+	for src, want := range map[string]string{
+		`printf '\n%s\n' "a b"`:            "\na b\n",
+		`printf '%s=%s\n' k v x y`:         "k=v\nx=y\n",
+		`printf '%s and %s\n' one`:         "one and \n",
+		`printf '100%%s done %s\n' ok`:     "100%s done ok\n",
+		`printf 'no directives\n' ignored`: "no directives\n",
+		`printf '%s\t|\n' 'x\ty'`:          "x\\ty\t|\n",
+	} {
+		s := Parse(src, 0)
+		if len(s.Commands) == 0 || !s.Commands[0].OutputKnown || s.Commands[0].Output != want {
+			var got string
+			if len(s.Commands) > 0 {
+				got = s.Commands[0].Output
+			}
+			t.Errorf("%s: output %q, want %q", src, got, want)
+		}
+	}
+	if s := Parse(`printf '%d %s\n' 3 x`, 0); len(s.Commands) == 0 || s.Commands[0].OutputKnown {
+		t.Errorf("printf with %%d: output should not be computed")
+	}
+}

