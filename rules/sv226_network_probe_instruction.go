@@ -75,6 +75,18 @@ func probeRange(text string) string {
 	return ""
 }
 
+// probeVerb finds the first probe verb that is a word of the sentence,
+// not part of a name or a function named in the text (Deno.connect,
+// fetch_url, fetch()).
+func probeVerb(t string) []int {
+	for _, m := range probeVerbRx.FindAllStringIndex(t, 8) {
+		if !prose.InToken(t, m[0], m[1]) && !strings.HasPrefix(t[m[1]:], "(") {
+			return m
+		}
+	}
+	return nil
+}
+
 func runNetworkProbe(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
@@ -112,12 +124,12 @@ func runNetworkProbe(p *analyzer.Pass) error {
 		}
 		// the verb sits in the sentence, or in the lead-in of a list
 		// ("request each of these:")
-		t, vm := s.Text, probeVerbRx.FindStringIndex(s.Text)
+		t, vm := s.Text, probeVerb(s.Text)
 		for j := k - 1; vm == nil && j >= 0 && j >= k-8 && sents[j].Seg.Kind == markdown.Paragraph; j-- {
 			lead := strings.TrimSpace(sents[j].Seg.N.Text)
 			if strings.HasSuffix(lead, ":") {
 				t = sents[j].Text
-				vm = probeVerbRx.FindStringIndex(t)
+				vm = probeVerb(t)
 				break
 			}
 			if strings.HasSuffix(lead, ".") {
