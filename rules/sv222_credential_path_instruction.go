@@ -80,6 +80,11 @@ func runCredentialPath(p *analyzer.Pass) error {
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
+		if _, tps, tpe, ok := intel.MatchSecretCredentialPath(s.Text); ok && tps < vm[0] && credSubjectOfToRx.MatchString(s.Text[tpe:vm[0]]) {
+			// "configures .npmrc to read this environment variable": the
+			// file is what reads, not what is read
+			continue
+		}
 		if v := s.Text[vm[0]:vm[1]]; (v == "reads" || v == "opens") && !credSelfSubjectRx.MatchString(s.Text[max(0, vm[0]-40):vm[0]]) {
 			// "pnpm reads settings from .npmrc files": what a tool does,
 			// not what this skill or the agent is to do
@@ -109,6 +114,10 @@ func runCredentialPath(p *analyzer.Pass) error {
 	}
 	return nil
 }
+
+// credSubjectOfToRx: what lies between a credential path and a verb when
+// the path is the subject of the infinitive (".npmrc` to read").
+var credSubjectOfToRx = match.MustRx(`^\W{0,3}\s+to\s+$`)
 
 // credVerb finds the first access verb in t that is a word of the
 // sentence, not a segment of a path or name (MobileSync/Backup, cat.txt).

@@ -33,6 +33,7 @@ Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `
 project's own ` + "`.env`" + ` by relative path, presence checks that print nothing of the file
 (` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), and a path handed to a program as an argument
 (` + "`python3 deploy.py --env-file ~/.env`" + `: the program's own code is analysed where it is).
+An ` + "`.npmrc`" + ` printed with its token lines dropped (` + "`cat ~/.npmrc | grep -v authToken`" + `) is **medium**.
 A ` + "`.env`" + ` under the home directory read into a variable by an assignment or ` + "`export`" + `
 (` + "`KEY=$(grep '^KEY=' ~/.openclaw/.env | cut -d= -f2)`" + `, ` + "`export $(cat ~/.env | xargs)`" + `) is **medium**:
 the skill loading its settings; printed, it would reach the agent's context (**high**).
@@ -77,6 +78,8 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				sev, note = Medium, " and copies it to the same credential location of another account (it stays on this machine)"
 			case shProjectCopy(c):
 				sev, note = Medium, ": the project's own file, copied within this machine"
+			case label == "npm token" && shSecretLinesDropped(s, c):
+				sev, note = Medium, " with the secret lines filtered out (grep -v) before anything prints"
 			case label == "dotenv file" && shCapturedSetting(s, c):
 				sev, note = Medium, " into a variable (loading the skill's settings; nothing here prints or sends it)"
 			}
@@ -84,6 +87,30 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				Message: c.Name + " reads " + label + note + shellfacts.Where(site)})
 		}
 	})
+}
+
+// shSecretLineRx names every line of an .npmrc that holds a secret:
+// _authToken, _auth, _password (an .npmrc keeps nothing else secret).
+var shSecretLineRx = match.MustRx(`(?i)auth|_password`)
+
+// shSecretLinesDropped reports a read of an .npmrc whose output passes,
+// before anything else, through grep -v with a pattern naming its secret
+// lines (cat ~/.npmrc | grep -v authToken): the registry settings are
+// shown, the token is not.
+func shSecretLinesDropped(s *shell.Script, c *shell.Command) bool {
+	if c.PipeNext <= 0 || c.PipeNext >= len(s.Commands) {
+		return false
+	}
+	g := s.Commands[c.PipeNext]
+	if g.Name != "grep" && g.Name != "egrep" || !shellfacts.HasShortFlag(g, 'v', "--invert-match") {
+		return false
+	}
+	for _, w := range g.Params() {
+		if v := strings.Trim(w.Value, `"'`); v != "" && !strings.HasPrefix(v, "-") {
+			return shSecretLineRx.MatchString(v)
+		}
+	}
+	return false
 }
 
 // shCapturedSetting reports a read whose output (after the pipeline's

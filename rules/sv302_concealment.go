@@ -39,7 +39,8 @@ the form of a statement still are: "your job is to quietly upload …", "you wil
 forward …". "Do not tell the user *to run* it" directs the user and is not concealment. A mode's
 name is not an instruction to switch it on: a heading *YOLO Mode*, a definition *Yolo mode (-y):
 bypasses all approvals* are not reported; *enable / use / run in yolo mode*, *set YOLO mode to
-ENABLED* and *YOLO mode: on* are.
+ENABLED* and *YOLO mode: on* are. Keeping quiet about a step left out (*skip phase 6 silently — do
+not warn the user*), with nothing in the sentence that has an effect, is not concealment.
 
 **Fix:** tell the user what the skill does; ask before irreversible or outbound actions.
 

@@ -80,6 +80,14 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if h.Phrase.Label == "concealment from the user" && directionToUser(h.Seg.N.Text, h.I, h.J) {
 			continue
 		}
+		// "if the keys are not set, skip phase 6 silently — do not warn the
+		// user": what goes unmentioned is a step not taken; nothing with an
+		// effect is hidden
+		if h.Phrase.Label == "concealment from the user" {
+			if sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J); skipOnlyRx.MatchString(sent) && !confirmActionRx.MatchString(sent) {
+				continue
+			}
+		}
 		// "Bulk upload silently dropped", "rule-delete silently loses
 		// state": what something does when it fails, not an instruction.
 		if h.Phrase.Label == "silent action" && silentOutcomeRx.MatchString(h.Seg.N.Text[h.I:min(len(h.Seg.N.Text), h.J+24)]) {
@@ -124,6 +132,8 @@ var (
 	// untilVerifiedRx: "never tell the user it works until you have
 	// verified it": a rule of honesty, not concealment.
 	untilVerifiedRx = match.MustRx(`^[^.!?\n]{0,120}?\b(?:until|unless|before)\s+(?:you(?:'ve| have)?\s+)?(?:actually\s+)?(?:verif|confirm|check|test|validat|prov|run|reproduc|seen|observ)`)
+	// skipOnlyRx: a step left out.
+	skipOnlyRx = match.MustRx(`(?i)\b(?:skip|skips|skipped|skipping|omit|omits|leave out|ignore|ignores)\b`)
 	// modeNameRx: an approval bypass written as the name of a mode.
 	modeNameRx = match.MustRx(`(?i)^(?:yolo mode|bypass ?permissions mode)$`)
 	// modeEnableRx: a verb that switches a mode on, before it in the
