@@ -304,7 +304,7 @@ type fileResult struct {
 // Limits on embedded code per skill: beyond them the rest is not analysed
 // as code, which blocks the skill (the scanner is blind there).
 const (
-	MaxEmbeddedFiles = 2000
+	MaxEmbeddedFiles = 20000 // a documentation skill can hold thousands of code blocks; bytes are bounded separately
 	MaxEmbedDepth    = 4
 )
 

@@ -40,7 +40,7 @@ line (` + "`import x`, `from x import y`, `def f(`, `const x =`, `require(`" + `
 the command rules directly. A snippet that does not parse (documentation elides code) does not
 block: the host file's own analysis still reads its text.
 
-**Limits:** at most 2,000 embedded blocks and the skill's byte limit, at most 4 levels of
+**Limits:** at most 20,000 embedded blocks and the skill's byte limit, at most 4 levels of
 embedding; beyond that the skill is blocked (SV001), because the scanner would be blind there.`,
 	Extract: extractEmbedded,
 })
