@@ -29,7 +29,9 @@ privileged text a skill controls. This rule finds in them:
 - instruction override, concealment or claimed authority ("ignore previous instructions",
   "do not tell the user", "approved by the administrator"): **critical**;
 - markup that closes or opens prompt structure (` + "`</available_skills>`" + `, ` + "`<system>`" + `,
-  ` + "`</description>`" + `, ` + "`<|im_start|>`" + `, ` + "`[SYSTEM]`" + `): **high**;
+  ` + "`</description>`" + `, ` + "`<|im_start|>`" + `, ` + "`[SYSTEM]`" + `): **high**. The closing tag of a trigger
+  example the description opened itself (` + "`<example>…</example>`" + `, ` + "`<commentary>`" + `, the format of Claude
+  Code agent and plugin descriptions) closes nothing and is not reported;
 - control characters, zero-width, bidi or tag characters: **high**;
 - instructions addressed to the model ("Claude must always run …", "you must ignore …",
   "assistant: reply …"): **high**.
@@ -93,7 +95,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 			}
 		}
 		if !tagged {
-			if m := structuralTagRx.FindStringIndex(t); m != nil {
+			if m := structuralTag(t); m != nil {
 				report(High, fmt.Sprintf("prompt-structure markup %q", t[m[0]:m[1]]))
 			}
 		}
@@ -166,4 +168,35 @@ func controlChars(s string) string {
 		return ""
 	}
 	return "control or invisible characters " + strings.Join(found, " ")
+}
+
+// structuralTag finds markup that opens or closes prompt structure. A
+// closing tag of the trigger-example format (<example> … </example>, as
+// Claude Code's agent and plugin descriptions carry them) whose element the
+// description itself opened before it closes nothing outside the
+// description.
+func structuralTag(t string) []int {
+	for _, m := range structuralTagRx.FindAllStringIndex(t, -1) {
+		tag := t[m[0]:m[1]]
+		if strings.HasPrefix(tag, "</") {
+			name := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(tag, "</"), ">"))
+			if exampleTags[name] && openedBefore(t[:m[0]], name) {
+				continue
+			}
+		}
+		return m
+	}
+	return nil
+}
+
+// exampleTags are the elements of the trigger-example format of agent and
+// plugin descriptions; any other closing tag (</script>, </system>,
+// </description>) is reported even when the description opened it.
+var exampleTags = map[string]bool{"example": true, "examples": true, "commentary": true}
+
+// openedBefore reports whether text holds an opening tag <name> or <name …>
+// that is not closed again before its end.
+func openedBefore(text, name string) bool {
+	opens := strings.Count(text, "<"+name+">") + strings.Count(text, "<"+name+" ")
+	return opens > strings.Count(text, "</"+name+">")
 }
