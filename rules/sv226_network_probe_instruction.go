@@ -75,17 +75,30 @@ func probeRange(text string) string {
 	return ""
 }
 
-// probeVerb finds the first probe verb that is a word of the sentence,
-// not part of a name or a function named in the text (Deno.connect,
-// fetch_url, fetch()).
-func probeVerb(t string) []int {
+// probeVerbOutside finds the first probe verb that is a word of the
+// sentence, not part of a name or a function named in the text
+// (Deno.connect, fetch_url, fetch()), nor inside the probe words at
+// [phrase[0], phrase[1]) ("port scan").
+func probeVerbOutside(t string, phrase []int) []int {
 	for _, m := range probeVerbRx.FindAllStringIndex(t, 8) {
+		if phrase != nil && m[0] < phrase[1] && m[1] > phrase[0] && !(m[0] == phrase[0] && probeClauseStartRx.MatchString(t[:m[0]])) {
+			continue // "port scan", "full table scan over network": a noun
+		}
 		if !prose.InToken(t, m[0], m[1]) && !strings.HasPrefix(t[m[1]:], "(") {
 			return m
 		}
 	}
 	return nil
 }
+
+// probeClauseStartRx: what may precede a verb that starts a clause
+// ("scan ports 8000-8009", "Detect backend: scan ports", "then scan the
+// subnet").
+var probeClauseStartRx = match.MustRx(`(?i)(?:^|[:;,.(\-–—*]\s*|\b(?:and|then|or|first|please|to|also|now|next)\s+)$`)
+
+// probeBlockRx: a verb or list that refuses the addresses after it: an
+// SSRF guard's block list.
+var probeBlockRx = match.MustRx(`(?i)\b(?:rejects?|rejected|rejecting|blocks?|blocked|blocking|denies|deny|denied|disallows?|disallowed|forbids?|forbidden|refuses?|refused|blocklist|denylist|deny-?list|block-?list)\b`)
 
 func runNetworkProbe(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)
@@ -111,29 +124,45 @@ func runNetworkProbe(p *analyzer.Pass) error {
 		// span ("`http://10.0.0.1` to …") is still prose
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
-		what := ""
+		what, core := "", ""
+		phrase := []int(nil) // the probe words in s.Text, when they are what matched
 		if m := probeMetaRx.FindString(raw); m != "" {
-			what = "the cloud metadata endpoint " + m
+			what, core = "the cloud metadata endpoint "+m, m
 		} else if m := probeRange(raw); m != "" {
-			what = "the private range " + strings.TrimSpace(m)
-		} else if m := probeWordsRx.FindString(s.Text); m != "" {
-			what = m
+			what, core = "the private range "+strings.TrimSpace(m), strings.TrimSpace(m)
+		} else if m := probeWordsRx.FindStringIndex(s.Text); m != nil {
+			what, phrase = s.Text[m[0]:m[1]], m
+			core = what
 		}
 		if what == "" {
 			continue
 		}
 		// the verb sits in the sentence, or in the lead-in of a list
-		// ("request each of these:")
-		t, vm := s.Text, probeVerb(s.Text)
+		// ("request each of these:"); the probe words themselves ("port
+		// scan", "full table scan over network") are not the verb
+		t, vm := s.Text, probeVerbOutside(s.Text, phrase)
 		for j := k - 1; vm == nil && j >= 0 && j >= k-8 && sents[j].Seg.Kind == markdown.Paragraph; j-- {
 			lead := strings.TrimSpace(sents[j].Seg.N.Text)
 			if strings.HasSuffix(lead, ":") {
 				t = sents[j].Text
-				vm = probeVerb(t)
+				vm = probeVerbOutside(t, nil)
 				break
 			}
 			if strings.HasSuffix(lead, ".") {
 				break // an ordinary paragraph, not a list item
+			}
+		}
+		if vm != nil {
+			// "resolves the host and rejects RFC1918, link-local and
+			// 169.254.169.254": what a guard refuses, between the verb and
+			// the address, is not requested
+			ai := strings.Index(s.Text, core)
+			from := 0
+			if t == s.Text {
+				from = vm[1]
+			}
+			if ai >= from && probeBlockRx.MatchString(s.Text[from:ai]) {
+				continue
 			}
 		}
 		if vm == nil || prose.Negated(t, vm[0]) || prose.SentenceNegationRx.MatchString(t) || t == s.Text && prose.VerbRole(s, vm[0], vm[1]) != prose.RoleInstruction {
