@@ -34,7 +34,8 @@ var vendorInstallers = []struct{ host, path string }{
 	{"install.zerotier.com", ""}, {"rclone.org", "/install"},
 	// package-repository setup scripts (they add a signed apt/yum source)
 	{"dl.cloudsmith.io", "/public/"}, {"deb.nodesource.com", "/setup"}, {"rpm.nodesource.com", "/setup"},
-	{"packagecloud.io", "/install/repositories/"}, {"repo.anaconda.com", "/miniconda/"},
+	{"packagecloud.io", "/install/repositories/"}, {"packages.gitlab.com", "/install/repositories/"},
+	{"download.newrelic.com", "/install/newrelic-cli/"}, {"repo.anaconda.com", "/miniconda/"},
 	{"github.com", "/conda-forge/miniforge/releases/"},
 }
 

@@ -48,21 +48,24 @@ func TestPlaceholderSubdomain(t *testing.T) {
 
 func TestVendorInstaller(t *testing.T) {
 	for raw, want := range map[string]bool{
-		"https://sh.rustup.rs":                          true,
-		"https://hf.co/cli/install.sh":                  true,
-		"https://ollama.ai/install.sh":                  true,
-		"https://release.anza.xyz/stable/install":       true,
-		"https://rclone.org/install.sh":                 true,
-		"http://rclone.org/install.sh":                  false, // not over https
-		"https://rclone.org.evil.example/install.sh":    false,
-		"https://hf.co/spaces/someone/app/raw/x.sh":     false, // a user's file on the same host
-		"https://raw.githubusercontent.com/x/y/i.sh":    false,
-		"https://install.zerotier.com.attacker.net/":    false,
-		"https://aliyuncli.alicdn.com/install.sh":       true,
-		"https://aliyuncli.alicdn.com.cdn.example/x.sh": false,
-		"https://astral.sh/ty/install.sh":               true,
-		"https://astral.sh/uv/install.ps1":              true,
-		"https://astral.sh.evil.example/ty/install.sh":  false,
+		"https://sh.rustup.rs":                                                                true,
+		"https://hf.co/cli/install.sh":                                                        true,
+		"https://ollama.ai/install.sh":                                                        true,
+		"https://release.anza.xyz/stable/install":                                             true,
+		"https://rclone.org/install.sh":                                                       true,
+		"http://rclone.org/install.sh":                                                        false, // not over https
+		"https://rclone.org.evil.example/install.sh":                                          false,
+		"https://hf.co/spaces/someone/app/raw/x.sh":                                           false, // a user's file on the same host
+		"https://raw.githubusercontent.com/x/y/i.sh":                                          false,
+		"https://install.zerotier.com.attacker.net/":                                          false,
+		"https://aliyuncli.alicdn.com/install.sh":                                             true,
+		"https://aliyuncli.alicdn.com.cdn.example/x.sh":                                       false,
+		"https://astral.sh/ty/install.sh":                                                     true,
+		"https://astral.sh/uv/install.ps1":                                                    true,
+		"https://astral.sh.evil.example/ty/install.sh":                                        false,
+		"https://packages.gitlab.com/install/repositories/runner/gitlab-runner/script.deb.sh": true,
+		"https://download.newrelic.com/install/newrelic-cli/scripts/install.sh":               true,
+		"https://packages.gitlab.com/acme/x/raw/install.sh":                                   false,
 	} {
 		if got := VendorInstaller(raw); got != want {
 			t.Errorf("VendorInstaller(%q) = %v, want %v", raw, got, want)

