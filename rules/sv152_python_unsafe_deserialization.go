@@ -27,7 +27,9 @@ the payload never appears as source.
 
 - **critical** when the data is downloaded (HTTP clients, sockets) or decoded from a literal
   (base64, zlib, hex) in the file;
-- **medium** for files and other data: only as safe as whoever wrote the file.
+- **medium** for files and other data: only as safe as whoever wrote the file. A file read at run
+  time and then decompressed or decoded (a saved game) is data, not a hidden payload, unless the
+  module opens a file by a relative path the skill could ship.
 
 **Fix:** exchange JSON; use ` + "`yaml.safe_load`" + ` or ` + "`Loader=yaml.SafeLoader`" + `; load model
 weights with ` + "`weights_only=True`" + ` or safetensors.
@@ -87,7 +89,7 @@ func runPythonUnsafeDeserialization(p *analyzer.Pass) error {
 					Message: what + " deserialises downloaded data (" + r.Name + "): loading runs code the server chooses"})
 				continue
 			}
-			if r, ok := pyfacts.FromDecoded(m, arg.Start, arg.End); ok {
+			if r, ok := pyfacts.FromDecoded(m, arg.Start, arg.End); ok && !pyDecodesFileData(m, r) {
 				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 					Message: what + " deserialises data decoded in the file (" + r.Name + "): a hidden payload"})
 				continue
@@ -117,4 +119,40 @@ func pyUnsafeLoad(m *python.Module, c *python.Call) bool {
 		return ok && m.ArgText(w) == "True"
 	}
 	return true
+}
+
+// pyDecodesFileData reports a decoder (zlib.decompress, base64.b64decode)
+// whose input is read from a file at run time (a saved game, a cache) in
+// a module that opens no file by a relative constant path (which could be
+// one the skill ships): the data is the user's, not a payload hidden in
+// the skill.
+func pyDecodesFileData(m *python.Module, r python.Ref) bool {
+	for _, c := range m.Calls {
+		if c.Head != r.Tok {
+			continue
+		}
+		a, ok := c.Arg(0, "")
+		if !ok {
+			return false
+		}
+		_, ok = m.Derives("file-read", a.Start, a.End, func(x python.Ref) bool {
+			return pyfacts.HasSuffixAny(x.Name, ".read", ".read_bytes", ".read_text", ".readlines", ".readline")
+		})
+		if !ok {
+			return false
+		}
+		// a file named by a constant path may be one the skill ships: its
+		// content is then the skill's own, possibly the payload
+		for _, oc := range m.Calls {
+			if pyfacts.Openish(oc.Name) {
+				if pa, ok := oc.Arg(0, ""); ok {
+					if v, ok := m.Fold(pa.Start, pa.End); ok && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
