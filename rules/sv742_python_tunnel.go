@@ -41,7 +41,7 @@ app.run(host="127.0.0.1", port=8080)
 	Run: runPythonTunnel,
 })
 
-var pyTunnelCmdRx = match.MustRx(`(?i)(^|[\s/])(ngrok\s+(http|tcp|tls|start|tunnel)|cloudflared(\.exe)?\s+[^|;&]*tunnel|bore\s+local|lt\s+(--port|-p)|frpc(\.exe)?\s|chisel(\.exe)?\s+client\s[^|;&]*\bR:|ssh\s+[^|;&]*-[a-zA-Z]*R\s*\S|ssh\s+[^|;&]*(serveo\.net|localhost\.run|pinggy\.io))`)
+var pyTunnelCmdRx = match.MustRx(`(?i)(^|[\s/])(ngrok\s+(http|tcp|tls|start|tunnel)|cloudflared(\.exe)?\s+[^|;&]*tunnel|bore\s+local|lt\s+(--port|-p)|frpc(\.exe)?\s|chisel(\.exe)?\s+client\s[^|;&]*\bR:|ssh\s+(?:[^|;&]*\s)?(?-i:-[a-zA-Z]*R)\s*\S|ssh\s+[^|;&]*(serveo\.net|localhost\.run|pinggy\.io))`)
 
 func runPythonTunnel(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)

@@ -9,3 +9,5 @@ subprocess.run(["git", "push", "origin", "main"], check=False)
 
 if __name__ == "__main__":
     app.run(host="127.0.0.1", port=8080)
+target = "deploy@build-01.example.com"
+check = subprocess.run(["ssh", target, "ls ~/agent-skills/scripts/my-script.sh 2>/dev/null && echo OK"], capture_output=True)

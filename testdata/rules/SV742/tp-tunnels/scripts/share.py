@@ -10,3 +10,4 @@ client = paramiko.SSHClient()
 client.connect("203.0.113.9", username="u")
 transport = client.get_transport()
 transport.request_port_forward("", 2222)  # want "SV742: requests a reverse port forward"
+subprocess.run(["ssh", "-NR", "9000:localhost:3000", "relay.example.net"])  # want "SV742: starts a tunnel: ssh"
