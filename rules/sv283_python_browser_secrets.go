@@ -23,7 +23,8 @@ var PythonBrowserSecrets = register(&analyzer.Rule{
 
 - loads cookies with ` + "`browser_cookie3`" + `, ` + "`browsercookie`" + ` or ` + "`pycookiecheat`" + `;
 - decrypts saved secrets: ` + "`win32crypt.CryptUnprotectData`" + ` (DPAPI), the Chromium ` + "`os_crypt`" + `
-  ` + "`encrypted_key`" + ` from ` + "`Local State`" + `;
+  ` + "`encrypted_key`" + ` from ` + "`Local State`" + ` (the name alone, in a module that never names ` + "`Local State`" + ` or
+  ` + "`os_crypt`" + `, is any envelope-encryption field);
 - hunts Discord/Slack/Telegram session tokens (` + "`Local Storage/leveldb`" + ` with token
   regexes, ` + "`tdata`" + `).
 
@@ -78,6 +79,11 @@ func runPythonBrowserSecrets(p *analyzer.Pass) error {
 			hits = append(hits, hit{start, end, "decrypts DPAPI-protected secrets (CryptUnprotectData)"})
 		}
 	}
+	// "encrypted_key" is the browser's master key only beside the file or
+	// section that holds it (Local State, os_crypt); alone it is any
+	// envelope-encryption field ({"encrypted_key": ciphertext_blob})
+	src := string(m.Src)
+	browserKeyStore := strings.Contains(src, "os_crypt") || strings.Contains(src, "Local State")
 	for i := range m.Toks {
 		if m.Toks[i].Kind != python.String {
 			continue
@@ -86,7 +92,7 @@ func runPythonBrowserSecrets(p *analyzer.Pass) error {
 		if !pyfacts.ContainsAny(v, pyTokenHuntWords) {
 			continue
 		}
-		if loc := pyTokenHuntRx.FindString(v); loc != "" && (len(hits) > 0 || strings.Contains(loc, "leveldb") || strings.Contains(loc, "encrypted_key") || strings.Contains(loc, "{24}") || strings.Contains(loc, "dQw4")) {
+		if loc := pyTokenHuntRx.FindString(v); loc != "" && (len(hits) > 0 || strings.Contains(loc, "leveldb") || strings.Contains(loc, "encrypted_key") && browserKeyStore || strings.Contains(loc, "{24}") || strings.Contains(loc, "dQw4")) {
 			hits = append(hits, hit{m.Toks[i].Start, m.Toks[i].End, "looks for app or browser secrets (" + pyfacts.ClipStr(loc, 40) + ")"})
 			break
 		}
