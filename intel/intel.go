@@ -424,7 +424,7 @@ var agentConfigRx = rxlit.MustRx(`(?i)(\.claude/(settings(\.local)?\.json|skills
 
 // projectInstructionsRx matches a project's own instruction file at its
 // root, which project set-up legitimately creates.
-var projectInstructionsRx = rxlit.MustRx(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$`)
+var projectInstructionsRx = rxlit.MustRx(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$|^(\./)?\.cursor/rules/[\w.-]+\.mdc?$`)
 
 // AgentConfigPath reports a path of an agent's settings, standing
 // instructions, MCP server list or installed skills and commands

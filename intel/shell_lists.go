@@ -19,7 +19,7 @@ var vendorInstallers = []struct{ host, path string }{
 	{"claude.ai", "/install"}, {"pyenv.run", ""}, {"nixos.org", "/nix/install"}, {"install.determinate.systems", "/nix"},
 	{"get.k3s.io", ""}, {"foundry.paradigm.xyz", ""}, {"get.scoop.sh", ""}, {"community.chocolatey.org", "/install.ps1"},
 	{"bootstrap.pypa.io", "/get-pip.py"}, {"dot.net", "/v1/dotnet-install"}, {"sh.brew.sh", ""}, {"cli.github.com", ""},
-	{"opencode.ai", "/install"}, {"ollama.com", "/install"}, {"get.rvm.io", ""}, {"install.meteor.com", ""},
+	{"opencode.ai", "/install"}, {"chatgpt.com", "/codex/install"}, {"ollama.com", "/install"}, {"get.rvm.io", ""}, {"install.meteor.com", ""},
 	{"mise.run", ""}, {"mise.jdx.dev", "/install"}, {"get.jetify.com", "/devbox"}, {"cli.doppler.com", "/install"},
 	{"pkgx.sh", ""}, {"get.rke2.io", ""}, {"sh.vector.dev", ""}, {"raw.githubusercontent.com", "/golangci/golangci-lint/"},
 	{"install.ohmyz.sh", ""}, {"supabase.com", "/install"}, {"vercel.com", "/install"}, {"fly.io", "/install.sh"},

@@ -65,6 +65,8 @@ func TestVendorInstaller(t *testing.T) {
 		"https://astral.sh.evil.example/ty/install.sh":                                        false,
 		"https://packages.gitlab.com/install/repositories/runner/gitlab-runner/script.deb.sh": true,
 		"https://download.newrelic.com/install/newrelic-cli/scripts/install.sh":               true,
+		"https://chatgpt.com/codex/install.sh":                                                true,
+		"https://chatgpt.com/share/abc/install.sh":                                            false,
 		"https://packages.gitlab.com/acme/x/raw/install.sh":                                   false,
 	} {
 		if got := VendorInstaller(raw); got != want {

@@ -31,7 +31,8 @@ Agents see a skill's text inside their own prompt. Closing a tag the harness ope
 it comes from the system rather than from a third-party skill.
 
 Chat templates inside code blocks and code spans are documentation (fine-tuning and
-prompt-engineering skills show them) and are not reported; anything in a
+prompt-engineering skills show them) and are not reported, nor is a CamelCase type argument
+of a generic type written in prose (` + "`Array<ToolResult>`" + `, ` + "`Promise<SystemMessage>`" + `); anything in a
 security-teaching skill is low.
 
 **Fix:** remove the markup, or put template examples in a fenced code block.
@@ -77,6 +78,9 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		}
 		if roleSlotInTemplate(h.Seg.N.Text, h.I, h.J) {
 			continue
+		}
+		if typeArgument(string(d.Src), h.Start, h.End) {
+			continue // Array<ToolResult>, Promise<SystemMessage>: a type argument, not a tag
 		}
 		if h.Phrase.Label == "chat template token" && mdInStringLiteral(d.Src, h.Start, h.End) {
 			// --prompt "<|im_start|>user\nCreate …": a template inside a
@@ -250,4 +254,18 @@ func mdInStringLiteral(src []byte, start, end int) bool {
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// genericTypeRx: a generic container type right before its type argument.
+var genericTypeRx = match.MustRx(`(?:^|[^\w])(?:Array|ReadonlyArray|Promise|List|Map|Record|Set|Partial|Readonly|Optional|Iterable|AsyncIterable|Observable|Vec|Option|Result|Box|Sequence|Dict|Callable)$`)
+
+// typeArgument reports a tag at [i, j) of the source t that is the type
+// argument of a generic type written in the text (Array<ToolResult>): a
+// CamelCase name right after a generic container's name.
+func typeArgument(t string, i, j int) bool {
+	tag := strings.Trim(t[i:j], "<>/ ")
+	if tag == "" || tag[0] < 'A' || tag[0] > 'Z' || !strings.ContainsAny(tag[1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		return false // not CamelCase: <system>, <System>
+	}
+	return strings.HasPrefix(t[i:], "<") && genericTypeRx.MatchString(t[max(0, i-24):i])
 }

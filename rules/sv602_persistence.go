@@ -70,7 +70,7 @@ echo 'Add ~/.acme/bin to your PATH.'
 var shRcFileRx = match.MustRx(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
 var shPersistPathRx = match.MustRx(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
 var shAccessPathRx = match.MustRx(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
-var shBenignRcLineRx = match.MustRx(`^\s*((?:\[\s+-[fesr]\s+"?[^"\]]+"?\s+\]|test\s+-[fesr]\s+"?[^"\s]+"?)\s+&&\s+(?:source|\.)\s|cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"?\$\(\s*(?:[\w.-]+|/(?:usr|opt|bin|snap)/[\w./-]+|(?:~|\$HOME)/\.(?:local|cargo|pyenv|rbenv|nvm|volta|fnm|deno|bun|linuxbrew)/[\w./-]+|/home/linuxbrew/\.linuxbrew/bin/[\w.-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
+var shBenignRcLineRx = match.MustRx(`^\s*((?:\[\[?\s+-[fesr]\s+"?[^"\]]+"?\s+\]\]?|test\s+-[fesr]\s+"?[^"\s]+"?)\s+&&\s+(?:source|\.)\s|cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"?\$\(\s*(?:[\w.-]+|/(?:usr|opt|bin|snap)/[\w./-]+|(?:~|\$HOME)/\.(?:local|cargo|pyenv|rbenv|nvm|volta|fnm|deno|bun|linuxbrew)/[\w./-]+|/home/linuxbrew/\.linuxbrew/bin/[\w.-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
 
 var (
 	shAuthorizedKeysRx = match.MustRx(`\.ssh/authorized_keys2?$`)

@@ -35,7 +35,7 @@ plants instructions every later session obeys, or copies itself where other agen
 persistence and propagation inside the agent. Writes are **high**; **critical** when what is
 written turns approvals off (` + "`bypassPermissions`" + `, ` + "`dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `,
 auto-approve); appending to the project's own instruction file at its root (` + "`CLAUDE.md`" + `,
-` + "`AGENTS.md`" + `), which project set-up skills do, writing a path the user fills in
+` + "`AGENTS.md`" + `, a project's ` + "`.cursor/rules/*.mdc`" + `), which project set-up skills do, writing a path the user fills in
 (` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide), copying the skill itself (its
 directory, its SKILL.md or its files) into the user's, the current project's or a named project's skills
 directory (the install step of its README: the copy is what was scanned), writing inside its own
