@@ -49,7 +49,10 @@ and when the file is written with what ` + "`curl -o`" + ` or ` + "`wget -O`" + 
 Appending the completion or init script a named program prints (` + "`tool completion bash >> ~/.bashrc`" + `),
 or a line that evaluates it at each start (` + "`eval \"$(direnv hook zsh)\"`" + `, from a program on PATH or in a
 standard install directory, not ` + "`/tmp`" + `), is **medium**, and so is a line that sources a settings file
-only if it exists (` + "`[ -f ~/.config/x.env ] && source ~/.config/x.env`" + `).
+only if it exists (` + "`[ -f ~/.config/x.env ] && source ~/.config/x.env`" + `). A line that makes every later
+process load code (` + "`NODE_OPTIONS=--require …`" + `, ` + "`LD_PRELOAD`" + `, ` + "`PYTHONSTARTUP`" + `, ` + "`BASH_ENV`" + `,
+` + "`PROMPT_COMMAND`" + `) or wraps a command that handles passwords or keys (` + "`alias sudo=…`" + `) is not a
+setting and stays **high**.
 
 **Fix:** tell the user what to add to their configuration instead of editing it.
 
@@ -520,12 +523,18 @@ func shOwnScript(sk *skill.Skill, a string) bool {
 	return sk.File(strings.TrimPrefix(a, "./")) != nil
 }
 
+// shCodeLoadingLineRx: a start-up line that makes every later process load
+// code (NODE_OPTIONS=--require, LD_PRELOAD, PYTHONSTARTUP, BASH_ENV,
+// PROMPT_COMMAND) or puts a wrapper around a command that handles
+// passwords or keys (alias sudo=…): not a setting.
+var shCodeLoadingLineRx = match.MustRx(`\b(?:NODE_OPTIONS|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|PYTHONSTARTUP|PYTHONINSPECT|PERL5OPT|RUBYOPT|BASH_ENV|PROMPT_COMMAND|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)\s*=|\balias\s+(?:sudo|su|doas|ssh|scp|passwd|gpg|git|op|aws|gh|kubectl)\s*=|\b(?:function\s+)?(?:sudo|su|doas|ssh|passwd)\s*\(\)\s*\{`)
+
 func shBenignLines(text string) bool {
 	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		if !shBenignRcLineRx.MatchString(l) || strings.Contains(l, "curl") || strings.Contains(l, "wget") || strings.Contains(l, "base64") || strings.Contains(l, "/dev/tcp") || strings.Contains(l, "nohup") {
+		if !shBenignRcLineRx.MatchString(l) || strings.Contains(l, "curl") || strings.Contains(l, "wget") || strings.Contains(l, "base64") || strings.Contains(l, "/dev/tcp") || strings.Contains(l, "nohup") || shCodeLoadingLineRx.MatchString(l) {
 			return false
 		}
 	}

