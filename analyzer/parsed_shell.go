@@ -733,10 +733,10 @@ func mcpCommandLines(doc any) []mcpLine {
 					}
 					line := cmd
 					if args, ok := srv["args"].([]any); ok {
-						line = shellQuote(cmd)
+						line = shell.Quote(cmd)
 						for _, a := range args {
 							if s, ok := a.(string); ok {
-								line += " " + shellQuote(s)
+								line += " " + shell.Quote(s)
 							}
 						}
 					}
@@ -751,14 +751,6 @@ func mcpCommandLines(doc any) []mcpLine {
 	}
 	walk(doc, 0)
 	return out
-}
-
-// shellQuote quotes s as one shell word.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // jsonSite places a JSON string value in the file: exactly when it is

@@ -371,7 +371,7 @@ func agentReportMCPAdd(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Comm
 		}
 	} else if sc := shell.Parse(server, 0); len(sc.Commands) > 0 {
 		first := sc.Commands[0]
-		if shell.IsShell(first.Name) || shellfacts.IsInterpreter(first.Name) && agentInlineCode(first) {
+		if shell.IsShell(first.Name) || shellfacts.IsInterpreter(first.Name) && shellfacts.HasCodeFlag(first) {
 			why = " whose command runs inline code (" + first.Name + ")"
 		}
 		for _, x := range sc.Commands {
@@ -387,29 +387,11 @@ func agentReportMCPAdd(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Comm
 		Message: agent + " mcp add installs an MCP server" + why + ": the agent starts it or trusts its tools in every later session" + shellfacts.Where(site)})
 }
 
-// agentInlineCode reports an interpreter given its program inline.
-func agentInlineCode(c *shell.Command) bool {
-	for _, w := range c.Params() {
-		switch w.Value {
-		case "-c", "-e", "--eval", "-p":
-			return true
-		}
-	}
-	return false
-}
-
 // agentJoinWords quotes words back into one command line.
 func agentJoinWords(words []string) string {
-	var b strings.Builder
+	q := make([]string, len(words))
 	for i, w := range words {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if w == "" || strings.ContainsAny(w, " \t'\"$`|;&<>(){}*?") {
-			b.WriteString("'" + strings.ReplaceAll(w, "'", `'\''`) + "'")
-			continue
-		}
-		b.WriteString(w)
+		q[i] = shell.Quote(w)
 	}
-	return b.String()
+	return strings.Join(q, " ")
 }

@@ -481,7 +481,7 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 	if !shReaders[c.Name] {
 		return shCredentialRead(nil, c)
 	}
-	if IsInterpreter(c.Name) && !hasCodeFlag(c) {
+	if IsInterpreter(c.Name) && !HasCodeFlag(c) {
 		// python3 tool.py --env-file ~/.env: a path handed to a program
 		// (whose own code is analysed) is not a read here
 		return shCredentialRead(nil, c)
@@ -542,8 +542,8 @@ func shExcludeValue(words []shell.Word, i int) bool {
 	return false
 }
 
-// hasCodeFlag reports an interpreter given its program inline (-c, -e).
-func hasCodeFlag(c *shell.Command) bool {
+// HasCodeFlag reports an interpreter given its program inline (-c, -e).
+func HasCodeFlag(c *shell.Command) bool {
 	for _, w := range c.Params() {
 		switch w.Value {
 		case "-c", "-e", "-E", "-r", "--eval", "-p", "--print":

@@ -273,7 +273,7 @@ func judgeOne(j *Stored, s *shell.Script, cs []*shell.Command, k int, c *shell.C
 		j.consider(high, "reads "+l)
 	}
 	if IsInterpreter(name) && !shell.IsShell(name) && name != "eval" && name != "source" && name != "." {
-		if hasCodeFlag(c) && !HasArg(c, "-m") {
+		if HasCodeFlag(c) && !HasArg(c, "-m") {
 			j.consider(high, "runs inline "+name+" code")
 		}
 		for _, r := range c.Redirs {
@@ -409,7 +409,7 @@ func storedProgramPath(c *shell.Command) string {
 	if len(c.Argv) == 0 {
 		return ""
 	}
-	if IsInterpreter(c.Name) && !hasCodeFlag(c) {
+	if IsInterpreter(c.Name) && !HasCodeFlag(c) {
 		for _, w := range c.Params() {
 			if !strings.HasPrefix(w.Value, "-") {
 				return w.Value

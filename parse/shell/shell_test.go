@@ -405,3 +405,20 @@ func TestPrintfOutput(t *testing.T) {
 		t.Errorf("printf with %%d: output should not be computed")
 	}
 }
+
+func TestQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain/path-1.sh": "plain/path-1.sh",
+		"":                "''",
+		"a b":             "'a b'",
+		"it's":            `'it'\''s'`,
+		"curl x | sh":     "'curl x | sh'",
+	} {
+		if got := Quote(in); got != want {
+			t.Errorf("Quote(%q) = %s, want %s", in, got, want)
+		}
+		if s := Parse("echo "+Quote(in), 0); len(s.Commands) != 1 || len(s.Commands[0].Argv) != 2 || s.Commands[0].Argv[1].Value != in {
+			t.Errorf("Quote(%q) does not parse back to the word", in)
+		}
+	}
+}

@@ -618,3 +618,12 @@ func printfStrings(f string, args []Word) string {
 		}
 	}
 }
+
+// Quote quotes s as one shell word: unchanged when it holds only
+// characters no shell treats specially, else in single quotes.
+func Quote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
