@@ -26,7 +26,9 @@ confirmation it would otherwise ask for.
 
 Quoted examples in code or quotation marks are medium (low/info, with blockquotes, in a
 security-teaching skill); negated text is not
-reported; conditional steps ("once the user has approved the plan") do not match.
+reported; conditional steps ("once the user has approved the plan") do not match. A claim named as a
+false one (*a fabricated claim that approval was already given*), like one an attacker is said to
+attempt, is a description of the trick: medium.
 
 **Fix:** remove the claim; let the agent ask the user.
 

@@ -61,7 +61,7 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		}
 		// "Users can attempt prompt injection to override system
 		// instructions": what an attacker may do, described.
-		if mood == Claim && !capped && threatDescRx.MatchString(h.Seg.N.Text[max(0, h.I-120):h.I]) {
+		if mood == Claim && !capped && (threatDescRx.MatchString(h.Seg.N.Text[max(0, h.I-120):h.I]) || falseClaimRx.MatchString(h.Seg.N.Text[max(0, h.I-60):h.I])) {
 			capped, role = true, RoleDescription
 		}
 		// "## YOLO Mode", "**YOLO Mode:** process every section at once",
@@ -120,6 +120,9 @@ var (
 	// product whose setting it is.
 	productModeRx    = match.MustRx(`(?i)^(?:enable|turn on|switch to|activate)\s+(?:the\s+)?developer\s+mode$`)
 	productContextRx = match.MustRx(`(?i)\b(?:chrome|chromium|edge|firefox|brave|browser|extensions?|load unpacked|android|iphone|ipad|ios|macos|windows|device|phone|settings|toggle|usb debugging|xcode|vs ?code)\b|chrome://`)
+	// falseClaimRx: the claim named as a false one ("a fabricated claim
+	// that approval was already given"): a description of the trick.
+	falseClaimRx = match.MustRx(`(?i)\b(?:fabricated|false|fake|forged|spoofed|bogus|unverified|fraudulent)\s+(?:claims?|assertions?|statements?)\s+(?:that|like|such as)\W*$`)
 	// threatDescRx: a clause saying who may attempt the attack.
 	threatDescRx = match.MustRx(`(?i)\b(?:attackers?|adversar(?:y|ies)|users?|someone|anyone|malicious \w+|bad actors?|an? (?:prompt )?injection|prompt injections?|jailbreaks?)\b[^.!?\n]{0,60}\b(?:can|could|may|might|will|would|try|tries|attempts?|attempt to|trying to|seeks? to)\b[^.!?\n]{0,60}$`)
 	// toVerbRx: an infinitive or a quotation right after "tell the user":
