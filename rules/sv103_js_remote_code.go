@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"github.com/skillvet/skillvet/facts/shellfacts"
+	"github.com/skillvet/skillvet/parse/shell"
+	"path"
 	"strconv"
 	"strings"
 
@@ -180,10 +183,15 @@ func jsModeNoExec(v *jsfacts.View, e ast.Expression) bool {
 	return err == nil && n&0o111 == 0
 }
 
-// jsInterpreters run the script file they are given as an argument.
-var jsInterpreters = map[string]bool{"node": true, "nodejs": true, "deno": true, "bun": true, "python": true, "python3": true,
-	"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "perl": true, "ruby": true, "php": true, "pwsh": true,
-	"powershell": true, "cmd": true, "cmd.exe": true, "osascript": true, "wscript": true, "cscript": true, "source": true}
+// jsRunsScript reports a program that runs the script file it is given:
+// the shells and interpreters shellfacts knows, and Windows' script hosts.
+func jsRunsScript(name string) bool {
+	switch name {
+	case "cmd", "wscript", "cscript":
+		return true
+	}
+	return shellfacts.IsInterpreter(name) || strings.HasPrefix(name, "python")
+}
 
 // jsProgramArgs returns the arguments of a child-process call that name
 // the program it runs: the file given to execFile/spawn/fork, an
@@ -202,8 +210,8 @@ func jsProgramArgs(v *jsfacts.View, fn string, args []ast.Expression) []ast.Expr
 		if !ok {
 			return args[:1] // the program itself is computed: it may be the download
 		}
-		name := strings.ToLower(prog[strings.LastIndexAny(prog, `/\`)+1:])
-		if !jsInterpreters[strings.TrimSuffix(name, ".exe")] && !strings.HasPrefix(name, "python") {
+		name := strings.ToLower(strings.TrimSuffix(prog[strings.LastIndexAny(prog, `/\`)+1:], ".exe"))
+		if !jsRunsScript(name) {
 			return args[:1]
 		}
 		if len(args) < 2 {
@@ -231,42 +239,50 @@ func jsProgramArgs(v *jsfacts.View, fn string, args []ast.Expression) []ast.Expr
 	return args
 }
 
+// jsSlot stands for the computed part of a command line when its
+// constant start is parsed.
+const jsSlot = "SKILLVET_COMPUTED_PART"
+
 // jsLeadRunsNext reports whether the computed part that follows the
-// constant start of a command line is run: nothing but wrappers (sudo,
-// nohup, env X=1, timeout 30) before it, an interpreter and its options,
-// or chmod +x.
+// constant start of a command line is run: parsed as a shell command with
+// a stand-in for it, it is the program (after sudo, nohup, env X=1,
+// timeout 30, which the shell parser unwraps), a script an interpreter is
+// given with only options before it, or the file of chmod +x.
 func jsLeadRunsNext(lead string) bool {
-	f := strings.Fields(strings.TrimRight(lead, `"' `))
-	wrapped := false
-	for len(f) > 0 {
-		w := strings.ToLower(f[0])
-		switch {
-		case wrapped && strings.HasPrefix(w, "-"):
-			f = f[1:] // the wrapper's options (sudo -E)
-		case w == "sudo" || w == "nohup" || w == "exec" || w == "env" || w == "nice" || w == "time" || w == "doas" || w == "start" || w == `""` || w == "&&" || w == ";":
-			f, wrapped = f[1:], true
-		case w == "timeout" && len(f) > 1:
-			f, wrapped = f[2:], true
-		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-"):
-			f = f[1:] // VAR=value
-		default:
-			goto rest
-		}
-	}
-rest:
-	if len(f) == 0 {
-		return true // the program itself
-	}
-	name := strings.ToLower(strings.TrimSuffix(f[0][strings.LastIndexAny(f[0], `/\`)+1:], ".exe"))
-	if jsInterpreters[name] || strings.HasPrefix(name, "python") {
-		for _, w := range f[1:] {
-			if !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "/") {
-				return false // the interpreter's script is a fixed file
+	sc := shell.Parse(strings.TrimRight(lead, `"'`)+jsSlot, 0)
+	for _, c := range sc.Commands {
+		argv := c.Argv
+		if c.Name == "start" && len(argv) > 1 { // Windows: start "" PROGRAM
+			argv = argv[1:]
+			for len(argv) > 1 && (argv[0].Value == "" || strings.HasPrefix(argv[0].Value, "/")) {
+				argv = argv[1:]
 			}
 		}
-		return true // its script (or its -c program) is the computed part
+		at := -1
+		for k, w := range argv {
+			if strings.Contains(w.Value, jsSlot) {
+				at = k
+				break
+			}
+		}
+		switch {
+		case at < 0:
+			continue
+		case at == 0:
+			return true // the program itself
+		}
+		name := strings.ToLower(strings.TrimSuffix(path.Base(strings.ReplaceAll(argv[0].Value, `\`, "/")), ".exe"))
+		if jsRunsScript(name) {
+			for _, w := range argv[1:at] {
+				if !strings.HasPrefix(w.Value, "-") && !strings.HasPrefix(w.Value, "/") {
+					return false // the interpreter's script is a fixed file
+				}
+			}
+			return true // its script (or its -c program) is the computed part
+		}
+		return name == "chmod" && at == 2 && (strings.Contains(argv[1].Value, "x") || strings.ContainsAny(argv[1].Value, "1357"))
 	}
-	return name == "chmod" && len(f) == 2 && (strings.Contains(f[1], "x") || strings.ContainsAny(f[1], "1357"))
+	return false
 }
 
 // jsCommandLead returns the constant text before the first computed part

@@ -127,32 +127,29 @@ func pyUnsafeLoad(m *python.Module, c *python.Call) bool {
 // one the skill ships): the data is the user's, not a payload hidden in
 // the skill.
 func pyDecodesFileData(m *python.Module, r python.Ref) bool {
-	for _, c := range m.Calls {
-		if c.Head != r.Tok {
-			continue
-		}
-		a, ok := c.Arg(0, "")
-		if !ok {
-			return false
-		}
-		_, ok = m.Derives("file-read", a.Start, a.End, func(x python.Ref) bool {
-			return pyfacts.HasSuffixAny(x.Name, ".read", ".read_bytes", ".read_text", ".readlines", ".readline")
-		})
-		if !ok {
-			return false
-		}
-		// a file named by a constant path may be one the skill ships: its
-		// content is then the skill's own, possibly the payload
-		for _, oc := range m.Calls {
-			if pyfacts.Openish(oc.Name) {
-				if pa, ok := oc.Arg(0, ""); ok {
-					if v, ok := m.Fold(pa.Start, pa.End); ok && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") {
-						return false
-					}
+	c := m.CallOf(r)
+	if c == nil {
+		return false
+	}
+	a, ok := c.Arg(0, "")
+	if !ok {
+		return false
+	}
+	if _, ok := m.Derives("file-read", a.Start, a.End, func(x python.Ref) bool {
+		return pyfacts.HasSuffixAny(x.Name, ".read", ".read_bytes", ".read_text", ".readlines", ".readline")
+	}); !ok {
+		return false
+	}
+	// a file named by a constant path may be one the skill ships: its
+	// content is then the skill's own, possibly the payload
+	for _, oc := range m.Calls {
+		if pyfacts.Openish(oc.Name) {
+			if pa, ok := oc.Arg(0, ""); ok {
+				if v, ok := m.Fold(pa.Start, pa.End); ok && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") {
+					return false
 				}
 			}
 		}
-		return true
 	}
-	return false
+	return true
 }

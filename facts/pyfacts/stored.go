@@ -177,10 +177,8 @@ func TextsWrittenThrough(m *python.Module, oc *python.Call) (texts []string, all
 // before the call that opens a file (with open(a) as f: … with open(b) as f:
 // f.write(…) writes b).
 func nearestOpener(m *python.Module, c *python.Call) *python.Call {
-	for _, oc := range m.CallsIn(c.Head, c.Open) {
-		if Openish(oc.Name) || HasSuffixAny(oc.Name, ".open") {
-			return oc
-		}
+	if oc := openCallIn(m, c.Head, c.Open); oc != nil {
+		return oc
 	}
 	if c.Head >= len(m.Toks) || m.Toks[c.Head].Kind != python.Name {
 		return nil
@@ -191,24 +189,29 @@ func nearestOpener(m *python.Module, c *python.Call) *python.Call {
 		if as.Start >= c.Head || as.Start < bestAt {
 			continue
 		}
-		for _, oc := range m.CallsIn(as.Start, as.End) {
-			if Openish(oc.Name) || HasSuffixAny(oc.Name, ".open") {
-				best, bestAt = oc, as.Start
-				break
-			}
+		if oc := openCallIn(m, as.Start, as.End); oc != nil {
+			best, bestAt = oc, as.Start
 		}
 	}
 	return best
+}
+
+// openCallIn returns the first call in tokens [a, b) that opens a file.
+func openCallIn(m *python.Module, a, b int) *python.Call {
+	for _, oc := range m.CallsIn(a, b) {
+		if Openish(oc.Name) || HasSuffixAny(oc.Name, ".open") {
+			return oc
+		}
+	}
+	return nil
 }
 
 // openedIn returns the open() call that made the file object in tokens
 // [a, b): a call there, or in the assignments (with … as f included) of
 // its variable.
 func openedIn(m *python.Module, a, b int) *python.Call {
-	for _, oc := range m.CallsIn(a, b) {
-		if Openish(oc.Name) || HasSuffixAny(oc.Name, ".open") {
-			return oc
-		}
+	if oc := openCallIn(m, a, b); oc != nil {
+		return oc
 	}
 	if a >= len(m.Toks) || m.Toks[a].Kind != python.Name {
 		return nil
@@ -217,10 +220,8 @@ func openedIn(m *python.Module, a, b int) *python.Call {
 		if k == pyMaxAssigns {
 			break
 		}
-		for _, oc := range m.CallsIn(as.Start, as.End) {
-			if Openish(oc.Name) || HasSuffixAny(oc.Name, ".open") {
-				return oc
-			}
+		if oc := openCallIn(m, as.Start, as.End); oc != nil {
+			return oc
 		}
 	}
 	return nil
