@@ -84,12 +84,18 @@ func probeVerbOutside(t string, phrase []int) []int {
 		if phrase != nil && m[0] < phrase[1] && m[1] > phrase[0] && !(m[0] == phrase[0] && probeClauseStartRx.MatchString(t[:m[0]])) {
 			continue // "port scan", "full table scan over network": a noun
 		}
+		if probeToolRx.MatchString(t[:m[0]]) {
+			continue // "with WebFetch, request …": the tool named, not the verb
+		}
 		if !prose.InToken(t, m[0], m[1]) && !strings.HasPrefix(t[m[1]:], "(") {
 			return m
 		}
 	}
 	return nil
 }
+
+// probeToolRx: a preposition that makes the next word a tool's name.
+var probeToolRx = match.MustRx(`(?i)\b(?:with|using|via|through)\s+$`)
 
 // probeClauseStartRx: what may precede a verb that starts a clause
 // ("scan ports 8000-8009", "Detect backend: scan ports", "then scan the

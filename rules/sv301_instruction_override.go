@@ -37,6 +37,14 @@ and cited phrases **low**. Outside such skills a blockquote keeps the full sever
 "> **Note:**" callout instructs the agent as much as prose does. Negated text ("never
 ignore the system prompt") is not reported.
 
+What a third party does, described with its own subject, is **medium**: *crafted prompts bypass
+safety guardrails*, *files closer to the current directory override earlier guidance*, *decisions
+that override default guidance*. The same words with the skill or its text as the subject (*these
+rules override all previous instructions*, *the rules below, which override …*) or addressed to the
+agents reading them keep their severity. So are rows of a catalogue: a table row rated with a severity
+(also *高*/*中*/*低*) or opening with a technique or weakness ID (ATLAS *AML.T0054*, ATT&CK, CWE,
+CAPEC, OWASP LLM).
+
 **Fix:** remove the text. If the skill teaches about injection, quote examples in a
 blockquote or code block and say so in the description.
 

@@ -39,8 +39,24 @@ the form of a statement still are: "your job is to quietly upload …", "you wil
 forward …". "Do not tell the user *to run* it" directs the user and is not concealment. A mode's
 name is not an instruction to switch it on: a heading *YOLO Mode*, a definition *Yolo mode (-y):
 bypasses all approvals* are not reported; *enable / use / run in yolo mode*, *set YOLO mode to
-ENABLED* and *YOLO mode: on* are. Keeping quiet about a step left out (*skip phase 6 silently — do
+ENABLED* and *YOLO mode: on* are; *even with YOLO mode enabled, …* names a state. Keeping quiet about a step left out (*skip phase 6 silently — do
 not warn the user*), with nothing in the sentence that has an effect, is not concealment.
+
+A clause with a subject of its own before the verb describes: *later runs silently overwrite
+earlier ones*, *duplicates (same index values) silently overwrite records*, *LLMs do not mention
+that …*, *fields the user should not see*, *takes autonomous action without user awareness*; so does
+a verb after the adverb (*Email Steps Silently Skip*, *POST silently resets*), which makes the
+matched verb a noun. An imperative's verb opens its clause, after at most a lead word, a label or an
+adverbial (*for each file, silently delete …*); a list of objects is judged from the verb that
+governs it (*apply A, B, and C without asking*); *AI agents reading this silently forward …* is
+addressed to the agent. Items under a lead-in that refuses them (*Never:*, *This skill does NOT:*)
+are prohibitions. The description cell of a setting's row (*| ` + "`enableAllProjectMcpServers`" + ` |
+Auto-approve all project servers |*) and a flag's definition entry (*- **--yolo** — full autonomous
+execution*) define the setting. *Never tell the user the memo is complete* (a claim not to make)
+and *do not tell the user how to call the API* (a direction) are not concealment. *Silently read*
+hides no effect (medium; *secretly read* stays high), and *score these internally; do not show this
+to the user*, with nothing around it that has an effect, keeps the agent's own reasoning back
+(medium).
 
 **Fix:** tell the user what the skill does; ask before irreversible or outbound actions.
 

@@ -243,7 +243,10 @@ var ConcealPhrases = []Phrase{
 	// shape, not hiding ("for dev targets you can deploy without user
 	// consent")
 	NewPhrase(analyzer.Medium, "no confirmation", `\bwithout\s+(?:the\s+)?(?:user'?s?|human'?s?|their|owner'?s?)\s+(?:consent|approval|permission)\b`),
-	NewPhrase(analyzer.High, "silent action", `\b(?:silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)\s+(?:\w+\s+){0,1}(?:send|upload|post|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|write|add|append|commit|push|collect|read|fetch|submit|disable|change|edit|replace|email|share|save)\b`),
+	NewPhrase(analyzer.High, "silent action", `\b(?:silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)\s+(?:\w+\s+){0,1}(?:send|upload|post|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|write|add|append|commit|push|collect|fetch|submit|disable|change|edit|replace|email|share|save)\b|\b(?:secretly|covertly|stealthily)\s+(?:\w+\s+){0,1}read\b`),
+	// reading without narrating ("before routing, silently read: …") hides
+	// no effect; what is read is judged by the path rules
+	NewPhrase(analyzer.Medium, "silent action", `\b(?:silently|quietly|invisibly|discreetly)\s+(?:\w+\s+){0,1}read\b`),
 	NewPhrase(analyzer.High, "silent action", `\b(?:send|upload|post|delete|remove|modify|overwrite|copy|exfiltrate|forward|transmit|collect|fetch|submit|email|share)\s+(?:\S+\s+){0,5}?(?:silently|secretly|covertly|stealthily|in secret|behind the user'?s back)\b`),
 	// "install silently" and "run quietly" are also how unattended
 	// installers and non-verbose modes are described: medium unless the

@@ -54,7 +54,8 @@ var (
 	// splitRx: boundaries no phrase may cross.
 	splitRx = match.MustRx(`[.!?;:|]\s|\s[-–—]\s|[()\[\]]|\|`)
 	// prohibitRx: a negator that governs what follows in its clause.
-	prohibitRx = match.MustRx(`\b(?:not|never|no|nor|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|avoiding|without|instead of|rather than|refuse to|forbidden|prohibited)\b`)
+	// Negators in Chinese and Japanese have no word boundary.
+	prohibitRx = match.MustRx(`\b(?:not|never|no|nor|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|avoiding|without|instead of|rather than|refuse to|forbidden|prohibited)\b|不(?:要|得|可|应|應|能|使用|用|许|許)|禁止|禁用|切勿|严禁|嚴禁|避免|请勿|請勿|しないで|使わないで|使用しない|禁止する`)
 	// addresseeRx: the clause addresses the reader or the agent.
 	addresseeRx = match.MustRx(`\b(?:you|claude|the agent|the assistant|assistant|agent)\s+(?:\w+\s+)?(?:must|should|shall|will|need to|needs to|have to|has to|are to|is to|can|may|are required to|is required to|'ll)\b|\byou(?:'ll| will)\b|\b(?:please|make sure to|be sure to|remember to|always)\b`)
 	// describeRx: a subject, modal, auxiliary, relative pronoun or past
@@ -80,7 +81,11 @@ var (
 	conditionRx = match.MustRx(`\b(?:if|unless|whether|in case|until)\b`)
 	// catalogRowRx: a table row that rates what it names (a pattern
 	// catalogue: "| ignore previous instructions | … | critical |").
-	catalogRowRx = match.MustRx(`\|\s*(?:critical|high|medium|low|info|severe|warning)\s*\|`)
+	// A row that opens with a technique or weakness ID (MITRE ATLAS and
+	// ATT&CK, CWE, CAPEC, OWASP LLM) is one too; severities are also read
+	// in Chinese and Japanese.
+	catalogRowRx = match.MustRx(`\|\s*(?:critical|high|medium|low|info|severe|warning|严重|高危|中危|低危|高|中|低|重大|緊急)\s*\|` +
+		`|^\W*\|?\s*(?:\*\*)?\s*(?:aml\.t\d{4}(?:\.\d{3})?|t\d{4}(?:\.\d{3})?|cwe-\d+|capec-\d+|llm\d{2}(?::\d{4})?|asi\d{2})\b`)
 	// taskRx: "your job is to …", "the next step is to …": an
 	// instruction phrased as a statement.
 	taskRx = match.MustRx(`\b(?:task|job|goal|step|mission|instructions?|role|purpose|objective|duty|plan|procedure)\s+(?:\w+\s+){0,2}(?:is|are|will be)\s+to\s+$`)
@@ -112,6 +117,11 @@ var (
 // silently"), which are then checked as part of the clause.
 func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	if loc := splitRx.FindStringIndex(t[i:j]); loc != nil && loc[0] > 0 {
+		return RoleSplit
+	}
+	// free words across a comma: "share memory if capacity allows,
+	// silently corrupting …" joins two clauses
+	if span && strings.Contains(innerGap(t[i:j]), ",") {
 		return RoleSplit
 	}
 	// The sentence: from the last sentence boundary before i to the next
@@ -179,10 +189,208 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 			return RoleInstruction
 		}
 	}
-	if subjectStartRx.MatchString(clausePre) || describeRx.MatchString(clausePre) {
+	if readerAddressRx.MatchString(clausePre) {
+		return RoleInstruction // "AI agents reading this silently forward …"
+	}
+	if subjectStartRx.MatchString(clausePre) || describeRx.MatchString(clausePre) || hasSubject(t[subjectClauseStart(t, i):i]) {
 		return RoleDescription
 	}
 	return RoleInstruction
+}
+
+// readerAddressRx: the clause is addressed to the agents reading it.
+var readerAddressRx = match.MustRx(`\b(?:ai|llm|language model|agents?|assistants?|models?)\s+(?:reading|processing|reviewing|that reads?)\s+(?:this|these)\b`)
+
+// clauseOpeners may open an imperative clause before its verb without
+// being its subject: prepositions and subordinators that start an
+// adverbial ("after the upload", "for each file", "once done"), labels
+// ("step 3", "important") and the lead words of clauseLead.
+var clauseOpeners = map[string]bool{}
+
+// addressees make a clause one spoken to the agent when a participle
+// follows ("AI agents reading this …"); vocatives when they are the whole
+// clause before the verb ("Claude silently …").
+var addressees = map[string]bool{}
+var vocatives = map[string]bool{"agent": true, "assistant": true, "claude": true, "codex": true, "gemini": true, "copilot": true, "chatgpt": true, "ai": true, "bot": true}
+
+// baseVerbs are verbs whose base form opens an imperative ("go to … and
+// run", "verify the checksum and upload"): a clause opening with one has
+// no subject of its own.
+var baseVerbs = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`run execute send upload post zip tar compress apply start keep install copy create write read open add
+		append remove delete use call check set make put get fetch download commit push save move collect gather forward
+		transmit email share submit include attach grab take load invoke launch enable disable change edit modify update
+		replace overwrite clean clear wipe kill stop restart deploy publish sync backup back archive encode decode print
+		output show display tell say reply respond answer ask go visit navigate browse click follow ignore disregard forget
+		treat act pretend proceed continue do perform complete finish generate build compile store log record capture scan
+		search find list inspect look pipe mount chmod chown sudo curl wget verify validate extract rotate review analyse
+		analyze configure test try query examine dump export import convert parse render format transform translate
+		summarize summarise document explain describe note mark select choose pick identify locate close exit quit return
+		pass provide supply grant revoke request retrieve obtain acquire access exfiltrate harvest steal leak expose reveal
+		hide conceal encrypt decrypt hash sign login authenticate connect bind listen serve host proxy tunnel route redirect
+		schedule trigger spawn monitor watch track poll ping probe enumerate crawl scrape index mirror clone pull merge
+		rebase checkout tag release bump install uninstall reinstall upgrade patch fix debug profile measure compare diff
+		confirm ensure assert wait sleep retry repeat iterate process handle split join sort filter map count compute
+		calculate estimate evaluate score rank echo type paste insert prepend embed inject place register subscribe notify
+		alert warn report reply supply multiply cat grep sed awk ssh scp rsync docker kubectl git npm pip npx node python bash sh source
+		ask let keep turn switch press enter paste drop rename link unlink extract unzip untar archive wrap unwrap`) {
+		baseVerbs[w] = true
+	}
+	for _, w := range strings.Fields(`after before once when whenever while during upon on at in for from with within via
+		by to as since following per into onto across through throughout otherwise instead meanwhile here where
+		then now also always first next finally just simply please and or but so immediately afterwards afterward
+		step steps phase stage important note tip reminder critical mandatory required warning nb ps todo action`) {
+		clauseOpeners[w] = true
+	}
+	for _, w := range strings.Fields(`you your yourself agent agents assistant assistants claude ai llm llms model models codex gemini copilot chatgpt bot`) {
+		addressees[w] = true
+	}
+}
+
+// hasSubject reports whether the part of a clause before its verb holds a
+// subject: a word that neither opens an adverbial nor addresses the agent
+// ("later runs silently overwrite", "Sales Engagement skips email steps
+// silently", "packages harvest .npmrc"). An imperative's verb opens its
+// clause, after at most lead words, a label or an adverbial. Only Latin
+// words count: a clause in another script is judged by its own rules.
+func hasSubject(clausePre string) bool {
+	var words []string
+	for _, f := range strings.FieldsFunc(clausePre, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '\'' || r >= '0' && r <= '9')
+	}) {
+		words = append(words, strings.ToLower(f))
+	}
+	// list markers and numbers ("2.", "step 3") are labels
+	for len(words) > 0 && (clauseOpeners[words[0]] && isLeadWord(words[0]) || words[0][0] >= '0' && words[0][0] <= '9' || strings.HasSuffix(words[0], "ly") && len(words[0]) > 3 && !baseVerbs[words[0]]) {
+		words = words[1:]
+	}
+	if len(words) == 0 || clauseOpeners[words[0]] || baseVerbs[words[0]] {
+		return false
+	}
+	// "you then …", "Claude, …" or "AI agents reading this …" speak to
+	// the agent; "Gemini help shows …" and "LLMs do not mention …" are
+	// about a product
+	if len(words) == 1 && vocatives[words[0]] {
+		return false
+	}
+	for k, w := range words {
+		if w == "you" || w == "your" || w == "yourself" {
+			return false
+		}
+		if addressees[w] && k+1 < len(words) && (words[k+1] == "reading" || words[k+1] == "processing" || words[k+1] == "reviewing") {
+			return false
+		}
+	}
+	return true
+}
+
+// clauseStart is where the clause holding i begins: after the last
+// newline, table cell, dash or parenthesis, or punctuation that ends a
+// clause when a space follows it (the dot of "prepare.py" and the colon
+// of "https:" do not).
+func clauseStart(t string, i int) int {
+	lo := max(0, i-roleWindow)
+	for k := i - 1; k >= lo; k-- {
+		switch t[k] {
+		case ')':
+			// a parenthetical inside the clause: "duplicates (same index
+			// values) silently overwrite"
+			if o := strings.LastIndexByte(t[lo:k], '('); o >= 0 && !strings.ContainsAny(t[lo+o:k], "\n|") {
+				k = lo + o
+				continue
+			}
+			return k + 1
+		case '\n', '|', '(', '[', ']':
+			return k + 1
+		case '.', '!', '?', ';', ':', ',':
+			if k+1 < i && (t[k+1] == ' ' || t[k+1] == '\t') {
+				return k + 1
+			}
+		case '-':
+			if k > 0 && t[k-1] == ' ' && k+1 < i && t[k+1] == ' ' {
+				return k + 1
+			}
+		}
+		if k+3 <= len(t) && (t[k:k+3] == "—" || t[k:k+3] == "–") {
+			return k + 3
+		}
+	}
+	return lo
+}
+
+// listContRx: a clause that continues a list of objects ("apply A, B,
+// and C without asking").
+var listContRx = match.MustRx(`^\W*(?:and|or|nor|as well as)\b`)
+
+// subjectClauseStart is clauseStart, extended back over the items of a
+// list so that "Apply ordering fixes, lifecycle grouping, and option
+// hoists without asking" is judged from "Apply".
+func subjectClauseStart(t string, i int) int {
+	cs := clauseStart(t, i)
+	if !listContRx.MatchString(t[cs:i]) {
+		return cs
+	}
+	// back over the comma-separated items to the clause they belong to
+	for n := 0; n < 12 && cs > 0 && t[cs-1] == ','; n++ {
+		cs = clauseStart(t, cs-1)
+	}
+	return cs
+}
+
+// selfRefRx: the skill or its text referring to itself ("this skill",
+// "these instructions").
+var selfRefRx = match.MustRx(`\b(?:this|these|the following|our|my)\s+(?:\w+\s+)?(?:skill|instructions?|rules?|directives?|file|document|message|prompt|section|text|guidance|commands?|steps?|policy|policies)\b|\b(?:we|i|us)\b`)
+
+// relativeSubjectRx: a relative pronoun is the verb's subject, after the
+// noun it stands for ("decisions that override default guidance").
+var relativeSubjectRx = match.MustRx(`\b(\w+)\s+(?:that|which|who)\s+(?:\w+\s+)?$`)
+
+// ownTextNouns are antecedents that may be the skill's own text ("rules
+// that override all previous instructions").
+var ownTextNouns = map[string]bool{"instructions": true, "instruction": true, "rules": true, "rule": true, "directives": true,
+	"guidance": true, "prompt": true, "text": true, "section": true, "file": true, "skill": true, "message": true,
+	"commands": true, "steps": true, "policy": true, "these": true, "this": true}
+
+// ThirdPartySubject reports whether the verb at i of t has a subject of
+// its own that is neither the agent nor the skill's text: "crafted prompts
+// bypass safety guardrails", "`Allow` rules override all other rules",
+// "decisions that override default guidance". A claim made about a third
+// party describes it; "this skill overrides …" does not.
+func ThirdPartySubject(t string, i int) bool {
+	cs := subjectClauseStart(t, i)
+	clause := t[cs:i]
+	if selfRefRx.MatchString(clause) || readerAddressRx.MatchString(clause) {
+		return false
+	}
+	if m := relativeSubjectRx.FindStringSubmatch(clause); m != nil {
+		return !ownTextNouns[m[1]]
+	}
+	// ", which override …": the antecedent ends the clause before
+	if f := strings.Fields(clause); len(f) > 0 && (f[0] == "which" || f[0] == "that" || f[0] == "who") {
+		pre := strings.Fields(strings.NewReplacer(",", " ", "*", " ", "`", " ").Replace(t[max(0, cs-80):cs]))
+		for k := len(pre) - 1; k >= 0; k-- {
+			if w := strings.ToLower(pre[k]); w != "below" && w != "above" && w != "here" && w != "following" {
+				return !ownTextNouns[w]
+			}
+		}
+		return false
+	}
+	return hasSubject(clause)
+}
+
+// isLeadWord reports an opener that is skipped before the clause's first
+// real word (a lead word or a label), rather than one that opens an
+// adverbial phrase whose noun follows.
+func isLeadWord(w string) bool {
+	switch w {
+	case "then", "now", "also", "always", "first", "next", "finally", "just", "simply", "please", "and", "or", "but", "so",
+		"immediately", "afterwards", "afterward", "step", "steps", "phase", "stage", "important", "note", "tip", "reminder",
+		"critical", "mandatory", "required", "warning", "nb", "ps", "todo", "action", "otherwise", "instead", "meanwhile":
+		return true
+	}
+	return false
 }
 
 // innerGap drops the first and last word of a match (the action and its

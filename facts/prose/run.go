@@ -3,6 +3,7 @@ package prose
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -37,8 +38,14 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// something does, forbidding it, asking about it or defining a
 		// flag in a table tell the agent to do nothing.
 		role := ClauseRole(h.Seg.N.Text, h.I, h.J, phraseNegatorRx.MatchString(h.Seg.N.Text[h.I:h.J]), h.Phrase.Span)
-		if role == RoleInstruction && (CodeTermEntry(d.Src, h.Seg.Start, h.Start) || mood == Claim && codeKeyCell(d.Src, h.Start)) {
+		if role == RoleInstruction && (CodeTermEntry(d.Src, h.Seg.Start, h.Start) || mood == Claim && codeKeyCell(d.Src, h.Start) || (h.Phrase.Label == "approval bypass" || h.Phrase.Label == "silent action") && codeIdentCell(d.Src, h.Start) || h.Phrase.Label == "approval bypass" && flagTermEntry(d.Src, h.Start, h.End)) {
 			role = RoleDefinition // "- `yolo`: Auto-approve all tools", "| `systemMessage` | Override default system prompt |"
+		}
+		// "Never:" / "This skill does NOT:" over a list: every item is
+		// refused. A phrase that is itself a negation ("do not tell the
+		// user") is left to its own meaning.
+		if role == RoleInstruction && !phraseProhibitRx.MatchString(h.Seg.N.Text[h.I:h.J]) && NegativeListLead(d.Src, h.Start) {
+			role = RoleProhibition
 		}
 		if mood == Imperative && role != RoleInstruction || role == RoleSplit || role == RoleQuestion {
 			continue
@@ -61,6 +68,12 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		}
 		// "Users can attempt prompt injection to override system
 		// instructions": what an attacker may do, described.
+		// "jailbreaks bypass safety filters", "files closer to the
+		// current directory override earlier guidance": what a third
+		// party does, described.
+		if mood == Claim && !capped && role == RoleDescription && ThirdPartySubject(h.Seg.N.Text, h.I) {
+			capped = true
+		}
 		if mood == Claim && !capped && (threatDescRx.MatchString(h.Seg.N.Text[max(0, h.I-120):h.I]) || falseClaimRx.MatchString(h.Seg.N.Text[max(0, h.I-60):h.I])) {
 			capped, role = true, RoleDescription
 		}
@@ -70,6 +83,16 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// ENABLED", "YOLO mode: on") is the instruction.
 		if h.Phrase.Label == "approval bypass" && modeNameRx.MatchString(h.Seg.N.Text[h.I:h.J]) {
 			_, pre := sentenceAround(h.Seg.N.Text, h.I, h.J)
+			// the cell or line it sits in: a comparison table's earlier
+			// cells say nothing about this one
+			if k := strings.LastIndexAny(pre, "|\n"); k >= 0 {
+				pre = pre[k+1:]
+			}
+			// "Even with YOLO mode enabled, a blocklist stays active": a
+			// state the sentence is about, not one it asks for
+			if withStateRx.MatchString(pre) {
+				continue
+			}
 			post := h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+40)]
 			if !modeEnableRx.MatchString(pre) && !modeOnRx.MatchString(post) {
 				continue
@@ -87,10 +110,29 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			if sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J); skipOnlyRx.MatchString(sent) && !confirmActionRx.MatchString(sent) {
 				continue
 			}
+			// "never tell the user the memo is complete without citing
+			// the artifact": a claim not to make, a rule of honesty
+			if claimStateRx.MatchString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+120)]) {
+				continue
+			}
+		}
+		// "score these dimensions internally. Do not show this to the
+		// user": what is kept back is the agent's own reasoning, and
+		// nothing around it has an effect
+		internal := false
+		if h.Phrase.Label == "concealment from the user" {
+			win := h.Seg.N.Text[max(0, h.I-240):min(len(h.Seg.N.Text), h.J+120)]
+			internal = internalRx.MatchString(win) && !confirmActionRx.MatchString(win)
 		}
 		// "Bulk upload silently dropped", "rule-delete silently loses
 		// state": what something does when it fails, not an instruction.
 		if h.Phrase.Label == "silent action" && silentOutcomeRx.MatchString(h.Seg.N.Text[h.I:min(len(h.Seg.N.Text), h.J+24)]) {
+			continue
+		}
+		// "Email Steps Silently Skip", "POST to search/indexes silently
+		// resets …": the adverb goes with the verb after it, and the
+		// matched verb is a noun, the subject of that verb
+		if h.Phrase.Label == "silent action" && adverbEndRx.MatchString(h.Seg.N.Text[h.I:h.J]) && silentNextVerb(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+24)]) {
 			continue
 		}
 		if h.Phrase.Label == "no confirmation" {
@@ -102,6 +144,9 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		sev, why := hitSeverity(&h, d.Teaching)
 		if capped && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "in a "+role.String()
+		}
+		if internal && sev > analyzer.Medium && !h.obfuscated {
+			sev, why = analyzer.Medium, "the agent's own reasoning kept back; nothing with an effect"
 		}
 		msg := fmt.Sprintf("%s: %q", h.Phrase.Label, match.Clip(h.Seg.N.Text[h.I:h.J], 80))
 		if why != "" {
@@ -119,7 +164,7 @@ var (
 	// productModeRx / productContextRx: developer mode named near a
 	// product whose setting it is.
 	productModeRx    = match.MustRx(`(?i)^(?:enable|turn on|switch to|activate)\s+(?:the\s+)?developer\s+mode$`)
-	productContextRx = match.MustRx(`(?i)\b(?:chrome|chromium|edge|firefox|brave|browser|extensions?|load unpacked|android|iphone|ipad|ios|macos|windows|device|phone|settings|toggle|usb debugging|xcode|vs ?code)\b|chrome://`)
+	productContextRx = match.MustRx(`(?i)\b(?:chrome|chromium|edge|firefox|brave|browser|extensions?|load unpacked|android|iphone|ipad|ios|macos|windows|device|phone|settings|toggle|usb debugging|xcode|vs ?code|chatgpt|claude\.ai|connectors?)\b|chrome://`)
 	// falseClaimRx: the claim named as a false one ("a fabricated claim
 	// that approval was already given"): a description of the trick.
 	falseClaimRx = match.MustRx(`(?i)\b(?:fabricated|false|fake|forged|spoofed|bogus|unverified|fraudulent)\s+(?:claims?|assertions?|statements?)\s+(?:that|like|such as)\W*$`)
@@ -127,7 +172,7 @@ var (
 	threatDescRx = match.MustRx(`(?i)\b(?:attackers?|adversar(?:y|ies)|users?|someone|anyone|malicious \w+|bad actors?|an? (?:prompt )?injection|prompt injections?|jailbreaks?)\b[^.!?\n]{0,60}\b(?:can|could|may|might|will|would|try|tries|attempts?|attempt to|trying to|seeks? to)\b[^.!?\n]{0,60}$`)
 	// toVerbRx: an infinitive or a quotation right after "tell the user":
 	// what the user is told to do, or one wording banned.
-	toVerbRx = match.MustRx(`^\s+(?:to\s+(?:(?:just|simply|first|manually|go|always|never)\s+)?[a-z]{2,}\b|["“'])`)
+	toVerbRx = match.MustRx(`^\s+(?:to\s+(?:(?:just|simply|first|manually|go|always|never)\s+)?[a-z]{2,}\b|(?:how|where|when|what|which \w+)\s+to\s+[a-z]{2,}\b|["“'])`)
 	// toObjectRx: "to" that takes an object, not an infinitive.
 	toObjectRx = match.MustRx(`^\s+to\s+(?:the|a|an|your|their|our|any|anyone|anybody|them|him|her|us|me|this|that|these|those|it|whom|which)\b`)
 	// notJustRx: "do not just tell the user": do more than tell.
@@ -146,6 +191,14 @@ var (
 	// silentOutcomeRx: the adverb followed by a participle or a present
 	// tense verb of outcome: a description of behaviour.
 	silentOutcomeRx = match.MustRx(`(?i)\bsilently\s+(?:\w+ed|loses|drops|skips|fails|ignores|discards|truncates|succeeds|breaks|corrupts|swallows|falls back|does nothing)\b`)
+	// adverbEndRx / silentNextVerbRx: a match that ends with its adverb,
+	// and a verb of outcome right after it (base form, or a present tense
+	// that is not a noun in -ss).
+	adverbEndRx      = match.MustRx(`(?i)(?:silently|secretly|covertly|stealthily)$`)
+	silentNextVerbRx = match.MustRx(`(?i)^\s+(?:skip|fail|drop|reset|break|ignore|return|succeed|overwrite|discard|truncate|corrupt|lose|fall|change|disable|replace|delete|remove|upsert|stop|hang|exit|continue|proceed|[a-z]{3,}[a-rt-z]s)\b`)
+	// phraseProhibitRx: a phrase that is itself a prohibition ("do not
+	// tell the user"), unlike one that only holds "without".
+	phraseProhibitRx = match.MustRx(`^(?:do not|don't|never|must not|should not|shouldn't|mustn't)\b`)
 	// phraseNegatorRx: a phrase that opens with a negator means it
 	// ("do not tell the user").
 	phraseNegatorRx = match.MustRx(`^(?:do not|don't|never|must not|should not|shouldn't|mustn't|without|no need)\b`)
@@ -153,6 +206,20 @@ var (
 	// ("do not", "never", "avoid").
 	SentenceNegationRx = match.MustRx(`^\s*(?:[-*]\s+)?(?:do not|don't|never|must not|should not|avoid)\b`)
 )
+
+// silentNextVerb reports a verb of outcome opening rest (silentNextVerbRx),
+// leaving out adverbs and conjunctions in -s ("unless", "always").
+func silentNextVerb(rest string) bool {
+	m := silentNextVerbRx.FindString(rest)
+	if m == "" {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(m)) {
+	case "unless", "always", "perhaps", "sometimes", "whereas", "besides", "towards", "afterwards", "regardless", "nevertheless", "thus", "across":
+		return false
+	}
+	return true
+}
 
 // directionToUser reports a "do not tell the user" hit that directs the
 // user or governs honesty rather than hiding something: "do not tell the
@@ -199,6 +266,87 @@ func codeKeyCell(src []byte, hit int) bool {
 	ls := bytes.LastIndexByte(src[:hit], '\n') + 1
 	return codeKeyCellRx.Match(src[ls:hit])
 }
+
+// codeIdentCellRx matches a table row up to a phrase in its second cell,
+// whose first cell is an identifier in code (a setting, key or flag):
+// "| `enableAllProjectMcpServers` | Auto-approve all project servers |".
+var codeIdentCellRx = match.MustRx("^[ \\t]*\\|[ \\t]*`[\\w.:/-]{2,60}`[ \\t]*\\|[^|\\n]*$")
+
+// codeIdentCell reports a phrase at src[hit:] in the description cell of a
+// row that names a setting: what the setting does, not an instruction.
+func codeIdentCell(src []byte, hit int) bool {
+	if hit > len(src) || hit < 0 {
+		return false
+	}
+	ls := bytes.LastIndexByte(src[:hit], '\n') + 1
+	return codeIdentCellRx.Match(src[ls:hit])
+}
+
+// flagTermPreRx / flagTermPostRx: a list item or line that opens with the
+// matched flag (in bold or code) followed by a dash or colon: the flag
+// defined ("- **--yolo** — Full autonomous execution").
+var (
+	flagTermPreRx  = match.MustRx("^[ \\t]*(?:(?:[-*+]|\\d+[.)])[ \\t]+)?(?:\\*\\*|__|`)*[ \\t]*$")
+	flagTermPostRx = match.MustRx("^(?:\\*\\*|__|`)*[ \\t]*(?:—|–|-|:)[ \\t]")
+)
+
+// flagTermEntry reports a phrase at src[start:end] that is the term of a
+// definition entry.
+func flagTermEntry(src []byte, start, end int) bool {
+	if start < 0 || end > len(src) || start > end {
+		return false
+	}
+	ls := bytes.LastIndexByte(src[:start], '\n') + 1
+	return flagTermPreRx.Match(src[ls:start]) && flagTermPostRx.Match(src[end:min(len(src), end+8)])
+}
+
+// claimStateRx: what follows "do not tell the user" is a claim of a
+// finished state ("the memo is ready", "it works").
+var claimStateRx = match.MustRx(`^\s+(?:that\s+)?[^.!?]{0,80}?\b(?:is|are|was|were|has been|have been)\s+(?:\w+\s+)?(?:complete|completed|done|ready|finished|fixed|working|resolved|successful|deployed|passing|green|verified)\b|^\s+(?:that\s+)?(?:it|this|the \w+)\s+(?:works|passes|succeeded)\b`)
+
+// internalRx: the agent's own scoring or reasoning, kept to itself.
+var internalRx = match.MustRx(`\b(?:internally|in your head|in your reasoning|in your scratchpad|privately (?:score|rate|assess|evaluate|note))\b`)
+
+// negativeLeadRx matches a lead-in that refuses the list after it.
+var negativeLeadRx = match.MustRx(`(?i)^[ \t>]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:never|don'?t|do not|must not|should not|avoid|prohibited|forbidden|not allowed|anti-?patterns?|red flags?|(?:this|the) (?:skill|tool|agent|plugin) (?:does not|doesn't|will not|won't|never|must not)|(?:it|we|you) (?:does not|do not|don't|will not|won't|never|must not)|does not|will not|won't)(?:[ \t]+do)?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*$`)
+
+// listItemRx matches a list item line.
+var listItemRx = match.MustRx(`^[ \t>]*(?:[-*+]|\d+[.)])[ \t]`)
+
+// NegativeListLead reports whether the line holding src[pos] is an item of
+// a list whose lead-in refuses it ("Never:", "**This skill does NOT:**").
+func NegativeListLead(src []byte, pos int) bool {
+	if pos < 0 || pos > len(src) {
+		return false
+	}
+	ls := bytes.LastIndexByte(src[:pos], '\n') + 1
+	le := bytes.IndexByte(src[pos:], '\n')
+	if le < 0 {
+		le = len(src)
+	} else {
+		le += pos
+	}
+	if !listItemRx.Match(src[ls:le]) {
+		return false
+	}
+	// back over the list's items (and blank lines) to its lead-in
+	end := ls - 1
+	for n := 0; n < 60 && end > 0; n++ {
+		s := bytes.LastIndexByte(src[:end], '\n') + 1
+		line := src[s:end]
+		switch {
+		case len(bytes.TrimSpace(line)) == 0, listItemRx.Match(line), line[0] == ' ' || line[0] == '\t':
+			end = s - 1
+			continue
+		}
+		return negativeLeadRx.Match(line)
+	}
+	return false
+}
+
+// withStateRx: a clause opening with "with" that names a state ("even
+// with yolo mode enabled").
+var withStateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)\W+)*with\s+$`)
 
 // requirementRx matches the start of a passive requirement right before a
 // phrase: "must be reviewed and", "needs to be", "should first be".
