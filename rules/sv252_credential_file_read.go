@@ -33,7 +33,8 @@ Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `
 project's own ` + "`.env`" + ` by relative path, presence checks that print nothing of the file
 (` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), and a path handed to a program as an argument
 (` + "`python3 deploy.py --env-file ~/.env`" + `: the program's own code is analysed where it is).
-An ` + "`.npmrc`" + ` printed with its token lines dropped (` + "`cat ~/.npmrc | grep -v authToken`" + `) is **medium**.
+A file on a mounted disk image, with no path on this machine's own accounts (` + "`cp /mnt/evidence/etc/shadow /cases/c1/`" + `:
+forensic collection), is **medium**. An ` + "`.npmrc`" + ` printed with its token lines dropped (` + "`cat ~/.npmrc | grep -v authToken`" + `) is **medium**.
 A ` + "`.env`" + ` under the home directory read into a variable by an assignment or ` + "`export`" + `
 (` + "`KEY=$(grep '^KEY=' ~/.openclaw/.env | cut -d= -f2)`" + `, ` + "`export $(cat ~/.env | xargs)`" + `) is **medium**:
 the skill loading its settings; printed, it would reach the agent's context (**high**).
@@ -80,6 +81,8 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				sev, note = Medium, ": the project's own file, copied within this machine"
 			case label == "npm token" && shSecretLinesDropped(s, c):
 				sev, note = Medium, " with the secret lines filtered out (grep -v) before anything prints"
+			case shMountedImage(c):
+				sev, note = Medium, " from a mounted disk image (another system's files, as in forensics; this machine's are not read)"
 			case label == "dotenv file" && shCapturedSetting(s, c):
 				sev, note = Medium, " into a variable (loading the skill's settings; nothing here prints or sends it)"
 			}
@@ -87,6 +90,31 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				Message: c.Name + " reads " + label + note + shellfacts.Where(site)})
 		}
 	})
+}
+
+// shMountRx matches a path on a mounted disk or image: /mnt/evidence/…,
+// /media/usb/…, /Volumes/Backup/….
+var shMountRx = match.MustRx(`^["']?/(?:mnt|media|Volumes)/[^/]+/`)
+
+// shLocalCredRx matches a path on this machine's own accounts.
+var shLocalCredRx = match.MustRx(`^["']?(?:~|\$\{?HOME\b|/home/|/root/|/Users/|/etc/|/var/|\.\.?/|\$)`)
+
+// shMountedImage reports a command whose paths include one on a mounted
+// disk and none on this machine's own accounts (cp /mnt/evidence/etc/shadow
+// /cases/…): the files read are another system's.
+func shMountedImage(c *shell.Command) bool {
+	mounted := false
+	for _, a := range c.Argv[1:] {
+		v := a.Value
+		switch {
+		case strings.HasPrefix(v, "-"):
+		case shMountRx.MatchString(v):
+			mounted = true
+		case shLocalCredRx.MatchString(v):
+			return false
+		}
+	}
+	return mounted
 }
 
 // shSecretLineRx names every line of an .npmrc that holds a secret:
