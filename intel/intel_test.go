@@ -63,3 +63,20 @@ func TestInstalledSkillAndAgentHome(t *testing.T) {
 		}
 	}
 }
+
+func TestAgentConfigPathNames(t *testing.T) {
+	for p, want := range map[string]bool{
+		"~/.openclaw/workspace/MEMORY.md": true,
+		"MEMORY.md":                       true,
+		"./SOUL.md":                       true,
+		"CLAUDE.md":                       true,
+		"docs/claude.md":                  true, // case-insensitive file systems load it as CLAUDE.md
+		"~/news/memory.md":                false,
+		"~/evolve-loop/soul.md":           false,
+		"~/.claude/settings.json":         true,
+	} {
+		if got := AgentConfigPath(p); got != want {
+			t.Errorf("AgentConfigPath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -36,7 +36,8 @@ persistence and propagation inside the agent. Writes are **high**; **critical** 
 written turns approvals off (` + "`bypassPermissions`" + `, ` + "`dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `,
 auto-approve); appending to the project's own instruction file at its root (` + "`CLAUDE.md`" + `,
 ` + "`AGENTS.md`" + `, a project's ` + "`.cursor/rules/*.mdc`" + `), which project set-up skills do, writing a path the user fills in
-(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide), copying the skill itself (its
+(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide) or copying from one
+(` + "`cp generated-commands/[command-name]/[command-name].md ~/.claude/commands/`" + `), copying the skill itself (its
 directory, its SKILL.md or its files) into the user's, the current project's or a named project's skills
 directory (the install step of its README: the copy is what was scanned), writing inside its own
 installed or state directory (` + "`~/.openclaw/<its name>/`" + `, ` + "`~/.openclaw/skills/<its name>/data/…`" + `), writing
@@ -52,7 +53,8 @@ the skill into other repositories' skills directories, putting a file inside ano
 what was unpacked in a temporary directory, or linking the skill's own text as an agent's instructions
 stays **high**. Writes under a directory made for the moment (` + "`$(mktemp -d)/.claude/…`" + `, or relative paths
 after ` + "`cd \"$(mktemp -d)\"`" + `: a test's fixture) are not the user's agent and are not reported. Reading
-these files is not reported.
+these files is not reported. OpenClaw's ` + "`SOUL.md`" + ` and ` + "`MEMORY.md`" + ` are matched in capitals, as OpenClaw names
+them: a ` + "`memory.md`" + ` in the skill's own folder (` + "`~/news/memory.md`" + `) is its data.
 
 An agent CLI adding an MCP server to its own configuration (` + "`claude mcp add`" + `, ` + "`codex mcp add`" + `,
 ` + "`gemini mcp add`" + `) is recorded as a capability; it is **high** when the server's command runs inline
@@ -82,7 +84,21 @@ var approvalOffRx = match.MustRx(`(?i)bypassPermissions|dangerously[-_]skip[-_]p
 
 // templatePathRx matches a path with a placeholder in it:
 // ~/.claude/commands/{skill-name}.md, <name> (blanked ones: shell.HasPlaceholder).
-var templatePathRx = match.MustRx(`\{[\w .-]+\}|<[\w .-]+>`)
+var templatePathRx = match.MustRx(`\{[\w .-]+\}|<[\w .-]+>|\[[a-z][\w.-]*-[\w.-]+\]|\[(?:name|command|skill|agent|file|project)\]`)
+
+// agentTemplateSource reports a copy whose source is a path the user fills
+// in (cp generated-commands/[command-name]/[command-name].md ~/.claude/commands/).
+func agentTemplateSource(c *shell.Command) bool {
+	if c.Name != "cp" && c.Name != "mv" && c.Name != "ln" && c.Name != "install" {
+		return false
+	}
+	for _, src := range shellfacts.CopySources(c) {
+		if templatePathRx.MatchString(src) || shell.HasPlaceholder(src) {
+			return true
+		}
+	}
+	return false
+}
 
 // agentPlaceRx splits a path into the agent directory it lies in (the
 // user's ~/.claude, the current project's .codex, a project the reader
@@ -98,7 +114,7 @@ var agentInstallRx = match.MustRx(`^(?:workspace/|agents/[\w.-]+/)?skills(?:/([\
 // agentScaffoldRx matches the current project's commands, subagents or
 // skills (.claude/commands/deploy.md): what a command-authoring skill
 // creates. Settings, hooks and instruction files are not scaffolding.
-var agentScaffoldRx = match.MustRx(`^(?:\./)?\.(?:claude|codex|gemini|cursor|opencode)/(?:commands|agents|skills)/[\w.-]+(?:/[\w.-]+)*$`)
+var agentScaffoldRx = match.MustRx(`^(?:\./)?\.(?:claude|codex|gemini|cursor|opencode)/(?:commands|agents|skills)(?:/[\w.-]+)*/?$`)
 
 // agentBackupRx matches a backup directory or file under an agent
 // directory: a copy kept, not configuration changed.
@@ -306,7 +322,7 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 					sev, note = Critical, ", turning approvals off"
 				case intel.ProjectInstructionFile(w.Path) || intel.ProjectInstructionFile(strings.TrimPrefix(dflt, "./")):
 					sev = Medium // the project's instruction file
-				case templatePathRx.MatchString(w.Path) || shell.HasPlaceholder(w.Path):
+				case templatePathRx.MatchString(w.Path) || shell.HasPlaceholder(w.Path) || agentTemplateSource(c):
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
 				default:
 					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(dflt), w.Text); why != "" {
