@@ -34,9 +34,13 @@ install docs do, is **medium**; anything else written there is **high**. A syste
 entry whose every command is a system program run directly (` + "`ExecStart=/usr/bin/jetson_clocks`" + ` —
 under ` + "`/usr/bin`" + `, ` + "`/usr/sbin`" + `, ` + "`/usr/lib`" + `; not a shell, interpreter or ` + "`env`" + `/` + "`sudo`" + `-style runner;
 no URL, fetch, decode or socket tool anywhere in it) is **medium**: it lasts, but runs only what
-the system already trusts. So is a job that runs the skill's own script, an installed program or a
+the system already trusts. So is a job that runs the skill's own script, an installed program (on PATH,
+in a system directory, or in the user's bin directory: ` + "`ExecStart=%h/.local/bin/pueued`" + `) or a
 script at a path the user fills in (` + "`/path/to/backup.sh`" + `), with the job's text read from the command or
-from the skill's files it copies into place (` + "`cp systemd/*.service /etc/systemd/system/`" + `). Taking an
+from the skill's files it copies into place (` + "`cp systemd/*.service /etc/systemd/system/`" + `, or the skill's
+file by its installed path: ` + "`cp \"$HOME/.claude/plugins/…/skills/<its name>/templates/x.plist\" ~/Library/LaunchAgents/`" + `).
+Start-up files and jobs written by a Dockerfile ` + "`RUN`" + ` are the image's, not this machine's: **medium**; access
+grants there stay **critical**. Taking an
 entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) or lines out of a
 start-up file (` + "`sed -i '/# tool/,/# end tool/d' ~/.bashrc`" + `) is not reported.
 A job whose whole text is in the skill and runs a program file directly is **medium** too, even a
@@ -47,7 +51,7 @@ or temporary directory (` + "`~/.cache/x/run`" + `), or holds a URL, fetch, deco
 and when the file is written with what ` + "`curl -o`" + ` or ` + "`wget -O`" + ` downloads. ` + "`launchctl load`" + `, like
 ` + "`systemctl enable`" + `, is **medium**: it activates a file in place, judged where that file is written.
 Appending the completion or init script a named program prints (` + "`tool completion bash >> ~/.bashrc`" + `),
-or a line that evaluates it at each start (` + "`eval \"$(direnv hook zsh)\"`" + `, from a program on PATH or in a
+or a line that evaluates it at each start (` + "`eval \"$(direnv hook zsh)\"`" + `, fish's ` + "`eval (mise activate fish)`" + `, from a program on PATH or in a
 standard install directory, not ` + "`/tmp`" + `), is **medium**, and so is a line that sources a settings file
 only if it exists (` + "`[ -f ~/.config/x.env ] && source ~/.config/x.env`" + `). A line that makes every later
 process load code (` + "`NODE_OPTIONS=--require …`" + `, ` + "`LD_PRELOAD`" + `, ` + "`PYTHONSTARTUP`" + `, ` + "`BASH_ENV`" + `,
@@ -73,7 +77,7 @@ echo 'Add ~/.acme/bin to your PATH.'
 var shRcFileRx = match.MustRx(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
 var shPersistPathRx = match.MustRx(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
 var shAccessPathRx = match.MustRx(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
-var shBenignRcLineRx = match.MustRx(`^\s*((?:\[\[?\s+-[fesr]\s+"?[^"\]]+"?\s+\]\]?|test\s+-[fesr]\s+"?[^"\s]+"?)\s+&&\s+(?:source|\.)\s|cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"?\$\(\s*(?:[\w.-]+|/(?:usr|opt|bin|snap)/[\w./-]+|(?:~|\$HOME)/\.(?:local|cargo|pyenv|rbenv|nvm|volta|fnm|deno|bun|linuxbrew)/[\w./-]+|/home/linuxbrew/\.linuxbrew/bin/[\w.-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
+var shBenignRcLineRx = match.MustRx(`^\s*((?:\[\[?\s+-[fesr]\s+"?[^"\]]+"?\s+\]\]?|test\s+-[fesr]\s+"?[^"\s]+"?)\s+&&\s+(?:source|\.)\s|cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"?\$\(\s*(?:[\w.-]+|/(?:usr|opt|bin|snap)/[\w./-]+|(?:~|\$HOME)/\.(?:local|cargo|pyenv|rbenv|nvm|volta|fnm|deno|bun|linuxbrew)/[\w./-]+|/home/linuxbrew/\.linuxbrew/bin/[\w.-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b|eval\s+\(\s*[\w.-]+\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b[^()]*\)\s*$|[\w.-]+\s+(?:[\w.-]+\s+)?[\w-]*(?:init|activate|completions?|hook|shellenv)\s+fish\s*\|\s*source\s*$|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
 
 var (
 	shAuthorizedKeysRx = match.MustRx(`\.ssh/authorized_keys2?$`)
@@ -497,6 +501,9 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 	if shDocPathRx.MatchString(prog) {
 		return prog, true // /path/to/backup.sh: the user's own script, named in a template
 	}
+	if shUserBinRx.MatchString(prog) {
+		return prog, true // %h/.local/bin/pueued: what pipx, cargo or an installer put in the user's bin directory
+	}
 	if strings.HasPrefix(prog, "/") {
 		if shSystemDirRx.MatchString(prog) || strings.HasPrefix(prog, "/usr/local/bin/") || strings.HasPrefix(prog, "/opt/homebrew/bin/") {
 			return prog, true
@@ -508,6 +515,10 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 	}
 	return "", false
 }
+
+// shUserBinRx matches a program in the user's bin directory (systemd's
+// %h is the home directory): where package managers install commands.
+var shUserBinRx = match.MustRx(`^(?:%h|~|/home/[^/]+|/Users/[^/]+|/root)/(?:\.local/bin|\.cargo/bin|\.bun/bin|\.deno/bin|go/bin|\.nix-profile/bin)/[\w.+-]+$`)
 
 // shOwnScript reports a path to one of the skill's own files: under a
 // skills directory in the skill's name, or a relative path the skill holds.
@@ -561,6 +572,12 @@ func shRunPersistence(p *analyzer.Pass) error {
 			}
 			if site.Kind.Executes() && sev < High {
 				sev = High
+			}
+			// RUN echo "umask 022" >> /home/app/.bashrc: the start-up of
+			// an image being built, not of this machine. Access grants
+			// (authorized_keys, sudoers) still ship in the image.
+			if p.File.InImageBuild() && sev == High {
+				sev, what = Medium, what+" (in an image being built, not on this machine)"
 			}
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: "persistence: " + what + shellfacts.Where(site)})
 		}

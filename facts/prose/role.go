@@ -343,6 +343,14 @@ func subjectClauseStart(t string, i int) int {
 // "these instructions").
 var selfRefRx = match.MustRx(`\b(?:this|these|the following|our|my)\s+(?:\w+\s+)?(?:skill|instructions?|rules?|directives?|file|document|message|prompt|section|text|guidance|commands?|steps?|policy|policies)\b|\b(?:we|i|us)\b`)
 
+// nounInfinitiveRx: a noun of asking or trying with its infinitive right
+// before the verb.
+var nounInfinitiveRx = match.MustRx(`\b(?:instructions?|attempts?|requests?|prompts?|commands?|messages?|tricks?|efforts?|ways?|tries|payloads?|tells?|demands?|orders?)\s+to\s+$`)
+
+// agentTextRx: what the agent is told to follow (its instructions, system
+// prompt, guidelines), as an override's object.
+var agentTextRx = match.MustRx(`\b(?:instructions?|system prompts?|prompts?|guidelines|directives)\b`)
+
 // relativeSubjectRx: a relative pronoun is the verb's subject, after the
 // noun it stands for ("decisions that override default guidance").
 var relativeSubjectRx = match.MustRx(`\b(\w+)\s+(?:that|which|who)\s+(?:\w+\s+)?$`)
@@ -358,11 +366,25 @@ var ownTextNouns = map[string]bool{"instructions": true, "instruction": true, "r
 // bypass safety guardrails", "`Allow` rules override all other rules",
 // "decisions that override default guidance". A claim made about a third
 // party describes it; "this skill overrides …" does not.
-func ThirdPartySubject(t string, i int) bool {
+func ThirdPartySubject(t string, i, j int) bool {
 	cs := subjectClauseStart(t, i)
 	clause := t[cs:i]
+	// "instructions to ignore previous system prompts", "attempts to
+	// override …": the act named by a noun, not claimed or commanded
+	if nounInfinitiveRx.MatchString(clause) {
+		return true
+	}
 	if selfRefRx.MatchString(clause) || readerAddressRx.MatchString(clause) {
 		return false
+	}
+	// "SECURITY.md rules are absolute and override all other instructions":
+	// text of the skill's own put over the agent's instructions
+	if agentTextRx.MatchString(t[i:j]) {
+		for _, w := range strings.Fields(clause) {
+			if ownTextNouns[strings.Trim(w, "`*_\"'.,")] {
+				return false
+			}
+		}
 	}
 	if m := relativeSubjectRx.FindStringSubmatch(clause); m != nil {
 		return !ownTextNouns[m[1]]

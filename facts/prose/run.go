@@ -71,7 +71,7 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// "jailbreaks bypass safety filters", "files closer to the
 		// current directory override earlier guidance": what a third
 		// party does, described.
-		if mood == Claim && !capped && role == RoleDescription && ThirdPartySubject(h.Seg.N.Text, h.I) {
+		if mood == Claim && !capped && role == RoleDescription && ThirdPartySubject(h.Seg.N.Text, h.I, h.J) {
 			capped = true
 		}
 		if mood == Claim && !capped && (threatDescRx.MatchString(h.Seg.N.Text[max(0, h.I-120):h.I]) || falseClaimRx.MatchString(h.Seg.N.Text[max(0, h.I-60):h.I])) {

@@ -234,6 +234,27 @@ func skillGlob(p *analyzer.Pass, pat string) []*skill.File {
 // scriptDirRx matches a path built from the running script's directory.
 var scriptDirRx = match.MustRx(`^(?:\$\(\s*dirname\s+"?\$\{?(?:0|BASH_SOURCE(?:\[0\])?)\}?"?\s*\)|\$\{?(?:DIR|HERE|SCRIPTDIR)\}?)/`)
 
+// installedRel returns the path inside the skill that src names through a
+// directory in the skill's name under a skills directory
+// (…/skills/<name>/templates/x.plist → templates/x.plist), or "".
+func installedRel(sk *skill.Skill, src string) string {
+	if sk == nil {
+		return ""
+	}
+	for _, n := range []string{sk.DirName, sk.Name} {
+		if n == "" {
+			continue
+		}
+		if k := strings.LastIndex(src, "/skills/"+n+"/"); k >= 0 {
+			rel := path.Clean(src[k+len("/skills/"+n+"/"):])
+			if rel != "." && !strings.HasPrefix(rel, "..") && !strings.ContainsAny(rel, "*?$") {
+				return rel
+			}
+		}
+	}
+	return ""
+}
+
 // skillFile finds the skill's file that a path in a command names.
 func skillFile(p *analyzer.Pass, src string) *skill.File {
 	src = strings.Trim(src, `"'`)
@@ -245,6 +266,11 @@ func skillFile(p *analyzer.Pass, src string) *skill.File {
 	}
 	for _, pre := range skillDirPrefixes {
 		src = strings.TrimPrefix(src, pre)
+	}
+	// the skill where it is installed: $HOME/.claude/plugins/…/skills/<its
+	// name>/templates/job.plist is its templates/job.plist
+	if rel := installedRel(p.Skill, src); rel != "" {
+		return p.Skill.File(rel)
 	}
 	if src == "" || strings.HasPrefix(src, "/") || strings.HasPrefix(src, "~") || strings.HasPrefix(src, "$") || strings.ContainsAny(src, "*?") {
 		return nil
