@@ -26,7 +26,9 @@ var ShellRemoteExec = register(&analyzer.Rule{
   ` + "`curl … | python3`" + `, ` + "`… | node`" + `, ` + "`| perl`" + `, ` + "`| ruby`" + ` (through ` + "`tee`" + `, ` + "`cat`" + `… too);
 - a download substituted into one: ` + "`bash -c \"$(curl …)\"`" + `, ` + "`bash <(curl …)`" + `,
   ` + "`eval \"$(curl …)\"`" + `, ` + "`source <(curl …)`" + `, ` + "`python -c \"$(curl …)\"`" + `;
-- PowerShell: ` + "`iwr … | iex`" + `, ` + "`irm … | iex`" + `, ` + "`iex (New-Object Net.WebClient).DownloadString(…)`" + `.
+- PowerShell: ` + "`iwr … | iex`" + `, ` + "`irm … | iex`" + `, ` + "`iex (New-Object Net.WebClient).DownloadString(…)`" + `, also
+  handed to ` + "`pwsh -c \"IEX (…)\"`" + ` from a shell. The same text as a search pattern (` + "`grep`" + `), a hunting query
+  (` + "`velociraptor query`" + `, ` + "`osqueryi`" + `, ` + "`sqlite3`" + `, ` + "`yara`" + `) or a message echoed to the terminal names the cradle and is not reported.
 
 It looks in shell scripts and in every place a Markdown file holds commands: shell
 code blocks, code spans, ` + "`!command`" + ` dynamic context and hook commands (frontmatter ` + "`hooks`" + `, ` + "`hooks/*.json`" + `). Commands
@@ -82,7 +84,7 @@ echo "<sha256>  install.sh" | sha256sum -c - && bash install.sh
 })
 
 var shPsDownloadRx = match.MustRx(`(?i)\b(iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b|downloadstring|downloadfile|net\.webclient|start-bitstransfer`)
-var shPsExecRx = match.MustRx(`(?i)(^|[\s|;(&])(iex|invoke-expression)\b|\|\s*&\s*\(|scriptblock\]::create`)
+var shPsExecRx = match.MustRx(`(?i)(^|[\s|;(&"'{])(iex|invoke-expression)\b|\|\s*&\s*\(|scriptblock\]::create`)
 
 func shRunRemoteScriptExec(p *analyzer.Pass) error {
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
@@ -220,7 +222,8 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 
 // shPsInDataArg reports whether offset at lies in an argument of a parsed
 // command that takes its arguments as data: a search pattern (grep -E
-// "…|iex"), or a message echoed to the terminal (not piped or written
+// "…|iex"), a hunting query (velociraptor query "… =~ 'downloadstring|iex'"),
+// or a message echoed to the terminal (not piped or written
 // anywhere): a PowerShell cradle named, not run.
 func shPsInDataArg(s *shell.Script, at int) bool {
 	for _, c := range s.Commands {
@@ -230,6 +233,9 @@ func shPsInDataArg(s *shell.Script, at int) bool {
 		switch c.Name {
 		case "grep", "egrep", "fgrep", "rg", "ag", "ack", "git":
 			// a search pattern: its output is what matched
+		case "velociraptor", "osqueryi", "osqueryd", "sqlite3", "duckdb", "jq", "yq", "yara", "sigma", "logparser", "chainsaw", "hayabusa", "zeek-cut":
+			// a query or detection rule run over logs or processes:
+			// the cradle is what it looks for
 		case "echo", "printf":
 			if c.PipeNext >= 0 || len(c.Redirs) > 0 {
 				continue // the text goes somewhere that may run it
