@@ -7,6 +7,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
+	"github.com/skillvet/skillvet/skill"
 )
 
 // ShellNetworkScan reports port scans and host sweeps.
@@ -22,7 +23,9 @@ var ShellNetworkScan = register(&analyzer.Rule{
 ` + "`naabu`" + `, ` + "`arp-scan`" + `, ` + "`netdiscover`" + `), ` + "`nc -z`" + ` over a port range, and ` + "`ping`" + `/` + "`nc`" + ` in a
 loop over addresses built from a variable (` + "`ping -c1 192.168.1.$i`" + `). A skill mapping the
 user's network is reconnaissance for a later step. **Medium**; **high** for every-port
-scans (` + "`-p-`" + `), ranges of /16 or wider, and when it runs at render time or from a hook.
+scans (` + "`-p-`" + `), ranges of /16 or wider, and when it runs at render time or from a hook. A skill whose
+name or description says it scans networks or tests security (*penetration test*, *network audit*,
+*nmap*) is doing its declared job: **medium**, except at render time or from a hook.
 
 **Fix:** check the one host and port the skill needs.
 
@@ -80,6 +83,15 @@ func shScan(c *shell.Command) string {
 	return ""
 }
 
+// shScanPurposeRx matches a name or description that declares network
+// scanning or security testing.
+var shScanPurposeRx = match.MustRx(`(?i)\bpen(?:etration)?[- ]?test|\bnmap\b|\bmasscan\b|\bport[- ]scan|\bnetwork (?:scan|discovery|mapping|recon|reconnaissance|security|assessment|audit|inventory)|\breconnaissance\b|\brecon\b|\bred[- ]team|\bvulnerability (?:scan|assessment)|\battack surface\b|\bsecurity (?:assessment|audit|testing)`)
+
+// shDeclaredScanner reports a skill whose manifest says it scans networks.
+func shDeclaredScanner(sk *skill.Skill) bool {
+	return sk != nil && sk.Manifest != nil && shScanPurposeRx.MatchString(sk.Manifest.Name+" "+sk.Manifest.Description)
+}
+
 func shRunNetworkScan(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		what := shScan(c)
@@ -89,6 +101,12 @@ func shRunNetworkScan(p *analyzer.Pass) error {
 		sev := Medium
 		if site.Kind.Executes() || strings.Contains(what, "wide range") || strings.Contains(what, "every port") {
 			sev = High
+		}
+		// a skill that says it scans networks (a penetration test, a
+		// network audit) shows the user what it does: the scan is its
+		// declared job, not reconnaissance for another
+		if sev == High && !site.Kind.Executes() && shDeclaredScanner(p.Skill) {
+			sev, what = Medium, what+" (the skill's stated purpose is network scanning or security testing)"
 		}
 		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: what + shellfacts.Where(site)})
 	})
