@@ -34,7 +34,10 @@ managers, agent credential files (the shared list is ` + "`intel.CredentialPaths
 
 Public SSH material (` + "`*.pub`" + `, ` + "`known_hosts`" + `, ` + "`~/.ssh/config`" + `) is not a finding. Negated sentences
 ("never read ~/.ssh") are not reported; in security-teaching skills findings are low.
-Password-manager and browser-extension names count only with harvesting verbs. Commands in code blocks are judged by the command rules.
+Password-manager and browser-extension names count only with harvesting verbs.
+Only verbs count: a word right after the path that it modifies (*host ` + "`/etc/shadow`" + ` access*), a kind of
+access (*read access*, *write access*) and a gerund that names the act (*this still allows reading …*, a
+heading *Reading ~/.claude/.credentials.json as the auth source*) are not instructions; *start reading …* is. Commands in code blocks are judged by the command rules.
 
 **Fix:** let tools that need credentials read them through their own configuration; never
 have the agent read secret stores.
@@ -53,6 +56,9 @@ var (
 	// credSelfSubjectRx: the subject of a third-person verb that is this
 	// skill, its script or the agent ("the skill reads ~/.aws/credentials")
 	credSelfSubjectRx = match.MustRx(`(?i)\b(?:skill|script|agent|assistant|claude|it|this|we|i|helper|tool will)\s+(?:\w+\s+)?$`)
+	credAccessNounRx  = match.MustRx(`\b(?:read|write|full|root|admin|network|file|filesystem|public|private|direct|remote|no|any|shell|api|exec|execute|owner|group|world|sudo)[- ]$`)
+	credNounNextRx    = match.MustRx(`^\s+(?:access|permissions?|rights|scopes?|only|privileges?)\b`)
+	credGerundLeadRx  = match.MustRx(`\b(?:start|keep|continue|begin|try|go on|resume)\s+$`)
 	credAccessRx      = match.MustRx(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|parse|look (?:in|at|inside|through)|scan|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
 	credHarvestRx     = match.MustRx(`\b(?:collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|sync|email|forward|transmit|paste)\b`)
 	dotenvShowRx      = match.MustRx(`\b(?:print|display|show|output|include|attach|copy|paste|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|email|forward|transmit)\b`)
@@ -83,6 +89,17 @@ func runCredentialPath(p *analyzer.Pass) error {
 		if _, tps, tpe, ok := intel.MatchSecretCredentialPath(s.Text); ok && tps < vm[0] && credSubjectOfToRx.MatchString(s.Text[tpe:vm[0]]) {
 			// "configures .npmrc to read this environment variable": the
 			// file is what reads, not what is read
+			continue
+		}
+		if _, tps, tpe, ok := intel.MatchSecretCredentialPath(s.Text); ok && tps < vm[0] && strings.Trim(s.Text[tpe:vm[0]], " `'\"*") == "" {
+			// "host /etc/shadow access", "Sensitive file read": the word
+			// right after the path is a noun it modifies
+			continue
+		}
+		if v := s.Text[vm[0]:vm[1]]; v == "reading" && !credGerundLeadRx.MatchString(s.Text[max(0, vm[0]-24):vm[0]]) {
+			// "this still allows reading ~/.aws/credentials", a heading
+			// "Reading ~/.claude/.credentials.json as the auth source": a
+			// gerund names the act; "start reading" tells it
 			continue
 		}
 		if v := s.Text[vm[0]:vm[1]]; (v == "reads" || v == "opens") && !credSelfSubjectRx.MatchString(s.Text[max(0, vm[0]-40):vm[0]]) {
@@ -125,6 +142,9 @@ func credVerb(t string) []int {
 	for _, m := range credAccessRx.FindAllStringIndex(t, 8) {
 		if m[0] > 0 && strings.IndexByte("/.~-_", t[m[0]-1]) >= 0 || m[1] < len(t) && strings.IndexByte("/.-_", t[m[1]]) >= 0 && !(t[m[1]] == '.' && (m[1]+1 == len(t) || t[m[1]+1] == ' ')) {
 			continue
+		}
+		if credNounNextRx.MatchString(t[m[1]:]) || t[m[0]:m[1]] == "access" && credAccessNounRx.MatchString(t[max(0, m[0]-16):m[0]]) {
+			continue // "read access", "write permission": a kind of access, named
 		}
 		return m
 	}
