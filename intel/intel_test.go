@@ -73,6 +73,7 @@ func TestAgentConfigPathNames(t *testing.T) {
 		"docs/claude.md":                  true, // case-insensitive file systems load it as CLAUDE.md
 		"~/news/memory.md":                false,
 		"~/evolve-loop/soul.md":           false,
+		"~/.openclaw/config/soul.md":      true,
 		"~/.claude/settings.json":         true,
 	} {
 		if got := AgentConfigPath(p); got != want {

@@ -93,6 +93,12 @@ func agentTemplateSource(c *shell.Command) bool {
 		return false
 	}
 	for _, src := range shellfacts.CopySources(c) {
+		src = strings.Trim(src, `"'`)
+		// the skill's own directory ({baseDir}/…) is no placeholder, and a
+		// staged download (/tmp/staging/<slug>) is what was fetched
+		if shellfacts.SkillDirRelative(src) || strings.HasPrefix(src, "/") || strings.HasPrefix(src, "~") || strings.HasPrefix(src, "$") {
+			continue
+		}
 		if templatePathRx.MatchString(src) || shell.HasPlaceholder(src) {
 			return true
 		}

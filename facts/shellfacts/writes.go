@@ -138,6 +138,17 @@ type Copy struct {
 var skillDirPrefixes = []string{"${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/", "{baseDir}/", "${SKILL_DIR}/", "$SKILL_DIR/",
 	"${CLAUDE_PLUGIN_ROOT}/", "$CLAUDE_PLUGIN_ROOT/", "${SCRIPT_DIR}/", "$SCRIPT_DIR/"}
 
+// SkillDirRelative reports a path written from the skill's own directory
+// (${CLAUDE_SKILL_DIR}/…, {baseDir}/…).
+func SkillDirRelative(p string) bool {
+	for _, pre := range skillDirPrefixes {
+		if strings.HasPrefix(p, pre) {
+			return true
+		}
+	}
+	return false
+}
+
 // CopiedSkillFiles returns the skill's files that c copies somewhere
 // (cp/install SRC… DEST, cat SRC >> DEST, tee DEST < SRC), with their
 // content. Sources are looked up relative to the skill's root and to the
