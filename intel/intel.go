@@ -426,7 +426,7 @@ var agentConfigRx = rxlit.MustRx(`(?i)(\.claude/(settings(\.local)?\.json|skills
 
 // projectInstructionsRx matches a project's own instruction file at its
 // root, which project set-up legitimately creates.
-var projectInstructionsRx = rxlit.MustRx(`^(\./)?(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$|^(\./)?\.cursor/rules/[\w.-]+\.mdc?$`)
+var projectInstructionsRx = rxlit.MustRx(`^(\./)?(?:[\w-][\w.-]*/)*(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$|^(\./)?\.cursor/rules/[\w.-]+\.mdc?$`)
 
 // AgentConfigPath reports a path of an agent's settings, standing
 // instructions, MCP server list or installed skills and commands
@@ -498,7 +498,9 @@ func AgentDataRole(p string, own func(name string) bool) string {
 }
 
 // ProjectInstructionFile reports a relative path to a project's own
-// instruction file (CLAUDE.md, AGENTS.md, .cursorrules at the root).
+// instruction file (CLAUDE.md, AGENTS.md, .cursorrules at the root; a
+// CLAUDE.md or AGENTS.md in one of its directories, which the agent reads
+// when it works there: scripts/ralph/CLAUDE.md).
 func ProjectInstructionFile(p string) bool {
 	return projectInstructionsRx.MatchString(p) && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "/")
 }

@@ -81,3 +81,20 @@ func TestAgentConfigPathNames(t *testing.T) {
 		}
 	}
 }
+
+func TestProjectInstructionFileNested(t *testing.T) {
+	for p, want := range map[string]bool{
+		"CLAUDE.md":               true,
+		"./AGENTS.md":             true,
+		"scripts/ralph/CLAUDE.md": true,
+		"../other/CLAUDE.md":      false,
+		".claude/CLAUDE.md":       false,
+		"~/.claude/CLAUDE.md":     false,
+		"/etc/AGENTS.md":          false,
+		".cursor/rules/style.mdc": true,
+	} {
+		if got := ProjectInstructionFile(p); got != want {
+			t.Errorf("ProjectInstructionFile(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -34,9 +34,9 @@ A skill that does this grants itself permissions, installs hooks that run on eve
 plants instructions every later session obeys, or copies itself where other agents load it:
 persistence and propagation inside the agent. Writes are **high**; **critical** when what is
 written turns approvals off (` + "`bypassPermissions`" + `, ` + "`dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `,
-auto-approve); appending to the project's own instruction file at its root (` + "`CLAUDE.md`" + `,
+auto-approve); writing the project's own instruction file at its root or in one of its directories (` + "`CLAUDE.md`" + `, ` + "`scripts/loop/CLAUDE.md`" + `,
 ` + "`AGENTS.md`" + `, a project's ` + "`.cursor/rules/*.mdc`" + `), which project set-up skills do, writing a path the user fills in
-(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide) or copying from one
+(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide, ` + "`/path/to/your/project/.claude/…`" + `, ` + "`YOUR_PROJECT/.claude/hooks/`" + `) or copying from one
 (` + "`cp generated-commands/[command-name]/[command-name].md ~/.claude/commands/`" + `), copying the skill itself (its
 directory, its SKILL.md or its files) into the user's, the current project's or a named project's skills
 directory (the install step of its README: the copy is what was scanned), writing inside its own
@@ -84,7 +84,7 @@ var approvalOffRx = match.MustRx(`(?i)bypassPermissions|dangerously[-_]skip[-_]p
 
 // templatePathRx matches a path with a placeholder in it:
 // ~/.claude/commands/{skill-name}.md, <name> (blanked ones: shell.HasPlaceholder).
-var templatePathRx = match.MustRx(`\{[\w .-]+\}|<[\w .-]+>|\[[a-z][\w.-]*-[\w.-]+\]|\[(?:name|command|skill|agent|file|project)\]`)
+var templatePathRx = match.MustRx(`(?i)\byour[-_]?(?:project|repo|repository|app|dir|directory|workspace|folder)\b|^/path/to/|\{[\w .-]+\}|<[\w .-]+>|\[[a-z][\w.-]*-[\w.-]+\]|\[(?:name|command|skill|agent|file|project)\]`)
 
 // agentTemplateSource reports a copy whose source is a path the user fills
 // in (cp generated-commands/[command-name]/[command-name].md ~/.claude/commands/).
@@ -330,6 +330,9 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 					sev = Medium // the project's instruction file
 				case templatePathRx.MatchString(w.Path) || shell.HasPlaceholder(w.Path) || agentTemplateSource(c):
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
+					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(dflt), w.Text); why != "" {
+						note = ", " + why // installing this skill itself into a project the reader names
+					}
 				default:
 					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(dflt), w.Text); why != "" {
 						sev, note = Medium, ", "+why
