@@ -24,8 +24,10 @@ credential exfiltration, obfuscation) saw nothing of it, so the skill's verdict 
 **block** whatever the threshold.
 
 Files are parsed with goja's parser; TypeScript, JSX and ES modules are first
-lowered by esbuild. A file that neither accepts is either broken or written to
-defeat analysis.
+lowered by esbuild. Two shapes esbuild refuses are rewritten in place (every offset kept) and
+tried once more: a template with ` + "`{{placeholders}}`" + ` (` + "`PORT: {{PORT}}`" + ` in a config the skill
+fills in) and a file of examples that exports the same name twice. A file that neither accepts is
+either broken or written to defeat analysis.
 
 **Fix:** ship syntactically valid source; split very large generated bundles; do not
 ship code that only runs after a build step the skill does not describe.

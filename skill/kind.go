@@ -210,6 +210,9 @@ var mediaMagics = []struct {
 	}},
 	{[]string{".h5", ".hdf5", ".he5"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("\x89HDF\r\n\x1a\n")) }},
 	{[]string{".arrow", ".feather"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("ARROW1")) }},
+	// macOS Finder's folder metadata, copied along with a folder: a
+	// "Bud1" store of icon positions that nothing runs
+	{[]string{".ds_store"}, func(b []byte) bool { return bytes.HasPrefix(b, []byte("\x00\x00\x00\x01Bud1")) }},
 }
 
 // mediaKind recognises a media or font file whose extension and signature

@@ -53,6 +53,8 @@ func TestClassify(t *testing.T) {
 		{"t.parquet", "PAR1\x15\x04\x00PAR1", KindAsset},
 		{"notes.coverage", "\x7fELF\x02\x01", KindBinary},
 		{"data.npy", "SQLite format 3\x00", KindBinary},
+		{"assets/.DS_Store", "\x00\x00\x00\x01Bud1\x00\x00\x10\x00", KindAsset},
+		{"tool.bin", "\x00\x00\x00\x01Bud1\x00\x00\x10\x00", KindBinary},
 		// source holding a NUL in a string is source; one that is mostly
 		// NULs, or holds other control bytes, is not
 		{"tests/dyn.test.ts", "expect(read(r)).toBe(\"ab\x00\"); // trailing NUL\n" + strings.Repeat("it('x', () => {});\n", 40), KindJS},

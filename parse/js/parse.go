@@ -272,6 +272,17 @@ func (p *Program) transform(name, ext, code string) error {
 		}
 	}
 	if len(res.Errors) > 0 {
+		// Two shapes of valid-looking source that esbuild refuses: a
+		// template with {{placeholders}} (a config the skill fills in)
+		// and a file of examples that exports the same name twice. Each
+		// is rewritten in place, at the same length, and tried once more.
+		if fixed, ok := recoverable(code, res.Errors); ok {
+			if r := api.Transform(fixed, opts); len(r.Errors) == 0 {
+				res = r
+			}
+		}
+	}
+	if len(res.Errors) > 0 {
 		m := res.Errors[0]
 		se := &SyntaxError{Msg: m.Text}
 		if m.Location != nil {
@@ -311,6 +322,70 @@ func (p *Program) transform(name, ext, code string) error {
 	p.AST, p.Code, p.Transformed = a, out, true
 	p.genLines, p.smap = lineStarts([]byte(out)), smap
 	return nil
+}
+
+// placeholderRx matches a template placeholder: {{PORT}}, {{ name }}.
+var placeholderRx = regexp.MustCompile(`\{\{[^{}\n]{1,80}\}\}`)
+
+// recoverable rewrites code, keeping every offset, when esbuild's errors
+// are only those of a template or of duplicate exports: each {{…}} becomes
+// an identifier of underscores, and each later export of a name already
+// exported loses its export (export default → void, export { … } →
+// blanks). It reports whether anything was rewritten.
+func recoverable(code string, errs []api.Message) (string, bool) {
+	b := []byte(code)
+	changed := false
+	for _, m := range errs {
+		switch {
+		case strings.HasPrefix(m.Text, "Multiple exports with the same name") && m.Location != nil:
+			at := lineOffset(code, m.Location.Line) + m.Location.Column
+			if at < 0 || at > len(b) {
+				return "", false
+			}
+			k := strings.LastIndex(string(b[:at]), "export")
+			if k < 0 {
+				return "", false
+			}
+			rest := strings.TrimLeft(string(b[k+6:]), " \t")
+			switch {
+			case strings.HasPrefix(rest, "default"):
+				d := k + 6 + strings.Index(string(b[k+6:]), "default") + len("default")
+				copy(b[k:d], "void"+strings.Repeat(" ", d-k-4))
+			case strings.HasPrefix(rest, "{"):
+				e := strings.IndexByte(string(b[k:]), '}')
+				if e < 0 {
+					return "", false
+				}
+				for i := k; i <= k+e; i++ {
+					if b[i] != '\n' {
+						b[i] = ' '
+					}
+				}
+			default:
+				copy(b[k:k+6], "      ")
+			}
+			changed = true
+		case placeholderRx.MatchString(code):
+			changed = true
+		default:
+			return "", false
+		}
+	}
+	out := placeholderRx.ReplaceAllStringFunc(string(b), func(p string) string { return strings.Repeat("_", len(p)) })
+	return out, changed
+}
+
+// lineOffset is the byte offset where 1-based line n of code starts.
+func lineOffset(code string, n int) int {
+	off := 0
+	for i := 1; i < n; i++ {
+		k := strings.IndexByte(code[off:], '\n')
+		if k < 0 {
+			return -1
+		}
+		off += k + 1
+	}
+	return off
 }
 
 func isModuleReturnError(ms []api.Message) bool {

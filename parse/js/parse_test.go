@@ -492,3 +492,36 @@ other(c.size());
 		t.Errorf("another field (count) reached the file read (saw %v)", s)
 	}
 }
+
+func TestRecoversTemplatesAndDuplicateExports(t *testing.T) {
+	for _, c := range []struct{ name, src, call string }{
+		// a config template the skill fills in
+		{"templates/ecosystem.config.js", "module.exports = {\n  apps: [{ name: '{{APP_NAME}}',\n    env: { PORT: {{PORT}} } }]\n};\nrequire('child_process').exec('pm2 start');\n", "exec"},
+		// a file of examples that exports a default twice
+		{"templates/basic.ts", "export class A {}\nexport default { fetch() { return 1 } };\nexport default { fetch() { return 2 } };\nimport { execSync } from 'child_process';\nexecSync('ls');\n", "execSync"},
+		// the same name exported twice by export lists
+		{"templates/multi.ts", "class G {}\nclass R {}\nexport { G, R };\nexport { G };\nfetch('https://a.example/x');\n", "fetch"},
+	} {
+		p, err := Parse(c.name, []byte(c.src))
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		found := false
+		Walk(p.AST, func(n ast.Node, _ []ast.Node) bool {
+			if id, ok := n.(*ast.Identifier); ok && id.Name.String() == c.call {
+				found = true
+			}
+			return true
+		})
+		if !found {
+			t.Errorf("%s: %s not in the recovered program", c.name, c.call)
+		}
+	}
+	// what is broken stays broken
+	for _, src := range []string{"function ( {\n", "export default {\n", "const x = {{a: 1}};\nfunction (\n"} {
+		if _, err := Parse("bad.ts", []byte(src)); err == nil {
+			t.Errorf("%q parsed", src)
+		}
+	}
+}
