@@ -39,7 +39,9 @@ plain http, or when the quarantine attribute is stripped before running it;
 **medium** over https from a vendor's official download host, a project's release assets,
 its own repository on a code host, or the site of the software the skill's frontmatter names (the way install guides work; pin and verify);
 **high** otherwise (an unverified binary runs with the user's rights). A file handed to an
-interpreter as data (` + "`python3 -m json.tool f`" + `, ` + "`python3 -c '…' f`" + `) is not run.
+interpreter as data (` + "`python3 -m json.tool f`" + `, ` + "`python3 -c '…' f`" + `) is not run, and neither is a picture,
+document or media file handed to ` + "`open`" + `/` + "`start`" + ` (` + "`open output.jpg`" + `: a viewer shows it); an app, script or
+file without such a name opened is run.
 
 **Fix:** install through a package manager, or verify a pinned checksum or signature
 between the download and the run.

@@ -851,8 +851,17 @@ func RunTargets(c *shell.Command) []string {
 	}
 	if c.Name == "open" || c.Name == "start" || c.Name == "nohup" || c.Name == "source" || c.Name == "." {
 		for _, w := range c.Params() {
+			// open output.jpg shows the picture in a viewer: a document
+			// opened by its own application is not run
+			if (c.Name == "open" || c.Name == "start") && viewedDataRx.MatchString(strings.Trim(w.Value, `"'`)) {
+				continue
+			}
 			out = append(out, w.Value)
 		}
 	}
 	return out
 }
+
+// viewedDataRx matches a document or media file name: what open or start
+// hands to a viewer, not something that runs.
+var viewedDataRx = match.MustRx(`(?i)\.(?:jpe?g|png|gif|webp|svg|bmp|tiff?|heic|avif|ico|pdf|txt|md|csv|tsv|json|ya?ml|xml|log|mp4|mov|webm|mkv|mp3|wav|m4a|ogg|flac|xlsx?|docx?|pptx?|odt|ods|odp|rtf|epub)$`)
