@@ -17,6 +17,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -410,7 +411,30 @@ func (a *analysis) parseFile(text string) (f *syntax.File, err error) {
 	if zf, zerr := a.zsh.Parse(strings.NewReader(text), ""); zerr == nil {
 		return zf, nil
 	}
+	// ${都市名}: a placeholder named in the reader's language, which no
+	// shell accepts as a name. Renamed at the same length, the rest of the
+	// text parses as written.
+	if fixed, ok := asciiParamNames(text); ok {
+		if f2, e2 := a.parser.Parse(strings.NewReader(fixed), ""); e2 == nil {
+			return f2, nil
+		}
+	}
 	return nil, err
+}
+
+// nonASCIIParamRx matches a braced parameter whose name holds a non-ASCII
+// letter.
+var nonASCIIParamRx = regexp.MustCompile(`\$\{[^{}\s$]*[^\x00-\x7f][^{}\s$]*\}`)
+
+// asciiParamNames renames each ${name} with non-ASCII letters to
+// underscores of the same byte length.
+func asciiParamNames(text string) (string, bool) {
+	if !nonASCIIParamRx.MatchString(text) {
+		return "", false
+	}
+	return nonASCIIParamRx.ReplaceAllStringFunc(text, func(m string) string {
+		return "${" + strings.Repeat("_", len(m)-3) + "}"
+	}), true
 }
 
 func (b *builder) pos(p syntax.Pos) int {

@@ -422,3 +422,25 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+func TestNonASCIIPlaceholderNames(t *testing.T) {
+	src := "curl -s \"https://maps.example/json?query=${都市名}&key=${KEY}\" | python3 -c \"\nimport json, sys\nprint(json.load(sys.stdin))\"\n"
+	s := Parse(src, 7)
+	if s.Err != nil {
+		t.Fatal(s.Err)
+	}
+	curl, py := find(s, "curl"), find(s, "python3")
+	if curl == nil || py == nil || curl.Heuristic || py.Heuristic {
+		t.Fatalf("commands: %s", names(s))
+	}
+	if s.Commands[curl.PipeNext] != py {
+		t.Errorf("pipe not linked")
+	}
+	if py.Start != 7+strings.Index(src, "python3") {
+		t.Errorf("python3 at %d, want %d", py.Start, 7+strings.Index(src, "python3"))
+	}
+	// a name in another script does not make broken shell parse
+	if s := Parse("echo ${都市名} && if then fi\n", 0); s.Err == nil {
+		t.Error("broken shell parsed")
+	}
+}
