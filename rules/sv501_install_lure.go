@@ -157,18 +157,39 @@ func (l *shLureScore) add(n int, key, s string) {
 // text it requires one of the literals (lower case) the regex cannot match
 // without. Non-ASCII text always runs the regex, because (?i) also folds
 // characters such as U+017F (ſ) and U+212A (K) that lower-casing does not.
+// The rule's literals are found in one pass (shLitAC); a literal not in
+// that list is searched for on its own.
 type shLits struct {
-	lower string
+	text  string
 	ascii bool
+	has   []bool // shLitWords present, ASCII case folded
 }
+
+// shLitWords are every literal the rule's pre-checks ask for.
+var shLitWords = []string{".app", ".bat", ".dmg", ".exe", ".msi", ".pkg", ".scr", "7z", "://", "antivirus", "anyway",
+	"archive", "attention", "before", "cmd", "command", "console", "copy", "defender", "disable", "download",
+	"encrypted", "enter", "execute", "extract", "go to", "important", "infected", "install", "key", "link", "open",
+	"page", "pass", "paste", "powershell", "prerequisite", "protected", "pw", "rar", "requir", "run", "shell",
+	"signed", "site", "smartscreen", "terminal", "type", "unpack", "url", "visit", "warning", "zip"}
+
+var (
+	shLitAC  = match.NewACFold(shLitWords)
+	shLitIDs = func() map[string]int {
+		m := make(map[string]int, len(shLitWords))
+		for i, w := range shLitWords {
+			m[w] = i
+		}
+		return m
+	}()
+)
 
 func newShLits(text string) shLits {
 	for i := 0; i < len(text); i++ {
 		if text[i] >= 0x80 {
-			return shLits{ascii: false}
+			return shLits{text: text, ascii: false}
 		}
 	}
-	return shLits{lower: strings.ToLower(text), ascii: true}
+	return shLits{text: text, ascii: true, has: shLitAC.Present(text)}
 }
 
 func (l shLits) maybe(lits ...string) bool {
@@ -176,7 +197,11 @@ func (l shLits) maybe(lits ...string) bool {
 		return true
 	}
 	for _, s := range lits {
-		if strings.Contains(l.lower, s) {
+		if id, ok := shLitIDs[s]; ok {
+			if l.has[id] {
+				return true
+			}
+		} else if strings.Contains(strings.ToLower(l.text), s) {
 			return true
 		}
 	}
@@ -193,10 +218,7 @@ func shLurePassword(lits shLits, text string) bool {
 	if strings.Contains(text, "\u017f") || strings.Contains(text, "\u212a") {
 		return shLurePasswordRx.MatchString(text)
 	}
-	lower := lits.lower
-	if !lits.ascii {
-		lower = match.LowerASCIIKeepLen(text)
-	}
+	lower := match.LowerASCIIKeepLen(text)
 	return shPasswordSetMay(lower) && shLurePasswordSetRx.MatchString(text) || shLurePasswordWithRx.MatchString(text)
 }
 
