@@ -39,6 +39,10 @@ in a system directory, or in the user's bin directory: ` + "`ExecStart=%h/.local
 script at a path the user fills in (` + "`/path/to/backup.sh`" + `), with the job's text read from the command or
 from the skill's files it copies into place (` + "`cp systemd/*.service /etc/systemd/system/`" + `, or the skill's
 file by its installed path: ` + "`cp \"$HOME/.claude/plugins/…/skills/<its name>/templates/x.plist\" ~/Library/LaunchAgents/`" + `).
+` + "`python3 -m mod`" + ` runs the skill's own script when the skill ships ` + "`mod.py`" + `; a unit's ` + "`Description=`" + ` and
+` + "`Documentation=`" + ` and a plist's DOCTYPE, comments and log paths (` + "`StandardOutPath`" + ` in ` + "`/tmp`" + `) are metadata,
+not what the job runs. A copy from the directory above the skill (` + "`cp meeting/broker.service …`" + ` in the skill
+named meeting) reads the skill's file.
 Start-up files and jobs written by a Dockerfile ` + "`RUN`" + ` are the image's, not this machine's: **medium**; access
 grants there stay **critical**. Taking an
 entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) or lines out of a
@@ -345,6 +349,12 @@ var shPlistStringRx = match.MustRx(`<string>([^<]*)</string>`)
 // network, decoders, temporary directories, substitutions.
 var shJobLocalBad = []string{"://", "curl", "wget", "base64", "/dev/tcp", "/dev/udp", " nc ", "ncat", "socat", "/tmp/", "$(", "`", "eval ", "| sh", "|sh", "| bash", "|bash"}
 
+// shUnitMetaRx matches a systemd unit's descriptive lines.
+// So are a plist's DOCTYPE (Apple's DTD URL), its comments and the log
+// files launchd writes (StandardOutPath in /tmp is where output goes, not
+// what runs).
+var shUnitMetaRx = match.MustRx(`(?m)^[ \t]*(?:Description|Documentation)[ \t]*=[^\n]*$|<!DOCTYPE[^>]*>|<!--[\s\S]*?-->|<key>Standard(?:Out|Error)Path</key>\s*<string>[^<]*</string>`)
+
 // shJobTexts returns the text of the job c installs, where the skill
 // holds it: a here-document or echo into the file or into crontab, or the
 // skill's file copied into place.
@@ -376,7 +386,9 @@ func shJobArgvs(p *analyzer.Pass, s *shell.Script, c *shell.Command) (argvs [][]
 		return nil, false, false
 	}
 	for _, text := range texts {
-		low := strings.ToLower(text)
+		// a unit's Description= and Documentation= are metadata: a
+		// project URL there is not something the job fetches
+		low := strings.ToLower(shUnitMetaRx.ReplaceAllString(text, ""))
 		for _, bad := range shJobLocalBad {
 			if strings.Contains(low, bad) {
 				return nil, false, false
@@ -480,8 +492,15 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 	}
 	interp := base == "python" || base == "python3" || base == "node" || base == "bun" || base == "deno" || base == "ruby" || base == "perl" || base == "uv" || base == "npx"
 	if interp {
-		for _, a := range argv[1:] {
+		for i, a := range argv[1:] {
 			a = strings.Trim(a, `"'`)
+			if a == "-m" && (base == "python" || base == "python3") && i+2 < len(argv) {
+				// python3 -m inbox_watcher: a module the skill ships
+				if mod := strings.Trim(argv[i+2], `"'`); shOwnModule(sk, mod) {
+					return base + " -m " + mod, true
+				}
+				return "", false
+			}
 			if strings.HasPrefix(a, "-") {
 				if a == "-c" || a == "-e" || a == "--eval" {
 					return "", false // inline code
@@ -519,6 +538,22 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 // shUserBinRx matches a program in the user's bin directory (systemd's
 // %h is the home directory): where package managers install commands.
 var shUserBinRx = match.MustRx(`^(?:%h|~|/home/[^/]+|/Users/[^/]+|/root)/(?:\.local/bin|\.cargo/bin|\.bun/bin|\.deno/bin|go/bin|\.nix-profile/bin)/[\w.+-]+$`)
+
+// shOwnModule reports a Python module the skill ships (mod.py, or a
+// package mod/ with __main__.py), in any of its directories.
+func shOwnModule(sk *skill.Skill, mod string) bool {
+	if sk == nil || mod == "" || strings.ContainsAny(mod, "/$ ") {
+		return false
+	}
+	rel := strings.ReplaceAll(mod, ".", "/")
+	for _, f := range sk.Files {
+		if f.Path == rel+".py" || strings.HasSuffix(f.Path, "/"+rel+".py") ||
+			f.Path == rel+"/__main__.py" || strings.HasSuffix(f.Path, "/"+rel+"/__main__.py") {
+			return true
+		}
+	}
+	return false
+}
 
 // shOwnScript reports a path to one of the skill's own files: under a
 // skills directory in the skill's name, or a relative path the skill holds.

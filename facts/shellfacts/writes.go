@@ -287,7 +287,13 @@ func skillFile(p *analyzer.Pass, src string) *skill.File {
 		return nil
 	}
 	host := p.File.Root()
-	for _, cand := range []string{path.Clean(src), path.Join(path.Dir(host.Path), src)} {
+	cands := []string{path.Clean(src), path.Join(path.Dir(host.Path), src)}
+	// from the directory above the skill: cp meeting/broker.service … in
+	// the skill named meeting
+	if n := p.Skill.DirName; n != "" && strings.HasPrefix(src, n+"/") {
+		cands = append(cands, path.Clean(strings.TrimPrefix(src, n+"/")))
+	}
+	for _, cand := range cands {
 		if f := p.Skill.File(cand); f != nil {
 			return f
 		}
