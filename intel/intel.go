@@ -421,8 +421,10 @@ func ExampleDomain(host string) bool {
 // agentConfigRx matches files that configure an AI agent or hold its
 // standing instructions and installed skills. SOUL.md and MEMORY.md are
 // OpenClaw's names, in capitals, or any case inside an agent's directory;
-// a memory.md of the skill's own (~/news/memory.md) is its data.
-var agentConfigRx = rxlit.MustRx(`(?i)(\.claude/(settings(\.local)?\.json|skills|agents|commands|hooks|CLAUDE\.md)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|(?-i:(^|/)(SOUL|MEMORY)\.md$)|\.(?:openclaw|claude|codex|gemini|cursor)/(?:[^/]+/)*(?:soul|memory)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/(openclaw\.json|config\.json|\.env$|skills|hooks|extensions|agents|cron|workspace/(skills|memory|(AGENTS|SOUL|MEMORY|TOOLS|IDENTITY|USER|HEARTBEAT|BOOTSTRAP)\.md)))`)
+// a memory.md of the skill's own (~/news/memory.md) is its data. A file
+// beside settings.json or CLAUDE.md (settings.json.tmp, CLAUDE.md.bak) is
+// not read by the agent; the move that puts it in place is the write.
+var agentConfigRx = rxlit.MustRx(`(?i)(\.claude/((settings(\.local)?\.json|CLAUDE\.md)$|skills|agents|commands|hooks)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|(?-i:(^|/)(SOUL|MEMORY)\.md$)|\.(?:openclaw|claude|codex|gemini|cursor)/(?:[^/]+/)*(?:soul|memory)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/(openclaw\.json|config\.json|\.env$|skills|hooks|extensions|agents|cron|workspace/(skills|memory|(AGENTS|SOUL|MEMORY|TOOLS|IDENTITY|USER|HEARTBEAT|BOOTSTRAP)\.md)))`)
 
 // projectInstructionsRx matches a project's own instruction file at its
 // root, which project set-up legitimately creates.

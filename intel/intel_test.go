@@ -98,3 +98,18 @@ func TestProjectInstructionFileNested(t *testing.T) {
 		}
 	}
 }
+
+func TestAgentConfigPathSiblings(t *testing.T) {
+	for p, want := range map[string]bool{
+		"~/.claude/settings.json":       true,
+		"~/.claude/settings.json.tmp":   false,
+		".claude/CLAUDE.md.tmp":         false,
+		"~/.claude/CLAUDE.md":           true,
+		"~/.claude/hooks/pre.sh":        true,
+		"~/.claude/settings.local.json": true,
+	} {
+		if got := AgentConfigPath(p); got != want {
+			t.Errorf("AgentConfigPath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -36,7 +36,8 @@ persistence and propagation inside the agent. Writes are **high**; **critical** 
 written turns approvals off (` + "`bypassPermissions`" + `, ` + "`dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `,
 auto-approve); writing the project's own instruction file at its root or in one of its directories (` + "`CLAUDE.md`" + `, ` + "`scripts/loop/CLAUDE.md`" + `,
 ` + "`AGENTS.md`" + `, a project's ` + "`.cursor/rules/*.mdc`" + `), which project set-up skills do, writing a path the user fills in
-(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide, ` + "`/path/to/your/project/.claude/…`" + `, ` + "`YOUR_PROJECT/.claude/hooks/`" + `) or copying from one
+(` + "`~/.claude/commands/{skill-name}.md`" + ` in a skill-authoring guide, ` + "`/path/to/your/project/.claude/…`" + `, ` + "`YOUR_PROJECT/.claude/hooks/`" + `, ` + "`my-project/.cursorrules`" + `, a script's
+argument ` + "`\"$1/AGENTS.md\"`" + `) or copying from one
 (` + "`cp generated-commands/[command-name]/[command-name].md ~/.claude/commands/`" + `), copying the skill itself (its
 directory, its SKILL.md or its files) into the user's, the current project's or a named project's skills
 directory (the install step of its README: the copy is what was scanned), writing inside its own
@@ -53,7 +54,8 @@ the skill into other repositories' skills directories, putting a file inside ano
 what was unpacked in a temporary directory, or linking the skill's own text as an agent's instructions
 stays **high**. Writes under a directory made for the moment (` + "`$(mktemp -d)/.claude/…`" + `, or relative paths
 after ` + "`cd \"$(mktemp -d)\"`" + `: a test's fixture) are not the user's agent and are not reported. Reading
-these files is not reported. OpenClaw's ` + "`SOUL.md`" + ` and ` + "`MEMORY.md`" + ` are matched in capitals, as OpenClaw names
+these files is not reported, and neither is a file beside them that the agent does not read
+(` + "`settings.json.tmp`" + `, ` + "`CLAUDE.md.bak`" + `): the move that puts it in place is the write. OpenClaw's ` + "`SOUL.md`" + ` and ` + "`MEMORY.md`" + ` are matched in capitals, as OpenClaw names
 them: a ` + "`memory.md`" + ` in the skill's own folder (` + "`~/news/memory.md`" + `) is its data.
 
 An agent CLI adding an MCP server to its own configuration (` + "`claude mcp add`" + `, ` + "`codex mcp add`" + `,
@@ -84,7 +86,7 @@ var approvalOffRx = match.MustRx(`(?i)bypassPermissions|dangerously[-_]skip[-_]p
 
 // templatePathRx matches a path with a placeholder in it:
 // ~/.claude/commands/{skill-name}.md, <name> (blanked ones: shell.HasPlaceholder).
-var templatePathRx = match.MustRx(`(?i)\byour[-_]?(?:project|repo|repository|app|dir|directory|workspace|folder)\b|^/path/to/|\{[\w .-]+\}|<[\w .-]+>|\[[a-z][\w.-]*-[\w.-]+\]|\[(?:name|command|skill|agent|file|project)\]`)
+var templatePathRx = match.MustRx(`(?i)\b(?:your|my)[-_]?(?:project|repo|repository|app|dir|directory|workspace|folder)\b|^/path/to/|^"?\$\{?[1-9]\b|\{[\w .-]+\}|<[\w .-]+>|\[[a-z][\w.-]*-[\w.-]+\]|\[(?:name|command|skill|agent|file|project)\]`)
 
 // agentTemplateSource reports a copy whose source is a path the user fills
 // in (cp generated-commands/[command-name]/[command-name].md ~/.claude/commands/).
