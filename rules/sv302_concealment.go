@@ -53,7 +53,10 @@ addressed to the agent. Items under a lead-in that refuses them (*Never:*, *This
 are prohibitions. The description cell of a setting's row (*| ` + "`enableAllProjectMcpServers`" + ` |
 Auto-approve all project servers |*) and a flag's definition entry (*- **--yolo** — full autonomous
 execution*) define the setting. *Never tell the user the memo is complete* (a claim not to make)
-and *do not tell the user how to call the API* (a direction) are not concealment. *Silently read*
+and *do not tell the user how to call the API* (a direction) are not concealment. A flag's definition entry may name the flag twice (*- ` + "`--yolo`" + ` or ` + "`-y`" + `: auto-approve all tool calls*); *In
+YOLO mode, …* names a state, *stay in YOLO mode* asks for it. Quiet about what the step before left out
+(*if the tool is not available, proceed silently to step 1. Do not inform the user*) hides nothing with
+an effect. *Silently read*
 hides no effect (medium; *secretly read* stays high), and *score these internally; do not show this
 to the user*, with nothing around it that has an effect, keeps the agent's own reasoning back
 (medium).

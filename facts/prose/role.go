@@ -235,7 +235,29 @@ func init() {
 		confirm ensure assert wait sleep retry repeat iterate process handle split join sort filter map count compute
 		calculate estimate evaluate score rank echo type paste insert prepend embed inject place register subscribe notify
 		alert warn report reply supply multiply cat grep sed awk ssh scp rsync docker kubectl git npm pip npx node python bash sh source
-		ask let keep turn switch press enter paste drop rename link unlink extract unzip untar archive wrap unwrap`) {
+		ask let keep turn switch press enter paste drop rename link unlink extract unzip untar archive wrap unwrap
+		stay remain wait leave stop hold sit put bring carry pull pass hand give lend tell show teach learn study
+		think consider decide choose prefer avoid accept reject refuse deny approve confirm cancel abort
+		retry resume pause halt begin end close quit exit return reply respond answer mention note remember
+		forget ignore skip omit include exclude add remove insert delete replace swap move shift drag drop
+		click tap scroll type enter submit upload download install uninstall update upgrade downgrade build
+		deploy ship release publish push pull fetch clone fork merge rebase commit stage stash tag branch
+		review audit check verify validate test try attempt retry compare match sort group split join combine
+		merge mix filter search find locate look watch observe monitor track trace log record capture
+		collect gather harvest scrape crawl index parse read write open save load store cache copy mirror sync
+		backup restore recover rollback revert reset clear clean wipe purge erase destroy kill terminate stop
+		start launch run execute invoke call trigger fire emit send forward transmit relay route redirect
+		post email message notify alert warn ping contact reach connect disconnect attach detach mount unmount
+		bind unbind listen serve host expose publish share grant revoke assign unassign enable disable toggle
+		activate deactivate set unset configure customize adjust tune tweak modify change edit alter fix patch
+		repair debug diagnose investigate analyse analyze inspect examine explore browse visit navigate go come
+		proceed continue follow lead guide help assist support handle manage process treat act behave pretend
+		assume imagine suppose become make create generate produce render draw paint print output display
+		present summarize summarise explain describe document write draft compose format convert translate
+		encode decode encrypt decrypt compress decompress zip unzip pack unpack bundle wrap embed inject
+		use apply employ utilise utilize leverage prefer ensure guarantee make keep let get grab take obtain
+		acquire retrieve receive accept download request query ask demand require need want provide supply
+		offer give return produce yield deliver`) {
 		baseVerbs[w] = true
 	}
 	for _, w := range strings.Fields(`after before once when whenever while during upon on at in for from with within via

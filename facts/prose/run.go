@@ -90,7 +90,7 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			}
 			// "Even with YOLO mode enabled, a blocklist stays active": a
 			// state the sentence is about, not one it asks for
-			if withStateRx.MatchString(pre) {
+			if withStateRx.MatchString(pre) || inStateRx.MatchString(pre) {
 				continue
 			}
 			post := h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+40)]
@@ -109,6 +109,14 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if h.Phrase.Label == "concealment from the user" {
 			if sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J); skipOnlyRx.MatchString(sent) && !confirmActionRx.MatchString(sent) {
 				continue
+			}
+			// "If the tool is not available, proceed silently to step 1.
+			// Do not inform the user": the step before says what is left
+			// unsaid, a step not taken
+			if prev := prevSentence(h.Seg.N.Text, h.I); prev != "" && skipOnlyRx.MatchString(prev) {
+				if sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J); !confirmActionRx.MatchString(prev + " " + sent) {
+					continue
+				}
 			}
 			// "never tell the user the memo is complete without citing
 			// the artifact": a claim not to make, a rule of honesty
@@ -164,7 +172,7 @@ var (
 	// productModeRx / productContextRx: developer mode named near a
 	// product whose setting it is.
 	productModeRx    = match.MustRx(`(?i)^(?:enable|turn on|switch to|activate)\s+(?:the\s+)?developer\s+mode$`)
-	productContextRx = match.MustRx(`(?i)\b(?:chrome|chromium|edge|firefox|brave|browser|extensions?|load unpacked|android|iphone|ipad|ios|macos|windows|device|phone|settings|toggle|usb debugging|xcode|vs ?code|chatgpt|claude\.ai|connectors?)\b|chrome://`)
+	productContextRx = match.MustRx(`(?i)\b(?:chrome|chromium|edge|firefox|brave|browser|extensions?|load unpacked|android|iphone|ipad|ios|macos|windows|device|phone|settings|toggle|usb debugging|xcode|vs ?code|chatgpt|claude\.ai|connectors?|ssh|adb|tablet|firmware|router)\b|chrome://`)
 	// falseClaimRx: the claim named as a false one ("a fabricated claim
 	// that approval was already given"): a description of the trick.
 	falseClaimRx = match.MustRx(`(?i)\b(?:fabricated|false|fake|forged|spoofed|bogus|unverified|fraudulent)\s+(?:claims?|assertions?|statements?)\s+(?:that|like|such as)\W*$`)
@@ -181,12 +189,12 @@ var (
 	// verified it": a rule of honesty, not concealment.
 	untilVerifiedRx = match.MustRx(`^[^.!?\n]{0,120}?\b(?:until|unless|before)\s+(?:you(?:'ve| have)?\s+)?(?:actually\s+)?(?:verif|confirm|check|test|validat|prov|run|reproduc|seen|observ)`)
 	// skipOnlyRx: a step left out.
-	skipOnlyRx = match.MustRx(`(?i)\b(?:skip|skips|skipped|skipping|omit|omits|leave out|ignore|ignores)\b`)
+	skipOnlyRx = match.MustRx(`(?i)\b(?:skip|skips|skipped|skipping|omit|omits|leave out|ignore|ignores)\b|\b(?:proceed|continue|move on|go on|fall back)\s+(?:silently|quietly)\b`)
 	// modeNameRx: an approval bypass written as the name of a mode.
 	modeNameRx = match.MustRx(`(?i)^(?:yolo mode|bypass ?permissions mode)$`)
 	// modeEnableRx: a verb that switches a mode on, before it in the
 	// sentence; modeOnRx: a setting that turns it on, after it.
-	modeEnableRx = match.MustRx(`(?i)\b(?:enable|enabled|enabling|turn on|turned on|switch (?:on|to|into)|use|using|run (?:in|with)|start (?:in|with)|launch (?:in|with)|activate|activated|set|always|go|put (?:it|yourself|the agent) in|operate in|work in|in)\b[^.!?]{0,40}$`)
+	modeEnableRx = match.MustRx(`(?i)\b(?:enable|enabled|enabling|turn on|turned on|switch (?:on|to|into)|use|using|run (?:in|with)|start (?:in|with)|launch (?:in|with)|activate|activated|set|always|go|put (?:it|yourself|the agent) in|operate in|work in|stay in|remain in|go into|in)\b[^.!?]{0,40}$`)
 	modeOnRx     = match.MustRx(`(?i)^\W{0,3}(?:is\s+)?(?:[:=]|to|is)?\s*\**\s*(?:enabled|on|true|yes|active)\b`)
 	// silentOutcomeRx: the adverb followed by a participle or a present
 	// tense verb of outcome: a description of behaviour.
@@ -238,7 +246,7 @@ func directionToUser(t string, i, j int) bool {
 // codeTermEntryRx matches the start of a definition list entry up to the
 // phrase: a list item (or line) that opens with a code span, optionally in
 // bold, then a colon or a dash, on the phrase's own line.
-var codeTermEntryRx = match.MustRx("^[ \\t]*(?:[-*+][ \\t]+|\\d+[.)][ \\t]+)?(?:\\*\\*)?`[^`\\n]{1,60}`(?:\\*\\*)?[ \\t]*(?::|—|–|[ \\t]-)[^\\n.!?]*$")
+var codeTermEntryRx = match.MustRx("^[ \\t]*(?:[-*+][ \\t]+|\\d+[.)][ \\t]+)?(?:\\*\\*)?`[^`\\n]{1,60}`(?:(?:,|[ \\t]or|[ \\t]/)[ \\t]*`[^`\\n]{1,60}`){0,3}(?:\\*\\*)?[ \\t]*(?::|—|–|[ \\t]-)[^\\n.!?]*$")
 
 // CodeTermEntry reports a phrase at src[hit:] that describes a term named
 // in a code span at the start of its line ("- `yolo`: Auto-approve all
@@ -344,6 +352,10 @@ func NegativeListLead(src []byte, pos int) bool {
 	return false
 }
 
+// inStateRx: a clause opening with "in" that names a state ("In YOLO
+// mode, vision switching happens automatically").
+var inStateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|also)\W+)*in\s+$`)
+
 // withStateRx: a clause opening with "with" that names a state ("even
 // with yolo mode enabled").
 var withStateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)\W+)*with\s+$`)
@@ -355,6 +367,16 @@ var requirementRx = match.MustRx(`\b(?:must|should|shall|needs? to|ha(?:s|ve) to
 // criterionLabelRx matches a checklist label ending right before a
 // sentence: "validation:", "acceptance criteria:", "evidence:".
 var criterionLabelRx = match.MustRx(`\b(?:validation|verification|acceptance criteria|criteria|criterion|evidence|check|checkpoint|exit criteria|definition of done|control|requirement|expected outcome|success criteria)\W{0,4}:\W{0,4}$`)
+
+// prevSentence returns the sentence of t before the one holding i, or "".
+func prevSentence(t string, i int) string {
+	s := lastBoundary(t, i, ".!?;", 300)
+	if s <= 1 {
+		return ""
+	}
+	ps := lastBoundary(t, s-1, ".!?;", 300)
+	return t[ps:s]
+}
 
 func sentenceAround(t string, i, j int) (string, string) {
 	s, e := lastBoundary(t, i, ".!?;:", 300), nextBoundary(t, j, ".!?;", 300)
