@@ -267,12 +267,15 @@ var codeKeyCellRx = match.MustRx("^[ \\t]*\\|[ \\t]*`[^`|\\n]{1,60}`[ \\t]*\\|[^
 // codeKeyCell reports a phrase at src[hit:] in the description cell of a
 // table row that names a key in code ("| `systemMessage` | Override
 // default system prompt |").
-func codeKeyCell(src []byte, hit int) bool {
+func codeKeyCell(src []byte, hit int) bool { return codeKeyCellRx.Match(linePrefix(src, hit)) }
+
+// linePrefix is the part of hit's line before it (nil when hit is out of
+// range).
+func linePrefix(src []byte, hit int) []byte {
 	if hit > len(src) || hit < 0 {
-		return false
+		return nil
 	}
-	ls := bytes.LastIndexByte(src[:hit], '\n') + 1
-	return codeKeyCellRx.Match(src[ls:hit])
+	return src[bytes.LastIndexByte(src[:hit], '\n')+1 : hit]
 }
 
 // codeIdentCellRx matches a table row up to a phrase in its second cell,
@@ -282,13 +285,7 @@ var codeIdentCellRx = match.MustRx("^[ \\t]*\\|[ \\t]*`[\\w.:/-]{2,60}`[ \\t]*\\
 
 // codeIdentCell reports a phrase at src[hit:] in the description cell of a
 // row that names a setting: what the setting does, not an instruction.
-func codeIdentCell(src []byte, hit int) bool {
-	if hit > len(src) || hit < 0 {
-		return false
-	}
-	ls := bytes.LastIndexByte(src[:hit], '\n') + 1
-	return codeIdentCellRx.Match(src[ls:hit])
-}
+func codeIdentCell(src []byte, hit int) bool { return codeIdentCellRx.Match(linePrefix(src, hit)) }
 
 // flagTermPreRx / flagTermPostRx: a list item or line that opens with the
 // matched flag (in bold or code) followed by a dash or colon: the flag
@@ -304,8 +301,7 @@ func flagTermEntry(src []byte, start, end int) bool {
 	if start < 0 || end > len(src) || start > end {
 		return false
 	}
-	ls := bytes.LastIndexByte(src[:start], '\n') + 1
-	return flagTermPreRx.Match(src[ls:start]) && flagTermPostRx.Match(src[end:min(len(src), end+8)])
+	return flagTermPreRx.Match(linePrefix(src, start)) && flagTermPostRx.Match(src[end:min(len(src), end+8)])
 }
 
 // claimStateRx: what follows "do not tell the user" is a claim of a
