@@ -64,7 +64,7 @@ func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 				us := shellfacts.URLs(c)
 				class, host, _ := shellfacts.HostRisk(us)
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: analyzer.SevNone,
-					Message: "sends " + label + " to the network: git push publishes " + dir + " as a repository" + shGitDest(class, host) + shellfacts.Where(site)})
+					Message: "sends " + label + " to the network: git push publishes " + dir + " as a repository" + shellfacts.DescribeHostAs("to", class, host) + shellfacts.Where(site)})
 				continue
 			}
 			how, sends := shellfacts.SendsData(c)
@@ -115,24 +115,14 @@ func shGitPushesCredentialDir(c *shell.Command, cwd string) (label, dir string, 
 	if c.Name != "git" {
 		return "", "", false
 	}
-	dir = cwd
-	sub := ""
-	for i := 1; i < len(c.Argv) && sub == ""; i++ {
-		v := strings.Trim(c.Argv[i].Value, `"'`)
-		switch {
-		case (v == "-C" || v == "--git-dir" || v == "--work-tree") && i+1 < len(c.Argv):
-			dir = strings.Trim(c.Argv[i+1].Value, `"'`)
-			i++
-		case strings.HasPrefix(v, "--git-dir=") || strings.HasPrefix(v, "--work-tree="):
-			dir = v[strings.IndexByte(v, '=')+1:]
-		case v == "-c" && i+1 < len(c.Argv):
-			i++
-		case strings.HasPrefix(v, "-"):
-		default:
-			sub = v
-		}
+	gdir, sub := shell.GitGlobals(c.Argv)
+	if sub >= len(c.Argv) || c.Argv[sub].Value != "push" {
+		return "", "", false
 	}
-	if sub != "push" || dir == "" {
+	if dir = strings.Trim(gdir, `"'`); dir == "" {
+		dir = cwd
+	}
+	if dir == "" {
 		return "", "", false
 	}
 	dir = strings.TrimSuffix(strings.TrimSuffix(dir, "/"), "/.git")
@@ -144,17 +134,6 @@ func shGitPushesCredentialDir(c *shell.Command, cwd string) (label, dir string, 
 		}
 	}
 	return "", "", false
-}
-
-// shGitDest names where a push goes, when its URL is given.
-func shGitDest(class intel.HostClass, host string) string {
-	if host == "" {
-		return ""
-	}
-	if class.Suspicious() {
-		return " to " + host + " (" + class.String() + ")"
-	}
-	return " to " + host
 }
 
 // shFamiliarHosts reports requests whose every URL has a host the skill

@@ -48,7 +48,13 @@ func (r Role) String() string {
 
 // clauseLead matches what may open an imperative clause before its verb: a
 // list marker and words such as "then", "now", "also".
-const clauseLead = `^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:then|now|also|always|first|next|finally|just|simply|please|and|or|but|so|immediately|afterwards)\b\s*,?\s*)*`
+var clauseLead = `^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:` + strings.Join(leadWordList, "|") + `)\b\s*,?\s*)*`
+
+// leadWordList are the words an imperative may open with before its verb.
+var leadWordList = strings.Fields(`then now also always first next finally just simply please and or but so immediately afterwards`)
+
+// imperativeVerbList are the verbs imperativeRx finds opening a clause.
+var imperativeVerbList = strings.Split(`run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget`, "|")
 
 var (
 	// splitRx: boundaries no phrase may cross.
@@ -67,7 +73,7 @@ var (
 	gapRx = match.MustRx(`\b(?:would|could|can|may|might|will|is|are|was|were|been|has|have|had|does|did|that|which|who|whose|appears?|seems?|fails?|failed|failing|errors?|errored|breaks?|broke|crash(?:es|ed)?|hangs?|dies|died|stops?|stopped|exits?|exited|returns?|returned)\b`)
 	// imperativeRx: a clause that opens (after lead words) with a verb in
 	// the base form and has no modal or auxiliary of its own.
-	imperativeRx = match.MustRx(clauseLead + `(?:run|execute|send|upload|post|zip|tar|compress|apply|start|keep|install|copy|create|write|read|open|add|append|remove|delete|use|call|check|set|make|put|get|fetch|download|commit|push|save|move|collect|gather|forward|transmit|email|share|submit|include|attach|grab|take|load|invoke|launch|enable|disable|change|edit|modify|update|replace|overwrite|clean|clear|wipe|kill|stop|restart|deploy|publish|sync|backup|back up|archive|encode|decode|print|output|show|display|tell|say|reply|respond|answer|ask|go|visit|navigate|browse|click|follow|ignore|disregard|forget|treat|act|pretend|proceed|continue|do|perform|complete|finish|generate|build|compile|store|log|record|capture|scan|search|find|list|inspect|look|pipe|mount|chmod|chown|sudo|curl|wget)\b`)
+	imperativeRx = match.MustRx(clauseLead + `(?:` + strings.Join(imperativeVerbList, "|") + `)\b`)
 	// subjectOfRx: a predicate right after the match makes the matched
 	// verb a noun ("port scan finds no backend", "the upload is slow").
 	subjectOfRx = match.MustRx(`^\s+(?:is|are|was|were|has|had|can|could|will|would|may|might|does|did|finds|found|returns|returned|fails|failed|succeeds|succeeded|works|worked|shows|gives|takes|took|needs|requires|required|happens|hangs|hung|times out|timed out|stalls|stalled|reports|reported|misses|missed)\b`)
@@ -201,11 +207,11 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 // readerAddressRx: the clause is addressed to the agents reading it.
 var readerAddressRx = match.MustRx(`\b(?:ai|llm|language model|agents?|assistants?|models?)\s+(?:reading|processing|reviewing|that reads?)\s+(?:this|these)\b`)
 
-// clauseOpeners may open an imperative clause before its verb without
-// being its subject: prepositions and subordinators that start an
-// adverbial ("after the upload", "for each file", "once done"), labels
-// ("step 3", "important") and the lead words of clauseLead.
-var clauseOpeners = map[string]bool{}
+// leadWords are skipped before a clause's first real word: the lead
+// words of clauseLead and labels ("step 3", "important").
+// adverbialOpeners open an adverbial before an imperative's verb ("after
+// the upload", "for each file", "once done"): neither is a subject.
+var leadWords, adverbialOpeners = map[string]bool{}, map[string]bool{}
 
 // addressees make a clause one spoken to the agent when a participle
 // follows ("AI agents reading this …"); vocatives when they are the whole
@@ -219,52 +225,37 @@ var vocatives = map[string]bool{"agent": true, "assistant": true, "claude": true
 var baseVerbs = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`run execute send upload post zip tar compress apply start keep install copy create write read open add
-		append remove delete use call check set make put get fetch download commit push save move collect gather forward
-		transmit email share submit include attach grab take load invoke launch enable disable change edit modify update
-		replace overwrite clean clear wipe kill stop restart deploy publish sync backup back archive encode decode print
-		output show display tell say reply respond answer ask go visit navigate browse click follow ignore disregard forget
-		treat act pretend proceed continue do perform complete finish generate build compile store log record capture scan
-		search find list inspect look pipe mount chmod chown sudo curl wget verify validate extract rotate review analyse
-		analyze configure test try query examine dump export import convert parse render format transform translate
-		summarize summarise document explain describe note mark select choose pick identify locate close exit quit return
-		pass provide supply grant revoke request retrieve obtain acquire access exfiltrate harvest steal leak expose reveal
-		hide conceal encrypt decrypt hash sign login authenticate connect bind listen serve host proxy tunnel route redirect
-		schedule trigger spawn monitor watch track poll ping probe enumerate crawl scrape index mirror clone pull merge
-		rebase checkout tag release bump install uninstall reinstall upgrade patch fix debug profile measure compare diff
-		confirm ensure assert wait sleep retry repeat iterate process handle split join sort filter map count compute
-		calculate estimate evaluate score rank echo type paste insert prepend embed inject place register subscribe notify
-		alert warn report reply supply multiply cat grep sed awk ssh scp rsync docker kubectl git npm pip npx node python bash sh source
-		ask let keep turn switch press enter paste drop rename link unlink extract unzip untar archive wrap unwrap
-		stay remain wait leave stop hold sit put bring carry pull pass hand give lend tell show teach learn study
-		think consider decide choose prefer avoid accept reject refuse deny approve confirm cancel abort
-		retry resume pause halt begin end close quit exit return reply respond answer mention note remember
-		forget ignore skip omit include exclude add remove insert delete replace swap move shift drag drop
-		click tap scroll type enter submit upload download install uninstall update upgrade downgrade build
-		deploy ship release publish push pull fetch clone fork merge rebase commit stage stash tag branch
-		review audit check verify validate test try attempt retry compare match sort group split join combine
-		merge mix filter search find locate look watch observe monitor track trace log record capture
-		collect gather harvest scrape crawl index parse read write open save load store cache copy mirror sync
-		backup restore recover rollback revert reset clear clean wipe purge erase destroy kill terminate stop
-		start launch run execute invoke call trigger fire emit send forward transmit relay route redirect
-		post email message notify alert warn ping contact reach connect disconnect attach detach mount unmount
-		bind unbind listen serve host expose publish share grant revoke assign unassign enable disable toggle
-		activate deactivate set unset configure customize adjust tune tweak modify change edit alter fix patch
-		repair debug diagnose investigate analyse analyze inspect examine explore browse visit navigate go come
-		proceed continue follow lead guide help assist support handle manage process treat act behave pretend
-		assume imagine suppose become make create generate produce render draw paint print output display
-		present summarize summarise explain describe document write draft compose format convert translate
-		encode decode encrypt decrypt compress decompress zip unzip pack unpack bundle wrap embed inject
-		use apply employ utilise utilize leverage prefer ensure guarantee make keep let get grab take obtain
-		acquire retrieve receive accept download request query ask demand require need want provide supply
-		offer give return produce yield deliver`) {
+	for _, v := range imperativeVerbList {
+		baseVerbs[strings.Fields(v)[0]] = true // "back up": back
+	}
+	for _, w := range strings.Fields(`verify validate extract rotate review analyse analyze configure test try query examine dump export import
+		convert parse render format transform translate summarize summarise document explain describe note mark select
+		choose pick identify locate close exit quit return pass provide supply grant revoke request retrieve obtain
+		acquire access exfiltrate harvest steal leak expose reveal hide conceal encrypt decrypt hash sign login
+		authenticate connect bind listen serve host proxy tunnel route redirect schedule trigger spawn monitor watch
+		track poll ping probe enumerate crawl scrape index mirror clone pull merge rebase checkout tag release bump
+		uninstall reinstall upgrade patch fix debug profile measure compare diff confirm ensure assert wait sleep
+		retry repeat iterate process handle split join sort filter map count compute calculate estimate evaluate score
+		rank echo type paste insert prepend embed inject place register subscribe notify alert warn report multiply
+		cat grep sed awk ssh scp rsync docker kubectl git npm pip npx node python bash sh source let turn switch press
+		enter drop rename link unlink unzip untar wrap unwrap stay remain leave hold sit bring carry hand give lend
+		teach learn study think consider decide prefer avoid accept reject refuse deny approve cancel abort resume
+		pause halt begin end mention remember skip omit exclude swap shift drag tap scroll downgrade ship fork stage
+		stash branch audit attempt match group combine mix observe trace cache restore recover rollback revert reset
+		purge erase destroy terminate fire emit relay message contact reach disconnect detach unmount unbind assign
+		unassign toggle activate deactivate unset customize adjust tune tweak alter repair diagnose investigate
+		explore come lead guide help assist support manage behave assume imagine suppose become produce draw paint
+		present draft compose decompress pack unpack bundle employ utilise utilize leverage guarantee receive demand
+		require need want offer yield deliver`) {
 		baseVerbs[w] = true
 	}
 	for _, w := range strings.Fields(`after before once when whenever while during upon on at in for from with within via
-		by to as since following per into onto across through throughout otherwise instead meanwhile here where
-		then now also always first next finally just simply please and or but so immediately afterwards afterward
-		step steps phase stage important note tip reminder critical mandatory required warning nb ps todo action`) {
-		clauseOpeners[w] = true
+		by to as since following per into onto across through throughout here where`) {
+		adverbialOpeners[w] = true
+	}
+	for _, w := range append(strings.Fields(`afterward otherwise instead meanwhile step steps phase stage important note tip
+		reminder critical mandatory required warning nb ps todo action`), leadWordList...) {
+		leadWords[w] = true
 	}
 	for _, w := range strings.Fields(`you your yourself agent agents assistant assistants claude ai llm llms model models codex gemini copilot chatgpt bot`) {
 		addressees[w] = true
@@ -285,10 +276,10 @@ func hasSubject(clausePre string) bool {
 		words = append(words, strings.ToLower(f))
 	}
 	// list markers and numbers ("2.", "step 3") are labels
-	for len(words) > 0 && (clauseOpeners[words[0]] && isLeadWord(words[0]) || words[0][0] >= '0' && words[0][0] <= '9' || strings.HasSuffix(words[0], "ly") && len(words[0]) > 3 && !baseVerbs[words[0]]) {
+	for len(words) > 0 && (leadWords[words[0]] || words[0][0] >= '0' && words[0][0] <= '9' || strings.HasSuffix(words[0], "ly") && len(words[0]) > 3 && !baseVerbs[words[0]]) {
 		words = words[1:]
 	}
-	if len(words) == 0 || clauseOpeners[words[0]] || baseVerbs[words[0]] {
+	if len(words) == 0 || adverbialOpeners[words[0]] || baseVerbs[words[0]] {
 		return false
 	}
 	// "you then …", "Claude, …" or "AI agents reading this …" speak to
@@ -422,19 +413,6 @@ func ThirdPartySubject(t string, i, j int) bool {
 		return false
 	}
 	return hasSubject(clause)
-}
-
-// isLeadWord reports an opener that is skipped before the clause's first
-// real word (a lead word or a label), rather than one that opens an
-// adverbial phrase whose noun follows.
-func isLeadWord(w string) bool {
-	switch w {
-	case "then", "now", "also", "always", "first", "next", "finally", "just", "simply", "please", "and", "or", "but", "so",
-		"immediately", "afterwards", "afterward", "step", "steps", "phase", "stage", "important", "note", "tip", "reminder",
-		"critical", "mandatory", "required", "warning", "nb", "ps", "todo", "action", "otherwise", "instead", "meanwhile":
-		return true
-	}
-	return false
 }
 
 // innerGap drops the first and last word of a match (the action and its

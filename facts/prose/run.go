@@ -90,7 +90,7 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			}
 			// "Even with YOLO mode enabled, a blocklist stays active": a
 			// state the sentence is about, not one it asks for
-			if withStateRx.MatchString(pre) || inStateRx.MatchString(pre) {
+			if stateRx.MatchString(pre) {
 				continue
 			}
 			post := h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+40)]
@@ -106,29 +106,26 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// "if the keys are not set, skip phase 6 silently — do not warn the
 		// user": what goes unmentioned is a step not taken; nothing with an
 		// effect is hidden
+		internal := false
 		if h.Phrase.Label == "concealment from the user" {
-			if sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J); skipOnlyRx.MatchString(sent) && !confirmActionRx.MatchString(sent) {
+			sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J)
+			if skipOnlyRx.MatchString(sent) && !confirmActionRx.MatchString(sent) {
 				continue
 			}
 			// "If the tool is not available, proceed silently to step 1.
 			// Do not inform the user": the step before says what is left
 			// unsaid, a step not taken
-			if prev := prevSentence(h.Seg.N.Text, h.I); prev != "" && skipOnlyRx.MatchString(prev) {
-				if sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J); !confirmActionRx.MatchString(prev + " " + sent) {
-					continue
-				}
+			if prev := prevSentence(h.Seg.N.Text, h.I); prev != "" && skipOnlyRx.MatchString(prev) && !confirmActionRx.MatchString(prev+" "+sent) {
+				continue
 			}
 			// "never tell the user the memo is complete without citing
 			// the artifact": a claim not to make, a rule of honesty
 			if claimStateRx.MatchString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+120)]) {
 				continue
 			}
-		}
-		// "score these dimensions internally. Do not show this to the
-		// user": what is kept back is the agent's own reasoning, and
-		// nothing around it has an effect
-		internal := false
-		if h.Phrase.Label == "concealment from the user" {
+			// "score these dimensions internally. Do not show this to the
+			// user": what is kept back is the agent's own reasoning, and
+			// nothing around it has an effect
 			win := h.Seg.N.Text[max(0, h.I-240):min(len(h.Seg.N.Text), h.J+120)]
 			internal = internalRx.MatchString(win) && !confirmActionRx.MatchString(win)
 		}
@@ -275,7 +272,8 @@ func linePrefix(src []byte, hit int) []byte {
 	if hit > len(src) || hit < 0 {
 		return nil
 	}
-	return src[bytes.LastIndexByte(src[:hit], '\n')+1 : hit]
+	ls, _ := LineAround(src, hit, hit)
+	return src[ls:hit]
 }
 
 // codeIdentCellRx matches a table row up to a phrase in its second cell,
@@ -323,13 +321,7 @@ func NegativeListLead(src []byte, pos int) bool {
 	if pos < 0 || pos > len(src) {
 		return false
 	}
-	ls := bytes.LastIndexByte(src[:pos], '\n') + 1
-	le := bytes.IndexByte(src[pos:], '\n')
-	if le < 0 {
-		le = len(src)
-	} else {
-		le += pos
-	}
+	ls, le := LineAround(src, pos, pos)
 	if !listItemRx.Match(src[ls:le]) {
 		return false
 	}
@@ -348,13 +340,10 @@ func NegativeListLead(src []byte, pos int) bool {
 	return false
 }
 
-// inStateRx: a clause opening with "in" that names a state ("In YOLO
-// mode, vision switching happens automatically").
-var inStateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|also)\W+)*in\s+$`)
-
-// withStateRx: a clause opening with "with" that names a state ("even
-// with yolo mode enabled").
-var withStateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)\W+)*with\s+$`)
+// stateRx: a clause opening with "with" or "in" that names a state
+// ("even with yolo mode enabled", "In YOLO mode, vision switching happens
+// automatically").
+var stateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)\W+)*(?:with|in)\s+$`)
 
 // requirementRx matches the start of a passive requirement right before a
 // phrase: "must be reviewed and", "needs to be", "should first be".

@@ -318,14 +318,17 @@ func HostRisk(us []string) (intel.HostClass, string, bool) {
 
 // DescribeHost is " from HOST" for messages, with the host class when it
 // is suspicious, or "" without a host.
-func DescribeHost(c intel.HostClass, host string) string {
+func DescribeHost(c intel.HostClass, host string) string { return DescribeHostAs("from", c, host) }
+
+// DescribeHostAs is DescribeHost with another preposition (" to HOST").
+func DescribeHostAs(prep string, c intel.HostClass, host string) string {
 	if host == "" {
 		return ""
 	}
 	if c.Suspicious() {
-		return " from " + host + " (" + c.String() + ")"
+		return " " + prep + " " + host + " (" + c.String() + ")"
 	}
-	return " from " + host
+	return " " + prep + " " + host
 }
 
 var shInterpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true,

@@ -334,11 +334,19 @@ var placeholderRx = regexp.MustCompile(`\{\{[^{}\n]{1,80}\}\}`)
 // blanks). It reports whether anything was rewritten.
 func recoverable(code string, errs []api.Message) (string, bool) {
 	b := []byte(code)
+	placeholders := placeholderRx.MatchString(code)
+	var starts []int // line starts, when an error needs them
 	changed := false
 	for _, m := range errs {
 		switch {
 		case strings.HasPrefix(m.Text, "Multiple exports with the same name") && m.Location != nil:
-			at := lineOffset(code, m.Location.Line) + m.Location.Column
+			if starts == nil {
+				starts = lineStarts(b)
+			}
+			if m.Location.Line < 1 || m.Location.Line > len(starts) {
+				return "", false
+			}
+			at := starts[m.Location.Line-1] + m.Location.Column
 			if at < 0 || at > len(b) {
 				return "", false
 			}
@@ -365,7 +373,7 @@ func recoverable(code string, errs []api.Message) (string, bool) {
 				copy(b[k:k+6], "      ")
 			}
 			changed = true
-		case placeholderRx.MatchString(code):
+		case placeholders:
 			changed = true
 		default:
 			return "", false
@@ -373,19 +381,6 @@ func recoverable(code string, errs []api.Message) (string, bool) {
 	}
 	out := placeholderRx.ReplaceAllStringFunc(string(b), func(p string) string { return strings.Repeat("_", len(p)) })
 	return out, changed
-}
-
-// lineOffset is the byte offset where 1-based line n of code starts.
-func lineOffset(code string, n int) int {
-	off := 0
-	for i := 1; i < n; i++ {
-		k := strings.IndexByte(code[off:], '\n')
-		if k < 0 {
-			return -1
-		}
-		off += k + 1
-	}
-	return off
 }
 
 func isModuleReturnError(ms []api.Message) bool {

@@ -146,6 +146,47 @@ var gitEnvKeys = map[string]string{"GIT_SSH_COMMAND": "git", "GIT_SSH": "git", "
 var gitGlobalValueOpts = map[string]bool{"-C": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
 	"--super-prefix": true, "--config-env": true}
 
+// GitGlobals walks a git command line's options before the subcommand.
+// It returns the repository directory the options name (-C, --git-dir or
+// --work-tree, the last given; "" for the current directory) and the index
+// of the subcommand in argv (len(argv) when there is none).
+func GitGlobals(argv []Word) (dir string, sub int) { return gitGlobals(argv, nil) }
+
+// gitGlobals is GitGlobals, calling config with each -c pair and the
+// offset of its key in the word.
+func gitGlobals(argv []Word, config func(w Word, off int)) (dir string, sub int) {
+	i := 1
+	for ; i < len(argv); i++ {
+		a := argv[i].Value
+		switch {
+		case a == "-c" && i+1 < len(argv):
+			i++
+			if config != nil {
+				config(argv[i], 0)
+			}
+			continue
+		case strings.HasPrefix(a, "-c") && len(a) > 2 && strings.Contains(a, "="):
+			if config != nil {
+				config(argv[i], 2)
+			}
+			continue
+		case gitGlobalValueOpts[a] && i+1 < len(argv):
+			if a == "-C" || a == "--git-dir" || a == "--work-tree" {
+				dir = argv[i+1].Value
+			}
+			i++
+			continue
+		case strings.HasPrefix(a, "--git-dir=") || strings.HasPrefix(a, "--work-tree="):
+			dir = a[strings.IndexByte(a, '=')+1:]
+			continue
+		case strings.HasPrefix(a, "-"):
+			continue
+		}
+		break
+	}
+	return dir, i
+}
+
 // gitConfigValueOpts are git config options that take the next word.
 var gitConfigValueOpts = map[string]bool{"--type": true, "--default": true, "--comment": true, "--value": true, "-t": true}
 
@@ -160,29 +201,11 @@ var gitConfigReads = map[string]bool{"--get": true, "--get-all": true, "--get-re
 // set) of a key that names a command, directory, file or source.
 func GitSettings(argv []Word) []Setting {
 	var out []Setting
-	i := 1
-	for ; i < len(argv); i++ {
-		a := argv[i].Value
-		switch {
-		case a == "-c" && i+1 < len(argv):
-			i++
-			if s, ok := gitPair(argv[i], 0); ok {
-				out = append(out, s)
-			}
-			continue
-		case strings.HasPrefix(a, "-c") && len(a) > 2 && strings.Contains(a, "="):
-			if s, ok := gitPair(argv[i], 2); ok {
-				out = append(out, s)
-			}
-			continue
-		case gitGlobalValueOpts[a]:
-			i++
-			continue
-		case strings.HasPrefix(a, "-"):
-			continue
+	_, i := gitGlobals(argv, func(w Word, off int) {
+		if s, ok := gitPair(w, off); ok {
+			out = append(out, s)
 		}
-		break
-	}
+	})
 	if i >= len(argv) || argv[i].Value != "config" {
 		return out
 	}
