@@ -370,7 +370,7 @@ func Lines(text string) []Entry {
 		if k == i || !sep && !(j > k && j < len(line) && (line[j] == '"' || line[j] == '\'')) {
 			// an indented line without a key of its own continues the last value
 			if i > 0 && last >= 0 {
-				v := strings.TrimSpace(line)
+				v := strings.TrimRight(line[i:], " \t\r") // ASCII space only: the offsets count bytes from i
 				e := out[last]
 				e.Value, e.Start, e.End, e.Exact = v, off+i, off+i+len(v), true
 				out = append(out, e)
