@@ -42,7 +42,14 @@ file by its installed path: ` + "`cp \"$HOME/.claude/plugins/…/skills/<its nam
 ` + "`python3 -m mod`" + ` runs the skill's own script when the skill ships ` + "`mod.py`" + `; a unit's ` + "`Description=`" + ` and
 ` + "`Documentation=`" + ` and a plist's DOCTYPE, comments and log paths (` + "`StandardOutPath`" + ` in ` + "`/tmp`" + `) are metadata,
 not what the job runs. A copy from the directory above the skill (` + "`cp meeting/broker.service …`" + ` in the skill
-named meeting) reads the skill's file.
+named meeting) reads the skill's file. A script names its own files through its location:
+` + "`$(cd \"$(dirname \"$0\")\" && pwd)/backup.sh`" + `, ` + "`$(readlink -f \"$0\")`" + `, ` + "`$SCRIPT_DIR/run.sh`" + ` where every assignment of
+` + "`SCRIPT_DIR`" + ` is such a path, and ` + "`cd $(pwd) && bash scripts/run.sh`" + ` are the skill's own scripts; a
+variable set to one fixed path (` + "`BIN_DIR=\"$HOME/.local/bin\"`" + `) or ` + "`${DIR:-/usr/local/bin}`" + `'s default is that path. The
+entries piped into ` + "`crontab -`" + ` are read from every command of the pipeline (` + "`(crontab -l | grep -v job || true; echo \"$line\") | crontab -`" + `), a schedule held in a variable included; a job line is judged command by
+command (` + "`cd dir && bash run.sh`" + `), through the assignments and wrappers before each (` + "`/usr/bin/env atuin`" + `,
+` + "`nice`" + `, ` + "`sudo -u`" + `; ` + "`env -S`" + ` is not unwrapped), and a unit file the script writes to ` + "`/tmp`" + ` and then moves into
+place is read where it was written. Where a job's output goes (` + "`>> /tmp/job.log 2>&1`" + `) is not what it runs.
 Start-up files and jobs written by a Dockerfile ` + "`RUN`" + ` are the image's, not this machine's: **medium**; access
 grants there stay **critical**. Taking an
 entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) or lines out of a
@@ -163,11 +170,11 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 	case "crontab":
 		if c.Arg(1) != "-l" && c.Arg(1) != "-r" && c.Arg(1) != "-e" && (len(c.Argv) > 1 || c.PipePrev >= 0) {
 			if c.PipePrev >= 0 && c.PipePrev < len(s.Commands) {
-				if prev := s.Commands[c.PipePrev]; prev.Name == "crontab" && prev.Arg(1) == "-l" && len(prev.Argv) == 2 {
-					return analyzer.SevNone, "" // crontab -l | crontab -: the same table back, a syntax check
-				}
-				if shCrontabRemoval(s, c) {
-					return analyzer.SevNone, "" // crontab -l | grep -v job | crontab -: an entry taken out
+				// crontab -l | crontab - (the same table back, a syntax
+				// check); (crontab -l | grep -v job || true) | crontab -
+				// (an entry taken out)
+				if texts, ok := shCronFeeds(s, c); ok && len(texts) == 0 {
+					return analyzer.SevNone, ""
 				}
 			}
 			if last := c.Arg(len(c.Argv) - 1); len(c.Argv) > 1 && (shell.IsPlaceholder(last) || shDocPathRx.MatchString(last)) {
@@ -246,23 +253,69 @@ func shInitOutput(c *shell.Command) (string, bool) {
 	return "", false
 }
 
-// shCrontabRemoval reports crontab -l | FILTERS | crontab - where every
-// filter only drops lines (grep -v, sed '/…/d'): the table goes back with
-// an entry taken out, nothing added.
-func shCrontabRemoval(s *shell.Script, c *shell.Command) bool {
-	i, filters := c.PipePrev, 0
-	for i >= 0 && i < len(s.Commands) {
-		prev := s.Commands[i]
+// shCronFeeds returns the entries written into crontab's stdin by the
+// commands of the pipeline feeding c, a crontab reading stdin: the text
+// echo and printf print (variables resolved where the script sets them,
+// the rest as written). The table read back with crontab -l, whole or
+// filtered by lines taken out (grep -v, sed '/…/d'), adds no entry, nor
+// does true. ok is false when some feeder writes what cannot be read
+// (a download, a file, a program's output).
+func shCronFeeds(s *shell.Script, c *shell.Command) (texts []string, ok bool) {
+	idx := -1
+	for i, d := range s.Commands {
+		if d == c {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil, false
+	}
+	feeders := 0
+	for _, d := range s.Commands {
+		if d.PipeNext != idx {
+			continue
+		}
+		feeders++
 		switch {
-		case prev.Name == "crontab":
-			return prev.Arg(1) == "-l" && filters > 0
-		case prev.Name == "grep" && shellfacts.HasArg(prev, "-v"):
-		case prev.Name == "sed" && len(prev.Argv) == 2 && shSedDeleteRx.MatchString(strings.Trim(prev.Argv[1].Value, `"'`)):
+		case d.Name == "true" || d.Name == ":":
+		case shCrontabReadBack(s, d):
+		case d.OutputKnown:
+			texts = append(texts, d.Output)
+		case d.Name == "echo" || d.Name == "printf":
+			var ws []string
+			for k, w := range d.Params() {
+				if d.Name == "echo" && strings.HasPrefix(w.Value, "-") || d.Name == "printf" && k == 0 && strings.Contains(w.Value, "%") {
+					continue
+				}
+				ws = append(ws, w.Value)
+			}
+			texts = append(texts, strings.Join(ws, " "))
+		default:
+			return nil, false
+		}
+	}
+	return texts, feeders > 0
+}
+
+// shCrontabReadBack reports a command printing the crontab as it is,
+// whole or with lines taken out: crontab -l, then filters that only drop
+// lines (grep -v, sed '/…/d'), or cat of what such a pipeline feeds a
+// group ({ cat; echo "$line"; }).
+func shCrontabReadBack(s *shell.Script, d *shell.Command) bool {
+	for i := 0; d != nil && i < 16; i++ {
+		switch {
+		case d.Name == "crontab":
+			return shellfacts.HasArg(d, "-l")
+		case d.Name == "grep" && (shellfacts.HasArg(d, "-v") || shellfacts.HasShortFlag(d, 'v', "--invert-match")):
+		case d.Name == "sed" && len(d.Argv) == 2 && shSedDeleteRx.MatchString(strings.Trim(d.Argv[1].Value, `"'`)):
+		case d.Name == "cat" && len(d.Argv) == 1:
 		default:
 			return false
 		}
-		filters++
-		i = prev.PipePrev
+		if d.PipePrev < 0 || d.PipePrev >= len(s.Commands) {
+			return false
+		}
+		d = s.Commands[d.PipePrev]
 	}
 	return false
 }
@@ -341,13 +394,17 @@ func shSystemProgramOnly(text string) (string, bool) {
 // shJobTextRx picks the programs a job definition runs: systemd Exec*=
 // lines, crontab lines (five time fields or @daily), and a launchd plist's
 // Program or ProgramArguments.
-var shJobTextRx = match.MustRx(`(?m)^[ \t]*Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload)[ \t]*=[ \t]*[-@+!:]*[ \t]*([^\n]+)$|^[ \t]*(?:@\w+[ \t]+|(?:[\d*/,-]+[ \t]+){5})(?:root[ \t]+)?([^\n]+)$|<key>Program(?:Arguments)?</key>\s*(?:<array>)?((?:\s*<string>[^<]*</string>)+)`)
+var shJobTextRx = match.MustRx(`(?m)^[ \t]*Exec(?:Start|StartPre|StartPost|Stop|StopPost|Reload)[ \t]*=[ \t]*[-@+!:]*[ \t]*([^\n]+)$|^[ \t]*(?:@\w+[ \t]+|(?:(?:[\d*/,-]|\$\{[^}\s]*\}|\$\w+)+[ \t]+){5})(?:root[ \t]+)?([^\n]+)$|<key>Program(?:Arguments)?</key>\s*(?:<array>)?((?:\s*<string>[^<]*</string>)+)`)
 
 var shPlistStringRx = match.MustRx(`<string>([^<]*)</string>`)
 
 // shJobLocalBad are what a job must not touch to count as local: the
 // network, decoders, temporary directories, substitutions.
 var shJobLocalBad = []string{"://", "curl", "wget", "base64", "/dev/tcp", "/dev/udp", " nc ", "ncat", "socat", "/tmp/", "$(", "`", "eval ", "| sh", "|sh", "| bash", "|bash"}
+
+// shRedirRx matches an output redirection of a job's command line and
+// its target.
+var shRedirRx = match.MustRx(`(?:^|[ \t])(?:\d*>>?|&>>?)[ \t]*(?:"[^"\n]*"|'[^'\n]*'|[^\s;&|<>]+)`)
 
 // shUnitMetaRx matches a systemd unit's descriptive lines.
 // So are a plist's DOCTYPE (Apple's DTD URL), its comments and the log
@@ -370,10 +427,64 @@ func shJobTexts(p *analyzer.Pass, s *shell.Script, c *shell.Command) []string {
 			texts = append(texts, cp.Text)
 		}
 	}
-	if c.Name == "crontab" && c.PipePrev >= 0 && s.Commands[c.PipePrev].OutputKnown {
-		texts = append(texts, s.Commands[c.PipePrev].Output)
+	// cat > /tmp/x.service <<EOF … then sudo mv /tmp/x.service
+	// /etc/systemd/system/: the text the script staged
+	if srcs := shellfacts.CopySources(c); len(srcs) > 0 && shPersistPathRx.MatchString(shellfacts.NormPath(c.Argv[len(c.Argv)-1].Value)) {
+		for _, src := range srcs {
+			if t, ok := shStagedText(s, c, shellfacts.NormPath(src)); ok {
+				texts = append(texts, t)
+			}
+		}
+	}
+	if c.Name == "crontab" && c.PipePrev >= 0 {
+		if feeds, ok := shCronFeeds(s, c); ok && len(feeds) > 0 {
+			var lines []string
+			for _, l := range strings.Split(strings.Join(feeds, "\n"), "\n") {
+				lines = append(lines, shCronSchedule(l))
+			}
+			texts = append(texts, strings.Join(lines, "\n"))
+		}
+	}
+	// $(cd "$(dirname "$0")" && pwd)/run.sh, $SCRIPT_DIR/backup.sh: the
+	// skill's own file, named where the script is
+	for i, t := range texts {
+		texts[i] = shellfacts.ResolveSelf(s, p.File.Path, t)
 	}
 	return texts
+}
+
+// shStagedText returns the text a command before c in s wrote to file
+// (the last such write), when it is known.
+func shStagedText(s *shell.Script, c *shell.Command, file string) (string, bool) {
+	text, ok := "", false
+	for _, d := range s.Commands {
+		if d == c {
+			break
+		}
+		for _, t := range shellfacts.WriteTargets(s, d) {
+			if t.Path == file {
+				text, ok = t.Text, t.KnownText()
+			}
+		}
+	}
+	return text, ok
+}
+
+// shCronVarScheduleRx matches a cron line whose schedule is a variable
+// ("$CRON_EXPR /opt/x/run.sh", "${SCHEDULE:-0 3 * * *} cmd").
+var shCronVarScheduleRx = match.MustRx(`^\s*(?:\$\{[^}]*\}|\$\w+)\s+\S`)
+
+// shCronSchedule writes a cron line whose schedule is a variable with a
+// literal schedule, so that what the line runs is read like any other.
+func shCronSchedule(l string) string {
+	if shJobTextRx.MatchString(l) || !shCronVarScheduleRx.MatchString(l) {
+		return l
+	}
+	l = strings.TrimLeft(l, " \t")
+	if strings.HasPrefix(l, "${") {
+		return "* * * * * " + strings.TrimLeft(l[strings.IndexByte(l, '}')+1:], " \t")
+	}
+	return "* * * * * " + strings.TrimLeft(strings.TrimLeft(l[1:], "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"), " \t")
 }
 
 // shJobArgvs returns the command lines of the job c installs (its Exec
@@ -388,7 +499,15 @@ func shJobArgvs(p *analyzer.Pass, s *shell.Script, c *shell.Command) (argvs [][]
 	for _, text := range texts {
 		// a unit's Description= and Documentation= are metadata: a
 		// project URL there is not something the job fetches
-		low := strings.ToLower(shUnitMetaRx.ReplaceAllString(text, ""))
+		// so are where its output goes (>> /tmp/backup.log 2>&1); a
+		// redirection to a socket (/dev/tcp) stays
+		text = shRedirRx.ReplaceAllStringFunc(shUnitMetaRx.ReplaceAllString(text, ""), func(r string) string {
+			if strings.Contains(r, "/dev/tcp") || strings.Contains(r, "/dev/udp") {
+				return r
+			}
+			return " "
+		})
+		low := strings.ToLower(text)
 		for _, bad := range shJobLocalBad {
 			if strings.Contains(low, bad) {
 				return nil, false, false
@@ -419,11 +538,13 @@ func shVisibleJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, 
 	}
 	prog := ""
 	for _, argv := range argvs {
-		if !shPlainProgram(argv) {
-			return "", false
-		}
-		if prog == "" {
-			prog = argv[0]
+		for _, seg := range shJobCommands(argv) {
+			if !shPlainProgram(seg) {
+				return "", false
+			}
+			if prog == "" && seg[0] != "cd" {
+				prog = seg[0]
+			}
 		}
 	}
 	return prog, true
@@ -440,7 +561,7 @@ func shPlainProgram(argv []string) bool {
 	}
 	prog := strings.Trim(argv[0], `"'`)
 	base := path.Base(prog)
-	if shell.IsShell(base) || shRunsAnother[base] || strings.Contains(prog, "$") {
+	if shell.IsShell(base) || shRunsAnother[base] || strings.Contains(strings.TrimPrefix(prog, "$HOME/"), "$") {
 		return false
 	}
 	for _, seg := range strings.Split(path.Dir(prog), "/") {
@@ -470,14 +591,52 @@ func shLocalJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bo
 	}
 	prog := ""
 	for _, argv := range argvs {
-		what, ok := shLocalProgram(p.Skill, argv)
-		if !ok {
-			return "", false
+		for _, seg := range shJobCommands(argv) {
+			what, ok := shLocalProgram(p.Skill, seg)
+			if !ok {
+				return "", false
+			}
+			if what != "cd" {
+				prog = what
+			}
 		}
-		prog = what
 	}
 	return prog, prog != ""
 }
+
+// shJobCommands splits a job's command line into the commands it runs:
+// at && || ; and |, without the variable assignments before each
+// (MC_DIR=/srv/mc bash backup.sh) and the wrappers that run it (env,
+// sudo, nice, nohup, timeout), as systemd and cron would run them.
+func shJobCommands(argv []string) [][]string {
+	var out [][]string
+	var cur []string
+	flush := func() {
+		for len(cur) > 0 && shAssignRx.MatchString(cur[0]) {
+			cur = cur[1:]
+		}
+		if len(cur) > 0 {
+			out = append(out, shell.Unwrap(cur))
+		}
+		cur = nil
+	}
+	for _, a := range argv {
+		switch {
+		case a == "&&" || a == "||" || a == ";" || a == "|":
+			flush()
+		case len(a) > 1 && strings.HasSuffix(a, ";"):
+			cur = append(cur, strings.TrimSuffix(a, ";"))
+			flush()
+		default:
+			cur = append(cur, a)
+		}
+	}
+	flush()
+	return out
+}
+
+// shAssignRx matches a NAME=value word.
+var shAssignRx = match.MustRx(`^[A-Za-z_]\w*=`)
 
 // shLocalProgram judges one job command line: an installed program, or an
 // interpreter running the skill's own script.
@@ -487,10 +646,30 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 	}
 	prog := strings.Trim(argv[0], `"'`)
 	base := path.Base(prog)
-	if shell.IsShell(base) || shRunsAnother[base] || strings.Contains(prog, "$") {
+	if shRunsAnother[base] || strings.Contains(strings.TrimPrefix(prog, "$HOME/"), "$") {
 		return "", false
 	}
+	if base == "cd" {
+		return "cd", true
+	}
 	interp := base == "python" || base == "python3" || base == "node" || base == "bun" || base == "deno" || base == "ruby" || base == "perl" || base == "uv" || base == "npx"
+	if shell.IsShell(base) {
+		// bash ./scripts/backup.sh: the skill's own script, run by a
+		// shell; bash -c '…' and a shell reading stdin are not
+		for _, a := range argv[1:] {
+			if a = strings.Trim(a, `"'`); strings.HasPrefix(a, "-") {
+				if a == "-c" || a == "-s" {
+					return "", false
+				}
+				continue
+			}
+			if shOwnScript(sk, a) || shDocPathRx.MatchString(a) {
+				return base + " " + a, true
+			}
+			return "", false
+		}
+		return "", false
+	}
 	if interp {
 		for i, a := range argv[1:] {
 			a = strings.Trim(a, `"'`)
@@ -507,7 +686,7 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 				}
 				continue
 			}
-			if shOwnScript(sk, a) {
+			if shOwnScript(sk, a) || shDocPathRx.MatchString(a) {
 				return base + " " + a, true
 			}
 			return "", false
@@ -537,7 +716,7 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 
 // shUserBinRx matches a program in the user's bin directory (systemd's
 // %h is the home directory): where package managers install commands.
-var shUserBinRx = match.MustRx(`^(?:%h|~|/home/[^/]+|/Users/[^/]+|/root)/(?:\.local/bin|\.cargo/bin|\.bun/bin|\.deno/bin|go/bin|\.nix-profile/bin)/[\w.+-]+$`)
+var shUserBinRx = match.MustRx(`^(?:%h|~|\$HOME|\$\{HOME\}|/home/[^/]+|/Users/[^/]+|/root)/(?:\.local/bin|\.cargo/bin|\.bun/bin|\.deno/bin|go/bin|\.nix-profile/bin)/[\w.+-]+$`)
 
 // shOwnModule reports a Python module the skill ships (mod.py, or a
 // package mod/ with __main__.py), in any of its directories.

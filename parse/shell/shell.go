@@ -973,3 +973,24 @@ func endlessCond(c *syntax.WhileClause) bool {
 	}
 	return w == "true" || w == ":"
 }
+
+// Unwrap strips command wrappers (sudo, env with its assignments, nice,
+// nohup, timeout with its duration, …) from a command line split into
+// words and returns the words of the program that runs, as Command.Argv
+// does for parsed commands. env -S (a command line in one word) is
+// returned as it is, for the caller to judge.
+func Unwrap(words []string) []string {
+	ws := make([]Word, len(words))
+	for i, w := range words {
+		if (baseName(w) == "env" || i > 0 && baseName(words[0]) == "env") && (w == "-S" || strings.HasPrefix(w, "--split-string")) {
+			return words
+		}
+		ws[i] = Word{Value: w}
+	}
+	rest, _ := unwrap(ws)
+	out := make([]string, len(rest))
+	for i, w := range rest {
+		out[i] = w.Value
+	}
+	return out
+}
