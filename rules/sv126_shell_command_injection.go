@@ -5,6 +5,7 @@ import (
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
+	"strings"
 )
 
 // ShellCommandInjection reports untrusted input evaluated as shell code.
@@ -26,7 +27,9 @@ a web page or a document said, so a quote or ` + "`;`" + ` in that text runs arb
 A wrapper whose ` + "`-c`" + ` string or ` + "`eval`" + ` word is nothing but its arguments (` + "`bash -c \"$*\"`" + `,
 ` + "`eval \"$@\"`" + `) is a command runner, like ` + "`env`" + ` or ` + "`sudo`" + `: its caller chooses the whole command and
 nothing is spliced into a template; so is one variable named for a command that holds all of it
-(` + "`bash -c \"$TEST_CMD\"`" + ` where ` + "`TEST_CMD=\"$2\"`" + `). That is **medium** (high in hooks and dynamic context,
+(` + "`bash -c \"$TEST_CMD\"`" + ` where ` + "`TEST_CMD=\"$2\"`" + `, ` + "`eval \"$PRE_HOOK\"`" + `, ` + "`eval \"$ON_CHANGE_ACTION\"`" + `). ` + "`source`" + ` or ` + "`.`" + ` of a
+path the caller names (` + "`source \"$VENV/bin/activate\"`" + `) reads a file whole, with nothing of the input spliced
+into code, like running a script the caller names. That is **medium** (high in hooks and dynamic context,
 which run on their own).
 
 **Fix:** pass input as a separate argument (` + "`grep -rnE -- \"$query\" \"$dir\"`" + `), never
@@ -86,8 +89,9 @@ func shContainsByte(s string, b byte) bool {
 var shWholeVarRx = match.MustRx(`^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$`)
 
 // shCommandNameRx matches a variable named for a whole command
-// (TEST_CMD, run_command, EXEC): what the caller gives the script to run.
-var shCommandNameRx = match.MustRx(`(?i)(?:^|_)(?:cmd|command|commands|exec|run)(?:_|$)`)
+// (TEST_CMD, run_command, EXEC, PRE_HOOK, ON_CHANGE_ACTION): what the
+// caller gives the script to run.
+var shCommandNameRx = match.MustRx(`(?i)(?:^|_)(?:cmd|command|commands|exec|run|hook|action|callback|handler)(?:_|$)`)
 
 // shWholeCommandVar reports bash -c "$TEST_CMD": one variable named for a
 // command, holding the whole command, nothing spliced around it.
@@ -100,6 +104,13 @@ func shRunCommandInjection(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		w, how := shInjection(c)
 		if how == "" {
+			return
+		}
+		if (how == "source" || how == ".") && !w.Subst && !strings.HasPrefix(w.Raw, "<(") && !site.Kind.Executes() {
+			// source "$VENV/bin/activate": a file the caller names, read
+			// whole; nothing of the input is spliced into code
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: Medium,
+				Message: how + " runs the file its caller names (" + shellfacts.ClipText(w.Raw, 60) + "), like a script it is told to run" + shellfacts.Where(site)})
 			return
 		}
 		if (shWholeArgsRx.MatchString(w.Raw) || shWholeCommandVar(w.Raw)) && !site.Kind.Executes() {

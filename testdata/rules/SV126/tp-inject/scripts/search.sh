@@ -5,3 +5,5 @@ eval "grep -rnE $QUERY $DIR | head -n 500" # want "SV126: eval runs code built f
 read -r -p "pattern: " PAT
 bash -c "find . -name $PAT" # want "SV126: bash -c runs code built from untrusted input"
 for arg; do eval "$arg"; done # want "SV126: eval"
+HOOK_ARGS="$3"
+eval "notify-send done $HOOK_ARGS" # want "high SV126: eval runs code built from untrusted input"
