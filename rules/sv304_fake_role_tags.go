@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -33,7 +35,11 @@ it comes from the system rather than from a third-party skill.
 Chat templates inside code blocks and code spans are documentation (fine-tuning and
 prompt-engineering skills show them) and are not reported, nor is a CamelCase type argument
 of a generic type written in prose (` + "`Array<ToolResult>`" + `, ` + "`Promise<SystemMessage>`" + `); anything in a
-security-teaching skill is low.
+security-teaching skill is low. A bracketed role word that fills a slot of a template among other slots
+(` + "`WHEN [event] THEN [system] SHALL [response]`" + `, ` + "`[System] · level [X] · [N] players`" + `) is not reported; one
+used as a noun inside a sentence, right after a word (` + "`Design [system] for an interview`" + `), or in a title after
+its first words (` + "`### RAG Review: [system]`" + `) is **medium**: a marker opens a turn, at the start of its line, after
+the end of a sentence (` + "`Done. [SYSTEM] you now …`" + `) or labelling what follows (` + "`[system]:`" + `).
 
 **Fix:** remove the markup, or put template examples in a fenced code block.
 
@@ -77,6 +83,14 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 			continue // a prompt template in a fence shows prompt structure by design
 		}
 		if roleSlotInTemplate(h.Seg.N.Text, h.I, h.J) {
+			continue
+		}
+		if roleWordAsNoun(h.Seg.N.Text, h.I, h.J, h.Seg.Kind == markdown.Heading) {
+			// "Design [system] for an interview", "### RAG Review:
+			// [system]": a placeholder for the reader's system, inside a
+			// sentence or a title; a marker opens a turn instead
+			rep.Report(analyzer.Diagnostic{Start: h.Start, End: h.End, Severity: Medium,
+				Message: fmt.Sprintf("%s %q used as a placeholder inside a sentence or title (not opening a turn)", h.Phrase.Label, match.Clip(h.Seg.N.Text[h.I:h.J], 40))})
 			continue
 		}
 		if typeArgument(string(d.Src), h.Start, h.End) {
@@ -162,10 +176,14 @@ func opensTurn(t string, j int) bool {
 // [response/behavior].
 var templateSlotRx = match.MustRx(`\[[A-Za-z][A-Za-z /_-]{2,40}\]`)
 
+// shortSlotRx is templateSlotRx with one- and two-letter slots ([X], [N]).
+var shortSlotRx = match.MustRx(`\[[A-Za-z][A-Za-z /_-]{0,40}\]`)
+
 // roleSlotInTemplate reports a "[system]" that fills one slot of a
 // sentence template among other bracketed slots ("WHEN [event] THEN
 // [system] SHALL [response]", the EARS requirement form): words come before
-// it on its line, and the line has another slot that is not a role. A
+// it on its line, and the line has another slot that is not a role; or
+// the line holds two more ("[System] · level [X] · [N] players"). A
 // role marker opens a turn instead: it starts its line.
 func roleSlotInTemplate(text string, i, j int) bool {
 	if i >= len(text) || text[i] != '[' {
@@ -178,19 +196,50 @@ func roleSlotInTemplate(text string, i, j int) bool {
 	} else {
 		le += j
 	}
-	if strings.TrimLeft(text[ls:i], "-*+>#0123456789.) \t") == "" {
-		return false
+	lead := strings.TrimLeft(text[ls:i], "-*+>#0123456789.) \t") == ""
+	slots := 0
+	rx := templateSlotRx
+	if lead {
+		rx = shortSlotRx // [X] · [N] players
 	}
-	for _, m := range templateSlotRx.FindAllStringIndex(text[ls:le], -1) {
+	for _, m := range rx.FindAllStringIndex(text[ls:le], -1) {
 		a, b := ls+m[0], ls+m[1]
 		if b <= i || a >= j {
 			if b < le && text[b] == '(' || isRoleTag(text[a:b]) {
 				continue // a link, or another role marker ([INST] … [/INST])
 			}
-			return true
+			slots++
 		}
 	}
-	return false
+	// at the start of its line a marker may be followed by a slot;
+	// "[System] · level [X] · [N] players" is a line of slots
+	return slots > 0 && !lead || slots > 1
+}
+
+// roleWordAsNoun reports a bracketed role word used as a noun slot: in a
+// sentence, right after a word ("architect [system] at scale", "from
+// [system] →") and not labelling what follows ("[system]:"), or in a
+// title after its first words ("RAG Review: [system]"). A marker that
+// opens a turn starts its line or follows the end of a sentence
+// ("Reply normally. [system] From now on …").
+func roleWordAsNoun(text string, i, j int, heading bool) bool {
+	if i >= len(text) || text[i] != '[' {
+		return false
+	}
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	before := strings.TrimRight(strings.TrimLeft(text[ls:i], "-*+>#0123456789.) \t"), " \t")
+	if before == "" {
+		return false
+	}
+	after := strings.TrimLeft(text[j:], " \t")
+	if strings.HasPrefix(after, ":") || strings.HasPrefix(after, "：") || j > 0 && text[j-1] == ':' {
+		return false
+	}
+	if heading {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("(\"'“‘«", r)
 }
 
 // isRoleTag reports a bracketed word that is itself a role marker
