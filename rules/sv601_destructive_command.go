@@ -28,6 +28,10 @@ var ShellDestructive = register(&analyzer.Rule{
 - ` + "`find / -delete`" + `, ` + "`chmod -R 777 /`" + `, ` + "`chown -R … /`" + `;
 - the fork bomb ` + "`:(){ :|:& };:`" + `.
 
+Not reported: ` + "`rm -rf --preserve-root /`" + ` and ` + "`chown -R --preserve-root … /`" + `, which the tools refuse (the
+line shows the safeguard; ` + "`/*`" + ` and other directories are still reported); ` + "`mkfs`" + ` of a disk image file
+(` + "`mkfs.ext4 -F /tmp/lab.img`" + `), which formats no disk; a fork bomb on a shell comment line.
+
 Deleting every file of a document type (` + "`find . -name '*.ics' -delete`" + `, ` + "`-exec rm`" + `, from the
 working, home or root directory) destroys the user's data by category: **high**; build output
 and caches (` + "`*.pyc`" + `, ` + "`*.o`" + `, ` + "`*.tmp`" + `) are not documents. Deleting by wildcard in a parent of the working directory (` + "`rm -f ../*.tmp`" + `) reaches files the
@@ -174,6 +178,28 @@ func shParentGlob(c *shell.Command) string {
 	return ""
 }
 
+// shRootRefused reports a recursive command on / given --preserve-root,
+// which makes rm, chmod, chown and chgrp refuse to act on / (the line
+// shows the safeguard).
+func shRootRefused(c *shell.Command, target string) bool {
+	return strings.TrimRight(target, "/") == "" && strings.HasPrefix(target, "/") && shellfacts.HasArg(c, "--preserve-root")
+}
+
+// shImageFileRx matches a disk image file: what mkfs may format to try a
+// file system out, with no disk involved.
+var shImageFileRx = match.MustRx(`(?i)\.(?:img|image|raw|iso|bin|disk|qcow2|vhdx?|vmdk)$`)
+
+// shFormatsImageFile reports mkfs whose target, its last operand, is an
+// image file (mkfs.ext4 /tmp/test.img), not a device.
+func shFormatsImageFile(c *shell.Command) bool {
+	ps := c.Params()
+	if len(ps) == 0 {
+		return false
+	}
+	t := ps[len(ps)-1].Value
+	return !strings.HasPrefix(t, "/dev/") && shImageFileRx.MatchString(t)
+}
+
 func shDestructive(c *shell.Command) string {
 	switch c.Name {
 	case "rm":
@@ -184,7 +210,7 @@ func shDestructive(c *shell.Command) string {
 		}
 		if rec {
 			for _, w := range c.Params() {
-				if !strings.HasPrefix(w.Value, "-") && shIsCriticalDir(w.Value) {
+				if !strings.HasPrefix(w.Value, "-") && shIsCriticalDir(w.Value) && !shRootRefused(c, w.Value) {
 					flags := "-r"
 					if force {
 						flags = "-rf"
@@ -216,13 +242,13 @@ func shDestructive(c *shell.Command) string {
 	case "chmod", "chown", "chgrp":
 		if shellfacts.HasShortFlag(c, 'R', "--recursive") {
 			for _, w := range c.Argv[2:] {
-				if shIsCriticalDir(w.Value) {
+				if shIsCriticalDir(w.Value) && !shRootRefused(c, w.Value) {
 					return c.Name + " -R on " + w.Value
 				}
 			}
 		}
 	}
-	if strings.HasPrefix(c.Name, "mkfs") {
+	if strings.HasPrefix(c.Name, "mkfs") && !shFormatsImageFile(c) {
 		return c.Name + " formats a file system"
 	}
 	for _, r := range c.Redirs {
@@ -262,11 +288,18 @@ func shRunDestructiveCommand(p *analyzer.Pass) error {
 		if !shForkBombMay(site.Text) {
 			return
 		}
-		if m := shForkBombRx.FindStringSubmatchIndex(site.Text); m != nil {
+		if m := shForkBombRx.FindStringSubmatchIndex(site.Text); m != nil && !shInComment(site.Text, m[0]) {
 			name := site.Text[m[2]:m[3]]
 			if site.Text[m[4]:m[5]] == name && site.Text[m[6]:m[7]] == name && site.Text[m[8]:m[9]] == name {
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: site.TextStart + m[0], Message: "destructive command: fork bomb exhausts the machine" + shellfacts.Where(site)})
 			}
 		}
 	})
+}
+
+// shInComment reports an offset on a shell comment line ("# :(){ :|:& };:"
+// shown and disabled).
+func shInComment(text string, at int) bool {
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	return strings.HasPrefix(strings.TrimLeft(text[ls:at], " \t"), "#")
 }
