@@ -10,6 +10,7 @@ import (
 	"github.com/skillvet/skillvet/facts/coderole"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/skill"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -423,6 +424,16 @@ func NormPath(v string) string {
 
 var shPublicSSHRx = match.MustRx(`(?i)\.ssh/([\w.-]+\.pub|known_hosts(\.old)?|authorized_keys2?)$`)
 
+// shPublicEndRx matches the end of a path to SSH or GPG material that is
+// public or settings, wherever the directory came from
+// (${SSH_DIR:-$HOME/.ssh}/$name.pub): a public key, known_hosts,
+// authorized_keys, GnuPG's configuration files and public keyring.
+var shPublicEndRx = match.MustRx(`(?i)(?:\.pub|/known_hosts(?:\.old)?|/authorized_keys2?|/(?:gpg|gpg-agent|dirmngr|scdaemon|common)\.conf|/pubring\.(?:kbx|gpg)|/trustdb\.gpg|/sshcontrol)["']?$`)
+
+// shPasswordStoreRx matches a password manager's store as a path (its
+// directory or a vault file), not the product's name in a URL or text.
+var shPasswordStoreRx = match.MustRx(`(?i)(?:^|/|~)(?:1Password[^/]*|Bitwarden[^/]*|KeePass\w*|\.password-store)/|\.kdbx\b`)
+
 var shTemplateEnvRx = match.MustRx(`(?i)\.env\.(example|sample|template|dist|defaults?|local\.example)\b`)
 
 // CredentialIn returns the credential-path label found in v.
@@ -432,6 +443,12 @@ func CredentialIn(v string) (string, bool) {
 		return "", false
 	}
 	label, _, _, ok := intel.MatchCredentialPath(v)
+	if ok && (label == "SSH keys" || label == "GPG keys") && shPublicEndRx.MatchString(v) {
+		return "", false
+	}
+	if ok && label == "password manager" && !shPasswordStoreRx.MatchString(v) {
+		return "", false // "https://vault.bitwarden.com": the product's name
+	}
 	return label, ok
 }
 
@@ -493,6 +510,9 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 		(HasShortFlag(c, 'q', "--quiet") || HasShortFlag(c, 'c', "--count") || HasShortFlag(c, 'l', "--files-with-matches") || HasArg(c, "--silent")) {
 		return "", false // asks whether a line is there; prints none of it
 	}
+	if c.Name == "find" && !shFindReads(c) {
+		return "", false // find ~/.ssh -name '*.pub' -exec chmod 644 {} \;: names, not contents
+	}
 	args := c.Params()
 	if c.Name == "curl" {
 		args = curlKeyUseDropped(args)
@@ -503,6 +523,23 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 		}
 	}
 	return shCredentialRead(args, c)
+}
+
+// shFindReads reports find running a program that reads the files it
+// finds (-exec cat {}, -exec cp, -exec tar): listing, permission changes
+// and deletion read no contents.
+func shFindReads(c *shell.Command) bool {
+	ps := c.Params()
+	for i, w := range ps {
+		if (w.Value == "-exec" || w.Value == "-execdir" || w.Value == "-ok") && i+1 < len(ps) {
+			switch path.Base(ps[i+1].Value) {
+			case "chmod", "chown", "chgrp", "rm", "ls", "stat", "touch", "echo", "basename", "dirname", "wc":
+				continue
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // curlKeyOpts take a key, certificate or netrc file that curl uses to
