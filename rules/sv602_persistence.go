@@ -29,6 +29,12 @@ var ShellPersistence = register(&analyzer.Rule{
   unit files in ` + "`/etc/systemd`" + ` or ` + "`~/.config/systemd`" + `, ` + "`systemctl enable`" + `, XDG autostart;
 - access: ` + "`/etc/sudoers`" + `, ` + "`~/.ssh/authorized_keys`" + `, ` + "`/etc/ld.so.preload`" + ` (**critical**).
 
+A grant a user-management script makes for whoever its caller names is **medium**: sudoers rights for the
+account in its arguments (` + "`echo \"${username} ALL=(ALL) ALL\" > /etc/sudoers.d/${username}`" + ` with ` + "`username=\"$2\"`" + `),
+the key or key file its arguments give (` + "`echo \"$add\" >> \"$auth_keys\"`" + `). It stays **critical** for a fixed
+account (` + "`$(whoami)`" + `, a literal name), a literal or downloaded key, and in a skill that ships an SSH public key
+of its own (the one its instructions would pass). A file rewritten with lines taken out (` + "`grep -v \"$key\" \"$f\" > \"$f.tmp\"; mv \"$f.tmp\" \"$f\"`" + `) is not reported.
+
 Appending an ordinary ` + "`export PATH=…`" + `, ` + "`alias`" + ` or ` + "`eval \"$(tool init)\"`" + ` line to an rc file, as
 install docs do, is **medium**; anything else written there is **high**. A systemd unit or cron
 entry whose every command is a system program run directly (` + "`ExecStart=/usr/bin/jetson_clocks`" + ` —
@@ -133,6 +139,9 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 	for _, t := range shellfacts.WriteTargets(s, c) {
 		switch {
 		case shAccessPathRx.MatchString(t.Path):
+			if shFilteredRewrite(s, c, t.Path) {
+				continue // grep -v "$key" "$f" > "$f.tmp"; mv "$f.tmp" "$f": an entry taken out
+			}
 			if shAuthorizedKeysRx.MatchString(t.Path) {
 				if why := shOwnKey(c, t.Text); why != "" {
 					return Medium, "adds a key to " + t.Path + " (" + why + ")"
@@ -451,6 +460,38 @@ func shJobTexts(p *analyzer.Pass, s *shell.Script, c *shell.Command) []string {
 		texts[i] = shellfacts.ResolveSelf(s, p.File.Path, t)
 	}
 	return texts
+}
+
+// shFilteredRewrite reports mv or cp of a file that an earlier command
+// made by dropping lines from file itself (grep -v key "$f" > "$f.tmp";
+// mv "$f.tmp" "$f"): the file goes back with an entry taken out.
+func shFilteredRewrite(s *shell.Script, c *shell.Command, file string) bool {
+	srcs := shellfacts.CopySources(c)
+	if c.Name != "mv" && c.Name != "cp" || len(srcs) != 1 {
+		return false
+	}
+	src := shellfacts.NormPath(srcs[0])
+	made := false
+	for _, d := range s.Commands {
+		if d == c {
+			break
+		}
+		writes := false
+		for _, t := range shellfacts.WriteTargets(s, d) {
+			writes = writes || t.Path == src
+		}
+		if !writes {
+			continue
+		}
+		filters := d.Name == "grep" && (shellfacts.HasArg(d, "-v") || shellfacts.HasShortFlag(d, 'v', "--invert-match")) ||
+			d.Name == "sed" && shSedDeletesOnly(d)
+		reads := false
+		for _, w := range d.Params() {
+			reads = reads || shellfacts.NormPath(w.Value) == file
+		}
+		made = filters && reads
+	}
+	return made
 }
 
 // shStagedText returns the text a command before c in s wrote to file
@@ -774,6 +815,11 @@ func shRunPersistence(p *analyzer.Pass) error {
 			if sev == analyzer.SevNone {
 				continue
 			}
+			if sev == Critical {
+				if why := shCallerGrant(p, s, c); why != "" {
+					sev, what = Medium, what+" ("+why+")"
+				}
+			}
 			if sev == High {
 				if prog, ok := shLocalJob(p, s, c); ok {
 					sev, what = Medium, what+" that runs "+prog+" (the skill's own script or an installed program; nothing fetched, decoded or hidden)"
@@ -796,4 +842,56 @@ func shRunPersistence(p *analyzer.Pass) error {
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: "persistence: " + what + shellfacts.Where(site)})
 		}
 	})
+}
+
+// shArgWordRx matches a word that is one of the script's arguments
+// ($2, "${1}", ${1:?usage}).
+var shArgWordRx = match.MustRx(`^["']?\$\{?[1-9](?:[:}][^}]*\})?["']?$`)
+
+// shSSHKeyLiteralRx matches an SSH public key written out.
+var shSSHKeyLiteralRx = match.MustRx(`(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]+|sk-ssh-ed25519@openssh\.com)\s+AAAA[0-9A-Za-z+/]{40,}`)
+
+// shCallerGrant says why an access grant c writes is the caller's own
+// choice, as a user-management tool makes it: sudoers rights for the
+// account named in the script's arguments (echo "$username ALL=(ALL) ALL"
+// > /etc/sudoers.d/$username, username="$2"), or an authorized_keys line
+// that is the key, or the key file, the arguments give. The grant goes to
+// whoever the caller names; a fixed account ($(whoami), a literal name), a
+// literal key or a downloaded one stays critical, and so does any grant in
+// a skill that ships an SSH public key of its own (the key its
+// instructions would pass).
+func shCallerGrant(p *analyzer.Pass, s *shell.Script, c *shell.Command) string {
+	for _, f := range p.Skill.Files {
+		if f.Kind.IsText() && shSSHKeyLiteralRx.Match(f.Content) {
+			return ""
+		}
+	}
+	for _, t := range shellfacts.WriteTargets(s, c) {
+		if !shAccessPathRx.MatchString(t.Path) {
+			continue
+		}
+		switch {
+		case strings.Contains(t.Path, "/etc/sudoers"):
+			if f := strings.Fields(t.Text); len(f) > 1 && shArgWordRx.MatchString(f[0]) {
+				return "rights for the account the script's arguments name"
+			}
+		case shAuthorizedKeysRx.MatchString(t.Path):
+			if shArgWordRx.MatchString(strings.TrimSpace(t.Text)) {
+				return "the key the script's arguments give"
+			}
+			if c.Name == "cat" || c.Name == "cp" || c.Name == "install" {
+				srcs := shellfacts.CopySources(c)
+				if c.Name == "cat" {
+					srcs = nil
+					for _, w := range c.Params() {
+						srcs = append(srcs, w.Value)
+					}
+				}
+				if len(srcs) == 1 && shArgWordRx.MatchString(srcs[0]) {
+					return "the key file the script's arguments name"
+				}
+			}
+		}
+	}
+	return ""
 }
