@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/skill"
 	"path"
 	"strings"
@@ -56,6 +57,10 @@ entries piped into ` + "`crontab -`" + ` are read from every command of the pipe
 command (` + "`cd dir && bash run.sh`" + `), through the assignments and wrappers before each (` + "`/usr/bin/env atuin`" + `,
 ` + "`nice`" + `, ` + "`sudo -u`" + `; ` + "`env -S`" + ` is not unwrapped), and a unit file the script writes to ` + "`/tmp`" + ` and then moves into
 place is read where it was written. Where a job's output goes (` + "`>> /tmp/job.log 2>&1`" + `) is not what it runs.
+A systemd drop-in (` + "`docker.service.d/http-proxy.conf`" + `) that only sets options, with no ` + "`Exec*=`" + ` line, no variable
+that loads code and no URL but documentation hosts, is **medium**; a unit or drop-in whose environment makes its
+processes load code (` + "`Environment=\"LD_PRELOAD=…\"`" + `) stays **high**. Shell options appended to a start-up file
+(` + "`setopt`" + `, ` + "`bindkey`" + ` with a widget, ` + "`zstyle`" + `, ` + "`shopt`" + `, ` + "`umask`" + `) are configuration.
 Start-up files and jobs written by a Dockerfile ` + "`RUN`" + ` are the image's, not this machine's: **medium**; access
 grants there stay **critical**. Taking an
 entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) or lines out of a
@@ -94,7 +99,7 @@ echo 'Add ~/.acme/bin to your PATH.'
 var shRcFileRx = match.MustRx(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
 var shPersistPathRx = match.MustRx(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
 var shAccessPathRx = match.MustRx(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
-var shBenignRcLineRx = match.MustRx(`^\s*((?:\[\[?\s+-[fesr]\s+"?[^"\]]+"?\s+\]\]?|test\s+-[fesr]\s+"?[^"\s]+"?)\s+&&\s+(?:source|\.)\s|cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"?\$\(\s*(?:[\w.-]+|/(?:usr|opt|bin|snap)/[\w./-]+|(?:~|\$HOME)/\.(?:local|cargo|pyenv|rbenv|nvm|volta|fnm|deno|bun|linuxbrew)/[\w./-]+|/home/linuxbrew/\.linuxbrew/bin/[\w.-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b|eval\s+\(\s*[\w.-]+\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b[^()]*\)\s*$|[\w.-]+\s+(?:[\w.-]+\s+)?[\w-]*(?:init|activate|completions?|hook|shellenv)\s+fish\s*\|\s*source\s*$|fpath|PATH=|[A-Z_]+=|autoload\s|#)`)
+var shBenignRcLineRx = match.MustRx(`^\s*((?:\[\[?\s+-[fesr]\s+"?[^"\]]+"?\s+\]\]?|test\s+-[fesr]\s+"?[^"\s]+"?)\s+&&\s+(?:source|\.)\s|cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"?\$\(\s*(?:[\w.-]+|/(?:usr|opt|bin|snap)/[\w./-]+|(?:~|\$HOME)/\.(?:local|cargo|pyenv|rbenv|nvm|volta|fnm|deno|bun|linuxbrew)/[\w./-]+|/home/linuxbrew/\.linuxbrew/bin/[\w.-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b|eval\s+\(\s*[\w.-]+\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b[^()]*\)\s*$|(?:[\w.-]+|~/\.local/bin/[\w.-]+|/(?:usr|opt)/[\w./-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|activate|completions?|hook|shellenv)\s+fish\s*\|\s*source\s*$|fpath|PATH=|[A-Z_]+=|autoload\s|(?:setopt|unsetopt|bindkey|zstyle|shopt|umask)\s+[^;&|<>$\x60]*$|set\s+-o\s+\w+\s*$|#)`)
 
 var (
 	shAuthorizedKeysRx = match.MustRx(`\.ssh/authorized_keys2?$`)
@@ -157,6 +162,9 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			}
 			if shDocPathRx.MatchString(t.Path) {
 				return Medium, "writes " + t.Path + ", which runs automatically (a name the user fills in: a template for their own job)"
+			}
+			if shDropInRx.MatchString(t.Path) && t.KnownText() && shSettingsOnly(t.Text) {
+				return Medium, "writes " + t.Path + ", a drop-in that sets options of an existing service (no command, nothing loaded)"
 			}
 			if srcs := shellfacts.CopySources(c); len(srcs) > 0 && shAllDocPaths(srcs) {
 				return Medium, "writes " + t.Path + ", which runs automatically (the file is one the user writes: " + srcs[0] + ")"
@@ -494,6 +502,33 @@ func shFilteredRewrite(s *shell.Script, c *shell.Command, file string) bool {
 	return made
 }
 
+// shDropInRx matches a systemd drop-in: settings merged into a unit that
+// exists (docker.service.d/http-proxy.conf).
+var shDropInRx = match.MustRx(`\.(?:service|socket|timer|mount|path)\.d/[^/]+\.conf$`)
+
+// shSettingLineRx matches a unit file line that is a section header, a
+// comment or a Key=Value setting.
+var shSettingLineRx = match.MustRx(`^\s*(?:\[[A-Za-z]+\]|[#;].*|[A-Za-z][A-Za-z0-9]*\s*=.*)?\s*$`)
+
+// shSettingsOnly reports unit text that sets options and runs nothing:
+// no Exec*= line, no variable that makes a process load code
+// (Environment=LD_PRELOAD=…), and no URL but documentation hosts
+// (HTTP_PROXY=http://proxy.example.com:8080).
+func shSettingsOnly(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		k := strings.TrimSpace(l)
+		if !shSettingLineRx.MatchString(l) || strings.HasPrefix(k, "Exec") || shCodeLoadingLineRx.MatchString(l) || strings.Contains(k, "$(") || strings.Contains(k, "`") {
+			return false
+		}
+		for _, u := range intel.URLRx.FindAllString(l, -1) {
+			if host, _ := intel.URLClass(u); !intel.DocExampleDomain(host) && host != "localhost" && host != "127.0.0.1" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // shStagedText returns the text a command before c in s wrote to file
 // (the last such write), when it is known.
 func shStagedText(s *shell.Script, c *shell.Command, file string) (string, bool) {
@@ -548,6 +583,9 @@ func shJobArgvs(p *analyzer.Pass, s *shell.Script, c *shell.Command) (argvs [][]
 			}
 			return " "
 		})
+		if shCodeLoadingLineRx.MatchString(text) {
+			return nil, false, false // Environment="LD_PRELOAD=…": every process of the job loads code
+		}
 		low := strings.ToLower(text)
 		for _, bad := range shJobLocalBad {
 			if strings.Contains(low, bad) {
