@@ -41,7 +41,10 @@ its own repository on a code host, or the site of the software the skill's front
 **high** otherwise (an unverified binary runs with the user's rights). A file handed to an
 interpreter as data (` + "`python3 -m json.tool f`" + `, ` + "`python3 -c '…' f`" + `) is not run, and neither is a picture,
 document or media file handed to ` + "`open`" + `/` + "`start`" + ` (` + "`open output.jpg`" + `: a viewer shows it); an app, script or
-file without such a name opened is run.
+file without such a name opened is run. The site of the software the frontmatter names includes a name whose words
+are written together (` + "`caddyserver.com`" + ` in the ` + "`caddy-server`" + ` skill). Not reported: a download from this machine
+(` + "`http://localhost:8080/…`" + `), one to ` + "`/dev/null`" + ` or a standard stream, a program looked up with ` + "`command -v`" + `
+(nothing runs), and a document's path alone on a line of a listing.
 
 **Fix:** install through a package manager, or verify a pinned checksum or signature
 between the download and the run.
@@ -71,6 +74,9 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 			file, ok := shellfacts.OutputFile(c)
 			if !ok || file == "" || shPositionalRx.MatchString(file) {
 				continue // -o "$2": a function's argument, not one file the script names
+			}
+			if shFromThisMachine(c) {
+				continue // curl http://localhost:8080/report > r.html: the user's own service
 			}
 			var run *shell.Command
 			verified, unquarantined := false, false
@@ -104,6 +110,18 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg + shellfacts.Where(site)})
 		}
 	})
+}
+
+// shFromThisMachine reports a download whose every URL is on this machine
+// (localhost, 127.0.0.1): nothing comes from outside it.
+func shFromThisMachine(c *shell.Command) bool {
+	us := shellfacts.URLs(c)
+	for _, u := range us {
+		if _, class := intel.URLClass(u); class != intel.HostLoopback {
+			return false
+		}
+	}
+	return len(us) > 0
 }
 
 // shPositionalRx matches a bare positional parameter ($2, "${1}", $@).

@@ -106,11 +106,19 @@ func (h *Hosts) Named(host string) bool {
 	}
 	name := serviceName(host)
 	if len(name) >= 4 {
-		return strings.Contains(h.manifest, name)
+		// caddyserver.com in the caddy-server skill: the words of a name
+		// written together
+		return strings.Contains(h.manifest, name) || len(name) >= 6 && strings.Contains(joinedWords(h.manifest), name)
 	}
 	// a short name (hf.co, ntn.dev) counts as a word of its own: the
 	// Hugging Face CLI (`hf`), the Notion CLI (`ntn`)
 	return len(name) >= 2 && !shortWords[name] && containsWord(h.manifest, name)
+}
+
+// joinedWords returns s without the hyphens and underscores that join
+// the words of a name ("caddy-server" reads "caddyserver").
+func joinedWords(s string) string {
+	return strings.NewReplacer("-", "", "_", "").Replace(s)
 }
 
 // shortWords are short service names that are also ordinary words or

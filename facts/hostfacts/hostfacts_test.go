@@ -65,3 +65,20 @@ func TestNamedShortService(t *testing.T) {
 		}
 	}
 }
+
+func TestNamedJoinedWords(t *testing.T) {
+	s := load(t, map[string]string{
+		"SKILL.md": "---\nname: caddy-server\ndescription: Runs the Caddy web server with automatic TLS.\n---\n# S\n",
+	})
+	h := Of(s)
+	for host, want := range map[string]bool{
+		"caddyserver.com": true, // "caddy-server" written together
+		"webserver.io":    false,
+		"caddy.example":   true,
+		"tlsserver.net":   false,
+	} {
+		if got := h.Named(host); got != want {
+			t.Errorf("Named(%q) = %v, want %v", host, got, want)
+		}
+	}
+}

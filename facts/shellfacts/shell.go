@@ -800,19 +800,19 @@ func OutputFile(c *shell.Command) (string, bool) {
 		}
 		switch {
 		case v == "-o" || v == "--output" || v == "-O" && (c.Name == "wget" || c.Name == "wget2") || v == "--output-document" || strings.EqualFold(v, "-outfile"):
-			if next != "" && next != "-" && next != "/dev/stdout" {
+			if next != "" && !discardTarget(next) {
 				return next, true
 			}
 			return "", false
 		case c.Name == "curl" && len(v) > 2 && v[0] == '-' && v[1] != '-' && v[len(v)-1] == 'o' && !strings.Contains(v[1:len(v)-1], "o"):
 			// combined short flags ending in -o: curl -fsSLo file URL
-			if next != "" && next != "-" && next != "/dev/stdout" {
+			if next != "" && !discardTarget(next) {
 				return next, true
 			}
 			return "", false
 		case strings.HasPrefix(v, "--output-document=") || strings.HasPrefix(v, "--output="):
 			f := v[strings.IndexByte(v, '=')+1:]
-			return f, f != "-"
+			return f, !discardTarget(f)
 		case c.Name == "curl" && (v == "-O" || v == "--remote-name" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "O")):
 			for _, u := range URLs(c) {
 				return shUrlBase(u), true
@@ -828,11 +828,21 @@ func OutputFile(c *shell.Command) (string, bool) {
 		}
 	}
 	for _, r := range c.Redirs {
-		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && !discardTarget(r.Target.Value) {
 			return r.Target.Value, true
 		}
 	}
 	return "", false
+}
+
+// discardTarget reports an output that keeps nothing: /dev/null and the
+// standard streams.
+func discardTarget(f string) bool {
+	switch f {
+	case "-", "/dev/null", "/dev/stdout", "/dev/stderr", "&1", "&2", "NUL", "$null":
+		return true
+	}
+	return false
 }
 
 func shUrlBase(u string) string {
@@ -925,8 +935,10 @@ func RunTargets(c *shell.Command) []string {
 		return nil
 	}
 	var out []string
-	if c.Name != "chmod" {
-		out = append(out, c.Argv[0].Value)
+	// a document's path on a line of its own (/home/u/docs/file.txt in
+	// a listing) is not a program run; ./notes.txt run explicitly is
+	if p := c.Argv[0].Value; c.Name != "chmod" && (!viewedDataRx.MatchString(p) || strings.HasPrefix(p, "./")) {
+		out = append(out, p)
 	}
 	if IsInterpreter(c.Name) && c.Name != "source" && c.Name != "." {
 		for _, w := range c.Params() {

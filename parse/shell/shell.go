@@ -897,6 +897,9 @@ func unwrap(args []Word) ([]Word, bool) {
 		if len(args) == 1 {
 			return args, sudo // the wrapper alone (exec 3<>file, bare sudo)
 		}
+		if name == "command" && (args[1].Value == "-v" || args[1].Value == "-V") {
+			return args, sudo // command -v tool: a lookup of the path, nothing runs
+		}
 		opts := wrapperValueOpts[name]
 		args = args[1:]
 		for len(args) > 0 {

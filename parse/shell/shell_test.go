@@ -255,6 +255,17 @@ func TestWrappers(t *testing.T) {
 	if c := find(s, "curl"); c == nil || c.Arg(2) != "https://x.example" {
 		t.Errorf("env/timeout not unwrapped: %s", names(s))
 	}
+	// command -v looks a program up; command runs it
+	s = Parse("command -v hey\ncommand hey -n 1\n", 0)
+	if len(s.Commands) != 2 || s.Commands[0].Name != "command" || s.Commands[1].Name != "hey" {
+		t.Errorf("command -v: %s", names(s))
+	}
+	if got := Unwrap([]string{"/usr/bin/env", "FOO=1", "nice", "-n", "5", "atuin", "server"}); strings.Join(got, " ") != "atuin server" {
+		t.Errorf("Unwrap = %q", got)
+	}
+	if got := Unwrap([]string{"env", "-S", "sh -c x"}); len(got) != 3 {
+		t.Errorf("Unwrap(env -S) = %q, want it whole", got)
+	}
 }
 
 func TestPartlyKnownVars(t *testing.T) {
