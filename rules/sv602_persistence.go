@@ -54,9 +54,12 @@ named meeting) reads the skill's file. A script names its own files through its 
 ` + "`SCRIPT_DIR`" + ` is such a path, and ` + "`cd $(pwd) && bash scripts/run.sh`" + ` are the skill's own scripts; a
 variable set to one fixed path (` + "`BIN_DIR=\"$HOME/.local/bin\"`" + `) or ` + "`${DIR:-/usr/local/bin}`" + `'s default is that path. The
 entries piped into ` + "`crontab -`" + ` are read from every command of the pipeline (` + "`(crontab -l | grep -v job || true; echo \"$line\") | crontab -`" + `), a schedule held in a variable included; a job line is judged command by
-command (` + "`cd dir && bash run.sh`" + `), through the assignments and wrappers before each (` + "`/usr/bin/env atuin`" + `,
+command (` + "`cd dir && bash run.sh`" + `, a relative path read from the directory the line changes to; a schedule
+computed by substitutions counts as any schedule), through the assignments and wrappers before each (` + "`/usr/bin/env atuin`" + `,
 ` + "`nice`" + `, ` + "`sudo -u`" + `; ` + "`env -S`" + ` is not unwrapped), and a unit file the script writes to ` + "`/tmp`" + ` and then moves into
-place is read where it was written. Where a job's output goes (` + "`>> /tmp/job.log 2>&1`" + `) is not what it runs.
+place is read where it was written. Where a job's output goes (` + "`>> /tmp/job.log 2>&1`" + `) and a unit's other
+settings (` + "`User=$(whoami)`" + `, ` + "`WorkingDirectory=`" + `, ` + "`Environment=`" + ` short of a code-loading variable) are not what it
+runs; a hidden program file (` + "`cd /tmp && ./.u`" + `) stays **high**.
 A systemd drop-in (` + "`docker.service.d/http-proxy.conf`" + `) that only sets options, with no ` + "`Exec*=`" + ` line, no variable
 that loads code and no URL but documentation hosts, is **medium**; a unit or drop-in whose environment makes its
 processes load code (` + "`Environment=\"LD_PRELOAD=…\"`" + `) stays **high**. Shell options appended to a start-up file
@@ -423,6 +426,10 @@ var shJobLocalBad = []string{"://", "curl", "wget", "base64", "/dev/tcp", "/dev/
 // its target.
 var shRedirRx = match.MustRx(`(?:^|[ \t])(?:\d*>>?|&>>?)[ \t]*(?:"[^"\n]*"|'[^'\n]*'|[^\s;&|<>]+)`)
 
+// shUnitSettingRx matches a unit file's setting line other than an Exec*=
+// command line.
+var shUnitSettingRx = match.MustRx(`(?m)^[ \t]*(?:User|Group|WorkingDirectory|Environment|Restart|RestartSec|Type|After|Before|Wants|Requires|WantedBy|Nice|LimitNOFILE|MemoryMax|MemoryLimit|StandardOutput|StandardError|SyslogIdentifier|ReadWritePaths|ReadOnlyPaths|ProtectSystem|ProtectHome|PrivateTmp|NoNewPrivileges|TimeoutStartSec|TimeoutStopSec|KillMode|KillSignal|UMask|RuntimeDirectory|StateDirectory|LogsDirectory|AmbientCapabilities|CapabilityBoundingSet)[ \t]*=[^\n]*$`)
+
 // shUnitMetaRx matches a systemd unit's descriptive lines.
 // So are a plist's DOCTYPE (Apple's DTD URL), its comments and the log
 // files launchd writes (StandardOutPath in /tmp is where output goes, not
@@ -546,21 +553,60 @@ func shStagedText(s *shell.Script, c *shell.Command, file string) (string, bool)
 	return text, ok
 }
 
-// shCronVarScheduleRx matches a cron line whose schedule is a variable
-// ("$CRON_EXPR /opt/x/run.sh", "${SCHEDULE:-0 3 * * *} cmd").
-var shCronVarScheduleRx = match.MustRx(`^\s*(?:\$\{[^}]*\}|\$\w+)\s+\S`)
-
-// shCronSchedule writes a cron line whose schedule is a variable with a
-// literal schedule, so that what the line runs is read like any other.
+// shCronSchedule writes a cron line whose schedule is held in variables
+// or computed ("$CRON_EXPR cmd", "${SCHEDULE:-0 3 * * *} cmd",
+// "$(echo "$t" | cut -d: -f2) $(echo "$t" | cut -d: -f1) * * * cmd") with
+// a literal schedule, so that what the line runs is read like any other;
+// a substitution in the schedule ran when the script wrote the line.
 func shCronSchedule(l string) string {
-	if shJobTextRx.MatchString(l) || !shCronVarScheduleRx.MatchString(l) {
+	if shJobTextRx.MatchString(l) {
 		return l
 	}
-	l = strings.TrimLeft(l, " \t")
-	if strings.HasPrefix(l, "${") {
-		return "* * * * * " + strings.TrimLeft(l[strings.IndexByte(l, '}')+1:], " \t")
+	toks, rest := shCronTokens(l, 5)
+	if len(toks) == 5 && strings.TrimSpace(rest) != "" {
+		all := true
+		for _, t := range toks {
+			all = all && shCronFieldRx.MatchString(t)
+		}
+		if all {
+			return "* * * * * " + strings.TrimSpace(rest)
+		}
 	}
-	return "* * * * * " + strings.TrimLeft(strings.TrimLeft(l[1:], "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"), " \t")
+	if toks, rest := shCronTokens(l, 1); len(toks) == 1 && strings.HasPrefix(toks[0], "$") && strings.TrimSpace(rest) != "" {
+		return "* * * * * " + strings.TrimSpace(rest)
+	}
+	return l
+}
+
+// shCronFieldRx matches one field of a cron schedule, literal or held in
+// an expansion.
+var shCronFieldRx = match.MustRx(`^(?:[\d*/,-]|\$\{[^}]*\}|\$\w+|\$\(.*\))+$`)
+
+// shCronTokens returns the first n space-separated tokens of l, a
+// $(…) or ${…} with its spaces counting as one, and the text after them.
+func shCronTokens(l string, n int) ([]string, string) {
+	var toks []string
+	i := 0
+	for len(toks) < n {
+		for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+			i++
+		}
+		if i >= len(l) {
+			break
+		}
+		start, depth := i, 0
+		for i < len(l) && (depth > 0 || l[i] != ' ' && l[i] != '\t') {
+			switch {
+			case l[i] == '(' || l[i] == '{':
+				depth++
+			case (l[i] == ')' || l[i] == '}') && depth > 0:
+				depth--
+			}
+			i++
+		}
+		toks = append(toks, l[start:i])
+	}
+	return toks, l[i:]
 }
 
 // shJobArgvs returns the command lines of the job c installs (its Exec
@@ -586,7 +632,10 @@ func shJobArgvs(p *analyzer.Pass, s *shell.Script, c *shell.Command) (argvs [][]
 		if shCodeLoadingLineRx.MatchString(text) {
 			return nil, false, false // Environment="LD_PRELOAD=…": every process of the job loads code
 		}
-		low := strings.ToLower(text)
+		// a unit's other settings (User=$(whoami), WorkingDirectory=,
+		// Environment=) are not what it runs; a substitution there ran
+		// when the script wrote the file, where it is analysed
+		low := strings.ToLower(shUnitSettingRx.ReplaceAllString(text, ""))
 		for _, bad := range shJobLocalBad {
 			if strings.Contains(low, bad) {
 				return nil, false, false
@@ -612,16 +661,27 @@ func shJobArgvs(p *analyzer.Pass, s *shell.Script, c *shell.Command) (argvs [][]
 // judged where it is installed. It returns the first program.
 func shVisibleJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bool) {
 	argvs, _, ok := shJobArgvs(p, s, c)
-	if !ok {
-		return "", false
+	if !ok || len(argvs) == 0 {
+		return "", false // no line of the text reads as what the job runs
 	}
 	prog := ""
 	for _, argv := range argvs {
+		cwd := ""
 		for _, seg := range shJobCommands(argv) {
+			if seg[0] == "cd" {
+				cwd = ""
+				if len(seg) > 1 {
+					cwd = strings.Trim(seg[1], `"'`)
+				}
+				continue
+			}
+			if p := strings.Trim(seg[0], `"'`); cwd != "" && !strings.HasPrefix(p, "/") && strings.Contains(p, "/") {
+				seg = append([]string{path.Join(cwd, p)}, seg[1:]...) // cd /tmp && ./run is /tmp/run
+			}
 			if !shPlainProgram(seg) {
 				return "", false
 			}
-			if prog == "" && seg[0] != "cd" {
+			if prog == "" {
 				prog = seg[0]
 			}
 		}
@@ -642,6 +702,9 @@ func shPlainProgram(argv []string) bool {
 	base := path.Base(prog)
 	if shell.IsShell(base) || shRunsAnother[base] || strings.Contains(strings.TrimPrefix(prog, "$HOME/"), "$") {
 		return false
+	}
+	if strings.HasPrefix(base, ".") && base != "." && base != ".." {
+		return false // a hidden program file
 	}
 	for _, seg := range strings.Split(path.Dir(prog), "/") {
 		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." || seg == "tmp" || seg == "shm" {
@@ -670,14 +733,20 @@ func shLocalJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bo
 	}
 	prog := ""
 	for _, argv := range argvs {
+		cwd := "" // cd ./scripts && bash cleanup.sh runs ./scripts/cleanup.sh
 		for _, seg := range shJobCommands(argv) {
-			what, ok := shLocalProgram(p.Skill, seg)
+			what, ok := shLocalProgram(p.Skill, seg, cwd)
 			if !ok {
 				return "", false
 			}
-			if what != "cd" {
-				prog = what
+			if what == "cd" {
+				cwd = ""
+				if len(seg) > 1 {
+					cwd = strings.Trim(seg[1], `"'`)
+				}
+				continue
 			}
+			prog = what
 		}
 	}
 	return prog, prog != ""
@@ -719,9 +788,18 @@ var shAssignRx = match.MustRx(`^[A-Za-z_]\w*=`)
 
 // shLocalProgram judges one job command line: an installed program, or an
 // interpreter running the skill's own script.
-func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
+func shLocalProgram(sk *skill.Skill, argv []string, cwd string) (string, bool) {
 	if len(argv) == 0 {
 		return "", false
+	}
+	own := func(a string) bool {
+		switch {
+		case strings.HasPrefix(a, "/") || cwd == "":
+			return shOwnScript(sk, a)
+		case strings.HasPrefix(cwd, "."):
+			return shOwnScript(sk, path.Join(cwd, a)) // cd ./scripts && bash x.sh
+		}
+		return false // relative to a directory outside the skill (cd /opt/app && ./run.sh)
 	}
 	prog := strings.Trim(argv[0], `"'`)
 	base := path.Base(prog)
@@ -742,7 +820,7 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 				}
 				continue
 			}
-			if shOwnScript(sk, a) || shDocPathRx.MatchString(a) {
+			if own(a) || shDocPathRx.MatchString(a) {
 				return base + " " + a, true
 			}
 			return "", false
@@ -765,14 +843,14 @@ func shLocalProgram(sk *skill.Skill, argv []string) (string, bool) {
 				}
 				continue
 			}
-			if shOwnScript(sk, a) || shDocPathRx.MatchString(a) {
+			if own(a) || shDocPathRx.MatchString(a) {
 				return base + " " + a, true
 			}
 			return "", false
 		}
 		return "", false
 	}
-	if shOwnScript(sk, prog) {
+	if own(prog) {
 		return prog, true
 	}
 	if shDocPathRx.MatchString(prog) {

