@@ -414,12 +414,42 @@ func (a *analysis) parseFile(text string) (f *syntax.File, err error) {
 	// ${都市名}: a placeholder named in the reader's language, which no
 	// shell accepts as a name. Renamed at the same length, the rest of the
 	// text parses as written.
-	if fixed, ok := asciiParamNames(text); ok {
+	fixed, renamed := asciiParamNames(text)
+	if !renamed {
+		fixed = text
+	}
+	// declare -A P=([net.core.somaxconn]=65535): a string key that bash
+	// takes as written and mvdan/sh reads as arithmetic. Its dots become
+	// underscores at the same length; keys are data, not commands.
+	if keyed, ok := assocKeys(fixed); ok {
+		fixed, renamed = keyed, true
+	}
+	if renamed {
 		if f2, e2 := a.parser.Parse(strings.NewReader(fixed), ""); e2 == nil {
 			return f2, nil
 		}
 	}
 	return nil, err
+}
+
+// assocKeyRx matches a key of an associative array literal that holds
+// characters arithmetic does not allow in a name: [net.core.rmem_max]=.
+var assocKeyRx = regexp.MustCompile(`(^|[\s(])\[([A-Za-z_][\w.:/-]*[.:/-][\w.:/-]*)\]=`)
+
+// assocKeys rewrites such keys with underscores of the same length.
+func assocKeys(text string) (string, bool) {
+	if !assocKeyRx.MatchString(text) {
+		return "", false
+	}
+	return assocKeyRx.ReplaceAllStringFunc(text, func(m string) string {
+		i := strings.IndexByte(m, '[')
+		return m[:i] + strings.Map(func(r rune) rune {
+			if r == '.' || r == ':' || r == '/' || r == '-' {
+				return '_'
+			}
+			return r
+		}, m[i:len(m)-2]) + "]="
+	}), true
 }
 
 // nonASCIIParamRx matches a braced parameter whose name holds a non-ASCII

@@ -455,3 +455,15 @@ func TestNonASCIIPlaceholderNames(t *testing.T) {
 		t.Error("broken shell parsed")
 	}
 }
+
+func TestAssocArrayKeys(t *testing.T) {
+	// bash takes these keys as strings; mvdan/sh reads them as arithmetic
+	src := "declare -A P=(\n  [net.core.somaxconn]=65535\n  [vm.swappiness]=10\n)\nfor k in \"${!P[@]}\"; do sysctl -w \"$k=${P[$k]}\"; done\n"
+	s := Parse(src, 0)
+	if s.Err != nil || s.Heuristic {
+		t.Fatalf("assoc keys: err=%v heuristic=%v", s.Err, s.Heuristic)
+	}
+	if find(s, "sysctl") == nil {
+		t.Errorf("sysctl not found: %s", names(s))
+	}
+}
