@@ -27,7 +27,9 @@ for every conversation, whether or not the skill is used. These fields are the m
 privileged text a skill controls. This rule finds in them:
 
 - instruction override, concealment or claimed authority ("ignore previous instructions",
-  "do not tell the user", "approved by the administrator"): **critical**;
+  "do not tell the user", "approved by the administrator"): **critical**. Skipping confirmation for local work that
+  one command undoes, and nothing else in its sentence ("commits the changes in logical units without confirmation";
+  not pushing, deploying, deleting, sending, installing or running commands) is **medium**;
 - markup that closes or opens prompt structure (` + "`</available_skills>`" + `, ` + "`<system>`" + `,
   ` + "`</description>`" + `, ` + "`<|im_start|>`" + `, ` + "`[SYSTEM]`" + `): **high**. The closing tag of a trigger
   example the description opened itself (` + "`<example>…</example>`" + `, ` + "`<commentary>`" + `, the format of Claude
@@ -78,6 +80,14 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 					// without asking explicitly": the user does not ask
 					continue
 				}
+				if all[i].Label == "no confirmation" && localWorkOnly(t, m[0], m[1]) {
+					// "commit the changes in logical units, without
+					// confirmation": the work skipped past the user is local
+					// and undone with one command
+					report(Medium, fmt.Sprintf("%s %q for local, reversible work (a commit, formatting); it is copied into every agent system prompt", all[i].Label, match.Clip(t[m[0]:m[1]], 60)))
+					done = true
+					break
+				}
 				report(Critical, fmt.Sprintf("%s %q", all[i].Label, match.Clip(t[m[0]:m[1]], 60)))
 				done = true
 				break
@@ -116,6 +126,28 @@ var (
 	selfTrailingCondRx = match.MustRx(`^\s+(?:this|the)\s+(?:skill|guide|document|file|reference)\b[^.!?;]{0,20}?\b(?:before|when|whenever|if|for)\b`)
 	useVerbRx          = match.MustRx(`\b(?:run|execute|call|invoke|open|visit|read|include|respond|reply|answer|output|print|treat|follow these)$`)
 )
+
+// localWorkRx and riskyWorkRx sort what a description says is done
+// without confirmation: local work a single command undoes, or work that
+// leaves the machine, destroys, installs or runs what it is given.
+var (
+	localWorkRx = match.MustRx(`(?i)\b(?:commit(?:s|ted|ting)?|stag(?:e|es|ed|ing)|format(?:s|ted|ting)?|lint(?:s|ed|ing)?|refactor(?:s|ed|ing)?|renam(?:e|es|ed|ing)|sort(?:s|ed|ing)?|organi[sz](?:e|es|ed|ing))\b`)
+	riskyWorkRx = match.MustRx(`(?i)\b(?:push(?:es|ed|ing)?|deploy|publish|release|merg(?:e|es|ed|ing)|delet|remov|drop|reset|force|rm\b|send|upload|post|email|pay|purchas|transfer|install|download|shell|command|sudo|credential|secret|token|password|key\b|rewrit|overwrit|amend|rebase)`)
+)
+
+// localWorkOnly reports a "without confirmation" whose sentence names only
+// local, reversible work (commit, stage, format) and nothing risky.
+func localWorkOnly(t string, start, end int) bool {
+	s := sentenceStart(t, start)
+	e := strings.IndexAny(t[end:], ".!?\n")
+	if e < 0 {
+		e = len(t)
+	} else {
+		e += end
+	}
+	sent := t[s:e]
+	return localWorkRx.MatchString(sent) && !riskyWorkRx.MatchString(sent)
+}
 
 // conditionedUse reports an instruction to the model that only routes a
 // request to the skill: its sentence opens with a trigger condition ("When
