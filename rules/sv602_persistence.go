@@ -61,7 +61,9 @@ place is read where it was written. Where a job's output goes (` + "`>> /tmp/job
 settings (` + "`User=$(whoami)`" + `, ` + "`WorkingDirectory=`" + `, ` + "`Environment=`" + ` short of a code-loading variable) are not what it
 runs; a hidden program file (` + "`cd /tmp && ./.u`" + `) stays **high**.
 A systemd drop-in (` + "`docker.service.d/http-proxy.conf`" + `) that only sets options, with no ` + "`Exec*=`" + ` line, no variable
-that loads code and no URL but documentation hosts, is **medium**; a unit or drop-in whose environment makes its
+that loads code and no URL but documentation hosts, is **medium**, and so are a daemon's settings
+(` + "`/etc/systemd/resolved.conf`" + `) and a timer, path or target unit (it starts the service of its name, judged where
+that is written); a unit or drop-in whose environment makes its
 processes load code (` + "`Environment=\"LD_PRELOAD=…\"`" + `) stays **high**. Shell options appended to a start-up file
 (` + "`setopt`" + `, ` + "`bindkey`" + ` with a widget, ` + "`zstyle`" + `, ` + "`shopt`" + `, ` + "`umask`" + `) are configuration.
 Start-up files and jobs written by a Dockerfile ` + "`RUN`" + ` are the image's, not this machine's: **medium**; access
@@ -168,6 +170,9 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			}
 			if shDropInRx.MatchString(t.Path) && t.KnownText() && shSettingsOnly(t.Text) {
 				return Medium, "writes " + t.Path + ", a drop-in that sets options of an existing service (no command, nothing loaded)"
+			}
+			if shSystemdSettingsRx.MatchString(t.Path) && t.KnownText() && shSettingsOnly(t.Text) {
+				return Medium, "writes " + t.Path + ", settings with no command (a timer starts the service of its name, judged where that is written)"
 			}
 			if srcs := shellfacts.CopySources(c); len(srcs) > 0 && shAllDocPaths(srcs) {
 				return Medium, "writes " + t.Path + ", which runs automatically (the file is one the user writes: " + srcs[0] + ")"
@@ -512,6 +517,11 @@ func shFilteredRewrite(s *shell.Script, c *shell.Command, file string) bool {
 // shDropInRx matches a systemd drop-in: settings merged into a unit that
 // exists (docker.service.d/http-proxy.conf).
 var shDropInRx = match.MustRx(`\.(?:service|socket|timer|mount|path)\.d/[^/]+\.conf$`)
+
+// shSystemdSettingsRx matches systemd files that hold settings, not a
+// command: a daemon's configuration (/etc/systemd/resolved.conf) and the
+// timers, paths and targets that start a service of their name.
+var shSystemdSettingsRx = match.MustRx(`(?:/etc/systemd/|\.config/systemd/|/lib/systemd/)(?:[^/]+/)*[^/]+\.(?:conf|timer|path|target|slice)$`)
 
 // shSettingLineRx matches a unit file line that is a section header, a
 // comment or a Key=Value setting.

