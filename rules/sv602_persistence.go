@@ -525,7 +525,7 @@ var shSystemdSettingsRx = match.MustRx(`(?:/etc/systemd/|\.config/systemd/|/lib/
 
 // shSettingLineRx matches a unit file line that is a section header, a
 // comment or a Key=Value setting.
-var shSettingLineRx = match.MustRx(`^\s*(?:\[[A-Za-z]+\]|[#;].*|[A-Za-z][A-Za-z0-9]*\s*=.*)?\s*$`)
+var shSettingLineRx = match.MustRx(`^\s*(?:\[[A-Za-z]+\]|[#;].*|[A-Za-z][A-Za-z0-9_]*\s*=.*)?\s*$`)
 
 // shSettingsOnly reports unit text that sets options and runs nothing:
 // no Exec*= line, no variable that makes a process load code
