@@ -59,7 +59,8 @@ computed by substitutions counts as any schedule), through the assignments and w
 ` + "`nice`" + `, ` + "`sudo -u`" + `; ` + "`env -S`" + ` is not unwrapped), and a unit file the script writes to ` + "`/tmp`" + ` and then moves into
 place is read where it was written. Where a job's output goes (` + "`>> /tmp/job.log 2>&1`" + `) and a unit's other
 settings (` + "`User=$(whoami)`" + `, ` + "`WorkingDirectory=`" + `, ` + "`Environment=`" + ` short of a code-loading variable) are not what it
-runs; a hidden program file (` + "`cd /tmp && ./.u`" + `) stays **high**.
+runs; a hidden program file (` + "`cd /tmp && ./.u`" + `) stays **high**. A unit printed with ` + "`printf`" + ` is read with its ` + "`%s`" + `
+arguments in place; a crontab entry made only of slots (` + "`SCHEDULE COMMAND`" + `, ` + "`<schedule> <command>`" + `) is a template, **medium**.
 A systemd drop-in (` + "`docker.service.d/http-proxy.conf`" + `) that only sets options, with no ` + "`Exec*=`" + ` line, no variable
 that loads code and no URL but documentation hosts, is **medium**, and so are a daemon's settings
 (` + "`/etc/systemd/resolved.conf`" + `) and a timer, path or target unit (it starts the service of its name, judged where
@@ -198,8 +199,12 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 				// crontab -l | crontab - (the same table back, a syntax
 				// check); (crontab -l | grep -v job || true) | crontab -
 				// (an entry taken out)
-				if texts, ok := shCronFeeds(s, c); ok && len(texts) == 0 {
+				texts, ok := shCronFeeds(s, c)
+				if ok && len(texts) == 0 {
 					return analyzer.SevNone, ""
+				}
+				if ok && shTemplateEntries(texts) {
+					return Medium, "installs a crontab from a template the user fills in (" + shellfacts.ClipText(strings.TrimSpace(strings.Join(texts, " ")), 40) + ")"
 				}
 			}
 			if last := c.Arg(len(c.Argv) - 1); len(c.Argv) > 1 && (shell.IsPlaceholder(last) || shDocPathRx.MatchString(last)) {
@@ -320,6 +325,27 @@ func shCronFeeds(s *shell.Script, c *shell.Command) (texts []string, ok bool) {
 		}
 	}
 	return texts, feeders > 0
+}
+
+// shTemplateSlotsRx matches an entry made only of slots the reader fills
+// in: SCHEDULE COMMAND, <schedule> <command>, [cron] [script].
+var shTemplateSlotsRx = match.MustRx(`^\s*(?:(?:[A-Z][A-Z_]{2,}|<[^<>\n]+>|\[[^\[\]\n]+\])\s*)+$`)
+
+// shTemplateEntries reports crontab entries that are all slot templates
+// (in a Markdown block <schedule> is blanked to _schedule_).
+func shTemplateEntries(texts []string) bool {
+	for _, t := range texts {
+		fs := strings.Fields(t)
+		for _, f := range fs {
+			if !shTemplateSlotsRx.MatchString(f) && !shell.IsPlaceholder(f) {
+				return false
+			}
+		}
+		if len(fs) == 0 {
+			return false
+		}
+	}
+	return len(texts) > 0
 }
 
 // shCrontabReadBack reports a command printing the crontab as it is,

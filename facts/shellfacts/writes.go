@@ -30,6 +30,8 @@ func WriteTargets(s *shell.Script, c *shell.Command) []Write {
 	text := ""
 	if c.OutputKnown {
 		text = c.Output
+	} else if t, ok := shell.PrintfAsWritten(c); ok {
+		text = t // printf '[Service]\nExecStart=%s %s\n' "$BIN" "$APP": the lines, arguments as written
 	} else if c.Name == "echo" || c.Name == "printf" {
 		// the words as written, variables unresolved: enough to tell an
 		// assignment line from a command

@@ -467,3 +467,13 @@ func TestAssocArrayKeys(t *testing.T) {
 		t.Errorf("sysctl not found: %s", names(s))
 	}
 }
+
+func TestPrintfAsWritten(t *testing.T) {
+	s := Parse("printf '[Service]\\nExecStart=%s %s\\n' \"$BIN\" \"$APP\" > u.service\nprintf '%d\\n' \"$N\"\n", 0)
+	if got, ok := PrintfAsWritten(s.Commands[0]); !ok || got != "[Service]\nExecStart=$BIN $APP\n" {
+		t.Errorf("PrintfAsWritten = %q, %v", got, ok)
+	}
+	if _, ok := PrintfAsWritten(s.Commands[1]); ok {
+		t.Errorf("PrintfAsWritten(%%d) should not render")
+	}
+}

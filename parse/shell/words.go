@@ -591,6 +591,25 @@ func reverseLines(s string) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
+// PrintfAsWritten returns what printf command c writes with its
+// unresolved arguments as written ($PYTHON_BIN stays "$PYTHON_BIN"), for a
+// format whose only directives are %s and %%: the shape of the text when
+// the arguments are not known. ok is false for another command or format.
+func PrintfAsWritten(c *Command) (string, bool) {
+	args := c.Params()
+	for len(args) > 0 && args[0].Value == "--" {
+		args = args[1:]
+	}
+	if c.Name != "printf" || len(args) == 0 || strings.HasPrefix(args[0].Value, "-") {
+		return "", false
+	}
+	f := args[0].Value
+	if strings.Contains(strings.ReplaceAll(strings.ReplaceAll(f, "%%", ""), "%s", ""), "%") {
+		return "", false
+	}
+	return printfStrings(f, args[1:]), true
+}
+
 // printfStrings formats what printf writes for a format whose only
 // directives are %s and %%: escapes in the format are interpreted, the
 // arguments are not, and the format is reused while arguments remain (as

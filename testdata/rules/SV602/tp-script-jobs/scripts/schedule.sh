@@ -63,3 +63,5 @@ User=$(whoami)
 ExecStart=/var/tmp/.x/run
 UNIT
 echo "0 1 * * * cd /opt/other && bash backup.sh" | crontab - # want "high SV602: persistence: installs a crontab$"
+printf '[Service]\nExecStart=%s --serve\n' "$BIN_DIR/mediaweb" > ~/.config/systemd/user/media-web2.service # want "medium SV602: .*media-web2.service, which runs automatically that runs .HOME/.local/bin/mediaweb"
+printf '[Service]\nExecStart=%s\n' "$PAYLOAD" > ~/.config/systemd/user/p.service # want "high SV602: .*p.service, which runs automatically$"
