@@ -54,7 +54,8 @@ named meeting) reads the skill's file. A script names its own files through its 
 ` + "`SCRIPT_DIR`" + ` is such a path, and ` + "`cd $(pwd) && bash scripts/run.sh`" + ` are the skill's own scripts; a
 variable set to one fixed path (` + "`BIN_DIR=\"$HOME/.local/bin\"`" + `) or ` + "`${DIR:-/usr/local/bin}`" + `'s default is that path. The
 entries piped into ` + "`crontab -`" + ` are read from every command of the pipeline (` + "`(crontab -l | grep -v job || true; echo \"$line\") | crontab -`" + `), a schedule held in a variable included; a job line is judged command by
-command (` + "`cd dir && bash run.sh`" + `, a relative path read from the directory the line changes to; a schedule
+command (` + "`cd dir && bash run.sh`" + `, a relative path read from the directory the line changes to, the skill's
+folder wherever it is installed: ` + "`cd /path/to/<skill>`" + `, a directory named as the skill; a schedule
 computed by substitutions counts as any schedule), through the assignments and wrappers before each (` + "`/usr/bin/env atuin`" + `,
 ` + "`nice`" + `, ` + "`sudo -u`" + `; ` + "`env -S`" + ` is not unwrapped), and a unit file the script writes to ` + "`/tmp`" + ` and then moves into
 place is read where it was written. Where a job's output goes (` + "`>> /tmp/job.log 2>&1`" + `) and a unit's other
@@ -82,7 +83,7 @@ Appending the completion or init script a named program prints (` + "`tool compl
 or a line that evaluates it at each start (` + "`eval \"$(direnv hook zsh)\"`" + `, fish's ` + "`eval (mise activate fish)`" + `, from a program on PATH or in a
 standard install directory, not ` + "`/tmp`" + `), is **medium**, and so is a line that sources a settings file
 only if it exists (` + "`[ -f ~/.config/x.env ] && source ~/.config/x.env`" + `). A line that makes every later
-process load code (` + "`NODE_OPTIONS=--require …`" + `, ` + "`LD_PRELOAD`" + `, ` + "`PYTHONSTARTUP`" + `, ` + "`BASH_ENV`" + `,
+process load code (` + "`NODE_OPTIONS=--require …`" + ` — ` + "`--max-old-space-size`" + ` is a setting — , ` + "`LD_PRELOAD`" + `, ` + "`PYTHONSTARTUP`" + `, ` + "`BASH_ENV`" + `,
 ` + "`PROMPT_COMMAND`" + `) or wraps a command that handles passwords or keys (` + "`alias sudo=…`" + `) is not a
 setting and stays **high**.
 
@@ -834,6 +835,8 @@ func shLocalProgram(sk *skill.Skill, argv []string, cwd string) (string, bool) {
 			return shOwnScript(sk, a)
 		case strings.HasPrefix(cwd, "."):
 			return shOwnScript(sk, path.Join(cwd, a)) // cd ./scripts && bash x.sh
+		case shDocPathRx.MatchString(cwd) || sk != nil && (path.Base(cwd) == sk.DirName || path.Base(cwd) == sk.Name):
+			return shOwnScript(sk, a) // cd /path/to/<skill> && bash scripts/x.sh: the skill's folder, wherever it is
 		}
 		return false // relative to a directory outside the skill (cd /opt/app && ./run.sh)
 	}
@@ -942,10 +945,11 @@ func shOwnScript(sk *skill.Skill, a string) bool {
 }
 
 // shCodeLoadingLineRx: a start-up line that makes every later process load
-// code (NODE_OPTIONS=--require, LD_PRELOAD, PYTHONSTARTUP, BASH_ENV,
+// code (NODE_OPTIONS=--require or --import, not --max-old-space-size;
+// LD_PRELOAD, PYTHONSTARTUP, BASH_ENV,
 // PROMPT_COMMAND) or puts a wrapper around a command that handles
 // passwords or keys (alias sudo=…): not a setting.
-var shCodeLoadingLineRx = match.MustRx(`\b(?:NODE_OPTIONS|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|PYTHONSTARTUP|PYTHONINSPECT|PERL5OPT|RUBYOPT|BASH_ENV|PROMPT_COMMAND|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)\s*=|\balias\s+(?:sudo|su|doas|ssh|scp|passwd|gpg|git|op|aws|gh|kubectl)\s*=|\b(?:function\s+)?(?:sudo|su|doas|ssh|passwd)\s*\(\)\s*\{`)
+var shCodeLoadingLineRx = match.MustRx(`\bNODE_OPTIONS\s*=\s*["']?[^\n"']*(?:--require|-r\s|--import|--loader|--experimental-loader|\$\(|\x60)|\b(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|PYTHONSTARTUP|PYTHONINSPECT|PERL5OPT|RUBYOPT|BASH_ENV|PROMPT_COMMAND|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)\s*=|\balias\s+(?:sudo|su|doas|ssh|scp|passwd|gpg|git|op|aws|gh|kubectl)\s*=|\b(?:function\s+)?(?:sudo|su|doas|ssh|passwd)\s*\(\)\s*\{`)
 
 func shBenignLines(text string) bool {
 	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
