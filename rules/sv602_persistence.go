@@ -504,10 +504,18 @@ func shJobTexts(p *analyzer.Pass, s *shell.Script, c *shell.Command) []string {
 	// $(cd "$(dirname "$0")" && pwd)/run.sh, $SCRIPT_DIR/backup.sh: the
 	// skill's own file, named where the script is
 	for i, t := range texts {
+		if strings.Contains(t, "</key>") || strings.Contains(t, "</string>") {
+			// a plist in a Markdown block, whose <key> and <string> tags
+			// were blanked as placeholders (_key_)
+			t = shPlistTagRx.ReplaceAllString(t, "<$1>")
+		}
 		texts[i] = shellfacts.ResolveSelf(s, p.File.Path, t)
 	}
 	return texts
 }
+
+// shPlistTagRx matches a plist tag blanked as a placeholder.
+var shPlistTagRx = match.MustRx(`_(key|string|array|dict|plist|true|false|integer|real|date|data)_`)
 
 // shFilteredRewrite reports mv or cp of a file that an earlier command
 // made by dropping lines from file itself (grep -v key "$f" > "$f.tmp";
