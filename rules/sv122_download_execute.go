@@ -75,7 +75,7 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 			if !ok || file == "" || shPositionalRx.MatchString(file) {
 				continue // -o "$2": a function's argument, not one file the script names
 			}
-			if shFromThisMachine(c) {
+			if shellfacts.AllLoopback(shellfacts.URLs(c)) {
 				continue // curl http://localhost:8080/report > r.html: the user's own service
 			}
 			var run *shell.Command
@@ -110,18 +110,6 @@ func shRunDownloadExecute(p *analyzer.Pass) error {
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg + shellfacts.Where(site)})
 		}
 	})
-}
-
-// shFromThisMachine reports a download whose every URL is on this machine
-// (localhost, 127.0.0.1): nothing comes from outside it.
-func shFromThisMachine(c *shell.Command) bool {
-	us := shellfacts.URLs(c)
-	for _, u := range us {
-		if _, class := intel.URLClass(u); class != intel.HostLoopback {
-			return false
-		}
-	}
-	return len(us) > 0
 }
 
 // shPositionalRx matches a bare positional parameter ($2, "${1}", $@).

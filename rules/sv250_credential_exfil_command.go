@@ -85,7 +85,7 @@ func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 			}
 			us := shellfacts.URLs(c)
 			switch {
-			case shAllLoopback(us):
+			case shellfacts.AllLoopback(us):
 				// the user's own service on this machine: nothing leaves it
 			case label != "":
 				class, host, _ := shellfacts.HostRisk(us)
@@ -185,14 +185,4 @@ func shCredentialFlow(s *shell.Script, idx int, c *shell.Command) (string, strin
 		}
 	}
 	return "", ""
-}
-
-// shAllLoopback reports URLs that all point at this machine.
-func shAllLoopback(us []string) bool {
-	for _, u := range us {
-		if _, c := intel.URLClass(u); c != intel.HostLoopback {
-			return false
-		}
-	}
-	return len(us) > 0
 }

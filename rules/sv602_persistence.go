@@ -310,19 +310,12 @@ func shCronFeeds(s *shell.Script, c *shell.Command) (texts []string, ok bool) {
 		switch {
 		case d.Name == "true" || d.Name == ":":
 		case shCrontabReadBack(s, d):
-		case d.OutputKnown:
-			texts = append(texts, d.Output)
-		case d.Name == "echo" || d.Name == "printf":
-			var ws []string
-			for k, w := range d.Params() {
-				if d.Name == "echo" && strings.HasPrefix(w.Value, "-") || d.Name == "printf" && k == 0 && strings.Contains(w.Value, "%") {
-					continue
-				}
-				ws = append(ws, w.Value)
-			}
-			texts = append(texts, strings.Join(ws, " "))
 		default:
-			return nil, false
+			t, ok := shellfacts.PrintedText(d)
+			if !ok {
+				return nil, false
+			}
+			texts = append(texts, t)
 		}
 	}
 	return texts, feeders > 0
@@ -358,9 +351,7 @@ func shCrontabReadBack(s *shell.Script, d *shell.Command) bool {
 		switch {
 		case d.Name == "crontab":
 			return shellfacts.HasArg(d, "-l")
-		case d.Name == "grep" && (shellfacts.HasArg(d, "-v") || shellfacts.HasShortFlag(d, 'v', "--invert-match")):
-		case d.Name == "sed" && len(d.Argv) == 2 && shSedDeleteRx.MatchString(strings.Trim(d.Argv[1].Value, `"'`)):
-		case d.Name == "cat" && len(d.Argv) == 1:
+		case shDropsLines(d), d.Name == "cat" && len(d.Argv) == 1:
 		default:
 			return false
 		}
@@ -487,8 +478,8 @@ func shJobTexts(p *analyzer.Pass, s *shell.Script, c *shell.Command) []string {
 	// /etc/systemd/system/: the text the script staged
 	if srcs := shellfacts.CopySources(c); len(srcs) > 0 && shPersistPathRx.MatchString(shellfacts.NormPath(c.Argv[len(c.Argv)-1].Value)) {
 		for _, src := range srcs {
-			if t, ok := shStagedText(s, c, shellfacts.NormPath(src)); ok {
-				texts = append(texts, t)
+			if d, w := shLastWrite(s, c, shellfacts.NormPath(src)); d != nil && w.KnownText() {
+				texts = append(texts, w.Text)
 			}
 		}
 	}
@@ -517,6 +508,13 @@ func shJobTexts(p *analyzer.Pass, s *shell.Script, c *shell.Command) []string {
 // shPlistTagRx matches a plist tag blanked as a placeholder.
 var shPlistTagRx = match.MustRx(`_(key|string|array|dict|plist|true|false|integer|real|date|data)_`)
 
+// shDropsLines reports a filter that only drops lines: grep -v, or sed
+// whose only script deletes ('/job/d').
+func shDropsLines(d *shell.Command) bool {
+	return d.Name == "grep" && (shellfacts.HasArg(d, "-v") || shellfacts.HasShortFlag(d, 'v', "--invert-match")) ||
+		d.Name == "sed" && shSedDeletesOnly(d)
+}
+
 // shFilteredRewrite reports mv or cp of a file that an earlier command
 // made by dropping lines from file itself (grep -v key "$f" > "$f.tmp";
 // mv "$f.tmp" "$f"): the file goes back with an entry taken out.
@@ -525,28 +523,16 @@ func shFilteredRewrite(s *shell.Script, c *shell.Command, file string) bool {
 	if c.Name != "mv" && c.Name != "cp" || len(srcs) != 1 {
 		return false
 	}
-	src := shellfacts.NormPath(srcs[0])
-	made := false
-	for _, d := range s.Commands {
-		if d == c {
-			break
-		}
-		writes := false
-		for _, t := range shellfacts.WriteTargets(s, d) {
-			writes = writes || t.Path == src
-		}
-		if !writes {
-			continue
-		}
-		filters := d.Name == "grep" && (shellfacts.HasArg(d, "-v") || shellfacts.HasShortFlag(d, 'v', "--invert-match")) ||
-			d.Name == "sed" && shSedDeletesOnly(d)
-		reads := false
-		for _, w := range d.Params() {
-			reads = reads || shellfacts.NormPath(w.Value) == file
-		}
-		made = filters && reads
+	d, _ := shLastWrite(s, c, shellfacts.NormPath(srcs[0]))
+	if d == nil || !shDropsLines(d) {
+		return false
 	}
-	return made
+	for _, w := range d.Params() {
+		if shellfacts.NormPath(w.Value) == file {
+			return true
+		}
+	}
+	return false
 }
 
 // shDropInRx matches a systemd drop-in: settings merged into a unit that
@@ -573,7 +559,7 @@ func shSettingsOnly(text string) bool {
 			return false
 		}
 		for _, u := range intel.URLRx.FindAllString(l, -1) {
-			if host, _ := intel.URLClass(u); !intel.DocExampleDomain(host) && host != "localhost" && host != "127.0.0.1" {
+			if host, class := intel.URLClass(u); !intel.DocExampleDomain(host) && class != intel.HostLoopback {
 				return false
 			}
 		}
@@ -581,21 +567,22 @@ func shSettingsOnly(text string) bool {
 	return true
 }
 
-// shStagedText returns the text a command before c in s wrote to file
-// (the last such write), when it is known.
-func shStagedText(s *shell.Script, c *shell.Command, file string) (string, bool) {
-	text, ok := "", false
+// shLastWrite returns the last command before c in s that writes file,
+// and that write; nil when none does.
+func shLastWrite(s *shell.Script, c *shell.Command, file string) (*shell.Command, shellfacts.Write) {
+	var last *shell.Command
+	var w shellfacts.Write
 	for _, d := range s.Commands {
 		if d == c {
 			break
 		}
 		for _, t := range shellfacts.WriteTargets(s, d) {
 			if t.Path == file {
-				text, ok = t.Text, t.KnownText()
+				last, w = d, t
 			}
 		}
 	}
-	return text, ok
+	return last, w
 }
 
 // shCronSchedule writes a cron line whose schedule is held in variables
@@ -711,17 +698,10 @@ func shVisibleJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, 
 	}
 	prog := ""
 	for _, argv := range argvs {
-		cwd := ""
-		for _, seg := range shJobCommands(argv) {
-			if seg[0] == "cd" {
-				cwd = ""
-				if len(seg) > 1 {
-					cwd = strings.Trim(seg[1], `"'`)
-				}
-				continue
-			}
-			if p := strings.Trim(seg[0], `"'`); cwd != "" && !strings.HasPrefix(p, "/") && strings.Contains(p, "/") {
-				seg = append([]string{path.Join(cwd, p)}, seg[1:]...) // cd /tmp && ./run is /tmp/run
+		for _, jc := range shJobCommands(argv) {
+			seg := jc.argv
+			if p := strings.Trim(seg[0], `"'`); jc.cwd != "" && !strings.HasPrefix(p, "/") && strings.Contains(p, "/") {
+				seg = append([]string{path.Join(jc.cwd, p)}, seg[1:]...) // cd /tmp && ./run is /tmp/run
 			}
 			if !shPlainProgram(seg) {
 				return "", false
@@ -778,18 +758,10 @@ func shLocalJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bo
 	}
 	prog := ""
 	for _, argv := range argvs {
-		cwd := "" // cd ./scripts && bash cleanup.sh runs ./scripts/cleanup.sh
-		for _, seg := range shJobCommands(argv) {
-			what, ok := shLocalProgram(p.Skill, seg, cwd)
+		for _, jc := range shJobCommands(argv) {
+			what, ok := shLocalProgram(p.Skill, jc.argv, jc.cwd) // cd ./scripts && bash cleanup.sh runs ./scripts/cleanup.sh
 			if !ok {
 				return "", false
-			}
-			if what == "cd" {
-				cwd = ""
-				if len(seg) > 1 {
-					cwd = strings.Trim(seg[1], `"'`)
-				}
-				continue
 			}
 			prog = what
 		}
@@ -797,19 +769,34 @@ func shLocalJob(p *analyzer.Pass, s *shell.Script, c *shell.Command) (string, bo
 	return prog, prog != ""
 }
 
+// shJobCmd is one command of a job line and the directory it runs in, as
+// the cd before it on the line left it ("" when none did).
+type shJobCmd struct {
+	argv []string
+	cwd  string
+}
+
 // shJobCommands splits a job's command line into the commands it runs:
 // at && || ; and |, without the variable assignments before each
 // (MC_DIR=/srv/mc bash backup.sh) and the wrappers that run it (env,
-// sudo, nice, nohup, timeout), as systemd and cron would run them.
-func shJobCommands(argv []string) [][]string {
-	var out [][]string
+// sudo, nice, nohup, timeout), as systemd and cron would run them. A cd
+// is not returned; it sets the directory of the commands after it.
+func shJobCommands(argv []string) []shJobCmd {
+	var out []shJobCmd
 	var cur []string
+	cwd := ""
 	flush := func() {
 		for len(cur) > 0 && shAssignRx.MatchString(cur[0]) {
 			cur = cur[1:]
 		}
-		if len(cur) > 0 {
-			out = append(out, shell.Unwrap(cur))
+		switch {
+		case len(cur) > 0 && cur[0] == "cd":
+			cwd = ""
+			if len(cur) > 1 {
+				cwd = strings.Trim(cur[1], `"'`)
+			}
+		case len(cur) > 0:
+			out = append(out, shJobCmd{shell.Unwrap(cur), cwd})
 		}
 		cur = nil
 	}
@@ -852,9 +839,6 @@ func shLocalProgram(sk *skill.Skill, argv []string, cwd string) (string, bool) {
 	base := path.Base(prog)
 	if shRunsAnother[base] || strings.Contains(strings.TrimPrefix(prog, "$HOME/"), "$") {
 		return "", false
-	}
-	if base == "cd" {
-		return "cd", true
 	}
 	interp := base == "python" || base == "python3" || base == "node" || base == "bun" || base == "deno" || base == "ruby" || base == "perl" || base == "uv" || base == "npx"
 	if shell.IsShell(base) {

@@ -422,8 +422,6 @@ func NormPath(v string) string {
 	return v
 }
 
-var shPublicSSHRx = match.MustRx(`(?i)\.ssh/([\w.-]+\.pub|known_hosts(\.old)?|authorized_keys2?)$`)
-
 // shPublicEndRx matches the end of a path to SSH or GPG material that is
 // public or settings, wherever the directory came from
 // (${SSH_DIR:-$HOME/.ssh}/$name.pub): a public key, known_hosts,
@@ -439,7 +437,7 @@ var shTemplateEnvRx = match.MustRx(`(?i)\.env\.(example|sample|template|dist|def
 // CredentialIn returns the credential-path label found in v.
 func CredentialIn(v string) (string, bool) {
 	v = NormPath(strings.TrimPrefix(strings.TrimPrefix(v, "@"), "<"))
-	if shTemplateEnvRx.MatchString(v) || shPublicSSHRx.MatchString(v) {
+	if shTemplateEnvRx.MatchString(v) {
 		return "", false
 	}
 	label, _, _, ok := intel.MatchCredentialPath(v)

@@ -2,6 +2,7 @@ package shellfacts
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/intel"
 	"path"
 	"strings"
 
@@ -27,22 +28,7 @@ func (w Write) KnownText() bool {
 // install/rsync destinations and in-place edits.
 func WriteTargets(s *shell.Script, c *shell.Command) []Write {
 	var out []Write
-	text := ""
-	if c.OutputKnown {
-		text = c.Output
-	} else if t, ok := shell.PrintfAsWritten(c); ok {
-		text = t // printf '[Service]\nExecStart=%s %s\n' "$BIN" "$APP": the lines, arguments as written
-	} else if c.Name == "echo" || c.Name == "printf" {
-		// the words as written, variables unresolved: enough to tell an
-		// assignment line from a command
-		var ws []string
-		for _, w := range c.Params() {
-			if !strings.HasPrefix(w.Value, "-") {
-				ws = append(ws, w.Value)
-			}
-		}
-		text = strings.Join(ws, " ")
-	}
+	text, _ := PrintedText(c)
 	for _, r := range c.Redirs {
 		switch r.Op {
 		case ">", ">>", ">|", "&>", "&>>":
@@ -106,6 +92,41 @@ func WriteTargets(s *shell.Script, c *shell.Command) []Write {
 		}
 	}
 	return out
+}
+
+// PrintedText returns what c writes to stdout when that can be read from
+// the command: its computed output, a printf format with its arguments as
+// written (printf '[Service]\nExecStart=%s\n' "$BIN"), or the words of an
+// echo or printf with variables unresolved, enough to tell an assignment
+// line from a command. ok is false for any other command.
+func PrintedText(c *shell.Command) (string, bool) {
+	if c.OutputKnown {
+		return c.Output, true
+	}
+	if t, ok := shell.PrintfAsWritten(c); ok {
+		return t, true
+	}
+	if c.Name != "echo" && c.Name != "printf" {
+		return "", false
+	}
+	var ws []string
+	for _, w := range c.Params() {
+		if !strings.HasPrefix(w.Value, "-") {
+			ws = append(ws, w.Value)
+		}
+	}
+	return strings.Join(ws, " "), true
+}
+
+// AllLoopback reports URLs that all point at this machine (localhost,
+// 127.0.0.1), and at least one: nothing comes from or goes outside it.
+func AllLoopback(us []string) bool {
+	for _, u := range us {
+		if _, c := intel.URLClass(u); c != intel.HostLoopback {
+			return false
+		}
+	}
+	return len(us) > 0
 }
 
 // CopySources returns the source operands of a cp/mv/ln/install/rsync

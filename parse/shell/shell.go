@@ -1014,10 +1014,12 @@ func endlessCond(c *syntax.WhileClause) bool {
 // returned as it is, for the caller to judge.
 func Unwrap(words []string) []string {
 	ws := make([]Word, len(words))
+	env := false
 	for i, w := range words {
-		if (baseName(w) == "env" || i > 0 && baseName(words[0]) == "env") && (w == "-S" || strings.HasPrefix(w, "--split-string")) {
+		if env && (w == "-S" || strings.HasPrefix(w, "--split-string")) {
 			return words
 		}
+		env = env || baseName(w) == "env"
 		ws[i] = Word{Value: w}
 	}
 	rest, _ := unwrap(ws)
