@@ -146,7 +146,7 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 		var at []int32 // where the pattern's literals occur
 		if ids := secretLits.ids[i]; ids != nil {
 			for _, id := range ids {
-				at = append(at, hits[id]...)
+				at = append(at, hits.Of(id)...)
 			}
 			if len(at) == 0 {
 				continue

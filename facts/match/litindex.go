@@ -51,9 +51,12 @@ func NewAC(lits []string) *AC { return rxlit.NewAC(lits) }
 // NewACFold is NewAC matching ASCII letters in either case.
 func NewACFold(lits []string) *AC { return rxlit.NewACFold(lits) }
 
-// IndexHits returns, for every registered literal ID, the sorted start
-// offsets in text of its occurrences.
-func IndexHits(text string) [][]int32 { return litMatcher().Hits(text) }
+// Hits are the occurrences of an automaton's literals in a text (rxlit.Hits).
+type Hits = rxlit.Hits
+
+// IndexHits returns the occurrences in text of every registered literal,
+// by literal ID.
+func IndexHits(text string) *Hits { return litMatcher().Hits(text) }
 
 // LitID returns the index ID of a registered literal.
 func LitID(l string) (int32, bool) {
@@ -108,20 +111,20 @@ func IndexGate(g *Gate) *IndexedGate {
 }
 
 // Present is g.MatchFunc(Present(hits)): the gate over the whole text.
-func (g *IndexedGate) Present(hits [][]int32) bool {
+func (g *IndexedGate) Present(hits *Hits) bool {
 	return g.match(func(l IndexedLit) bool {
-		return l.ID < 0 || int(l.ID) >= len(hits) || len(hits[l.ID]) > 0
+		return l.ID < 0 || int(l.ID) >= hits.Len() || len(hits.Of(l.ID)) > 0
 	})
 }
 
 // Within reports whether the gate holds in text[lo:hi], from the hits of
 // the text; a literal the index does not hold counts as present.
-func (g *IndexedGate) Within(hits [][]int32, lo, hi int) bool {
+func (g *IndexedGate) Within(hits *Hits, lo, hi int) bool {
 	return g.match(func(l IndexedLit) bool {
-		if l.ID < 0 || int(l.ID) >= len(hits) {
+		if l.ID < 0 || int(l.ID) >= hits.Len() {
 			return true
 		}
-		pos := hits[l.ID]
+		pos := hits.Of(l.ID)
 		k := sort.Search(len(pos), func(k int) bool { return int(pos[k]) >= lo })
 		return k < len(pos) && int(pos[k])+int(l.Len) <= hi
 	})
@@ -136,35 +139,31 @@ func (g *IndexedGate) match(has func(IndexedLit) bool) bool {
 // literals (indexed by the same IDs) and are empty for all others.
 type SubIndex struct {
 	ac    *AC
-	ids   []int32 // local literal → index ID
-	nlits int     // the index's size
+	local []int32 // index ID → local literal (-1: not held)
 }
 
 // NewSubIndex builds the sub-index of lits (registered literals; others
 // are left out). Call it after initialisation.
 func NewSubIndex(lits []string) *SubIndex {
 	full := litMatcher()
-	x := &SubIndex{nlits: full.Len()}
-	seen := map[int32]bool{}
+	x := &SubIndex{local: make([]int32, full.Len())}
+	for i := range x.local {
+		x.local[i] = -1
+	}
 	var local []string
 	for _, l := range lits {
 		id, ok := LitID(l)
-		if !ok || int(id) >= full.Len() || seen[id] {
+		if !ok || int(id) >= full.Len() || x.local[id] >= 0 {
 			continue
 		}
-		seen[id] = true
+		x.local[id] = int32(len(local))
 		local = append(local, l)
-		x.ids = append(x.ids, id)
 	}
 	x.ac = NewAC(local)
 	return x
 }
 
 // Hits is IndexHits(text) for the sub-index's literals.
-func (x *SubIndex) Hits(text string) [][]int32 {
-	out := make([][]int32, x.nlits)
-	for i, h := range x.ac.Hits(text) {
-		out[x.ids[i]] = h
-	}
-	return out
+func (x *SubIndex) Hits(text string) *Hits {
+	return x.ac.Hits(text).SubHits(len(x.local), x.local)
 }

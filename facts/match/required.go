@@ -53,9 +53,9 @@ func NewGate(expr string) *Gate {
 
 // Present returns a literal test answered from IndexHits(t): presence in
 // the whole text. A literal the index does not hold counts as present.
-func Present(hits [][]int32) func(lit string) bool {
+func Present(hits *Hits) func(lit string) bool {
 	return func(l string) bool {
 		id, ok := LitID(l)
-		return !ok || int(id) >= len(hits) || len(hits[id]) > 0
+		return !ok || int(id) >= hits.Len() || len(hits.Of(id)) > 0
 	}
 }

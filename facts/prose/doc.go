@@ -83,7 +83,7 @@ type Doc struct {
 	segOff []int
 
 	hitsOnce sync.Once
-	hits     [][]int32 // literal ID → offsets in all where it starts
+	hits     *match.Hits // literal ID → offsets in all where it starts
 
 	credOnce sync.Once
 	credSeg  []bool // segments that mention a credential path

@@ -73,7 +73,7 @@ func (h *Phrase) Find(t string) []int {
 // FindHits is Find with the literal index's hits for t (match.IndexHits),
 // for callers that try many phrases on one long text: one pass finds every
 // literal instead of one scan per literal and phrase.
-func (h *Phrase) FindHits(t string, hits [][]int32) []int {
+func (h *Phrase) FindHits(t string, hits *match.Hits) []int {
 	ix := h.index()
 	if ix == nil {
 		ix = &phraseIndex{lits: match.ResolveLits(h.Lits), gate: match.IndexGate(h.Gate)}
@@ -86,10 +86,10 @@ func (h *Phrase) FindHits(t string, hits [][]int32) []int {
 	}
 	var at []int
 	for _, l := range ix.lits {
-		if l.ID < 0 || int(l.ID) >= len(hits) {
+		if l.ID < 0 || int(l.ID) >= hits.Len() {
 			return h.Find(t) // not in the index: scan for it
 		}
-		for _, p := range hits[l.ID] {
+		for _, p := range hits.Of(l.ID) {
 			at = append(at, int(p), int(l.Len))
 		}
 	}
@@ -116,7 +116,7 @@ type PhraseIndex struct {
 func NewPhraseIndex(lists ...[]Phrase) *PhraseIndex { return &PhraseIndex{lists: lists} }
 
 // Hits returns the offsets of the phrases' literals in t.
-func (x *PhraseIndex) Hits(t string) [][]int32 {
+func (x *PhraseIndex) Hits(t string) *match.Hits {
 	x.once.Do(func() {
 		var lits []string
 		for _, list := range x.lists {
@@ -141,7 +141,7 @@ func (x *PhraseIndex) Hits(t string) [][]int32 {
 // offset and length). A window where the phrase's gate fails is skipped:
 // a match in it would hold the gate's literals inside it. With hits
 // (IndexHits(t)) the gate is answered from the index.
-func (h *Phrase) findIn(t string, at []int, hits [][]int32, ig *match.IndexedGate) []int {
+func (h *Phrase) findIn(t string, at []int, hits *match.Hits, ig *match.IndexedGate) []int {
 	win := make([][2]int, 0, len(at)/2)
 	for i := 0; i+1 < len(at); i += 2 {
 		win = append(win, [2]int{max(0, at[i]-phraseWindow), min(len(t), at[i]+at[i+1]+phraseWindow)})
@@ -175,7 +175,7 @@ func (h *Phrase) findIn(t string, at []int, hits [][]int32, ig *match.IndexedGat
 
 // windowGate reports whether the phrase's gate passes on t[lo:hi]: from
 // the hits with ig, by substring searches without.
-func (h *Phrase) windowGate(t string, lo, hi int, hits [][]int32, ig *match.IndexedGate) bool {
+func (h *Phrase) windowGate(t string, lo, hi int, hits *match.Hits, ig *match.IndexedGate) bool {
 	if h.Gate == nil {
 		return true
 	}

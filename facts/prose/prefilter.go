@@ -26,10 +26,10 @@ func (d *Doc) litHits(lits []string) (pos []int32, ok bool) {
 	d.hitsOnce.Do(func() { d.hits = match.IndexHits(d.all) })
 	for _, l := range lits {
 		id, known := match.LitID(l)
-		if !known || int(id) >= len(d.hits) {
+		if !known || int(id) >= d.hits.Len() {
 			return nil, false
 		}
-		pos = append(pos, d.hits[id]...)
+		pos = append(pos, d.hits.Of(id)...)
 	}
 	return pos, true
 }

@@ -145,20 +145,20 @@ func (m *AC) scan(text string, at func(end int, s int32)) {
 	}
 }
 
-// Hits returns, for every literal ID, the sorted start offsets in text
-// of its occurrences.
-func (m *AC) Hits(text string) [][]int32 {
+// Hits returns the occurrences of the literals in text (Hits.Of gives a
+// literal's sorted start offsets).
+func (m *AC) Hits(text string) *Hits {
 	// one pass records (literal, start) events; a counting sort by
-	// literal then fills one backing array, in order of position
+	// literal then fills one position array, in order of position
 	var ev []uint64
 	m.scan(text, func(end int, s int32) {
 		for _, id := range m.out[s] {
 			ev = append(ev, uint64(id)<<32|uint64(uint32(int32(end)-m.lens[id])))
 		}
 	})
-	hits := make([][]int32, m.nlits)
+	h := &Hits{n: m.nlits}
 	if len(ev) == 0 {
-		return hits
+		return h
 	}
 	at := make([]int32, m.nlits+1)
 	for _, e := range ev {
@@ -167,17 +167,59 @@ func (m *AC) Hits(text string) [][]int32 {
 	for i := 1; i < len(at); i++ {
 		at[i] += at[i-1]
 	}
-	all := make([]int32, len(ev))
-	for id := range hits {
-		if at[id] < at[id+1] {
-			hits[id] = all[at[id]:at[id]:at[id+1]]
+	pos := make([]int32, len(ev))
+	// place each literal's offsets from the end of its range backwards,
+	// walking the events backwards: at[id] ends where it started
+	for i := len(ev) - 1; i >= 0; i-- {
+		id := ev[i] >> 32
+		at[id+1]--
+		pos[at[id+1]] = int32(uint32(ev[i]))
+	}
+	// at[id+1] now holds the start of id's range: shift back one place
+	copy(at, at[1:])
+	at[m.nlits] = int32(len(ev))
+	h.at, h.pos = at, pos
+	return h
+}
+
+// Hits are the occurrences of an automaton's literals in one text, kept
+// as one offset table and one position array: a literal's offsets are
+// pos[at[id]:at[id+1]]. (A slice per literal cost 24 bytes per literal of
+// the automaton on every text, most of a scan's index allocation.)
+type Hits struct {
+	n     int     // literal IDs below n are known
+	at    []int32 // n+1 offsets into pos; nil when nothing occurs
+	pos   []int32
+	remap []int32 // SubHits: ID → local ID in at (-1: not held)
+}
+
+// Len returns the number of literal IDs the hits answer for: an ID at or
+// above it is not one of the automaton's literals.
+func (h *Hits) Len() int { return h.n }
+
+// Of returns the sorted start offsets of literal id (nil when it does not
+// occur or is not known).
+func (h *Hits) Of(id int32) []int32 {
+	if h == nil || id < 0 || int(id) >= h.n || h.at == nil {
+		return nil
+	}
+	if h.remap != nil {
+		if id = h.remap[id]; id < 0 {
+			return nil
 		}
 	}
-	for _, e := range ev {
-		id := e >> 32
-		hits[id] = append(hits[id], int32(uint32(e)))
+	lo, hi := h.at[id], h.at[id+1]
+	if lo == hi {
+		return nil
 	}
-	return hits
+	return h.pos[lo:hi:hi]
+}
+
+// SubHits returns h answering for n literal IDs, remap giving the local ID
+// of each (-1: none): the hits of a smaller automaton in the numbering of
+// a larger one. remap is shared, not copied.
+func (h *Hits) SubHits(n int, remap []int32) *Hits {
+	return &Hits{n: n, at: h.at, pos: h.pos, remap: remap}
 }
 
 // NewACFold is NewAC matching ASCII letters in either case: the literals
