@@ -54,7 +54,7 @@ var (
 	// written (case matters for $HOME).
 	homeGlobRx = match.MustRx(`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/Users/[\w*.-]+|/home/[\w*.-]+)/(?:\*\*|\.\*|\*)|(?:^|[\s(\x60"'])/\*\*`)
 	// homeAllRx: the same in words, over normalised text.
-	homeAllRx      = match.MustRx(`\b(?:every|all|each)\s+(?:(?:the|single|other|of the)\s+)?(?:\w+\s+)?(?:files?|folders?|directories|dot-?files)\s+(?:\w+\s+)?(?:under|in|inside|beneath|below|across|on|of)\s+(?:the\s+|their\s+|your\s+|the user's\s+|this\s+)?(?:(?:entire|whole)\s+)?(?:home(?: directory| folder| dir)?|~/?|\$home|user profile|(?:hard )?(?:disk|drive)|file ?system|machine|computer)(?:[^\w/-]|$)|\b(?:entire|whole)\s+(?:home (?:directory|folder|dir)|user profile|file ?system|(?:hard )?disk)\b`)
+	homeAllRx      = match.MustIndexedRx(`\b(?:every|all|each)\s+(?:(?:the|single|other|of the)\s+)?(?:\w+\s+)?(?:files?|folders?|directories|dot-?files)\s+(?:\w+\s+)?(?:under|in|inside|beneath|below|across|on|of)\s+(?:the\s+|their\s+|your\s+|the user's\s+|this\s+)?(?:(?:entire|whole)\s+)?(?:home(?: directory| folder| dir)?|~/?|\$home|user profile|(?:hard )?(?:disk|drive)|file ?system|machine|computer)(?:[^\w/-]|$)|\b(?:entire|whole)\s+(?:home (?:directory|folder|dir)|user profile|file ?system|(?:hard )?disk)\b`)
 	homeEnumVerbRx = match.MustRx(`\b(?:list|lists|listing|enumerate|enumerates|walk|walks|crawl|crawls|index|indexes|inventory|inventories|scan|scans|glob|globs|find|finds|catalog|catalogue|traverse|traverses|recurse|search|searches|read|reads|collect|gather|map|record|dump|archive|back up|backup|copy)\b`)
 	homeHiddenRx   = match.MustRx(`\b(?:including|include|even|also)\s+(?:the\s+)?hidden\b|\bhidden\s+(?:files|ones|folders|directories|entries)\b|\bdot-?(?:files|folders|directories)\b`)
 	homeCredDirRx  = match.MustRx(`(?i)(?:~|\$HOME|home)/\.(?:ssh|gnupg|aws|kube|docker|azure|password-store|electrum|bitcoin|ethereum|config/gh)\b|/\.\*`)
@@ -68,6 +68,7 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 	if err != nil {
 		return err
 	}
+	mayAll := d.SentenceMay(homeAllRx)
 	for _, s := range d.Sentences() {
 		// Sentences() holds prose blocks only; one that opens with a code
 		// span ("`http://10.0.0.1` to …") is still prose
@@ -76,7 +77,9 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 		scope := ""
 		if m := homeGlobRx.FindString(raw); m != "" {
 			scope = strings.TrimLeft(m, " \t\n(`\"'")
-		} else if m := homeAllRx.FindString(s.Text); m != "" {
+		} else if !mayAll(&s) {
+			continue
+		} else if m := homeAllRx.Regexp.FindString(s.Text); m != "" {
 			scope = strings.TrimRight(m, " .,;:)`'\"")
 		}
 		if scope == "" {

@@ -52,7 +52,7 @@ Good:
 var (
 	linkPlaceVerbRx = match.MustRx(`\b(?:append|appends|appending|add|adds|adding|attach|attaches|include|includes|including|put|puts|embed|embeds|carry|carries|tag|tags|set|sets|insert|inserts)\b`)
 	linkChanRx      = match.MustRx(`\b(?:links?|urls?|hrefs?|query strings?|query param(?:eter)?s?|url param(?:eter)?s?|search params?)\b|[?&][a-z_][\w-]*=`)
-	linkSecretRx    = match.MustRx(`\b(?:value|values|contents?)\s+of\s+(?:the\s+|an?\s+|each\s+|every\s+|all\s+|any\s+)?(?:first\s+|available\s+)?(?:\w+\s+){0,2}?(?:environment variables?|env vars?|variables?|api keys?|tokens?|secrets?|credentials?|passwords?)\b|\b(?:session|auth|login)\s+cookies?\b|\bcookies\b|\b(?:access|auth|bearer|session|refresh|oauth)\s+tokens?\b|\benvironment variables?\b|\b(?:api keys?|secrets|credentials|passwords?)\b`)
+	linkSecretRx    = match.MustIndexedRx(`\b(?:value|values|contents?)\s+of\s+(?:the\s+|an?\s+|each\s+|every\s+|all\s+|any\s+)?(?:first\s+|available\s+)?(?:\w+\s+){0,2}?(?:environment variables?|env vars?|variables?|api keys?|tokens?|secrets?|credentials?|passwords?)\b|\b(?:session|auth|login)\s+cookies?\b|\bcookies\b|\b(?:access|auth|bearer|session|refresh|oauth)\s+tokens?\b|\benvironment variables?\b|\b(?:api keys?|secrets|credentials|passwords?)\b`)
 	linkGenericRx   = match.MustRx(`\b(?:first|any|all|every|each|whichever)\s+(?:\w+\s+){0,2}?(?:environment variables?|env vars?|api keys?|tokens?|secrets?|credentials?)\b|\bwhose names?\s+(?:ends?|starts?|contains?|matche?s?)\b|\b(?:session|auth|login)\s+cookies?\b|\bcookies\b`)
 	userinfoRx      = match.MustRx(`\b[a-z][a-z0-9+.-]*://[^\s/@:]+:[^\s/@]+@[\w.-]+`)
 	linkNamedKeyRx  = match.MustRx(`\b[A-Z][A-Z0-9]+_(?:[A-Z0-9]+_)*(?:API_KEY|KEY|TOKEN|SECRET|APPID)\b`)
@@ -65,8 +65,12 @@ func runSecretInLinks(p *analyzer.Pass) error {
 	if err != nil {
 		return err
 	}
+	may := d.SentenceMay(linkSecretRx)
 	for _, s := range d.Sentences() {
-		sm := linkSecretRx.FindStringIndex(s.Text)
+		if !may(&s) {
+			continue
+		}
+		sm := linkSecretRx.Regexp.FindStringIndex(s.Text)
 		if sm == nil {
 			continue
 		}

@@ -51,7 +51,7 @@ Good:
 
 var (
 	probeRangeRx = match.MustRx(`(?i)\b((?:10|127|172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.\d{1,3}){1,3})[\x60'"]?\s*(?:through|thru|to|until|-|–|—|\.\.)\s*[\x60'"]?(?:https?://)?((?:\d{1,3}\.){0,3}\d{1,3})\b|\b(?:10|172\.(?:1[6-9]|2\d|3[01])|192\.168|169\.254)(?:\.\d{1,3}){1,3}/(?:[89]|[12]\d|3[0-2])\b|\b(?:10(?:\.(?:\d{1,3}|\*|x)){1,2}|(?:172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.(?:\d{1,3}|\*|x)){0,2})\.(?:\*|x|\{1\.\.254\}|1-254)(?:[^\w]|$)`)
-	probeWordsRx = match.MustRx(`\b(?:every|each|all|any)\s+(?:(?:reachable|live|internal|private|other)\s+)?(?:hosts?|address(?:es)?|ips?|machines?|devices?|servers?|services?)\s+(?:on|in|across|of)\s+(?:the\s+|your\s+|their\s+|this\s+)?(?:local\s+|internal\s+|private\s+|corporate\s+|office\s+|home\s+)?(?:network|subnet|lan|vpc|intranet|range)\b|\b(?:port[- ]?scan|scan\s+(?:the\s+)?(?:\w+\s+)?(?:ports|subnet|network|lan)|sweep\s+(?:the\s+)?(?:\w+\s+)?(?:subnet|network)|sweep\s+(?:the\s+)?(?:(?:internal|private|local|lan|ip|address|host|port|cidr)\s+)+range)\b`)
+	probeWordsRx = match.MustIndexedRx(`\b(?:every|each|all|any)\s+(?:(?:reachable|live|internal|private|other)\s+)?(?:hosts?|address(?:es)?|ips?|machines?|devices?|servers?|services?)\s+(?:on|in|across|of)\s+(?:the\s+|your\s+|their\s+|this\s+)?(?:local\s+|internal\s+|private\s+|corporate\s+|office\s+|home\s+)?(?:network|subnet|lan|vpc|intranet|range)\b|\b(?:port[- ]?scan|scan\s+(?:the\s+)?(?:\w+\s+)?(?:ports|subnet|network|lan)|sweep\s+(?:the\s+)?(?:\w+\s+)?(?:subnet|network)|sweep\s+(?:the\s+)?(?:(?:internal|private|local|lan|ip|address|host|port|cidr)\s+)+range)\b`)
 	metaFactRx   = match.MustRx(`(?i)/latest/meta-data/(?:public-ipv4|local-ipv4|public-hostname|local-hostname|hostname|instance-id|instance-type|ami-id|mac|placement/[\w-]+)\b|/computeMetadata/v1/instance/(?:zone|hostname|id|machine-type|network-interfaces/[\w/-]*?(?:ip|external-ip))\b|/metadata/instance/compute/(?:location|vmSize|name)\b`)
 	metaSecretRx = match.MustRx(`(?i)security-credentials|identity-credentials|/iam/|service-accounts|/token\b|oauth2|user-data|/api/token`)
 	probeMetaRx  = match.MustRx(`(?i)\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b|\bfd00:ec2::254\b|/latest/(?:meta-data|user-data|api/token)\b|/computeMetadata/v1\b|/metadata/identity/oauth2/token\b`)
@@ -124,6 +124,7 @@ func runNetworkProbe(p *analyzer.Pass) error {
 		}
 		section[k] = sec
 	}
+	mayWords := d.SentenceMay(probeWordsRx)
 	for k := range sents {
 		s := &sents[k]
 		// Sentences() holds prose blocks only; one that opens with a code
@@ -136,7 +137,9 @@ func runNetworkProbe(p *analyzer.Pass) error {
 			what, core = "the cloud metadata endpoint "+m, m
 		} else if m := probeRange(raw); m != "" {
 			what, core = "the private range "+strings.TrimSpace(m), strings.TrimSpace(m)
-		} else if m := probeWordsRx.FindStringIndex(s.Text); m != nil {
+		} else if !mayWords(s) {
+			continue
+		} else if m := probeWordsRx.Regexp.FindStringIndex(s.Text); m != nil {
 			what, phrase = s.Text[m[0]:m[1]], m
 			core = what
 		}

@@ -47,7 +47,7 @@ Good:
 })
 
 var (
-	untrustedRunRx    = match.MustRx(`\b(?:run|runs|execute|executes|eval|evaluate|source|follow|obey|carry out|apply)\s+(?:(?:that|the|this|any|each|every|all|those|these|its|their)\s+)+(?:embedded\s+|included\s+|setup\s+|shell\s+|code\s+|bash\s+|install\s+)*(?:blocks?|snippets?|commands?|scripts?|code|instructions|steps)\b`)
+	untrustedRunRx    = match.MustIndexedRx(`\b(?:run|runs|execute|executes|eval|evaluate|source|follow|obey|carry out|apply)\s+(?:(?:that|the|this|any|each|every|all|those|these|its|their)\s+)+(?:embedded\s+|included\s+|setup\s+|shell\s+|code\s+|bash\s+|install\s+)*(?:blocks?|snippets?|commands?|scripts?|code|instructions|steps)\b`)
 	untrustedSourceRx = match.MustRx(`\b(?:(?:previewed|opened|fetched|incoming|received|rendered|processed|user's|uploaded|downloaded|third-party|external)\s+)?(?:documents?|web ?pages?|pages?|websites?|e-?mails?|issues?|pull requests?|tickets?|messages?|comments?|readmes?|files? (?:the user|you) (?:open|preview|receive)s?)\b`)
 	untrustedLeadRx   = match.MustRx(`\b(?:contains?|containing|found in|embedded in|included in|inside|from)\b`)
 	untrustedNoAskRx  = match.MustRx(`\bwithout\s+(?:asking|confirmation|confirming|prompting|review(?:ing)?|checking|approval)\b|\bautomatically\b|\bno need to (?:ask|confirm|check)\b|\b(?:do not|don't|never)\s+(?:ask|prompt|confirm|check with)\b`)
@@ -72,8 +72,12 @@ func runUntrustedContent(p *analyzer.Pass) error {
 			}
 		}
 	}
+	may := d.SentenceMay(untrustedRunRx)
 	for _, s := range d.Sentences() {
-		vm := untrustedRunRx.FindStringIndex(s.Text)
+		if !may(&s) {
+			continue
+		}
+		vm := untrustedRunRx.Regexp.FindStringIndex(s.Text)
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.SentenceNegationRx.MatchString(s.Text) {
 			continue
 		}

@@ -36,6 +36,22 @@ type Rx = rxlit.Rx
 // MustRx compiles expr behind its gate (rxlit.MustRx).
 func MustRx(expr string) *Rx { return rxlit.MustRx(expr) }
 
+// MustIndexedRx is MustRx with the gate's literals registered with the
+// literal index, so that a document's index answers the gate for any part
+// of it (prose.Doc.SentenceMay). Declare it at package level: literals
+// registered after the index is first used are not in it.
+func MustIndexedRx(expr string) *Rx {
+	r := rxlit.MustRx(expr)
+	if r.Gate != nil {
+		for _, b := range r.Gate.Branches {
+			for _, s := range b {
+				RegisterLits(s)
+			}
+		}
+	}
+	return r
+}
+
 // NewGate derives the gate of expr (rxlit.NewGate) and registers its
 // literals with the literal index, so callers holding IndexHits can test
 // the gate without scanning (Present).

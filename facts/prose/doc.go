@@ -76,6 +76,9 @@ type Doc struct {
 	sentOnce sync.Once
 	sents    []Sentence
 
+	sentOffOnce sync.Once
+	sentOff     [][2]int // each sentence's [start, end) in all
+
 	// all is every segment's normalised text joined by NUL bytes; segOff
 	// holds where each segment starts in it. Literal prefilters search it
 	// once instead of segment by segment.

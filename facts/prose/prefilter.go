@@ -2,6 +2,7 @@ package prose
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/skillvet/skillvet/facts/match"
 )
@@ -55,19 +56,82 @@ func (d *Doc) SentenceFilter(lits []string) func(s *Sentence) bool {
 	if !ok {
 		return func(s *Sentence) bool { return match.ContainsAnyLit(s.Text, lits) }
 	}
-	sents := d.Sentences()
-	starts := make([]int, len(sents))
-	for k := range sents {
-		starts[k] = d.segOff[sents[k].SegIndex] + sents[k].I
-	}
-	marks := make([]bool, len(sents))
+	marks := make([]bool, len(d.Sentences()))
 	for _, p := range pos {
-		k := sort.SearchInts(starts, int(p)+1) - 1
-		if k >= 0 && int(p) < d.segOff[sents[k].SegIndex]+sents[k].J {
+		if k := d.sentenceAt(int(p), 0); k >= 0 {
 			marks[k] = true
 		}
 	}
 	return func(s *Sentence) bool { return marks[s.idx] }
+}
+
+// sentenceAt returns the sentence holding all[p:p+n] whole, or -1.
+func (d *Doc) sentenceAt(p, n int) int {
+	d.sentOffOnce.Do(func() {
+		sents := d.Sentences()
+		d.sentOff = make([][2]int, len(sents))
+		for k := range sents {
+			off := d.segOff[sents[k].SegIndex]
+			d.sentOff[k] = [2]int{off + sents[k].I, off + sents[k].J}
+		}
+	})
+	k := sort.Search(len(d.sentOff), func(k int) bool { return d.sentOff[k][0] > p }) - 1
+	if k < 0 || p+n > d.sentOff[k][1] || p >= d.sentOff[k][1] {
+		return -1
+	}
+	return k
+}
+
+// SentenceMay returns a test for "rx's gate can hold in this sentence",
+// answered from the literal index instead of a substring search per
+// sentence: for some branch of the gate, every set has a literal lying
+// whole inside the sentence. It holds wherever rx.May(s.Text) does (a
+// literal the index lacks counts as present everywhere, and a text
+// holding ſ or the Kelvin sign, which case-insensitive patterns fold to s
+// and k, passes every sentence), so a rule may leave rx untried on the
+// sentences it rejects, and run rx.Regexp directly on the others, without
+// changing what it finds. Build rx with match.MustIndexedRx.
+func (d *Doc) SentenceMay(rx *match.Rx) func(s *Sentence) bool {
+	all := func(*Sentence) bool { return true }
+	if rx.Gate == nil || strings.Contains(d.all, "\u017f") || strings.Contains(d.all, "\u212a") {
+		return all
+	}
+	d.hitsOnce.Do(func() { d.hits = match.IndexHits(d.all) })
+	n := len(d.Sentences())
+	out := make([]bool, n)
+	branch := make([]bool, n)
+	in := make([]bool, n)
+	for _, b := range rx.Gate.Branches {
+		for k := range branch {
+			branch[k] = true
+		}
+		for _, set := range b {
+			known := true
+			clear(in)
+			for _, l := range set {
+				id, ok := match.LitID(l)
+				if !ok || int(id) >= d.hits.Len() {
+					known = false // not in the index: this set cannot narrow
+					break
+				}
+				for _, p := range d.hits.Of(id) {
+					if k := d.sentenceAt(int(p), len(l)); k >= 0 {
+						in[k] = true
+					}
+				}
+			}
+			if !known {
+				continue
+			}
+			for k := range branch {
+				branch[k] = branch[k] && in[k]
+			}
+		}
+		for k := range out {
+			out[k] = out[k] || branch[k]
+		}
+	}
+	return func(s *Sentence) bool { return out[s.idx] }
 }
 
 // GateCandidates narrows cand (one flag per segment) to the segments that
