@@ -394,13 +394,15 @@ func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, ru
 		var o fileResult
 		var mu sync.Mutex
 		var parseErr *ParseError
+		// one pair of sinks for every rule's pass (two closures per rule
+		// and file were a tenth of the objects a scan allocates)
+		report := func(fd Finding) { mu.Lock(); o.findings = append(o.findings, fd); mu.Unlock() }
+		capture := func(c Cap) { mu.Lock(); o.caps = append(o.caps, c); mu.Unlock() }
 		for _, r := range rules {
 			if fctx.Err() != nil {
 				break
 			}
-			p := &Pass{Rule: r, Skill: s, File: f, Config: &e.opts.Config, ctx: fctx,
-				report:  func(fd Finding) { mu.Lock(); o.findings = append(o.findings, fd); mu.Unlock() },
-				capture: func(c Cap) { mu.Lock(); o.caps = append(o.caps, c); mu.Unlock() }}
+			p := &Pass{Rule: r, Skill: s, File: f, Config: &e.opts.Config, ctx: fctx, report: report, capture: capture}
 			if prep != nil {
 				prep(p)
 			}

@@ -69,13 +69,12 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 		return err
 	}
 	mayAll := d.SentenceMay(homeAllRx)
+	glob := d.RawFinder(homeGlobRx)
 	for _, s := range d.Sentences() {
 		// Sentences() holds prose blocks only; one that opens with a code
-		// span ("`http://10.0.0.1` to …") is still prose
-		rs, re := s.Seg.N.Orig(s.I, s.J)
-		raw := string(d.Src[rs:re])
+		// span ("`~/*`") is still prose: the glob is sought in the raw text
 		scope := ""
-		if m := homeGlobRx.FindString(raw); m != "" {
+		if m := glob(&s); m != "" {
 			scope = strings.TrimLeft(m, " \t\n(`\"'")
 		} else if !mayAll(&s) {
 			continue
@@ -120,6 +119,7 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 			note = ": " + strings.Join(why, ", ")
 		}
 		sev, ex := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
+		rs, re := s.Seg.N.Orig(s.I, s.J)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s%s%s", s.Text[vm[0]:vm[1]], match.Clip(scope, 40), note, ex)})
 	}

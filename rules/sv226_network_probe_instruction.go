@@ -62,8 +62,7 @@ var (
 // names starts 10., 127., 172., 192.168 or 169.254: too short a literal
 // ("10") for its own gate, so this is its prefilter.
 func probeRange(text string) string {
-	if !strings.Contains(text, "10.") && !strings.Contains(text, "127.") && !strings.Contains(text, "172.") &&
-		!strings.Contains(text, "192.168") && !strings.Contains(text, "169.254") {
+	if !probeRangeMay(text) {
 		return ""
 	}
 	for _, m := range probeRangeRx.FindAllStringIndex(text, 8) {
@@ -73,6 +72,13 @@ func probeRange(text string) string {
 		return text[m[0]:m[1]]
 	}
 	return ""
+}
+
+// probeRangeMay is probeRange's prefilter: a text without these holds no
+// range, nor does any part of it.
+func probeRangeMay(text string) bool {
+	return strings.Contains(text, "10.") || strings.Contains(text, "127.") || strings.Contains(text, "172.") ||
+		strings.Contains(text, "192.168") || strings.Contains(text, "169.254")
 }
 
 // probeVerbOutside finds the first probe verb that is a word of the
@@ -125,17 +131,24 @@ func runNetworkProbe(p *analyzer.Pass) error {
 		section[k] = sec
 	}
 	mayWords := d.SentenceMay(probeWordsRx)
+	meta := d.RawFinder(probeMetaRx)
+	rangeMay := probeRangeMay(d.LowerSrc()) // digits and dots: lower-casing keeps them
+	rangeIn := func(rs, re int) string {
+		if !rangeMay {
+			return "" // no sentence of the file holds a range
+		}
+		return probeRange(string(d.Src[rs:re]))
+	}
 	for k := range sents {
 		s := &sents[k]
 		// Sentences() holds prose blocks only; one that opens with a code
 		// span ("`http://10.0.0.1` to …") is still prose
 		rs, re := s.Seg.N.Orig(s.I, s.J)
-		raw := string(d.Src[rs:re])
 		what, core := "", ""
 		phrase := []int(nil) // the probe words in s.Text, when they are what matched
-		if m := probeMetaRx.FindString(raw); m != "" {
+		if m := meta(s); m != "" {
 			what, core = "the cloud metadata endpoint "+m, m
-		} else if m := probeRange(raw); m != "" {
+		} else if m := rangeIn(rs, re); m != "" {
 			what, core = "the private range "+strings.TrimSpace(m), strings.TrimSpace(m)
 		} else if !mayWords(s) {
 			continue
@@ -182,8 +195,10 @@ func runNetworkProbe(p *analyzer.Pass) error {
 		// the instance's own address, name or zone is what a deployment
 		// guide reads from the metadata service; credentials and user
 		// data are what an attacker reads
-		if strings.HasPrefix(what, "the cloud metadata endpoint") && metaFactRx.MatchString(raw) && !metaSecretRx.MatchString(raw) {
-			sev, what = Medium, what+" (instance facts, not credentials)"
+		if strings.HasPrefix(what, "the cloud metadata endpoint") {
+			if raw := string(d.Src[rs:re]); metaFactRx.MatchString(raw) && !metaSecretRx.MatchString(raw) {
+				sev, what = Medium, what+" (instance facts, not credentials)"
+			}
 		}
 		for j := k; j < len(sents) && section[j] == section[k]; j++ {
 			o := &sents[j]

@@ -79,6 +79,9 @@ type Doc struct {
 	sentOffOnce sync.Once
 	sentOff     [][2]int // each sentence's [start, end) in all
 
+	lowerOnce sync.Once
+	lowerSrc  string
+
 	// all is every segment's normalised text joined by NUL bytes; segOff
 	// holds where each segment starts in it. Literal prefilters search it
 	// once instead of segment by segment.
@@ -225,6 +228,29 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
 	d.buildCtxMap()
 	d.JoinSegments()
 	return d
+}
+
+// LowerSrc returns the file's source ASCII-lower-cased (offsets kept),
+// for a regexp's gate over the whole file (Rx.MayLower) before a rule
+// searches the raw text of sentence after sentence: a literal missing from
+// the file is missing from every part of it.
+func (d *Doc) LowerSrc() string {
+	d.lowerOnce.Do(func() { d.lowerSrc = match.LowerASCIIKeepLen(string(d.Src)) })
+	return d.lowerSrc
+}
+
+// RawFinder returns rx.FindString over a sentence's raw source text (the
+// Markdown before normalisation: code spans, globs, addresses as written).
+// In a file where rx's gate fails it answers "" at once, without copying
+// the sentence's text, which is what most files get.
+func (d *Doc) RawFinder(rx *match.Rx) func(s *Sentence) string {
+	if !rx.MayLower(d.LowerSrc()) {
+		return func(*Sentence) string { return "" }
+	}
+	return func(s *Sentence) string {
+		rs, re := s.Seg.N.Orig(s.I, s.J)
+		return rx.FindString(string(d.Src[rs:re]))
+	}
 }
 
 // JoinSegments builds all and segOff from the segments.
