@@ -24,11 +24,14 @@ type Rx struct {
 	// which an ASCII lower-casing of the text does not, so a text holding
 	// either goes to the regexp ("ſmartscreen" matches (?i)smartscreen).
 	foldSK bool
+	// whole is the set of bytes a match can hold when the pattern only
+	// matches whole texts (wholeTextBytes); nil otherwise.
+	whole *byteSet
 }
 
 // MustRx compiles expr and derives its gate.
 func MustRx(expr string) *Rx {
-	r := &Rx{Regexp: regexp.MustCompile(expr), Gate: NewGate(expr)}
+	r := &Rx{Regexp: regexp.MustCompile(expr), Gate: NewGate(expr), whole: wholeTextBytes(expr)}
 	r.foldSK = r.Gate != nil && strings.Contains(expr, "(?i") && r.Gate.hasAny("sk")
 	return r
 }
@@ -40,6 +43,9 @@ func nonASCIIFolds(t string) bool {
 
 // May reports whether t can match.
 func (r *Rx) May(t string) bool {
+	if r.whole != nil && !r.whole.holds(t) {
+		return false // a byte no match of a whole-text pattern can hold
+	}
 	if r.Gate == nil || r.foldSK && nonASCIIFolds(t) {
 		return true
 	}
@@ -54,7 +60,7 @@ func (r *Rx) MayLower(lower string) bool {
 }
 
 func (r *Rx) mayBytes(b []byte) bool {
-	return r.Gate == nil || r.May(unsafe.String(unsafe.SliceData(b), len(b)))
+	return r.Gate == nil && r.whole == nil || r.May(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 // MatchString is Regexp.MatchString behind the gate.

@@ -1,0 +1,94 @@
+package rxlit
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// wholePatterns are whole-text patterns of the kinds the rules use, and
+// look-alikes that must get no byte set.
+var wholePatterns = []struct {
+	expr  string
+	whole bool
+}{
+	{`^_0x[0-9a-f]{3,8}$`, true},
+	{`^(_*[O0]{6,}_*|_*[lI1]{6,}_*|_0x[0-9a-fA-F]{3,}|_{6,}|[Il]{3,}[Il1]*[0-9]*)$`, true},
+	{`^(?:python(?:[23](?:\.\d+)?)?|py|pypy3?|ipython3?)(?:\.exe)?$`, true},
+	{`^[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$|^\d{1,3}(\.\d{1,3}){3}$`, true},
+	{`(?i)^(?:bash|zsh|dash)$`, false}, // (?i) s folds to ſ: not ASCII
+	{`(?i)^(?:node|deno|bun)$`, true},
+	{`\A(?:rm|dd)\z`, true},
+	{`^curl\b.*$`, false},        // any character
+	{`^[^/]+$`, false},           // a negated class reaches past ASCII
+	{`^cur|l$`, false},           // each branch anchored at one end only
+	{`(?m)^node$`, false},        // line anchors
+	{`^node`, false},             // open end
+	{`^caf\x{e9}$`, false},       // a letter outside ASCII
+	{`^(?:a|b)*$`, true},         // the empty text matches, and holds no byte
+	{`^(x)$|^(?:yy|zz)+$`, true}, // every branch anchored
+	{`^(?:\s*-\s*)+$`, true},     // \s is ASCII in Go
+	{`^\w+(?:\.\w+)*@\w+\.\w+$`, true},
+}
+
+func TestWholeTextBytes(t *testing.T) {
+	for _, p := range wholePatterns {
+		if got := MustRx(p.expr).whole != nil; got != p.whole {
+			t.Errorf("%s: byte set %v, want %v", p.expr, got, p.whole)
+		}
+	}
+}
+
+// TestWholeTextNeverHidesMatch: May holds on every text the regexp
+// matches, over random texts drawn from the patterns' own bytes and a few
+// others (a property test; FuzzWholeText explores further).
+func TestWholeTextNeverHidesMatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alpha := []string{"_", "0", "x", "O", "l", "I", "1", "a", "f", "F", "p", "y", "t", "h", "o", "n", "3", ".", "e",
+		"-", "@", " ", "\t", "s", "k", "\u017f", "\u212a", "\xff", "node", "python3", "_0x", "é"}
+	for _, p := range wholePatterns {
+		r := MustRx(p.expr)
+		matched := 0
+		for i := 0; i < 20000; i++ {
+			var b strings.Builder
+			for n := rng.IntN(8); n >= 0; n-- {
+				b.WriteString(alpha[rng.IntN(len(alpha))])
+			}
+			s := b.String()
+			if r.Regexp.MatchString(s) {
+				matched++
+				if !r.May(s) {
+					t.Fatalf("%s: May rejects %q, which the regexp matches", p.expr, s)
+				}
+			}
+		}
+		if p.whole && matched == 0 && p.expr != `\A(?:rm|dd)\z` {
+			t.Errorf("%s: no random text matched; the property was not exercised", p.expr)
+		}
+	}
+	// and it rejects what it should
+	r := MustRx(`^_0x[0-9a-f]{3,8}$`)
+	for _, s := range []string{"self", "_0x1g2", "data_0x"} {
+		if r.May(s) {
+			t.Errorf("May(%q) holds: a byte outside the pattern's set", s)
+		}
+	}
+}
+
+// FuzzWholeText checks that the byte set never hides a match.
+func FuzzWholeText(f *testing.F) {
+	for _, s := range []string{"_0xabc", "OOOOOO", "python3.11", "a.b.example.com", "node", "x", "yyzz", " - - ", "a@b.co", "\u017f"} {
+		f.Add(s)
+	}
+	var rs []*Rx
+	for _, p := range wholePatterns {
+		rs = append(rs, MustRx(p.expr))
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, r := range rs {
+			if r.Regexp.MatchString(s) && !r.May(s) {
+				t.Fatalf("%s: May rejects %q, which the regexp matches", r, s)
+			}
+		}
+	})
+}
