@@ -49,7 +49,38 @@ func (r *Rx) May(t string) bool {
 	if r.Gate == nil || r.foldSK && nonASCIIFolds(t) {
 		return true
 	}
+	if len(t) <= len(lowerBuf{}) {
+		var buf lowerBuf
+		return r.Gate.Match(buf.lower(t)) // no copy on the heap for a short text
+	}
 	return r.Gate.Match(LowerASCIIKeepLen(t)) // t itself when it has no upper case
+}
+
+// lowerBuf holds the lower-cased copy of a short text for one gate test:
+// words, identifiers and sentences, the texts most gates see, would
+// otherwise each leave a copy for the collector.
+type lowerBuf [256]byte
+
+// lower returns t ASCII-lower-cased, in b when it has an upper-case
+// letter (len(t) <= len(b)); the result lives no longer than b.
+func (b *lowerBuf) lower(t string) string {
+	first := -1
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; c >= 'A' && c <= 'Z' {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return t
+	}
+	copy(b[:], t)
+	for i := first; i < len(t); i++ {
+		if c := b[i]; c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return unsafe.String(&b[0], len(t))
 }
 
 // MayLower is May for a text already ASCII-lower-cased (LowerASCIIKeepLen,
