@@ -254,12 +254,11 @@ func shPasswordSetMay(lower string) bool {
 	return false
 }
 
-// shScoreLure adds the lure signals found in text to l and reports
-// whether it found any; foreign adds the translated signals (shForeign of
-// the file).
-func shScoreLure(l *shLureScore, text string, foreign bool) bool {
+// shScoreLure adds the lure signals found in text (whose literals are
+// lits) to l and reports whether it found any; foreign adds the
+// translated signals (shForeign of the file).
+func shScoreLure(l *shLureScore, text string, lits shLits, foreign bool) bool {
 	before := l.score
-	lits := newShLits(text)
 	infected := lits.maybe("infected") && shLureInfectedRx.MatchString(text)
 	archive := lits.maybe("zip", "rar", "7z", "archive", "extract", "unpack")
 	if archive && lits.maybe("pass", "pw", "key") && shLurePassword(lits, text) && shLureArchiveRx.MatchString(text) || infected ||
@@ -302,8 +301,7 @@ func shScoreLure(l *shLureScore, text string, foreign bool) bool {
 	return l.score > before
 }
 
-func shIsBanner(text string, foreign bool) bool {
-	lits := newShLits(text)
+func shIsBanner(text string, lits shLits, foreign bool) bool {
 	if lits.maybe("requir", "install", "prerequisite") && lits.maybe("important", "attention", "warning", "prerequisite", "before") &&
 		shLureBannerRx.MatchString(text) && shLureNeedRx.MatchString(text) {
 		return true
@@ -345,10 +343,11 @@ func shRunInstallLure(p *analyzer.Pass) error {
 		if t.Kind != markdown.Paragraph && t.Kind != markdown.Heading {
 			continue
 		}
-		if shIsBanner(t.Text, foreign) {
+		lits := newShLits(t.Text) // one literal pass for both tests
+		if shIsBanner(t.Text, lits, foreign) {
 			banner = true
 		}
-		if shScoreLure(&sec, t.Text, foreign) {
+		if shScoreLure(&sec, t.Text, lits, foreign) {
 			if anchor < 0 {
 				anchor = t.TextStart
 			}
