@@ -36,6 +36,9 @@ type Rx = rxlit.Rx
 // MustRx compiles expr behind its gate (rxlit.MustRx).
 func MustRx(expr string) *Rx { return rxlit.MustRx(expr) }
 
+// MustRxUngated compiles expr without its gate (rxlit.MustRxUngated).
+func MustRxUngated(expr string) *Rx { return rxlit.MustRxUngated(expr) }
+
 // MustIndexedRx is MustRx with the gate's literals registered with the
 // literal index, so that a document's index answers the gate for any part
 // of it (prose.Doc.SentenceMay). Declare it at package level: literals

@@ -1,7 +1,6 @@
 package prose
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -19,7 +18,7 @@ import (
 func NewPhrase(sev analyzer.Severity, label, rx string) Phrase {
 	lits := match.RequiredLiterals(rx)
 	match.RegisterLits(lits)
-	return Phrase{Rx: &match.Rx{Regexp: regexp.MustCompile(rx)}, Sev: sev, Label: label, Lits: lits, Gate: match.NewGate(rx), Span: strings.Contains(rx, `(?:\S+\s+){`), idx: &phraseIndex{}}
+	return Phrase{Rx: match.MustRxUngated(rx), Sev: sev, Label: label, Lits: lits, Gate: match.NewGate(rx), Span: strings.Contains(rx, `(?:\S+\s+){`), idx: &phraseIndex{}}
 }
 
 // phraseIndex holds a phrase's literals resolved to literal index IDs,

@@ -27,13 +27,22 @@ type Rx struct {
 	// whole is the set of bytes a match can hold when the pattern only
 	// matches whole texts (wholeTextBytes); nil otherwise.
 	whole *byteSet
+	// lead holds the literals every match begins with (newLeading): long
+	// texts are searched only where they occur. nil: none known.
+	lead *leading
 }
 
 // MustRx compiles expr and derives its gate.
 func MustRx(expr string) *Rx {
-	r := &Rx{Regexp: regexp.MustCompile(expr), Gate: NewGate(expr), whole: wholeTextBytes(expr)}
+	r := &Rx{Regexp: regexp.MustCompile(expr), Gate: NewGate(expr), whole: wholeTextBytes(expr), lead: newLeading(expr)}
 	r.foldSK = r.Gate != nil && strings.Contains(expr, "(?i") && r.Gate.hasAny("sk")
 	return r
+}
+
+// MustRxUngated is MustRx without the literal gate, for callers that test
+// a gate of their own first (phrase lists, with the literal index).
+func MustRxUngated(expr string) *Rx {
+	return &Rx{Regexp: regexp.MustCompile(expr), lead: newLeading(expr)}
 }
 
 // nonASCIIFolds reports a text holding ſ or the Kelvin sign.
@@ -95,7 +104,15 @@ func (r *Rx) mayBytes(b []byte) bool {
 }
 
 // MatchString is Regexp.MatchString behind the gate.
-func (r *Rx) MatchString(t string) bool { return r.May(t) && r.Regexp.MatchString(t) }
+func (r *Rx) MatchString(t string) bool {
+	if !r.May(t) {
+		return false
+	}
+	if r.lead != nil && len(t) >= leadingMin {
+		return r.lead.find(t) != nil
+	}
+	return r.Regexp.MatchString(t)
+}
 
 // Match is Regexp.Match behind the gate.
 func (r *Rx) Match(b []byte) bool { return r.mayBytes(b) && r.Regexp.Match(b) }
@@ -105,6 +122,12 @@ func (r *Rx) FindString(t string) string {
 	if !r.May(t) {
 		return ""
 	}
+	if r.lead != nil && len(t) >= leadingMin {
+		if m := r.lead.find(t); m != nil {
+			return t[m[0]:m[1]]
+		}
+		return ""
+	}
 	return r.Regexp.FindString(t)
 }
 
@@ -112,6 +135,9 @@ func (r *Rx) FindString(t string) string {
 func (r *Rx) FindStringIndex(t string) []int {
 	if !r.May(t) {
 		return nil
+	}
+	if r.lead != nil && len(t) >= leadingMin {
+		return r.lead.find(t)
 	}
 	return r.Regexp.FindStringIndex(t)
 }

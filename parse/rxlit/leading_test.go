@@ -1,0 +1,130 @@
+package rxlit
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestLeadingLits(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		want []string // nil: no leading literals
+	}{
+		{`\b(?:do not|don't|never)\s+tell\b`, []string{"do not", "don't", "never"}},
+		{`(?m)^fetch\s+\S+`, []string{"fetch"}},
+		{`(?:run|runs)+ it`, []string{"run", "runs"}},
+		{`\bcurl\b|\bwget\b`, []string{"curl", "wget"}},
+		{`(?i)\bcurl\b`, nil},                                 // case folding: any case may begin a match
+		{`(?:the )?secret`, []string{"secret", "the secret"}}, // an optional part of a few strings
+		{`(?:\w+ )?secret`, nil},                              // an optional word
+		{`[Cc]url`, nil},                                      // a class
+		{`\b\w+ ignore`, nil},                                 // a word of any letters
+		{`a*b`, nil},                                          // may begin with b
+		{`(?:tell|(?i)inform) x`, nil},
+	} {
+		l := newLeading(c.expr)
+		var got []string
+		if l != nil {
+			got = l.lits
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: leading %q, want %q", c.expr, got, c.want)
+		}
+	}
+}
+
+// leadingPatterns exercise the anchoring: word boundaries and line
+// anchors that look at the character before, overlapping literals, a
+// literal inside another, the end of the text.
+var leadingPatterns = []string{
+	`\b(?:do not|don't|never)\s+(?:\w+\s+)?tell(?:ing)?\b`,
+	`\bab\b`,
+	`\Bab`,
+	`(?m)^ab\s*$`,
+	`^ab`,
+	`aa+b`,
+	`(?:ab|abab)c`,
+	`(?:a|ab)(?:c|bcd)`,
+	`ab(?:c|$)`,
+	`\b(?:fetch|get)\s+(?:\S+\s+){0,3}?(?:and|then)\s+run\b`,
+	`é\b`,
+}
+
+func checkLeading(t *testing.T, l *leading, re *regexp.Regexp, s string) {
+	t.Helper()
+	if got, want := l.find(s), re.FindStringIndex(s); !slices.Equal(got, want) {
+		t.Fatalf("%s on %q: %v, want %v", re, s, got, want)
+	}
+}
+
+// TestLeadingFind compares the anchored search with the regexp's own on
+// random texts over the patterns' literals and the characters their
+// assertions look at.
+func TestLeadingFind(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	alpha := []string{"a", "b", "c", "d", "ab", "aab", " ", "\n", "x", "_", "é", "\xff", "do not", "never", "tell",
+		"telling", "fetch", "get", "and", "run", "then", "bcd", "abab", "don't", ".", "-"}
+	for _, expr := range leadingPatterns {
+		l, re := newLeading(expr), regexp.MustCompile(expr)
+		if l == nil {
+			t.Fatalf("%s: no leading literals", expr)
+		}
+		found := 0
+		for i := 0; i < 20000; i++ {
+			var b strings.Builder
+			for n := rng.IntN(16); n >= 0; n-- {
+				b.WriteString(alpha[rng.IntN(len(alpha))])
+			}
+			s := b.String()
+			if re.MatchString(s) {
+				found++
+			}
+			checkLeading(t, l, re, s)
+		}
+		if found == 0 {
+			t.Errorf("%s: no random text matched; the property was not exercised", expr)
+		}
+	}
+}
+
+// TestRxLeading checks that Rx routes long texts through the leading
+// search and answers as the regexp does.
+func TestRxLeading(t *testing.T) {
+	r := MustRx(`\b(?:do not|never)\s+tell\b`)
+	if r.lead == nil {
+		t.Fatal("no leading literals")
+	}
+	text := strings.Repeat("filler words here, ", 5) + "xnever tell, then do not tell anyone"
+	if got, want := r.FindStringIndex(text), r.Regexp.FindStringIndex(text); !slices.Equal(got, want) {
+		t.Errorf("FindStringIndex %v, want %v", got, want)
+	}
+	if got, want := r.FindString(text), r.Regexp.FindString(text); got != want {
+		t.Errorf("FindString %q, want %q", got, want)
+	}
+	if !r.MatchString(text) || r.MatchString(strings.Repeat("never told ", 10)) {
+		t.Error("MatchString disagrees with the regexp")
+	}
+}
+
+// FuzzLeading compares the anchored search with the regexp's own.
+func FuzzLeading(f *testing.F) {
+	for _, s := range []string{"do not tell", "xab ab", "a\nab  \n", "aaab", "ababc", "abcd", "é", "fetch x and run"} {
+		f.Add(s)
+	}
+	type pair struct {
+		l  *leading
+		re *regexp.Regexp
+	}
+	var ps []pair
+	for _, expr := range leadingPatterns {
+		ps = append(ps, pair{newLeading(expr), regexp.MustCompile(expr)})
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range ps {
+			checkLeading(t, p.l, p.re, s)
+		}
+	})
+}
