@@ -17,13 +17,15 @@ func TestLeadingLits(t *testing.T) {
 		{`(?m)^fetch\s+\S+`, []string{"fetch"}},
 		{`(?:run|runs)+ it`, []string{"run", "runs"}},
 		{`\bcurl\b|\bwget\b`, []string{"curl", "wget"}},
-		{`(?i)\bcurl\b`, nil},                                 // case folding: any case may begin a match
+		{`(?i)\bcurl\b`, []string{"curl"}},                    // sought in the lower-cased text
+		{`(?i)caf\x{e9}`, nil},                                // a case-insensitive letter outside ASCII
 		{`(?:the )?secret`, []string{"secret", "the secret"}}, // an optional part of a few strings
 		{`(?:\w+ )?secret`, nil},                              // an optional word
-		{`[Cc]url`, nil},                                      // a class
+		{`[Cc]url`, []string{"curl"}},                         // the parser makes [Cc] a case-insensitive c
+		{`[abcde]url`, nil},                                   // a class
 		{`\b\w+ ignore`, nil},                                 // a word of any letters
 		{`a*b`, nil},                                          // may begin with b
-		{`(?:tell|(?i)inform) x`, nil},
+		{`(?:tell|(?i)inform) x`, []string{"tell x", "inform x"}},
 	} {
 		l := newLeading(c.expr)
 		var got []string
@@ -51,12 +53,24 @@ var leadingPatterns = []string{
 	`ab(?:c|$)`,
 	`\b(?:fetch|get)\s+(?:\S+\s+){0,3}?(?:and|then)\s+run\b`,
 	`é\b`,
+	`(?i)\bhttps?://[^\s"'<>]+`,
+	`(?i)\b(?:do not|never)\s+tell\b`,
+	`(?i)ask\b`,
+	`(?i:ab)C`,
 }
 
 func checkLeading(t *testing.T, l *leading, re *regexp.Regexp, s string) {
 	t.Helper()
-	if got, want := l.find(s), re.FindStringIndex(s); !slices.Equal(got, want) {
+	if !l.usable(s) {
+		return // Rx leaves such a text to the regexp (TestRxLeading)
+	}
+	if got, want := l.find(s, l.lowered(s), 0), re.FindStringIndex(s); !slices.Equal(got, want) {
 		t.Fatalf("%s on %q: %v, want %v", re, s, got, want)
+	}
+	for _, n := range []int{-1, 1, 2} {
+		if got, want := l.findAll(s, n), re.FindAllStringIndex(s, n); !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("%s on %q, all (%d): %v, want %v", re, s, n, got, want)
+		}
 	}
 }
 
@@ -66,7 +80,8 @@ func checkLeading(t *testing.T, l *leading, re *regexp.Regexp, s string) {
 func TestLeadingFind(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	alpha := []string{"a", "b", "c", "d", "ab", "aab", " ", "\n", "x", "_", "é", "\xff", "do not", "never", "tell",
-		"telling", "fetch", "get", "and", "run", "then", "bcd", "abab", "don't", ".", "-"}
+		"telling", "fetch", "get", "and", "run", "then", "bcd", "abab", "don't", ".", "-", "HTTP://", "https://", "Https://x",
+		"NEVER", "Tell", "ASK", "a\u017fk", "\u212a", "AB", "C", "\"", "/", "fetch it and run", "get x then run"}
 	for _, expr := range leadingPatterns {
 		l, re := newLeading(expr), regexp.MustCompile(expr)
 		if l == nil {
@@ -106,6 +121,18 @@ func TestRxLeading(t *testing.T) {
 	}
 	if !r.MatchString(text) || r.MatchString(strings.Repeat("never told ", 10)) {
 		t.Error("MatchString disagrees with the regexp")
+	}
+	// (?i) s and k: a text holding ſ or the Kelvin sign goes to the regexp
+	r = MustRx(`(?i)\b(?:ask|sk)\s+now\b`)
+	if r.lead == nil || !r.lead.sk {
+		t.Fatal("want folded leading literals with s or k")
+	}
+	text = strings.Repeat("filler words here, ", 5) + "then a\u017fk now and \u212a... SK NOW"
+	if got, want := r.FindAllStringIndex(text, -1), r.Regexp.FindAllStringIndex(text, -1); !slices.EqualFunc(got, want, slices.Equal) || len(want) != 2 {
+		t.Errorf("FindAllStringIndex %v, want %v (two matches)", got, want)
+	}
+	if got, want := r.FindAllString(text, 1), r.Regexp.FindAllString(text, 1); !slices.Equal(got, want) {
+		t.Errorf("FindAllString %q, want %q", got, want)
 	}
 }
 

@@ -108,8 +108,8 @@ func (r *Rx) MatchString(t string) bool {
 	if !r.May(t) {
 		return false
 	}
-	if r.lead != nil && len(t) >= leadingMin {
-		return r.lead.find(t) != nil
+	if r.leads(t) {
+		return r.lead.find(t, r.lead.lowered(t), 0) != nil
 	}
 	return r.Regexp.MatchString(t)
 }
@@ -122,8 +122,8 @@ func (r *Rx) FindString(t string) string {
 	if !r.May(t) {
 		return ""
 	}
-	if r.lead != nil && len(t) >= leadingMin {
-		if m := r.lead.find(t); m != nil {
+	if r.leads(t) {
+		if m := r.lead.find(t, r.lead.lowered(t), 0); m != nil {
 			return t[m[0]:m[1]]
 		}
 		return ""
@@ -136,8 +136,8 @@ func (r *Rx) FindStringIndex(t string) []int {
 	if !r.May(t) {
 		return nil
 	}
-	if r.lead != nil && len(t) >= leadingMin {
-		return r.lead.find(t)
+	if r.leads(t) {
+		return r.lead.find(t, r.lead.lowered(t), 0)
 	}
 	return r.Regexp.FindStringIndex(t)
 }
@@ -160,18 +160,38 @@ func (r *Rx) FindStringSubmatchIndex(t string) []int {
 
 // FindAllString is Regexp.FindAllString behind the gate.
 func (r *Rx) FindAllString(t string, n int) []string {
-	if !r.May(t) {
+	if !r.May(t) || n == 0 {
 		return nil
+	}
+	if r.leads(t) {
+		ms := r.lead.findAll(t, n)
+		if ms == nil {
+			return nil
+		}
+		out := make([]string, len(ms))
+		for i, m := range ms {
+			out[i] = t[m[0]:m[1]]
+		}
+		return out
 	}
 	return r.Regexp.FindAllString(t, n)
 }
 
 // FindAllStringIndex is Regexp.FindAllStringIndex behind the gate.
 func (r *Rx) FindAllStringIndex(t string, n int) [][]int {
-	if !r.May(t) {
+	if !r.May(t) || n == 0 {
 		return nil
 	}
+	if r.leads(t) {
+		return r.lead.findAll(t, n)
+	}
 	return r.Regexp.FindAllStringIndex(t, n)
+}
+
+// leads reports whether t is searched at its leading literals' places:
+// a text long enough to gain from it, in which the places are certain.
+func (r *Rx) leads(t string) bool {
+	return r.lead != nil && len(t) >= leadingMin && r.lead.usable(t)
 }
 
 // FindAllStringSubmatch is Regexp.FindAllStringSubmatch behind the gate.
