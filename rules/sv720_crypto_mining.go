@@ -70,8 +70,10 @@ func shMining(c *shell.Command) string {
 		if m := shStratumRx.FindString(v); m != "" {
 			return c.Name + " connects to the mining pool " + m
 		}
-		if _, cl := intel.URLClass(v); cl == intel.HostMiningPool && strings.Contains(v, ".") {
-			return c.Name + " connects to the mining pool " + v
+		if strings.Contains(v, ".") { // a host name has a dot: most words are let go before parsing
+			if _, cl := intel.URLClass(v); cl == intel.HostMiningPool {
+				return c.Name + " connects to the mining pool " + v
+			}
 		}
 		if shMinerOptRx.MatchString(v) || v == "--coin" && shMinerCoinRx.MatchString(c.Arg(i+1)) {
 			return c.Name + " is given the miner option " + v

@@ -95,6 +95,17 @@ var cueWords = map[string]byte{
 	"xor": 'x', "xored": 'x', "xoring": 'x',
 }
 
+// cueStart marks the bytes a cue word starts with, and cueLen the
+// lengths cue words have: most words of a file fail both, and skip the
+// map lookup.
+var cueStart, cueLen = func() (s [256]bool, l [17]bool) {
+	for w := range cueWords {
+		s[w[0]] = true
+		l[len(w)] = true
+	}
+	return s, l
+}()
+
 func (c *Cues) add(content []byte) {
 	const before, after, maxWindows = 60, 160, 256
 	windows := 0
@@ -126,7 +137,7 @@ func (c *Cues) add(content []byte) {
 		for j < len(content) && isAlnum(content[j]) {
 			j++
 		}
-		if j-i > len(word) || i > 0 && content[i-1] >= 0x80 {
+		if j-i > len(word) || i > 0 && content[i-1] >= 0x80 || !cueLen[j-i] || !cueStart[ch|0x20] {
 			i = j
 			continue
 		}

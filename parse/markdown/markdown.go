@@ -90,6 +90,11 @@ type Doc struct {
 	Tokens []Token
 }
 
+// mdParser is shared by every parse: goldmark's parser sets itself up
+// once (its block and inline parsers, sorted) and keeps each parse's
+// state in a context of its own, so one serves concurrent parses.
+var mdParser = goldmark.DefaultParser()
+
 // Parse tokenises src[start:] (start skips SKILL.md frontmatter); offsets
 // are relative to src.
 func Parse(src []byte, start int) (*Doc, error) {
@@ -104,7 +109,7 @@ func Parse(src []byte, start int) (*Doc, error) {
 		return nil, &LimitError{Offset: start + at, Msg: fmt.Sprintf("markdown nests blockquotes %d deep, over the limit of %d", d, MaxNesting)}
 	}
 	p := &parser{src: body, base: start, toks: make([]Token, 0, len(body)/64+8)}
-	root := goldmark.DefaultParser().Parse(text.NewReader(body))
+	root := mdParser.Parse(text.NewReader(body))
 	p.walk(root, 0)
 	p.commands()
 	sortTokens(p.toks)

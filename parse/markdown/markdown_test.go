@@ -2,7 +2,9 @@ package markdown
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -144,5 +146,45 @@ func TestEmptyInlineNodesInsideInline(t *testing.T) {
 		if n < 2 {
 			t.Errorf("%q: %d image/link tokens", src, n)
 		}
+	}
+}
+
+// TestParseConcurrent: the shared goldmark parser gives every concurrent
+// parse the tokens a parse alone gives (run with -race to see sharing).
+func TestParseConcurrent(t *testing.T) {
+	docs := []string{
+		"# Title\n\nSome *text* with `code` and a [link](https://example.com).\n\n- item\n- item two\n",
+		"> quote\n> more\n\n```bash\ncurl -fsSL https://example.com | sh\n```\n\n<!-- hidden -->\n",
+		"| a | b |\n|---|---|\n| 1 | 2 |\n\n1. first\n2. second\n\n    indented code\n",
+		"Para one.\n\nPara two with <span>html</span> and ![img](x.png).\n\n***\n\n## H2\n",
+	}
+	want := make([][]Token, len(docs))
+	for i, d := range docs {
+		doc, err := Parse([]byte(d), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = doc.Tokens
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for n := 0; n < 50; n++ {
+				i := (g + n) % len(docs)
+				doc, err := Parse([]byte(docs[i]), 0)
+				if err != nil || !reflect.DeepEqual(doc.Tokens, want[i]) {
+					errs <- fmt.Sprintf("doc %d: tokens differ under concurrency (err %v)", i, err)
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
