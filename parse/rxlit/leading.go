@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Go's regexp has no literal-prefix acceleration for alternations: a
@@ -29,6 +30,9 @@ type leading struct {
 	once sync.Once
 	at0  *regexp.Regexp // \A(?:expr): a match at the text's start
 	at1  *regexp.Regexp // \A(?s:.)(?:expr): a match after one character
+	// after is (?s:.)(?:expr), unanchored: the leftmost match after some
+	// character, for the rest of a text crowded with misses; re is expr.
+	after, re *regexp.Regexp
 }
 
 // leadingMin is the text length from which trying the literals' places
@@ -192,6 +196,8 @@ func (l *leading) compile() {
 	l.once.Do(func() {
 		l.at0 = regexp.MustCompile(`\A(?:` + l.expr + `)`)
 		l.at1 = regexp.MustCompile(`\A(?s:.)(?:` + l.expr + `)`)
+		l.after = regexp.MustCompile(`(?s:.)(?:` + l.expr + `)`)
+		l.re = regexp.MustCompile(l.expr)
 	})
 }
 
@@ -201,22 +207,55 @@ func (l *leading) usable(t string) bool {
 	return !l.sk || !nonASCIIFolds(t)
 }
 
-// find returns the leftmost match in t starting at from or after, with
-// the text before from as context (regexp's search from an offset, as
-// FindAll does after a match): nil when there is none.
-func (l *leading) find(t, lower string, from int) []int {
+// leadingMisses is how many places may fail to start a match before a
+// search hands the rest of the text to the regexp: an anchored attempt
+// can cost what a search of the whole text does (Go's backtracker clears
+// a bit per instruction and byte of its input), so a text crowded with
+// places that start no match must not cost more than that many searches.
+const leadingMisses = 8
+
+// leadScan searches one text at its literals' places, keeping where each
+// literal next occurs from one match to the next, so that finding every
+// match reads the text once per literal.
+type leadScan struct {
+	l        *leading
+	t, lower string
+	buf      [maxExact]int
+	next     []int // where each literal next occurs (-1: no more)
+	misses   int
+}
+
+func (l *leading) scan(t string) *leadScan {
 	l.compile()
-	var buf [maxExact]int
-	next := buf[:len(l.lits)] // where each literal next occurs (-1: no more)
-	for i, s := range l.lits {
-		next[i] = -1
-		if k := strings.Index(lower[from:], s); k >= 0 {
-			next[i] = from + k
-		}
+	sc := &leadScan{l: l, t: t, lower: t}
+	if l.fold {
+		sc.lower = LowerASCIIKeepLen(t)
 	}
+	sc.next = sc.buf[:len(l.lits)]
+	for i, s := range l.lits {
+		sc.next[i] = strings.Index(sc.lower, s)
+	}
+	return sc
+}
+
+// find returns the leftmost match starting at from or after, with the
+// text before from as context (the regexp's search from an offset, as
+// FindAll does after a match), or nil.
+func (sc *leadScan) find(from int) []int {
+	l, t := sc.l, sc.t
 	for {
+		if sc.misses >= leadingMisses {
+			return sc.rest(from)
+		}
 		q := -1
-		for _, p := range next {
+		for i, p := range sc.next {
+			if p >= 0 && p < from {
+				p = -1
+				if k := strings.Index(sc.lower[from:], l.lits[i]); k >= 0 {
+					p = from + k
+				}
+				sc.next[i] = p
+			}
 			if p >= 0 && (q < 0 || p < q) {
 				q = p
 			}
@@ -231,34 +270,39 @@ func (l *leading) find(t, lower string, from int) []int {
 		} else if m := l.at1.FindStringIndex(t[q-1:]); m != nil {
 			return []int{q, q - 1 + m[1]}
 		}
-		for i, s := range l.lits {
-			if next[i] == q {
-				if k := strings.Index(lower[q+1:], s); k >= 0 {
-					next[i] = q + 1 + k
-				} else {
-					next[i] = -1
-				}
-			}
-		}
+		sc.misses++
+		from = q + 1
 	}
 }
 
-// lowered returns t as the literals are sought in it.
-func (l *leading) lowered(t string) string {
-	if l.fold {
-		return LowerASCIIKeepLen(t)
+// rest is the regexp's own search from offset from: the pattern after
+// any one character, over the text from the character before from.
+func (sc *leadScan) rest(from int) []int {
+	if from == 0 {
+		return sc.l.re.FindStringIndex(sc.t)
 	}
-	return t
+	if from > len(sc.t) {
+		return nil
+	}
+	m := sc.l.after.FindStringIndex(sc.t[from-1:])
+	if m == nil {
+		return nil
+	}
+	// the match starts after the one character the pattern's . took
+	_, w := utf8.DecodeRuneInString(sc.t[from-1+m[0]:])
+	return []int{from - 1 + m[0] + w, from - 1 + m[1]}
 }
 
-// findAll is regexp.FindAllStringIndex(t, n) for a pattern with leading
-// literals: every match is non-empty, so each search starts where the
-// last match ended.
+// find is the regexp's FindStringIndex(t).
+func (l *leading) find(t string) []int { return l.scan(t).find(0) }
+
+// findAll is the regexp's FindAllStringIndex(t, n): every match is
+// non-empty, so each search starts where the last match ended.
 func (l *leading) findAll(t string, n int) [][]int {
-	lower := l.lowered(t)
+	sc := l.scan(t)
 	var out [][]int
 	for from := 0; n < 0 || len(out) < n; {
-		m := l.find(t, lower, from)
+		m := sc.find(from)
 		if m == nil {
 			break
 		}

@@ -64,7 +64,7 @@ func checkLeading(t *testing.T, l *leading, re *regexp.Regexp, s string) {
 	if !l.usable(s) {
 		return // Rx leaves such a text to the regexp (TestRxLeading)
 	}
-	if got, want := l.find(s, l.lowered(s), 0), re.FindStringIndex(s); !slices.Equal(got, want) {
+	if got, want := l.find(s), re.FindStringIndex(s); !slices.Equal(got, want) {
 		t.Fatalf("%s on %q: %v, want %v", re, s, got, want)
 	}
 	for _, n := range []int{-1, 1, 2} {
@@ -90,7 +90,11 @@ func TestLeadingFind(t *testing.T) {
 		found := 0
 		for i := 0; i < 20000; i++ {
 			var b strings.Builder
-			for n := rng.IntN(16); n >= 0; n-- {
+			size := 16
+			if i%10 == 0 {
+				size = 200 // crowded with places that start no match: the regexp takes over
+			}
+			for n := rng.IntN(size); n >= 0; n-- {
 				b.WriteString(alpha[rng.IntN(len(alpha))])
 			}
 			s := b.String()
@@ -102,6 +106,25 @@ func TestLeadingFind(t *testing.T) {
 		if found == 0 {
 			t.Errorf("%s: no random text matched; the property was not exercised", expr)
 		}
+	}
+}
+
+// TestLeadingCrowded: after leadingMisses places that start no match,
+// the search hands over to the regexp, and still finds what it finds.
+func TestLeadingCrowded(t *testing.T) {
+	for _, expr := range leadingPatterns {
+		l, re := newLeading(expr), regexp.MustCompile(expr)
+		for _, s := range []string{
+			strings.Repeat("abx xab never told fetch it ", 12) + "do not tell ab ababc fetch x and run aab https://x.y never tell",
+			strings.Repeat("ab ", 30) + "\n" + strings.Repeat("xab\n", 30) + "ab",
+			strings.Repeat("é", 20) + strings.Repeat("aé ", 20),
+		} {
+			checkLeading(t, l, re, s)
+		}
+	}
+	sc := newLeading(`\bab\b`).scan(strings.Repeat("xab ", 20) + "ab")
+	if m := sc.find(0); sc.misses < leadingMisses || !slices.Equal(m, []int{80, 82}) {
+		t.Errorf("misses %d, match %v: want the regexp to take over and find [80 82]", sc.misses, m)
 	}
 }
 

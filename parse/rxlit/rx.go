@@ -109,7 +109,7 @@ func (r *Rx) MatchString(t string) bool {
 		return false
 	}
 	if r.leads(t) {
-		return r.lead.find(t, r.lead.lowered(t), 0) != nil
+		return r.lead.find(t) != nil
 	}
 	return r.Regexp.MatchString(t)
 }
@@ -123,7 +123,7 @@ func (r *Rx) FindString(t string) string {
 		return ""
 	}
 	if r.leads(t) {
-		if m := r.lead.find(t, r.lead.lowered(t), 0); m != nil {
+		if m := r.lead.find(t); m != nil {
 			return t[m[0]:m[1]]
 		}
 		return ""
@@ -137,7 +137,7 @@ func (r *Rx) FindStringIndex(t string) []int {
 		return nil
 	}
 	if r.leads(t) {
-		return r.lead.find(t, r.lead.lowered(t), 0)
+		return r.lead.find(t)
 	}
 	return r.Regexp.FindStringIndex(t)
 }
