@@ -23,11 +23,14 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/file"
 	"github.com/dop251/goja/parser"
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/skillvet/skillvet/parse/rxlit"
 )
 
 // Limits bound the work the pipeline accepts.
@@ -79,7 +82,7 @@ type Program struct {
 
 type segment struct{ genCol, origLine, origCol int } // 0-based; columns in UTF-16 units
 
-var smURLRx = regexp.MustCompile(`//[#@]\s*source(?:Mapping)?URL=`)
+var smURLRx = rxlit.MustRx(`//[#@]\s*source(?:Mapping)?URL=`) // behind its literal gate: most files have no marker
 
 // blankSourceMaps blanks the "//# sourceMappingURL=" marker with spaces,
 // keeping every offset where it was. Only the marker is blanked, not the
@@ -102,7 +105,7 @@ func blankSourceMaps(b []byte) []byte {
 // directiveRx matches an Adobe ExtendScript preprocessor line
 // (#target illustrator, #include "lib.jsx", #targetengine session): not
 // JavaScript, and what follows it is.
-var directiveRx = regexp.MustCompile(`(?m)^#(?:target|targetengine|include|includepath|script|strict|engine)\b[^\n]*`)
+var directiveRx = rxlit.MustRx(`(?m)^#(?:target|targetengine|include|includepath|script|strict|engine)\b[^\n]*`)
 
 // blankDirectives turns ExtendScript preprocessor lines into comments of
 // equal length, keeping every offset.
@@ -756,7 +759,7 @@ func utf16ToByte(b []byte, col int) int {
 
 // decodeMappings decodes the "mappings" field of a version 3 source map.
 func decodeMappings(m []byte) ([][]segment, error) {
-	s := string(m)
+	s := unsafe.String(unsafe.SliceData(m), len(m)) // read only; nothing of it is kept
 	i := strings.Index(s, `"mappings"`)
 	if i < 0 {
 		return nil, errors.New("no mappings")
@@ -816,10 +819,21 @@ func decodeMappings(m []byte) ([][]segment, error) {
 
 const b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
+// b64digit maps a base64 character to its value, and others to -1.
+var b64digit = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for i := 0; i < len(b64); i++ {
+		t[b64[i]] = int8(i)
+	}
+	return t
+}()
+
 func vlq(s string) (int, string, error) {
 	v, shift := 0, 0
 	for i := 0; i < len(s); i++ {
-		d := strings.IndexByte(b64, s[i])
+		d := int(b64digit[s[i]])
 		if d < 0 {
 			return 0, "", errors.New("bad VLQ digit")
 		}
