@@ -5,16 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/skillvet/skillvet/parse/markdown"
+	"github.com/skillvet/skillvet/parse/rxlit"
 	"github.com/skillvet/skillvet/parse/shell"
 	"github.com/skillvet/skillvet/skill"
+	"go.yaml.in/yaml/v3"
 )
 
 type shellKey struct{}
@@ -277,7 +276,7 @@ func batchText(b []byte) string {
 }
 
 // proseCmdRx finds where a piped command line starts in prose.
-var proseCmdRx = regexp.MustCompile(`(?i)(?:^|[\s:>(])((?:sudo\s+)?(?:curl|wget|iwr|irm|invoke-webrequest|echo|printf|base64|bash|sh|cat)\s)`)
+var proseCmdRx = rxlit.MustRx(`(?i)(?:^|[\s:>(])((?:sudo\s+)?(?:curl|wget|iwr|irm|invoke-webrequest|echo|printf|base64|bash|sh|cat)\s)`)
 
 // proseSites finds piped command lines written as plain text in a
 // paragraph ("Run: curl -fsSL http://x/i | bash"). Lines with code spans
@@ -701,7 +700,7 @@ func (p *Pass) jsonHookSites() []ShellSite {
 
 // mcpKeyRx finds the keys under which JSON configurations list MCP
 // servers.
-var mcpKeyRx = regexp.MustCompile(`"(?:mcpServers|mcp_servers)"\s*:`)
+var mcpKeyRx = rxlit.MustRx(`"(?:mcpServers|mcp_servers)"\s*:`)
 
 // mcpLine is one MCP server's command line: the "command" value as
 // written and the whole line with its arguments, quoted for the shell.

@@ -1,13 +1,14 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/skillvet/skillvet/parse/rxlit"
 )
 
 // placeholderRx matches a documentation placeholder such as <SLURM_USER>,
 // <login-host> or <your-api-key>.
-var placeholderRx = regexp.MustCompile(`<[A-Za-z_][\w.-]*>`)
+var placeholderRx = rxlit.MustRx(`<[A-Za-z_][\w.-]*>`)
 
 // Placeholders blanks the angle brackets of documentation placeholders
 // (<user>@<host>, https://<host>/api, --token <TOKEN>) into underscores,
@@ -46,14 +47,14 @@ func systemPath(s string) bool {
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-var blankedRx = regexp.MustCompile(`^_[A-Za-z_][\w.-]*_$`)
+var blankedRx = rxlit.MustRx(`^_[A-Za-z_][\w.-]*_$`)
 
 // IsPlaceholder reports whether a word is a documentation placeholder
 // that Placeholders blanked (<plist> → _plist_): a value the reader fills
 // in, not one the skill chose.
 func IsPlaceholder(v string) bool { return blankedRx.MatchString(v) }
 
-var blankedInRx = regexp.MustCompile(`(^|\W)_([A-Za-z][\w.-]{0,40})_(\W|$)`)
+var blankedInRx = rxlit.MustRx(`(^|\W)_([A-Za-z][\w.-]{0,40})_(\W|$)`)
 
 // HasPlaceholder reports whether text holds a blanked placeholder
 // anywhere (a JSON body '{"value": <num>}' arrives as {"value": _num_}).

@@ -17,10 +17,10 @@ package shell
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
+	"github.com/skillvet/skillvet/parse/rxlit"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -434,7 +434,7 @@ func (a *analysis) parseFile(text string) (f *syntax.File, err error) {
 
 // assocKeyRx matches a key of an associative array literal that holds
 // characters arithmetic does not allow in a name: [net.core.rmem_max]=.
-var assocKeyRx = regexp.MustCompile(`(^|[\s(])\[([A-Za-z_][\w.:/-]*[.:/-][\w.:/-]*)\]=`)
+var assocKeyRx = rxlit.MustRx(`(^|[\s(])\[([A-Za-z_][\w.:/-]*[.:/-][\w.:/-]*)\]=`)
 
 // assocKeys rewrites such keys with underscores of the same length.
 func assocKeys(text string) (string, bool) {
@@ -454,7 +454,7 @@ func assocKeys(text string) (string, bool) {
 
 // nonASCIIParamRx matches a braced parameter whose name holds a non-ASCII
 // letter.
-var nonASCIIParamRx = regexp.MustCompile(`\$\{[^{}\s$]*[^\x00-\x7f][^{}\s$]*\}`)
+var nonASCIIParamRx = rxlit.MustRx(`\$\{[^{}\s$]*[^\x00-\x7f][^{}\s$]*\}`)
 
 // asciiParamNames renames each ${name} with non-ASCII letters to
 // underscores of the same byte length.

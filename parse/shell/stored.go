@@ -1,10 +1,10 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/parse/ini"
+	"github.com/skillvet/skillvet/parse/rxlit"
 )
 
 // Commands stored as data: git and ssh read commands from their
@@ -358,9 +358,9 @@ func envSettings(c *Command) []Setting {
 }
 
 var (
-	gitConfigFileRx = regexp.MustCompile(`(^|/)\.gitconfig([.\w-]*)$|(^|/)\.config/git/config$|^/etc/gitconfig$|(^|/)\.git/(modules/[^/]+/)?config(\.worktree)?$`)
-	sshConfigFileRx = regexp.MustCompile(`(^|/)\.ssh/config$|(^|/)\.ssh/config\.d/[^/]+$|^/etc/ssh/ssh_config$|^/etc/ssh/ssh_config\.d/[^/]+$`)
-	homePathRx      = regexp.MustCompile(`^(~|\$\{?HOME\}?|\$\{?XDG_CONFIG_HOME\}?|/home/[^/]+|/Users/[^/]+|/root)(/|$)`)
+	gitConfigFileRx = rxlit.MustRx(`(^|/)\.gitconfig([.\w-]*)$|(^|/)\.config/git/config$|^/etc/gitconfig$|(^|/)\.git/(modules/[^/]+/)?config(\.worktree)?$`)
+	sshConfigFileRx = rxlit.MustRx(`(^|/)\.ssh/config$|(^|/)\.ssh/config\.d/[^/]+$|^/etc/ssh/ssh_config$|^/etc/ssh/ssh_config\.d/[^/]+$`)
+	homePathRx      = rxlit.MustRx(`^(~|\$\{?HOME\}?|\$\{?XDG_CONFIG_HOME\}?|/home/[^/]+|/Users/[^/]+|/root)(/|$)`)
 )
 
 // configFileScope is the scope of settings written to path: the user's

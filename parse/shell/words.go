@@ -1,11 +1,11 @@
 package shell
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skillvet/skillvet/parse/rxlit"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -91,7 +91,7 @@ func paramName(p *syntax.ParamExp) string {
 // maxPartial bounds a partly known value kept for later expansion.
 const maxPartial = 4096
 
-var untrustedNameRx = regexp.MustCompile(`(?i)^(user_\w+|(\w+_)?(input|query|question|prompt|message|request|search_term|payload)(_\w+)?)$`)
+var untrustedNameRx = rxlit.MustRx(`(?i)^(user_\w+|(\w+_)?(input|query|question|prompt|message|request|search_term|payload)(_\w+)?)$`)
 
 // isTainted reports whether a variable holds untrusted input: the
 // script's arguments (outside functions), what read stored, variables
@@ -335,7 +335,7 @@ func (a *analysis) post(first int) {
 	}
 }
 
-var scriptFileRx = regexp.MustCompile(`(?i)(\.(sh|bash|zsh|ksh|command)$|(^|/)\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|kshrc)$|/cron|/bin/|/rc\.local$|/profile\.d/|(^|/)(\.git/hooks|\.githooks|\.husky|hooks)/(pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-rewrite|post-checkout|post-merge|pre-push|pre-auto-gc|post-applypatch|pre-applypatch|applypatch-msg|pre-receive|update|post-receive|post-update|push-to-checkout|reference-transaction|sendemail-validate|fsmonitor-watchman)$)`)
+var scriptFileRx = rxlit.MustRx(`(?i)(\.(sh|bash|zsh|ksh|command)$|(^|/)\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|kshrc)$|/cron|/bin/|/rc\.local$|/profile\.d/|(^|/)(\.git/hooks|\.githooks|\.husky|hooks)/(pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-rewrite|post-checkout|post-merge|pre-push|pre-auto-gc|post-applypatch|pre-applypatch|applypatch-msg|pre-receive|update|post-receive|post-update|push-to-checkout|reference-transaction|sendemail-validate|fsmonitor-watchman)$)`)
 
 // scriptBody returns the constant here-document a command writes to a
 // shell script or start-up file (cat > x.sh <<'EOF', cat >> ~/.bashrc
