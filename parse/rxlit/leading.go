@@ -220,22 +220,20 @@ const leadingMisses = 8
 type leadScan struct {
 	l        *leading
 	t, lower string
-	buf      [maxExact]int
-	next     []int // where each literal next occurs (-1: no more)
+	next     [maxExact]int // where each literal next occurs (-1: no more)
 	misses   int
 }
 
-func (l *leading) scan(t string) *leadScan {
+// init readies sc to search t; sc lives on its caller's stack.
+func (sc *leadScan) init(l *leading, t string) {
 	l.compile()
-	sc := &leadScan{l: l, t: t, lower: t}
+	sc.l, sc.t, sc.lower = l, t, t
 	if l.fold {
 		sc.lower = LowerASCIIKeepLen(t)
 	}
-	sc.next = sc.buf[:len(l.lits)]
 	for i, s := range l.lits {
 		sc.next[i] = strings.Index(sc.lower, s)
 	}
-	return sc
 }
 
 // find returns the leftmost match starting at from or after, with the
@@ -248,7 +246,7 @@ func (sc *leadScan) find(from int) []int {
 			return sc.rest(from)
 		}
 		q := -1
-		for i, p := range sc.next {
+		for i, p := range sc.next[:len(l.lits)] {
 			if p >= 0 && p < from {
 				p = -1
 				if k := strings.Index(sc.lower[from:], l.lits[i]); k >= 0 {
@@ -294,12 +292,17 @@ func (sc *leadScan) rest(from int) []int {
 }
 
 // find is the regexp's FindStringIndex(t).
-func (l *leading) find(t string) []int { return l.scan(t).find(0) }
+func (l *leading) find(t string) []int {
+	var sc leadScan
+	sc.init(l, t)
+	return sc.find(0)
+}
 
 // findAll is the regexp's FindAllStringIndex(t, n): every match is
 // non-empty, so each search starts where the last match ended.
 func (l *leading) findAll(t string, n int) [][]int {
-	sc := l.scan(t)
+	var sc leadScan
+	sc.init(l, t)
 	var out [][]int
 	for from := 0; n < 0 || len(out) < n; {
 		m := sc.find(from)

@@ -122,7 +122,8 @@ func TestLeadingCrowded(t *testing.T) {
 			checkLeading(t, l, re, s)
 		}
 	}
-	sc := newLeading(`\bab\b`).scan(strings.Repeat("xab ", 20) + "ab")
+	var sc leadScan
+	sc.init(newLeading(`\bab\b`), strings.Repeat("xab ", 20)+"ab")
 	if m := sc.find(0); sc.misses < leadingMisses || !slices.Equal(m, []int{80, 82}) {
 		t.Errorf("misses %d, match %v: want the regexp to take over and find [80 82]", sc.misses, m)
 	}
