@@ -179,6 +179,9 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 var shPsBareURLRx = match.MustRx(`(?i)\b(?:irm|iwr|invoke-restmethod|invoke-webrequest)\s+(?:-uri\s+)?["']?([a-z0-9][\w-]*(?:\.[\w-]+)+/[^\s"'|;)]*)`)
 
 func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]bool) {
+	if !shPsDownloadRx.May(site.Text) || !shPsExecRx.May(site.Text) {
+		return // a line matches both only if the whole text holds their literals
+	}
 	off := 0
 	for _, line := range strings.SplitAfter(site.Text, "\n") {
 		if shPsDownloadRx.MatchString(line) && shPsExecRx.MatchString(line) {
