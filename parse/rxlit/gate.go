@@ -78,6 +78,15 @@ func NewGate(expr string) *Gate {
 	if err != nil {
 		return nil
 	}
+	if holdsRune(re, 0x130) {
+		return nil // İ lower-cases to i, outside its orbit: see newUnicodeGate
+	}
+	return newGate(re, false)
+}
+
+// newGate derives the gate of re; with unicode, literals that fold beyond
+// ASCII are kept (newUnicodeGate folds them and the text it is tested on).
+func newGate(re *syntax.Regexp, unicode bool) *Gate {
 	re = re.Simplify()
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
@@ -94,7 +103,7 @@ func NewGate(expr string) *Gate {
 		if !ok {
 			return nil
 		}
-		sets = strongSets(sets)
+		sets = strongSets(sets, unicode)
 		if len(sets) == 0 {
 			return nil
 		}
@@ -146,13 +155,13 @@ func reqSets(re *syntax.Regexp) ([][]string, bool) {
 // strongSets drops sets that filter nothing (a literal shorter than three
 // bytes or a common word: nearly every text passes them) and keeps the
 // strongest maxGateSets, each deduplicated and sorted.
-func strongSets(sets [][]string) [][]string {
+func strongSets(sets [][]string, unicode bool) [][]string {
 	var out [][]string
 	seen := map[string]bool{}
 	for _, s := range sets {
 		weak := len(s) == 0
 		for _, l := range s {
-			if len(l) < 3 && !rarePairs[l] || commonWords[strings.TrimSpace(l)] || foldsBeyondASCII(l) {
+			if len(l) < 3 && !rarePairs[l] || commonWords[strings.TrimSpace(l)] || !unicode && foldsBeyondASCII(l) {
 				weak = true
 			}
 		}

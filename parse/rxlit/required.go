@@ -19,7 +19,7 @@ import (
 // (much slower) regexp.
 func RequiredLiterals(expr string) []string {
 	re, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
+	if err != nil || holdsRune(re, 0x130) { // İ lower-cases to i, which (?i)İ does not match
 		return nil
 	}
 	lits, ok := reqLits(re.Simplify())

@@ -30,11 +30,18 @@ type Rx struct {
 	// lead holds the literals every match begins with (newLeading): long
 	// texts are searched only where they occur. nil: none known.
 	lead *leading
+	// ugate is the gate over case-folded text of a pattern that has no
+	// Gate because a case-insensitive literal folds beyond ASCII
+	// (newUnicodeGate); nil otherwise.
+	ugate *Gate
 }
 
 // MustRx compiles expr and derives its gate.
 func MustRx(expr string) *Rx {
 	r := &Rx{Regexp: regexp.MustCompile(expr), Gate: NewGate(expr), whole: wholeTextBytes(expr), lead: newLeading(expr)}
+	if r.Gate == nil {
+		r.ugate = newUnicodeGate(expr)
+	}
 	r.foldSK = r.Gate != nil && strings.Contains(expr, "(?i") && r.Gate.hasAny("sk")
 	return r
 }
@@ -55,7 +62,10 @@ func (r *Rx) May(t string) bool {
 	if r.whole != nil && !r.whole.holds(t) {
 		return false // a byte no match of a whole-text pattern can hold
 	}
-	if r.Gate == nil || r.foldSK && nonASCIIFolds(t) {
+	if r.Gate == nil {
+		return r.ugate == nil || r.ugate.matchFolded(t)
+	}
+	if r.foldSK && nonASCIIFolds(t) {
 		return true
 	}
 	if len(t) <= len(lowerBuf{}) {
@@ -96,11 +106,14 @@ func (b *lowerBuf) lower(t string) string {
 // or a text with no upper-case ASCII letter): callers that try many
 // regexps on one text lower-case it once.
 func (r *Rx) MayLower(lower string) bool {
-	return r.Gate == nil || r.foldSK && nonASCIIFolds(lower) || r.Gate.Match(lower)
+	if r.Gate == nil {
+		return r.ugate == nil || r.ugate.matchFolded(lower)
+	}
+	return r.foldSK && nonASCIIFolds(lower) || r.Gate.Match(lower)
 }
 
 func (r *Rx) mayBytes(b []byte) bool {
-	return r.Gate == nil && r.whole == nil || r.May(unsafe.String(unsafe.SliceData(b), len(b)))
+	return r.Gate == nil && r.whole == nil && r.ugate == nil || r.May(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 // MatchString is Regexp.MatchString behind the gate.
