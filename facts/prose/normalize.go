@@ -2,21 +2,46 @@ package prose
 
 import (
 	"math"
+	"sort"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
 
 // NormText is text folded for phrase matching, with a map back to the
-// original bytes: Off[i] is the offset in the source of the rune that
-// produced Text[i]; Off[len(Text)] is the end of the source range.
+// original bytes (off).
 type NormText struct {
 	Text string
-	Off  []int32 // int32: four bytes a byte of text instead of eight
+	// runs map Text back to the source: from runs[k].out on, the bytes
+	// of Text come from the source bytes from runs[k].src on, one for one,
+	// until the next run; a new run starts wherever that stops holding
+	// (whitespace collapsed, a marker dropped, a character folded).
+	// Most text needs few runs, where an offset per byte cost four bytes
+	// a byte of every normalised text.
+	runs []normRun
+	end  int32 // the end of the source range
 	// Hidden counts the invisible characters (zero-width, tag, bidi) that
 	// were dropped; Folded counts look-alike characters folded to ASCII.
 	Hidden, Folded int
 	src            []byte
+}
+
+type normRun struct{ out, src int32 }
+
+// off returns the source offset of the rune that produced Text[i], and
+// the end of the source range for i = len(Text).
+func (n *NormText) off(i int) int {
+	if i >= len(n.Text) {
+		return int(n.end)
+	}
+	for i > 0 && n.Text[i]&0xC0 == 0x80 {
+		i-- // a byte inside a rune: the rune's own start
+	}
+	k := sort.Search(len(n.runs), func(k int) bool { return int(n.runs[k].out) > i }) - 1
+	if k < 0 {
+		return 0
+	}
+	return int(n.runs[k].src) + i - int(n.runs[k].out)
 }
 
 // Orig returns the source range of the normalised range [i, j).
@@ -28,11 +53,11 @@ func (n *NormText) Orig(i, j int) (int, int) {
 		j = len(n.Text)
 	}
 	if j <= i {
-		return int(n.Off[i]), int(n.Off[i])
+		return n.off(i), n.off(i)
 	}
-	last := int(n.Off[j-1])
+	last := n.off(j - 1)
 	_, w := utf8.DecodeRune(n.src[last:])
-	return int(n.Off[i]), last + w
+	return n.off(i), last + w
 }
 
 // Obfuscated reports whether the source of normalised range [i, j) holds
@@ -79,18 +104,23 @@ func Normalize(src []byte, start, end int) *NormText {
 		end = math.MaxInt32 // Off holds int32 offsets; no skill file is this large
 	}
 	out := make([]byte, 0, end-start)
-	off := make([]int32, 0, end-start+1)
 	n := &NormText{src: src}
+	var runs []normRun
+	// mapped records that the byte about to be appended to out, the
+	// start of a rune, comes from source offset at
+	mapped := func(at int) {
+		if k := len(runs) - 1; k < 0 || int(runs[k].src)+len(out)-int(runs[k].out) != at {
+			runs = append(runs, normRun{int32(len(out)), int32(at)})
+		}
+	}
 	space := false // last emitted byte is a space
 	lineStart := true
 	prevAlnum := false
 	emit := func(r rune, at int) {
 		var buf [utf8.UTFMax]byte
 		w := utf8.EncodeRune(buf[:], r)
-		for k := 0; k < w; k++ {
-			out = append(out, buf[k])
-			off = append(off, int32(at))
-		}
+		mapped(at)
+		out = append(out, buf[:w]...)
 	}
 	for i := start; i < end; {
 		// fast path: plain ASCII that needs no special handling
@@ -98,8 +128,10 @@ func Normalize(src []byte, start, end int) *NormText {
 			if c >= 'A' && c <= 'Z' {
 				c += 'a' - 'A'
 			}
+			if k := len(runs) - 1; k < 0 || int(runs[k].src)+len(out)-int(runs[k].out) != i {
+				runs = append(runs, normRun{int32(len(out)), int32(i)})
+			}
 			out = append(out, c)
-			off = append(off, int32(i))
 			i++
 			space, lineStart = false, false
 			prevAlnum = c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
@@ -168,9 +200,8 @@ func Normalize(src []byte, start, end int) *NormText {
 		space = false
 		prevAlnum = unicode.IsLetter(r) || unicode.IsDigit(r)
 	}
-	off = append(off, int32(end))
 	n.Text = unsafe.String(unsafe.SliceData(out), len(out)) // out is not written again
-	n.Off = off
+	n.runs, n.end = runs, int32(end)
 	return n
 }
 
