@@ -385,7 +385,7 @@ func readOpen(fh fs.File, p string, max int64) (*File, error) {
 	if st.Size() > max {
 		return nil, &tooLargeError{st.Size()}
 	}
-	b, err := io.ReadAll(io.LimitReader(fh, max+1))
+	b, err := readSized(io.LimitReader(fh, max+1), st.Size())
 	if err != nil {
 		return nil, err
 	}
@@ -393,6 +393,32 @@ func readOpen(fh fs.File, p string, max int64) (*File, error) {
 		return nil, &tooLargeError{int64(len(b))}
 	}
 	return NewFile(p, b), nil
+}
+
+// readSized reads r to its end into a buffer sized for the size the file
+// had when it was opened, plus one byte that shows a file which grew
+// (io.ReadAll grows its buffer by doubling: twice the bytes allocated and
+// copied for a typical file).
+func readSized(r io.Reader, size int64) ([]byte, error) {
+	b := make([]byte, 0, size+1)
+	for idle := 0; ; {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if n > 0 {
+			idle = 0
+		} else if idle++; idle > 100 {
+			return b, io.ErrNoProgress // a reader that never ends nor reads
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // the file grew: read on
+		}
+	}
 }
 
 // NewFile classifies content and builds a File. UTF-16 text with a byte-order

@@ -3,12 +3,15 @@ package skill
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"testing/fstest"
+	"testing/iotest"
 )
 
 func TestClassify(t *testing.T) {
@@ -324,3 +327,24 @@ func TestOwnName(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSized: the buffer sized at open still reads a file that grew
+// or shrank since, and a reader that never reads fails.
+func TestReadSized(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		size int64
+	}{{"abcdef", 6}, {"abcdef", 2}, {"abcdef", 0}, {"ab", 10}, {"", 0}} {
+		b, err := readSized(iotest.OneByteReader(strings.NewReader(c.text)), c.size)
+		if err != nil || string(b) != c.text {
+			t.Errorf("%q with size %d: %q, %v", c.text, c.size, b, err)
+		}
+	}
+	if _, err := readSized(stuckReader{}, 4); !errors.Is(err, io.ErrNoProgress) {
+		t.Errorf("stuck reader: %v, want io.ErrNoProgress", err)
+	}
+}
+
+type stuckReader struct{}
+
+func (stuckReader) Read([]byte) (int, error) { return 0, nil }
