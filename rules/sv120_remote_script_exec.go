@@ -179,7 +179,7 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 var shPsBareURLRx = match.MustRx(`(?i)\b(?:irm|iwr|invoke-restmethod|invoke-webrequest)\s+(?:-uri\s+)?["']?([a-z0-9][\w-]*(?:\.[\w-]+)+/[^\s"'|;)]*)`)
 
 func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]bool) {
-	if !shPsDownloadRx.May(site.Text) || !shPsExecRx.May(site.Text) {
+	if !shPsDownloadRx.MayWithin(site.Text) || !shPsExecRx.MayWithin(site.Text) {
 		return // a line matches both only if the whole text holds their literals
 	}
 	off := 0

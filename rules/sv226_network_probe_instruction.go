@@ -132,7 +132,7 @@ func runNetworkProbe(p *analyzer.Pass) error {
 	}
 	mayWords := d.SentenceMay(probeWordsRx)
 	meta := d.RawFinder(probeMetaRx)
-	rangeMay := probeRangeMay(d.LowerSrc()) // digits and dots: lower-casing keeps them
+	rangeMay := probeRangeMay(d.SrcText())
 	rangeIn := func(rs, re int) string {
 		if !rangeMay {
 			return "" // no sentence of the file holds a range

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -78,9 +79,6 @@ type Doc struct {
 
 	sentOffOnce sync.Once
 	sentOff     [][2]int // each sentence's [start, end) in all
-
-	lowerOnce sync.Once
-	lowerSrc  string
 
 	// all is every segment's normalised text joined by NUL bytes; segOff
 	// holds where each segment starts in it. Literal prefilters search it
@@ -230,21 +228,18 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
 	return d
 }
 
-// LowerSrc returns the file's source ASCII-lower-cased (offsets kept),
-// for a regexp's gate over the whole file (Rx.MayLower) before a rule
-// searches the raw text of sentence after sentence: a literal missing from
-// the file is missing from every part of it.
-func (d *Doc) LowerSrc() string {
-	d.lowerOnce.Do(func() { d.lowerSrc = match.LowerASCIIKeepLen(string(d.Src)) })
-	return d.lowerSrc
-}
+// SrcText returns the file's source as a string sharing its bytes (read
+// only, like Src), for a regexp's gate over the whole file before a rule
+// searches the raw text of sentence after sentence: a literal missing
+// from the file is missing from every part of it.
+func (d *Doc) SrcText() string { return unsafe.String(unsafe.SliceData(d.Src), len(d.Src)) }
 
 // RawFinder returns rx.FindString over a sentence's raw source text (the
 // Markdown before normalisation: code spans, globs, addresses as written).
 // In a file where rx's gate fails it answers "" at once, without copying
 // the sentence's text, which is what most files get.
 func (d *Doc) RawFinder(rx *match.Rx) func(s *Sentence) string {
-	if !rx.MayLower(d.LowerSrc()) {
+	if !rx.MayWithin(d.SrcText()) {
 		return func(*Sentence) string { return "" }
 	}
 	return func(s *Sentence) string {

@@ -92,3 +92,19 @@ func FuzzWholeText(f *testing.F) {
 		}
 	})
 }
+
+// TestMayWithin: the whole-text byte set speaks for a text, not for its
+// parts; MayWithin, which rules ask of a file before its lines, ignores it.
+func TestMayWithin(t *testing.T) {
+	r := MustRx(`^_0x[0-9a-f]{3,8}$`)
+	file := "var self = 1\n_0xabc\n"
+	if r.May(file) {
+		t.Error("May holds on a text with bytes outside the set")
+	}
+	if !r.MayWithin(file) {
+		t.Error("MayWithin rejects a text whose line matches")
+	}
+	if r.MayWithin("no hex names here") {
+		t.Error("MayWithin passes a text without the literal")
+	}
+}

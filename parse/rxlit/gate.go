@@ -68,6 +68,81 @@ func (l lit) in(t string) bool {
 	return false
 }
 
+// inFold is in for a text that is not lower-cased: a byte of t matches
+// the literal's byte when its ASCII lower case does, so a long text is
+// searched as it is instead of through a lower-cased copy.
+func (l lit) inFold(t string) bool {
+	n := len(l.s)
+	if n == 0 {
+		return true
+	}
+	if n > len(t) {
+		return false
+	}
+	lo := l.s[l.r]
+	up := lo
+	if 'a' <= lo && lo <= 'z' {
+		up = lo - 'a' + 'A'
+	}
+	end := len(t) - (n - l.r) + 1 // the rare byte's offsets are < end
+	nextLo, nextUp := -2, -2      // next offset of each case (-2: not sought, -1: none)
+	for i := l.r; i < end; {
+		if nextLo != -1 && nextLo < i {
+			nextLo = indexFrom(t[:end], lo, i)
+		}
+		if up != lo && nextUp != -1 && nextUp < i {
+			nextUp = indexFrom(t[:end], up, i)
+		} else if up == lo {
+			nextUp = -1
+		}
+		k := nextLo
+		if k < 0 || nextUp >= 0 && nextUp < k {
+			k = nextUp
+		}
+		if k < 0 {
+			return false
+		}
+		if equalFoldASCII(t[k-l.r:k-l.r+n], l.s) {
+			return true
+		}
+		i = k + 1
+	}
+	return false
+}
+
+// indexFrom is the offset of the first b in t at or after i, or -1.
+func indexFrom(t string, b byte, i int) int {
+	if k := strings.IndexByte(t[i:], b); k >= 0 {
+		return i + k
+	}
+	return -1
+}
+
+// equalFoldASCII reports whether s, ASCII-lower-cased, is lower.
+func equalFoldASCII(s, lower string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// matchFold is Match(LowerASCIIKeepLen(t)) without the copy.
+func (g *Gate) matchFold(t string) bool {
+	if g == nil {
+		return true
+	}
+	if g.lits == nil {
+		return g.Match(LowerASCIIKeepLen(t))
+	}
+	return AnyBranch(g.lits, func(l lit) bool { return l.inFold(t) })
+}
+
 // maxGateSets bounds the sets kept per branch (the strongest ones).
 const maxGateSets = 4
 

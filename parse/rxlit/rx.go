@@ -62,6 +62,14 @@ func (r *Rx) May(t string) bool {
 	if r.whole != nil && !r.whole.holds(t) {
 		return false // a byte no match of a whole-text pattern can hold
 	}
+	return r.MayWithin(t)
+}
+
+// MayWithin reports whether some part of t can match: the literal gate
+// alone (a text that lacks a literal lacks it in every part), without the
+// whole-text byte set, which a part of t may pass where t does not. Rules
+// test it on a whole file or shell text before trying its lines.
+func (r *Rx) MayWithin(t string) bool {
 	if r.Gate == nil {
 		return r.ugate == nil || r.ugate.matchFolded(t)
 	}
@@ -72,7 +80,7 @@ func (r *Rx) May(t string) bool {
 		var buf lowerBuf
 		return r.Gate.Match(buf.lower(t)) // no copy on the heap for a short text
 	}
-	return r.Gate.Match(LowerASCIIKeepLen(t)) // t itself when it has no upper case
+	return r.Gate.matchFold(t) // a long text is searched as it is
 }
 
 // lowerBuf holds the lower-cased copy of a short text for one gate test:

@@ -1,0 +1,48 @@
+package rxlit
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestMatchFold: a gate tested on a text as it is answers as on its
+// ASCII-lower-cased copy, over random mixed-case texts built from the
+// gates' own literals.
+func TestMatchFold(t *testing.T) {
+	exprs := []string{
+		`(?i)\bdo not tell the user\b`,
+		`(?i)(?:invoke-webrequest|downloadstring)\S*\s+.*\b(?:iex|invoke-expression)\b`,
+		`(?i)api[_-]?key\s*=\s*\S{16,}`,
+		`(?i)\.(?:zip|rar|7z)\b.{0,40}password`,
+		`(?i)x{3,}y`,
+	}
+	parts := []string{"do not ", "DO NOT ", "Tell The User", "do", "DO", "Not", "not", "TELL", "tell", "the", "THE", "user", "User", " ", "\n", "Invoke-WebRequest",
+		"DownloadString", "IEX", "iex", "API_KEY", "api-key", "=", "0123456789abcdef0123", ".ZIP", ".rar", "7z", "Password",
+		"xXx", "XXX", "y", "Y", "é", "\u017f", "q", "Q"}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, e := range exprs {
+		g := NewGate(e)
+		if g == nil {
+			t.Fatalf("%s: no gate", e)
+		}
+		pass := 0
+		for i := 0; i < 20000; i++ {
+			var b strings.Builder
+			for n := rng.IntN(20); n >= 0; n-- {
+				b.WriteString(parts[rng.IntN(len(parts))])
+			}
+			s := b.String()
+			want := g.Match(LowerASCIIKeepLen(s))
+			if want {
+				pass++
+			}
+			if got := g.matchFold(s); got != want {
+				t.Fatalf("%s on %q: matchFold %v, Match of the lower case %v", e, s, got, want)
+			}
+		}
+		if pass == 0 {
+			t.Errorf("%s: no random text passed the gate; the property was not exercised", e)
+		}
+	}
+}
