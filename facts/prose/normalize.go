@@ -125,16 +125,36 @@ func Normalize(src []byte, start, end int) *NormText {
 	for i := start; i < end; {
 		// fast path: plain ASCII that needs no special handling
 		if c := src[i]; c < 0x80 && asciiPlain[c] {
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
+			// the whole stretch of such bytes, mapped one for one
 			if k := len(runs) - 1; k < 0 || int(runs[k].src)+len(out)-int(runs[k].out) != i {
 				runs = append(runs, normRun{int32(len(out)), int32(i)})
 			}
-			out = append(out, c)
-			i++
+			for ; i < end; i++ {
+				c = src[i]
+				if c >= 0x80 || !asciiPlain[c] {
+					break
+				}
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				out = append(out, c)
+			}
+			c = out[len(out)-1]
 			space, lineStart = false, false
 			prevAlnum = c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+			continue
+		}
+		if c := src[i]; c == ' ' || c == '\n' {
+			// the slow path below, for the commonest separators
+			if c == '\n' {
+				lineStart = true
+			}
+			if !space && len(out) > 0 {
+				emit(' ', i)
+				space = true
+			}
+			prevAlnum = false
+			i++
 			continue
 		}
 		r, w := utf8.DecodeRune(src[i:end])

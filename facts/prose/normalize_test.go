@@ -78,3 +78,15 @@ func TestNormalizeOffsetsRandom(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNormalize measures normalisation of Markdown prose and code.
+func BenchmarkNormalize(b *testing.B) {
+	para := "Run the **setup** script, then `open` the [Guide](https://example.com/guide) and follow *each* step.\n" +
+		"> Note: Keep the API_KEY in your environment; don't paste it here — it's secret.\n\n" +
+		"def main():\n    print(\"Hello, World\")  # Greets\n    return 0\n"
+	src := []byte(strings.Repeat(para, 400))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		Normalize(src, 0, len(src))
+	}
+}
