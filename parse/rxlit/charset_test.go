@@ -2,7 +2,6 @@ package rxlit
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
@@ -47,21 +46,7 @@ func TestWholeTextNeverHidesMatch(t *testing.T) {
 	alpha := []string{"_", "0", "x", "O", "l", "I", "1", "a", "f", "F", "p", "y", "t", "h", "o", "n", "3", ".", "e",
 		"-", "@", " ", "\t", "s", "k", "\u017f", "\u212a", "\xff", "node", "python3", "_0x", "é"}
 	for _, p := range wholePatterns {
-		r := MustRx(p.expr)
-		matched := 0
-		for i := 0; i < 20000; i++ {
-			var b strings.Builder
-			for n := rng.IntN(8); n >= 0; n-- {
-				b.WriteString(alpha[rng.IntN(len(alpha))])
-			}
-			s := b.String()
-			if r.Regexp.MatchString(s) {
-				matched++
-				if !r.May(s) {
-					t.Fatalf("%s: May rejects %q, which the regexp matches", p.expr, s)
-				}
-			}
-		}
+		matched := mayHoldsOnRandom(t, MustRx(p.expr), rng, alpha, 20000, false)
 		if p.whole && matched == 0 && p.expr != `\A(?:rm|dd)\z` {
 			t.Errorf("%s: no random text matched; the property was not exercised", p.expr)
 		}
@@ -77,20 +62,11 @@ func TestWholeTextNeverHidesMatch(t *testing.T) {
 
 // FuzzWholeText checks that the byte set never hides a match.
 func FuzzWholeText(f *testing.F) {
-	for _, s := range []string{"_0xabc", "OOOOOO", "python3.11", "a.b.example.com", "node", "x", "yyzz", " - - ", "a@b.co", "\u017f"} {
-		f.Add(s)
-	}
-	var rs []*Rx
+	var exprs []string
 	for _, p := range wholePatterns {
-		rs = append(rs, MustRx(p.expr))
+		exprs = append(exprs, p.expr)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		for _, r := range rs {
-			if r.Regexp.MatchString(s) && !r.May(s) {
-				t.Fatalf("%s: May rejects %q, which the regexp matches", r, s)
-			}
-		}
-	})
+	fuzzMayHolds(f, []string{"_0xabc", "OOOOOO", "python3.11", "a.b.example.com", "node", "x", "yyzz", " - - ", "a@b.co", "\u017f"}, exprs)
 }
 
 // TestMayWithin: the whole-text byte set speaks for a text, not for its

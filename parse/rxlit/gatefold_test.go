@@ -2,7 +2,6 @@ package rxlit
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
@@ -28,11 +27,7 @@ func TestMatchFold(t *testing.T) {
 		}
 		pass := 0
 		for i := 0; i < 20000; i++ {
-			var b strings.Builder
-			for n := rng.IntN(20); n >= 0; n-- {
-				b.WriteString(parts[rng.IntN(len(parts))])
-			}
-			s := b.String()
+			s := randomText(rng, parts, 20)
 			want := g.Match(LowerASCIIKeepLen(s))
 			if want {
 				pass++

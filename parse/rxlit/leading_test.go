@@ -89,15 +89,11 @@ func TestLeadingFind(t *testing.T) {
 		}
 		found := 0
 		for i := 0; i < 20000; i++ {
-			var b strings.Builder
 			size := 16
 			if i%10 == 0 {
 				size = 200 // crowded with places that start no match: the regexp takes over
 			}
-			for n := rng.IntN(size); n >= 0; n-- {
-				b.WriteString(alpha[rng.IntN(len(alpha))])
-			}
-			s := b.String()
+			s := randomText(rng, alpha, size)
 			if re.MatchString(s) {
 				found++
 			}

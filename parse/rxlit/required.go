@@ -290,21 +290,31 @@ func ContainsAnyLit(t string, lits []string) bool {
 // LowerASCIIKeepLen lower-cases ASCII letters only, so byte offsets into the
 // result are offsets into s (strings.ToLower may change lengths).
 func LowerASCIIKeepLen(s string) string {
-	first := -1
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			first = i
-			break
-		}
-	}
+	first := firstUpper(s)
 	if first < 0 {
 		return s // nothing to lower: no copy
 	}
 	b := []byte(s)
+	lowerFrom(b, first)
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
+}
+
+// firstUpper returns the offset of the first ASCII upper-case letter of
+// s, or -1.
+func firstUpper(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			return i
+		}
+	}
+	return -1
+}
+
+// lowerFrom lower-cases the ASCII letters of b from offset first on.
+func lowerFrom(b []byte, first int) {
 	for i := first; i < len(b); i++ {
 		if c := b[i]; c >= 'A' && c <= 'Z' {
 			b[i] = c + 32
 		}
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }

@@ -91,23 +91,13 @@ type lowerBuf [256]byte
 // lower returns t ASCII-lower-cased, in b when it has an upper-case
 // letter (len(t) <= len(b)); the result lives no longer than b.
 func (b *lowerBuf) lower(t string) string {
-	first := -1
-	for i := 0; i < len(t); i++ {
-		if c := t[i]; c >= 'A' && c <= 'Z' {
-			first = i
-			break
-		}
-	}
+	first := firstUpper(t)
 	if first < 0 {
 		return t
 	}
-	copy(b[:], t)
-	for i := first; i < len(t); i++ {
-		if c := b[i]; c >= 'A' && c <= 'Z' {
-			b[i] = c + 32
-		}
-	}
-	return unsafe.String(&b[0], len(t))
+	n := copy(b[:], t)
+	lowerFrom(b[:n], first)
+	return unsafe.String(&b[0], n)
 }
 
 // MayLower is May for a text already ASCII-lower-cased (LowerASCIIKeepLen,
