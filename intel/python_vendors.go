@@ -1,6 +1,10 @@
 package intel
 
-import "strings"
+import (
+	"strings"
+
+	"golang.org/x/net/publicsuffix"
+)
 
 // keyVendors maps the vendor word of an environment variable name
 // (OPENAI_API_KEY → OPENAI) to the domain its API lives under.
@@ -30,4 +34,44 @@ func KeyVendorDomain(name string) string {
 func HostInDomain(host, domain string) bool {
 	host = strings.ToLower(strings.TrimSuffix(host, "."))
 	return host == domain || strings.HasSuffix(host, "."+domain)
+}
+
+// genericItemWords are words that name what a stored secret is, not
+// whose: a keychain item "api-token" or "login" says nothing of its
+// vendor.
+var genericItemWords = map[string]bool{"api": true, "key": true, "keys": true, "token": true, "tokens": true,
+	"secret": true, "secrets": true, "password": true, "passwd": true, "pass": true, "login": true, "auth": true,
+	"user": true, "username": true, "account": true, "default": true, "global": true, "access": true, "email": true,
+	"cred": true, "creds": true, "credential": true, "credentials": true, "app": true, "client": true, "id": true,
+	"prod": true, "dev": true, "test": true, "my": true, "the": true, "www": true, "http": true, "https": true}
+
+// ItemNamesHost reports whether the name a stored secret is kept under (a
+// macOS keychain service such as "webflow-api-token" or "xai-api")
+// names the vendor host belongs to: its first word is a known vendor
+// whose API domain holds host (KeyVendorDomain), or the name of host's
+// registrable domain, alone or with its suffix joined ("webflow" for
+// api.webflow.com, "xai" for api.x.ai). The secret a user keeps for a
+// service goes to that service when it is used: its issuer, not an
+// exfiltration. The registrable domain decides, so github.com.evil.io
+// is not GitHub's.
+func ItemNamesHost(name, host string) bool {
+	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+	for len(words) > 0 && genericItemWords[words[0]] {
+		words = words[1:]
+	}
+	if len(words) == 0 || len(words[0]) < 2 {
+		return false
+	}
+	w := words[0]
+	if d := keyVendors[strings.ToUpper(w)]; d != "" && HostInDomain(host, d) {
+		return true
+	}
+	site, err := publicsuffix.EffectiveTLDPlusOne(strings.ToLower(strings.TrimSuffix(host, ".")))
+	if err != nil {
+		return false
+	}
+	label, suffix, _ := strings.Cut(site, ".")
+	return len(w) >= 3 && (w == label || w == label+strings.ReplaceAll(suffix, ".", ""))
 }

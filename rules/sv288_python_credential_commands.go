@@ -30,7 +30,12 @@ var PythonCredentialCommands = register(&analyzer.Rule{
 - **high** when the file sends data over the network at all;
 - **medium** otherwise.
 
-A GitHub skill that sends ` + "`gh auth token`" + ` to ` + "`api.github.com`" + ` stays at medium.
+A GitHub skill that sends ` + "`gh auth token`" + ` to ` + "`api.github.com`" + ` stays at medium, and so does a
+skill that reads a keychain item kept under a vendor's name
+(` + "`security find-generic-password -s webflow-api-token`" + `, written in the call or passed by every
+caller of the helper that runs it) and sends it to that vendor's registrable domain: the user's secret
+for a service, used with it. An item whose name is computed, or a helper that also reads another
+vendor's item, is not the destination's.
 
 **Fix:** ask the user for a token scoped to the skill.
 
@@ -76,7 +81,21 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 		start, end := m.Span(c)
 		sev, msg := Medium, "runs a command that prints stored credentials ("+pyfacts.ClipStr(loc, 50)+")"
 		issuer := intel.CredentialIssuer(cmd)
-		onlyIssuer := len(issuer) > 0 && pyOnlyIssuerURLs(m.Src, issuer)
+		// a keychain item kept under a vendor's name ("webflow-api-token")
+		// is the user's secret for that vendor: its issuer, like gh's
+		items := pyfacts.KeychainItems(m, c)
+		isIssuer := func(host string) bool {
+			if intel.HostMatchesVendor(host, issuer) {
+				return true
+			}
+			for _, it := range items {
+				if !intel.ItemNamesHost(it, host) {
+					return false
+				}
+			}
+			return len(items) > 0
+		}
+		onlyIssuer := (len(issuer) > 0 || len(items) > 0) && pyOnlyIssuerURLs(m.Src, isIssuer)
 		p.Capability(analyzer.CapReadSecret, "command:"+pyfacts.ClipStr(loc, 50), start)
 		for _, s := range sinks {
 			host, class := "", intel.HostUnknown
@@ -86,7 +105,7 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 			if !pyfacts.FlowsFrom(m, s, c) {
 				continue // sitting in the same file is not a flow: a capability
 			}
-			if host != "" && intel.HostMatchesVendor(host, issuer) || host == "" && onlyIssuer {
+			if host != "" && isIssuer(host) || host == "" && onlyIssuer {
 				continue // the token goes back to the service that issued it
 			}
 			if class == intel.HostKnownAPI || class == intel.HostLoopback || p.Config.HostAllowed(host) {
@@ -107,7 +126,7 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 // pyOnlyIssuerURLs reports whether the file names the issuer and otherwise
 // only well-known services (APIs, code hosts, package registries), so that
 // a send whose destination cannot be resolved goes to one of those.
-func pyOnlyIssuerURLs(src string, issuer []string) bool {
+func pyOnlyIssuerURLs(src string, isIssuer func(host string) bool) bool {
 	us := intel.URLRx.FindAllString(src, 200)
 	if len(us) == 0 {
 		return false
@@ -116,7 +135,7 @@ func pyOnlyIssuerURLs(src string, issuer []string) bool {
 	for _, u := range us {
 		host, class := intel.URLClass(u)
 		switch {
-		case intel.HostMatchesVendor(host, issuer):
+		case isIssuer(host):
 			seen = true
 		case class == intel.HostLoopback || class == intel.HostKnownAPI || class == intel.HostCodeHost:
 			// other well-known services the file reads from

@@ -178,3 +178,55 @@ func CommandWord(cmd string) string {
 	}
 	return ""
 }
+
+// KeychainItems returns the names of the macOS keychain items a call
+// running `security find-generic-password` or `find-internet-password`
+// with an argument list reads (its -s service or -l label), each a
+// literal: written in the list, or what every call of the enclosing
+// function passes for the parameter the list uses (def keychain(svc): …
+// keychain("webflow-api-token")). nil when a name is not known, so that a
+// caller never takes an unknown item for a known one.
+func KeychainItems(m *python.Module, c *python.Call) []string {
+	a, ok := c.Arg(0, "args")
+	if !ok {
+		return nil
+	}
+	items, ok := ArgList(m, a)
+	if !ok {
+		return nil
+	}
+	var names []string
+	for i := 0; i+1 < len(items); i++ {
+		if w, ok := m.Fold(items[i][0], items[i][1]); !ok || w != "-s" && w != "-l" {
+			continue
+		}
+		v := items[i+1]
+		if lit, ok := m.Fold(v[0], v[1]); ok {
+			names = append(names, lit)
+			continue
+		}
+		if v[1]-v[0] != 1 || m.Toks[v[0]].Kind != python.Name {
+			return nil // an expression: the item is not known
+		}
+		f := m.Enclosing(c.Head)
+		if f == nil {
+			return nil
+		}
+		k := m.ParamIndex(f, m.Text(v[0]))
+		if k < 0 {
+			return nil
+		}
+		args := m.CallerArgs(f, k)
+		if len(args) == 0 {
+			return nil
+		}
+		for _, ca := range args {
+			lit, ok := m.Fold(ca.Start, ca.End)
+			if !ok {
+				return nil
+			}
+			names = append(names, lit)
+		}
+	}
+	return names
+}
