@@ -39,7 +39,11 @@ protocol-relative URLs and ` + "`#anchors`" + ` are not checked.
   the context (and from there into a reply, a commit or a request).
 - **medium:** the path leaves the skill towards an ordinary file (a sibling skill's
   SKILL.md, the repository's docs): it breaks once the skill is installed on its own, and
-  the agent then reads whatever sits at that path. Also medium: the path stays inside the
+  the agent then reads whatever sits at that path. Also medium: a root-relative path whose
+  first directory is none of the system's (` + "`/guides/setup.md`" + `, ` + "`/reference`" + ` in a mirrored
+  documentation site) and that names nothing hidden or credential-like: read from the file
+  system's root it finds nothing of the user's. ` + "`/etc/…`" + `, ` + "`/home/…`" + `, ` + "`/Users/…`" + `, ` + "`/var/…`" + `,
+  ` + "`/proc/…`" + `, ` + "`/app/.env`" + ` and the like stay high. Also medium: the path stays inside the
   skill but the file is not there (or differs only in case, which breaks on
   case-sensitive file systems): the agent looks for instructions that do not exist.
 
@@ -254,6 +258,13 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory: it breaks when the skill is installed on its own, and the agent reads whatever is there instead"
 		}
 	case lintTargetAbsolute:
+		if lintSiteRootPath(resolved) {
+			// /guides/setup.md in a mirrored documentation site: a link to
+			// the site's own page, which read from the file system's root
+			// finds nothing; no system directory, hidden or credential file
+			d.Message = what + " " + lintQuote(target) + " is a root-relative path (a web site's own page?): an agent following it reads from the file system's root, where the skill ships nothing"
+			break
+		}
 		d.Severity = High
 		d.Message = what + " " + lintQuote(target) + " is an absolute path outside the skill: an agent following it reads files the skill does not ship"
 	case lintTargetCase:
@@ -283,6 +294,40 @@ func lintSensitivePath(p string) string {
 	}
 	return ""
 }
+
+// lintSystemDirs are the top directories of Unix, macOS and container
+// file systems, where users, keys, configuration and processes live: an
+// absolute path into one is a read of the machine, not a web site's page.
+var lintSystemDirs = map[string]bool{"etc": true, "home": true, "users": true, "root": true, "var": true,
+	"proc": true, "sys": true, "dev": true, "usr": true, "tmp": true, "private": true, "library": true,
+	"system": true, "volumes": true, "opt": true, "srv": true, "mnt": true, "media": true, "run": true,
+	"boot": true, "bin": true, "sbin": true, "lib": true, "lib64": true, "snap": true, "nix": true,
+	"applications": true, "cores": true, "data": true, "workspace": true, "workspaces": true, "app": true}
+
+// lintSiteRootPath reports whether an absolute link target is a path from
+// a web site's root (/guides/setup.md, /reference, /index.md) rather than
+// into the machine: a single leading slash, a first directory that is
+// none of the system's, and nothing hidden or credential-like in it.
+func lintSiteRootPath(p string) bool {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	if first == "" || lintSystemDirs[strings.ToLower(first)] || lintSensitivePath(p) != "" {
+		return false
+	}
+	low := strings.ToLower(p)
+	for _, w := range lintSecretWords {
+		if strings.Contains(low, w) {
+			return false // /docs/credentials.json: named for a secret, wherever it is
+		}
+	}
+	return true
+}
+
+// lintSecretWords mark a file named for a secret.
+var lintSecretWords = []string{"credential", "secret", "passw", "token", "id_rsa", "id_ed25519", "id_ecdsa",
+	".pem", ".key", ".p12", ".pfx", ".kdbx", "wallet", "keystore", "keychain", "private", "shadow", "htpasswd"}
 
 // lintHumanDoc reports whether a Markdown file is a template or a document
 // for people rather than instructions: files under assets/ (copied into the
