@@ -31,7 +31,8 @@ inlines the file at render time, is reported too.
 Not reported: using a key the intended way (` + "`ssh -i ~/.ssh/deploy_key`" + `, ` + "`curl --key ~/.ssh/id_rsa sftp://…`" + `, ` + "`ssh-keygen`" + `,
 ` + "`chmod 600 ~/.ssh/id_ed25519`" + `, ` + "`ls ~/.ssh`" + `, ` + "`find ~/.ssh -exec chmod 600 {} \\;`" + `: names and permissions,
 not contents), public material and settings wherever the directory comes from (` + "`cat \"$SSH_DIR/$name.pub\"`" + `,
-` + "`known_hosts`" + `, ` + "`authorized_keys`" + `, ` + "`~/.gnupg/gpg-agent.conf`" + `, ` + "`pubring.kbx`" + `), a password manager named
+` + "`known_hosts`" + `, ` + "`authorized_keys`" + `, the client's ` + "`~/.ssh/config`" + ` (host names and options, as an fzf host
+picker reads it), ` + "`~/.gnupg/gpg-agent.conf`" + `, ` + "`pubring.kbx`" + `), a password manager named
 in a URL or text rather than its store's path (` + "`https://vault.bitwarden.com`" + `), copying ` + "`.env.example`" + ` to ` + "`.env`" + `, reading the
 project's own ` + "`.env`" + ` by relative path, presence checks that print nothing of the file
 (` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), and a path handed to a program as an argument

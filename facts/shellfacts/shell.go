@@ -425,8 +425,10 @@ func NormPath(v string) string {
 // shPublicEndRx matches the end of a path to SSH or GPG material that is
 // public or settings, wherever the directory came from
 // (${SSH_DIR:-$HOME/.ssh}/$name.pub): a public key, known_hosts,
-// authorized_keys, GnuPG's configuration files and public keyring.
-var shPublicEndRx = match.MustRx(`(?i)(?:\.pub|/known_hosts(?:\.old)?|/authorized_keys2?|/(?:gpg|gpg-agent|dirmngr|scdaemon|common)\.conf|/pubring\.(?:kbx|gpg)|/trustdb\.gpg|/sshcontrol)["']?$`)
+// authorized_keys, the SSH client configuration (host names and options,
+// as intel.MatchSecretCredentialPath holds too), GnuPG's configuration
+// files and public keyring.
+var shPublicEndRx = match.MustRx(`(?i)(?:\.pub|/known_hosts(?:\.old)?|/authorized_keys2?|/config|/(?:gpg|gpg-agent|dirmngr|scdaemon|common)\.conf|/pubring\.(?:kbx|gpg)|/trustdb\.gpg|/sshcontrol)["']?$`)
 
 // shPasswordStoreRx matches a password manager's store as a path (its
 // directory or a vault file), not the product's name in a URL or text.
