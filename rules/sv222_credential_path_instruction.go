@@ -37,7 +37,11 @@ Public SSH material (` + "`*.pub`" + `, ` + "`known_hosts`" + `, ` + "`~/.ssh/co
 Password-manager and browser-extension names count only with harvesting verbs.
 Only verbs count: a word right after the path that it modifies (*host ` + "`/etc/shadow`" + ` access*), a kind of
 access (*read access*, *write access*) and a gerund that names the act (*this still allows reading …*, a
-heading *Reading ~/.claude/.credentials.json as the auth source*) are not instructions; *start reading …* is. Commands in code blocks are judged by the command rules.
+heading *Reading ~/.claude/.credentials.json as the auth source*) are not instructions; *start reading …* is. Nor
+are *access* qualifying a noun (*access keys*, *access token*) or a word inside a glossary entry's
+description (*` + "`~/.aws/config`" + ` - Region, output, profiles*): there a verb counts as the description's first
+word, and a harvesting verb (send, upload, paste …) anywhere in it. Commands in code blocks are judged
+by the command rules.
 
 **Fix:** let tools that need credentials read them through their own configuration; never
 have the agent read secret stores.
@@ -58,10 +62,20 @@ var (
 	credSelfSubjectRx = match.MustRx(`(?i)\b(?:skill|script|agent|assistant|claude|it|this|we|i|helper|tool will)\s+(?:\w+\s+)?$`)
 	credAccessNounRx  = match.MustRx(`\b(?:read|write|full|root|admin|network|file|filesystem|public|private|direct|remote|no|any|shell|api|exec|execute|owner|group|world|sudo)[- ]$`)
 	credNounNextRx    = match.MustRx(`^\s+(?:access|permissions?|rights|scopes?|only|privileges?)\b`)
-	credGerundLeadRx  = match.MustRx(`\b(?:start|keep|continue|begin|try|go on|resume)\s+$`)
-	credAccessRx      = match.MustRx(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|parse|look (?:in|at|inside|through)|scan|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
-	credHarvestRx     = match.MustRx(`\b(?:collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|sync|email|forward|transmit|paste)\b`)
-	dotenvShowRx      = match.MustRx(`\b(?:print|display|show|output|include|attach|copy|paste|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|email|forward|transmit)\b`)
+	// credAccessCompoundRx: the noun after "access" when the two make one
+	// ("access keys", "access token", "access logs"); only for "access":
+	// "copy keys from …" is still a verb and its object
+	credAccessCompoundRx = match.MustRx(`^\s+(?:keys?|key ids?|tokens?|logs?|controls?|levels?|points?)\b`)
+	// credGlossLeadRx: nothing but punctuation before the path (a
+	// definition-list entry starts with it); credGlossSepRx: the dash or
+	// colon after it that opens the description
+	credGlossLeadRx  = match.MustRx(`^[^\w]*$`)
+	credGlossSepRx   = match.MustRx(`^[^\w\s]{0,3}\s*[-:]\s+`)
+	credImperLeadRx  = match.MustRx(`^(?:(?:please|then|now|also|first|and|just|simply)\s+)*$`)
+	credGerundLeadRx = match.MustRx(`\b(?:start|keep|continue|begin|try|go on|resume)\s+$`)
+	credAccessRx     = match.MustRx(`\b(?:read|reads|reading|cat|open|opens|copy|print|display|show|output|include|attach|extract|access|retrieve|fetch|parse|look (?:in|at|inside|through)|scan|grep|paste|decrypt|export|view|inspect|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|back up|backup|sync|email|forward|transmit)\b`)
+	credHarvestRx    = match.MustRx(`\b(?:collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|archive|zip|tar|sync|email|forward|transmit|paste)\b`)
+	dotenvShowRx     = match.MustRx(`\b(?:print|display|show|output|include|attach|copy|paste|collect|gather|dump|harvest|grab|steal|upload|send|post|exfiltrate|encode|base64|email|forward|transmit)\b`)
 )
 
 func runCredentialPath(p *analyzer.Pass) error {
@@ -85,6 +99,18 @@ func runCredentialPath(p *analyzer.Pass) error {
 		vm := credVerb(s.Text)
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
+		}
+		if _, tps, tpe, ok := intel.MatchSecretCredentialPath(s.Text); ok && tpe <= vm[0] && credGlossLeadRx.MatchString(s.Text[:tps]) && !credHarvestRx.MatchString(s.Text) {
+			// a glossary entry names the path and describes it: a verb tells
+			// what to do with the file only as the description's first word
+			// ("~/.aws/credentials - read it and …"), not inside a list of
+			// what the file holds ("~/.aws/config - region, output,
+			// profiles"); a harvesting verb anywhere still counts
+			if sep := credGlossSepRx.FindStringIndex(s.Text[tpe:]); sep != nil {
+				if d := tpe + sep[1]; d > vm[0] || !credImperLeadRx.MatchString(s.Text[d:vm[0]]) {
+					continue
+				}
+			}
 		}
 		if _, tps, tpe, ok := intel.MatchSecretCredentialPath(s.Text); ok && tps < vm[0] && credSubjectOfToRx.MatchString(s.Text[tpe:vm[0]]) {
 			// "configures .npmrc to read this environment variable": the
@@ -145,6 +171,9 @@ func credVerb(t string) []int {
 		}
 		if credNounNextRx.MatchString(t[m[1]:]) || t[m[0]:m[1]] == "access" && credAccessNounRx.MatchString(t[max(0, m[0]-16):m[0]]) {
 			continue // "read access", "write permission": a kind of access, named
+		}
+		if t[m[0]:m[1]] == "access" && credAccessCompoundRx.MatchString(t[m[1]:]) {
+			continue // "access keys", "access token": a noun the word qualifies
 		}
 		return m
 	}
