@@ -100,12 +100,14 @@ func runCredentialPath(p *analyzer.Pass) error {
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
-		if _, tps, tpe, ok := intel.MatchSecretCredentialPath(s.Text); ok && tpe <= vm[0] && credGlossLeadRx.MatchString(s.Text[:tps]) && !credHarvestRx.MatchString(s.Text) {
+		if _, tps, tpe, ok := intel.MatchSecretCredentialPath(s.Text); ok && tpe <= vm[0] && strings.Contains(s.Text[tps:tpe], "/") && credGlossLeadRx.MatchString(s.Text[:tps]) && !credHarvestRx.MatchString(s.Text) {
 			// a glossary entry names the path and describes it: a verb tells
 			// what to do with the file only as the description's first word
 			// ("~/.aws/credentials - read it and …"), not inside a list of
 			// what the file holds ("~/.aws/config - region, output,
-			// profiles"); a harvesting verb anywhere still counts
+			// profiles"); a harvesting verb anywhere still counts, and only a
+			// file's path is glossed so ("- MetaMask: click …, copy …" is
+			// steps)
 			if sep := credGlossSepRx.FindStringIndex(s.Text[tpe:]); sep != nil {
 				if d := tpe + sep[1]; d > vm[0] || !credImperLeadRx.MatchString(s.Text[d:vm[0]]) {
 					continue
