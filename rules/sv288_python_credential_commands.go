@@ -79,7 +79,8 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 			continue
 		}
 		start, end := m.Span(c)
-		sev, msg := Medium, "runs a command that prints stored credentials ("+pyfacts.ClipStr(loc, 50)+")"
+		base := "runs a command that prints stored credentials (" + pyfacts.ClipStr(loc, 50) + ")"
+		sev, msg := Medium, base
 		issuer := intel.CredentialIssuer(cmd)
 		// a keychain item kept under a vendor's name ("webflow-api-token")
 		// is the user's secret for that vendor: its issuer, like gh's
@@ -112,10 +113,12 @@ func runPythonCredentialCommands(p *analyzer.Pass) error {
 				continue
 			}
 			if host == "" {
-				sev, msg = High, msg+" and sends the output over the network (line "+pyfacts.LineOf(m, s.Head)+"; destination not resolved)"
+				if sev < High { // the first such send is named; the others add nothing
+					sev, msg = High, base+" and sends the output over the network (line "+pyfacts.LineOf(m, s.Head)+"; destination not resolved)"
+				}
 				continue
 			}
-			sev, msg = Critical, msg+" and sends the output to "+host+" (line "+pyfacts.LineOf(m, s.Head)+")"
+			sev, msg = Critical, base+" and sends the output to "+host+" (line "+pyfacts.LineOf(m, s.Head)+")"
 			break
 		}
 		pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
