@@ -45,14 +45,20 @@ func MustRxUngated(expr string) *Rx { return rxlit.MustRxUngated(expr) }
 // registered after the index is first used are not in it.
 func MustIndexedRx(expr string) *Rx {
 	r := rxlit.MustRx(expr)
-	if r.Gate != nil {
-		for _, b := range r.Gate.Branches {
-			for _, s := range b {
-				RegisterLits(s)
-			}
+	registerGate(r.Gate)
+	return r
+}
+
+// registerGate registers every literal of g with the literal index.
+func registerGate(g *Gate) {
+	if g == nil {
+		return
+	}
+	for _, b := range g.Branches {
+		for _, s := range b {
+			RegisterLits(s)
 		}
 	}
-	return r
 }
 
 // NewGate derives the gate of expr (rxlit.NewGate) and registers its
@@ -60,21 +66,6 @@ func MustIndexedRx(expr string) *Rx {
 // the gate without scanning (Present).
 func NewGate(expr string) *Gate {
 	g := rxlit.NewGate(expr)
-	if g != nil {
-		for _, b := range g.Branches {
-			for _, s := range b {
-				RegisterLits(s)
-			}
-		}
-	}
+	registerGate(g)
 	return g
-}
-
-// Present returns a literal test answered from IndexHits(t): presence in
-// the whole text. A literal the index does not hold counts as present.
-func Present(hits *Hits) func(lit string) bool {
-	return func(l string) bool {
-		id, ok := LitID(l)
-		return !ok || int(id) >= hits.Len() || len(hits.Of(id)) > 0
-	}
 }

@@ -24,15 +24,21 @@ func (d *Doc) CredSegments() []bool {
 // litHits returns the offsets in d.all where one of lits starts (in no
 // particular order), or ok=false for literals the index does not hold.
 func (d *Doc) litHits(lits []string) (pos []int32, ok bool) {
-	d.hitsOnce.Do(func() { d.hits = match.IndexHits(d.all) })
+	hits := d.index()
 	for _, l := range lits {
 		id, known := match.LitID(l)
-		if !known || int(id) >= d.hits.Len() {
+		if !known || int(id) >= hits.Len() {
 			return nil, false
 		}
-		pos = append(pos, d.hits.Of(id)...)
+		pos = append(pos, hits.Of(id)...)
 	}
 	return pos, true
+}
+
+// index returns the literal index of the document's text, built once.
+func (d *Doc) index() *match.Hits {
+	d.hitsOnce.Do(func() { d.hits = match.IndexHits(d.all) })
+	return d.hits
 }
 
 // litCandidates marks the segments holding one of lits using the index;
@@ -96,7 +102,7 @@ func (d *Doc) SentenceMay(rx *match.Rx) func(s *Sentence) bool {
 	if rx.Gate == nil || strings.Contains(d.all, "\u017f") || strings.Contains(d.all, "\u212a") {
 		return all
 	}
-	d.hitsOnce.Do(func() { d.hits = match.IndexHits(d.all) })
+	hits := d.index()
 	n := len(d.Sentences())
 	out := make([]bool, n)
 	branch := make([]bool, n)
@@ -110,11 +116,11 @@ func (d *Doc) SentenceMay(rx *match.Rx) func(s *Sentence) bool {
 			clear(in)
 			for _, l := range set {
 				id, ok := match.LitID(l)
-				if !ok || int(id) >= d.hits.Len() {
+				if !ok || int(id) >= hits.Len() {
 					known = false // not in the index: this set cannot narrow
 					break
 				}
-				for _, p := range d.hits.Of(id) {
+				for _, p := range hits.Of(id) {
 					if k := d.sentenceAt(int(p), len(l)); k >= 0 {
 						in[k] = true
 					}

@@ -31,7 +31,8 @@ type leading struct {
 	at0  *regexp.Regexp // \A(?:expr): a match at the text's start
 	at1  *regexp.Regexp // \A(?s:.)(?:expr): a match after one character
 	// after is (?s:.)(?:expr), unanchored: the leftmost match after some
-	// character, for the rest of a text crowded with misses; re is expr.
+	// character, for the rest of a text crowded with misses; re is the
+	// pattern itself, the Rx's own compiled regexp.
 	after, re *regexp.Regexp
 }
 
@@ -39,20 +40,21 @@ type leading struct {
 // beats the regexp's own scan (shorter texts: words, names).
 const leadingMin = 48
 
-// newLeading returns the leading literals of expr, or nil when some match
-// may begin otherwise (a class, an optional word, a case-insensitive
-// letter outside ASCII).
-func newLeading(expr string) *leading {
-	re, err := syntax.Parse(expr, syntax.Perl)
+// newLeading returns the leading literals of the compiled pattern re, or
+// nil when some match may begin otherwise (a class, an optional word, a
+// case-insensitive letter outside ASCII).
+func newLeading(re *regexp.Regexp) *leading {
+	expr := re.String()
+	tree, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
 		return nil
 	}
 	fold := false
-	lits, ok := leadingLits(re.Simplify(), &fold)
+	lits, ok := leadingLits(tree.Simplify(), &fold)
 	if !ok || len(lits) == 0 || len(lits) > maxExact {
 		return nil
 	}
-	l := &leading{lits: dedupe(lits), fold: fold, expr: expr}
+	l := &leading{lits: dedupe(lits), fold: fold, expr: expr, re: re}
 	if fold {
 		for i, s := range l.lits {
 			l.lits[i] = LowerASCIIKeepLen(s)
@@ -197,7 +199,6 @@ func (l *leading) compile() {
 		l.at0 = regexp.MustCompile(`\A(?:` + l.expr + `)`)
 		l.at1 = regexp.MustCompile(`\A(?s:.)(?:` + l.expr + `)`)
 		l.after = regexp.MustCompile(`(?s:.)(?:` + l.expr + `)`)
-		l.re = regexp.MustCompile(l.expr)
 	})
 }
 

@@ -27,7 +27,7 @@ func TestLeadingLits(t *testing.T) {
 		{`a*b`, nil},                                          // may begin with b
 		{`(?:tell|(?i)inform) x`, []string{"tell x", "inform x"}},
 	} {
-		l := newLeading(c.expr)
+		l := newLeading(regexp.MustCompile(c.expr))
 		var got []string
 		if l != nil {
 			got = l.lits
@@ -83,7 +83,8 @@ func TestLeadingFind(t *testing.T) {
 		"telling", "fetch", "get", "and", "run", "then", "bcd", "abab", "don't", ".", "-", "HTTP://", "https://", "Https://x",
 		"NEVER", "Tell", "ASK", "a\u017fk", "\u212a", "AB", "C", "\"", "/", "fetch it and run", "get x then run"}
 	for _, expr := range leadingPatterns {
-		l, re := newLeading(expr), regexp.MustCompile(expr)
+		re := regexp.MustCompile(expr)
+		l := newLeading(re)
 		if l == nil {
 			t.Fatalf("%s: no leading literals", expr)
 		}
@@ -109,7 +110,8 @@ func TestLeadingFind(t *testing.T) {
 // the search hands over to the regexp, and still finds what it finds.
 func TestLeadingCrowded(t *testing.T) {
 	for _, expr := range leadingPatterns {
-		l, re := newLeading(expr), regexp.MustCompile(expr)
+		re := regexp.MustCompile(expr)
+		l := newLeading(re)
 		for _, s := range []string{
 			strings.Repeat("abx xab never told fetch it ", 12) + "do not tell ab ababc fetch x and run aab https://x.y never tell",
 			strings.Repeat("ab ", 30) + "\n" + strings.Repeat("xab\n", 30) + "ab",
@@ -119,7 +121,7 @@ func TestLeadingCrowded(t *testing.T) {
 		}
 	}
 	var sc leadScan
-	sc.init(newLeading(`\bab\b`), strings.Repeat("xab ", 20)+"ab")
+	sc.init(newLeading(regexp.MustCompile(`\bab\b`)), strings.Repeat("xab ", 20)+"ab")
 	if m := sc.find(0); sc.misses < leadingMisses || !slices.Equal(m, []int{80, 82}) {
 		t.Errorf("misses %d, match %v: want the regexp to take over and find [80 82]", sc.misses, m)
 	}
@@ -167,7 +169,8 @@ func FuzzLeading(f *testing.F) {
 	}
 	var ps []pair
 	for _, expr := range leadingPatterns {
-		ps = append(ps, pair{newLeading(expr), regexp.MustCompile(expr)})
+		re := regexp.MustCompile(expr)
+		ps = append(ps, pair{newLeading(re), re})
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range ps {

@@ -38,7 +38,8 @@ type Rx struct {
 
 // MustRx compiles expr and derives its gate.
 func MustRx(expr string) *Rx {
-	r := &Rx{Regexp: regexp.MustCompile(expr), Gate: NewGate(expr), whole: wholeTextBytes(expr), lead: newLeading(expr)}
+	re := regexp.MustCompile(expr)
+	r := &Rx{Regexp: re, Gate: NewGate(expr), whole: wholeTextBytes(expr), lead: newLeading(re)}
 	if r.Gate == nil {
 		r.ugate = newUnicodeGate(expr)
 	}
@@ -49,7 +50,8 @@ func MustRx(expr string) *Rx {
 // MustRxUngated is MustRx without the literal gate, for callers that test
 // a gate of their own first (phrase lists, with the literal index).
 func MustRxUngated(expr string) *Rx {
-	return &Rx{Regexp: regexp.MustCompile(expr), lead: newLeading(expr)}
+	re := regexp.MustCompile(expr)
+	return &Rx{Regexp: re, lead: newLeading(re)}
 }
 
 // nonASCIIFolds reports a text holding ſ or the Kelvin sign.
@@ -111,7 +113,7 @@ func (r *Rx) MayLower(lower string) bool {
 }
 
 func (r *Rx) mayBytes(b []byte) bool {
-	return r.Gate == nil && r.whole == nil && r.ugate == nil || r.May(unsafe.String(unsafe.SliceData(b), len(b)))
+	return r.May(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 // MatchString is Regexp.MatchString behind the gate.
