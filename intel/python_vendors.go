@@ -52,8 +52,9 @@ var genericItemWords = map[string]bool{"api": true, "key": true, "keys": true, "
 // registrable domain, alone or with its suffix joined ("webflow" for
 // api.webflow.com, "xai" for api.x.ai). The secret a user keeps for a
 // service goes to that service when it is used: its issuer, not an
-// exfiltration. The registrable domain decides, so github.com.evil.io
-// is not GitHub's.
+// exfiltration. The registrable domain under an ICANN suffix decides,
+// so github.com.evil.io is not GitHub's, nor is webflow.herokuapp.com
+// Webflow's (a hosting platform's suffix lets anyone take the name).
 func ItemNamesHost(name, host string) bool {
 	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
@@ -68,7 +69,11 @@ func ItemNamesHost(name, host string) bool {
 	if d := keyVendors[strings.ToUpper(w)]; d != "" && HostInDomain(host, d) {
 		return true
 	}
-	site, err := publicsuffix.EffectiveTLDPlusOne(strings.ToLower(strings.TrimSuffix(host, ".")))
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if _, icann := publicsuffix.PublicSuffix(host); !icann {
+		return false // webflow.herokuapp.com: anyone may take a name under a private suffix
+	}
+	site, err := publicsuffix.EffectiveTLDPlusOne(host)
 	if err != nil {
 		return false
 	}

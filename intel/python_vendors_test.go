@@ -18,6 +18,9 @@ func TestItemNamesHost(t *testing.T) {
 		{"api-token", "api.example.com", false}, // no vendor word at all
 		{"ex", "ex.com", false},                 // too short to name a site
 		{"webflow", "webflow.com.attacker.net", false},
+		{"webflow-api-token", "webflow.herokuapp.com", false}, // a name anyone can take under a private suffix
+		{"webflow-api-token", "webflow.github.io", false},
+		{"acme-token", "api.acme.co.uk", true},
 	} {
 		if got := ItemNamesHost(c.name, c.host); got != c.want {
 			t.Errorf("ItemNamesHost(%q, %q) = %v, want %v", c.name, c.host, got, c.want)

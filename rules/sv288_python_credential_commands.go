@@ -33,8 +33,9 @@ var PythonCredentialCommands = register(&analyzer.Rule{
 A GitHub skill that sends ` + "`gh auth token`" + ` to ` + "`api.github.com`" + ` stays at medium, and so does a
 skill that reads a keychain item kept under a vendor's name
 (` + "`security find-generic-password -s webflow-api-token`" + `, written in the call or passed by every
-caller of the helper that runs it) and sends it to that vendor's registrable domain: the user's secret
-for a service, used with it. An item whose name is computed, or a helper that also reads another
+caller of the helper that runs it) and sends it to that vendor's registrable domain (not a name under a
+hosting platform's suffix such as herokuapp.com, which anyone can take): the user's secret for a
+service, used with it. An item whose name is computed, or a helper that also reads another
 vendor's item, is not the destination's.
 
 **Fix:** ask the user for a token scoped to the skill.
