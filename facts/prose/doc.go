@@ -152,7 +152,7 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
 		d.BodyStart = p.Skill.Manifest.BodyStart
 	}
 	d.Teaching = teachingSkill(p.Skill, doc)
-	var code [][2]int
+	var code, fenced [][2]int
 	for _, t := range doc.Tokens {
 		switch t.Kind {
 		case markdown.Paragraph, markdown.Heading:
@@ -169,6 +169,7 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
 				// a prompt or template in a fence: the agent reads it as
 				// instructions, so it is judged as prose
 				d.Segments = append(d.Segments, Segment{Kind: markdown.Paragraph, Quote: t.Quote, Start: t.TextStart, End: t.End, N: Normalize(src, t.TextStart, t.End), Fenced: true})
+				fenced = append(fenced, [2]int{t.Start, t.End})
 				continue
 			}
 			d.Segments = append(d.Segments, Segment{Kind: t.Kind, Quote: t.Quote, Start: t.TextStart, End: t.End, N: Normalize(src, t.TextStart, t.End)})
@@ -199,10 +200,7 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
 	}
 	// code ranges do not overlap: sorted by start, one binary search
 	sort.Slice(code, func(i, j int) bool { return code[i][0] < code[j][0] })
-	inCode := func(off int) bool {
-		k := sort.Search(len(code), func(i int) bool { return code[i][0] > off }) - 1
-		return k >= 0 && off < code[k][1]
-	}
+	inCode := func(off int) bool { return inRanges(code, off) }
 	body := src[d.BodyStart:]
 	for i := 0; i < len(body); {
 		k := bytes.Index(body[i:], []byte("<!--"))
@@ -215,6 +213,13 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
 			e = s + 4 + m + 3
 		}
 		if inCode(s) {
+			i = s - d.BodyStart + 4
+			continue
+		}
+		if inRanges(fenced, s) {
+			// a comment in a fenced prompt or template is shown as
+			// written wherever the skill is read, rendered or not: not
+			// hidden, and its words are judged with the fence's prose
 			i = s - d.BodyStart + 4
 			continue
 		}
@@ -632,4 +637,11 @@ func ProseBlock(info, text string) bool {
 	// it must tell someone to do something: example output and status
 	// reports are text too, but nobody follows them
 	return lines >= 2 && prose*2 >= lines && punct <= lines && commands > 0
+}
+
+// inRanges reports whether off lies in one of rs, sorted by start and not
+// overlapping.
+func inRanges(rs [][2]int, off int) bool {
+	k := sort.Search(len(rs), func(i int) bool { return rs[i][0] > off }) - 1
+	return k >= 0 && off < rs[k][1]
 }
