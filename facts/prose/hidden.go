@@ -15,12 +15,19 @@ var (
 	// commentAddresseeRx: text that speaks to the agent ("AI agent: …",
 	// "note to the assistant", "if you are an LLM"), not text that merely
 	// mentions a model.
-	commentAddresseeRx = match.MustRx(`\b(?:note|message|instructions?|attention|hey|dear|reminder)\s+(?:to|for)?\s*(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|agents|claude|llm|llms|models?|copilot|bot)s?\b|\b(?:ai|assistant|agent|claude|llm|copilot|chatgpt|gemini|codex|cursor)s?\s*[:,]\s*\w|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|claude|chatgpt)\b|\b(?:ai|llm|language model)s?\s+(?:agents?\s+|assistants?\s+|models?\s+|systems?\s+)?(?:reading|processing|parsing|seeing|must|should|shall|need to)\b|\b(?:for\s+(?:the\s+)?)?(?:ai|assistant|agent|llm|model)s?\s+only\b|\bnot\s+(?:for|to be)\s+(?:display|displayed|shown|the user|humans?|human eyes)\b`)
-	commentActionRx    = match.MustRx(`\b(?:run|execute|send|upload|read|fetch|download|install|delete|remove|email|post|exfiltrate|visit|open|include|append|insert|tell|say|respond|reply|answer|output|print|write|call|invoke|ignore|forget|always|never|must|should|do not|don't|copy|collect|access)\b`)
-	commentYouMustRx   = match.MustRx(`\byou\s+(?:must|should|need to|have to|will|are to|shall)\s+(?:always\s+|now\s+|first\s+|also\s+)?(?:run|execute|send|upload|read|fetch|download|install|delete|email|post|visit|ignore|forget|tell|output|include|copy|collect|access|call|invoke)\b`)
-	commentSecretRx    = match.MustRx(`\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|private keys?|env(?:ironment)? var(?:iable)?s|cookies|session)\b`)
-	commentBenignRx    = match.MustRx(`^\s*(?:markdownlint|prettier|eslint|vale|textlint|cspell|spell-?checker|toc|/toc|more|lint|omit|begin|end|start|stop|region|endregion|todo|fixme|note|xxx|hack|generated|auto-?generated|do not edit|don't edit|badges?|section|include|snippet|want|markdown-link-check|alex|keep|allcontributors|all-contributors|readme|docs?|comment|tip|warning|x-)\b`)
-	commentB64Rx       = match.MustRx(`[A-Za-z0-9+/]{40,}={0,2}`)
+	commentAddresseeRx = match.MustRx(`\b(?:note|message|instructions?|attention|hey|dear|reminder)\s+(?:to|for)?\s*(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|agents|claude|llm|llms|models?|copilot|bot)s?\b|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language model|assistant|agent|bot|claude|chatgpt)\b|\b(?:ai|llm|language model)s?\s+(?:agents?\s+|assistants?\s+|models?\s+|systems?\s+)?(?:reading|processing|parsing|seeing|must|should|shall|need to)\b|\b(?:for\s+(?:the\s+)?)?(?:ai|assistant|agent|llm|model)s?\s+only\b|\bnot\s+(?:for|to be)\s+(?:display|displayed|shown|the user|humans?|human eyes)\b`)
+	// commentVocativeRx: a model named and then spoken to ("Claude: run
+	// …", "AI, ignore …"); addressedName drops the names that only head a
+	// phrase ("For GPT/Gemini, replace the tags …").
+	commentVocativeRx = match.MustRx(`\b(?:ai|assistant|agent|claude|llm|copilot|chatgpt|gemini|codex|cursor)s?\s*[:,]\s*\w`)
+	// namePrepRx: the words before a name that make it the object of a
+	// preposition, not the one spoken to.
+	namePrepRx       = match.MustRx(`(?i)\b(?:for|with|on|in|to|from|via|using|like|than|of|by|and|or|vs\.?|versus)\s+(?:[\w.+-]+\s*/\s*)*$`)
+	commentActionRx  = match.MustRx(`\b(?:run|execute|send|upload|read|fetch|download|install|delete|remove|email|post|exfiltrate|visit|open|include|append|insert|tell|say|respond|reply|answer|output|print|write|call|invoke|ignore|forget|always|never|must|should|do not|don't|copy|collect|access)\b`)
+	commentYouMustRx = match.MustRx(`\byou\s+(?:must|should|need to|have to|will|are to|shall)\s+(?:always\s+|now\s+|first\s+|also\s+)?(?:run|execute|send|upload|read|fetch|download|install|delete|email|post|visit|ignore|forget|tell|output|include|copy|collect|access|call|invoke)\b`)
+	commentSecretRx  = match.MustRx(`\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|private keys?|env(?:ironment)? var(?:iable)?s|cookies|session)\b`)
+	commentBenignRx  = match.MustRx(`^\s*(?:markdownlint|prettier|eslint|vale|textlint|cspell|spell-?checker|toc|/toc|more|lint|omit|begin|end|start|stop|region|endregion|todo|fixme|note|xxx|hack|generated|auto-?generated|do not edit|don't edit|badges?|section|include|snippet|want|markdown-link-check|alex|keep|allcontributors|all-contributors|readme|docs?|comment|tip|warning|x-)\b`)
+	commentB64Rx     = match.MustRx(`[A-Za-z0-9+/]{40,}={0,2}`)
 )
 
 // JudgeHiddenText grades text that readers of the rendered Markdown do not
@@ -60,7 +67,7 @@ func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer
 			add(analyzer.High, "credential path ("+label+")")
 		}
 	}
-	addressed := commentAddresseeRx.MatchString(t) && commentActionRx.MatchString(t)
+	addressed := (commentAddresseeRx.MatchString(t) || addressedName(t)) && commentActionRx.MatchString(t)
 	if addressed || commentYouMustRx.MatchString(t) {
 		add(analyzer.High, "instructions addressed to the agent")
 	} else if commentSecretRx.MatchString(t) && commentActionRx.MatchString(t) && !commentBenignRx.MatchString(t) {
@@ -96,6 +103,18 @@ func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer
 		}
 	}
 	return sev, reasons
+}
+
+// addressedName reports a model named and then spoken to: "Claude: run
+// …", "For Claude: …", not "For GPT/Gemini, replace …" or "works with
+// Claude, Codex and …".
+func addressedName(t string) bool {
+	for _, m := range commentVocativeRx.FindAllStringIndex(t, 8) {
+		if strings.Contains(t[m[0]:m[1]], ":") || !namePrepRx.MatchString(t[max(0, m[0]-60):m[0]]) {
+			return true // "To Claude: …" heads a message to it
+		}
+	}
+	return false
 }
 
 // commandWordAt finds a program name in command position: not one item of
