@@ -223,7 +223,7 @@ func roleSlotInTemplate(text string, i, j int) bool {
 // opens a turn starts its line or follows the end of a sentence
 // ("Reply normally. [system] From now on …").
 func roleWordAsNoun(text string, i, j int, heading bool) bool {
-	if i >= len(text) || text[i] != '[' {
+	if i >= len(text) || text[i] != '[' && !anglePlaceholder(text, i, j) {
 		return false
 	}
 	ls := strings.LastIndexByte(text[:i], '\n') + 1
@@ -240,6 +240,26 @@ func roleWordAsNoun(text string, i, j int, heading bool) bool {
 	}
 	r, _ := utf8.DecodeLastRuneInString(before)
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("(\"'“‘«", r)
+}
+
+// anglePlaceholder reports an angle-bracket role word that stands for a
+// value inside a sentence ('ask it to "map the data for <system>"'): an
+// opening tag that nothing in the text closes, with the sentence's
+// punctuation or its end right after it. A tag that opens a turn is
+// followed by what the turn says, or closed by </system>.
+func anglePlaceholder(text string, i, j int) bool {
+	if text[i] != '<' || strings.HasPrefix(text[i:], "</") || strings.HasSuffix(text[i:j], "/>") {
+		return false
+	}
+	name := strings.Trim(text[i+1:j-1], " \t")
+	if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_- ") != "" || strings.Contains(text, "</"+name) || strings.Contains(text, "</ "+name) {
+		return false
+	}
+	rest := strings.TrimLeft(text[j:], " \t")
+	if rest == "" {
+		return true
+	}
+	return strings.ContainsRune("\"'”’,.;)?!", []rune(rest)[0])
 }
 
 // isRoleTag reports a bracketed word that is itself a role marker
