@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -31,6 +32,9 @@ These are the indirect exfiltration channels of prompt injection (P3): no upload
 is needed when the agent writes the data somewhere an attacker can read.
 
 Secrets or context into a channel: **high**; system-prompt disclosure: **high**.
+Screenshots added to a pull request, an issue or a comment are what reviewers look at and
+are not reported, unless they are of the user's screen or desktop; *write* followed by
+*access* or *permissions* is a noun, not the verb that places data.
 In security-teaching skills findings are low; negated sentences are ignored.
 
 **Fix:** keep secrets and context out of generated artefacts; never ask the agent for its
@@ -55,9 +59,43 @@ var (
 	// preposition of destination and at most two words.
 	intoChanRx      = match.MustRx(`(?i)\b(?:to|into|inside|within|onto|as|in)\s+(?:[\w'-]+\s+){0,2}$`)
 	remoteCommentRx = match.MustRx(`\b(?:issues?|pull requests?|prs?|merge requests?|mrs?|github|gitlab|bitbucket|tickets?|jira|threads?|discussions?|forums?|reviews?|public|post(?:ed|s)?|slack|channel)\b`)
-	promptLits      = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
-	chanLits        = match.Registered(match.RequiredLiterals(leakChanRx.String()))
+	// accessNounRx: the words after "write" that make it a noun ("write
+	// access", "write permissions"), not the verb of the sentence.
+	accessNounRx = match.MustRx(`^[\s-]+(?:access|permissions?|scopes?|rights|mode|operations?|only|protection|lock|path|ahead|barrier|amplification)\b`)
+	// screenOfRx: screenshots of the user's screen or desktop, not of the
+	// change under review.
+	screenOfRx = match.MustRx(`\bof\s+(?:the\s+user'?s?|your|their|the|his|her)?\s*(?:entire\s+|whole\s+|full\s+)?(?:screens?|desktops?|displays?|monitors?|browser|tabs|windows)\b`)
+	promptLits = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
+	chanLits   = match.Registered(match.RequiredLiterals(leakChanRx.String()))
 )
+
+// placeVerb finds the verb that places data: the first of placeVerbRx's
+// words used as a verb ("write access + secrets to fork PRs" has none).
+func placeVerb(t string) []int {
+	for _, m := range placeVerbRx.FindAllStringIndex(t, 8) {
+		if strings.HasPrefix(t[m[0]:m[1]], "write") && accessNounRx.MatchString(t[m[1]:]) {
+			continue
+		}
+		return m
+	}
+	return nil
+}
+
+// screenshotsForReview reports screenshots of the change added to a pull
+// request, an issue or a comment: what reviewers look at, not the user's
+// screen (kept: "screenshots of the user's desktop into the issue", and
+// screenshots into image URLs, file or DNS names).
+func screenshotsForReview(obj, between, ch string) bool {
+	if !strings.HasPrefix(obj, "screenshot") && !strings.HasPrefix(obj, "screen capture") {
+		return false
+	}
+	switch strings.TrimSuffix(ch, "s") {
+	case "pr", "pull request", "issue", "comment", "issue comment", "commit message":
+	default:
+		return false
+	}
+	return !screenOfRx.MatchString(between)
+}
 
 func runContextLeak(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)
@@ -91,7 +129,7 @@ func runContextLeak(p *analyzer.Pass) error {
 		if !hasChan(&s) || !hasObj(&s) && !credSeg[s.SegIndex] {
 			continue
 		}
-		vm := placeVerbRx.FindStringIndex(s.Text)
+		vm := placeVerb(s.Text)
 		if vm == nil || prose.Negated(s.Text, vm[0]) {
 			continue
 		}
@@ -123,6 +161,9 @@ func runContextLeak(p *analyzer.Pass) error {
 			continue
 		}
 		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
+		if screenshotsForReview(obj, rest[:objEnd+cm[0]], ch) {
+			continue
+		}
 		sev, why := prose.SentenceSeverity(High, &s, vm[0], d.Teaching)
 		if (ch == "comment" || ch == "comments") && !remoteCommentRx.MatchString(s.Text) && sev > Medium {
 			// comments in the code or notebook stay on the machine; on an
