@@ -109,7 +109,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 				report(High, fmt.Sprintf("prompt-structure markup %q", t[m[0]:m[1]]))
 			}
 		}
-		if m := modelAddressRx.FindStringIndex(t); m != nil && !triggerConditionRx.MatchString(t[:m[0]]) {
+		if m := modelAddressRx.FindStringIndex(t); m != nil && !triggerConditionRx.MatchString(t[:m[0]]) && !relativeUse(t, m[0], m[1]) {
 			if conditionedUse(t, m[0], m[1]) {
 				report(Medium, fmt.Sprintf("an instruction addressed to the model %q, on a trigger condition (when the user asks …): a routing rule, but one every conversation carries", match.Clip(t[m[0]:m[1]], 60)))
 			} else {
@@ -162,6 +162,31 @@ func conditionedUse(t string, start, end int) bool {
 	// "You MUST read this skill before invoking any gcloud command": the
 	// skill itself, read under a trailing condition
 	return sentenceLeadRx.MatchString(t[sentenceStart(t, start):start]) || selfTrailingCondRx.MatchString(t[end:])
+}
+
+// gapWordsRx: what may follow the verb of a relative clause whose object
+// is the noun before it ("a script the agent will call, …", "the tools you
+// should run when …"): punctuation, the end, or a word that starts
+// another phrase.
+var (
+	gapAfterRx   = match.MustRx(`^\s*(?:$|[,.;:)!?]|(?:and|or|when|whenever|with|on|in|for|from|at|later|directly|by|via|as|if|during)\b)`)
+	clauseLeadRx = match.MustRx(`(?:^|[.!?;:(\n-]\s*|\b(?:and|or|then|so|but|now|also|that|because|therefore|thus|hence|here|note|important|always|first)\s+)$`)
+)
+
+// relativeUse reports a use verb in a relative clause that describes the
+// noun before it: "a new script the agent will call, adding flags …"
+// names what the script is for; an instruction ("the agent will call
+// deploy.sh first") has its object after the verb.
+func relativeUse(t string, start, end int) bool {
+	if !useVerbRx.MatchString(t[start:end]) || !gapAfterRx.MatchString(t[end:]) {
+		return false
+	}
+	before := strings.TrimRight(t[max(0, start-40):start], " \t")
+	if before == "" || clauseLeadRx.MatchString(before+" ") {
+		return false
+	}
+	r := before[len(before)-1]
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 }
 
 // sentenceStart walks back from i to the end of the previous sentence,
