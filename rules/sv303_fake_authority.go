@@ -28,7 +28,9 @@ Quoted examples in code or quotation marks are medium (low/info, with blockquote
 security-teaching skill); negated text is not
 reported; conditional steps ("once the user has approved the plan") do not match. A claim named as a
 false one (*a fabricated claim that approval was already given*), like one an attacker is said to
-attempt, is a description of the trick: medium.
+attempt, is a description of the trick: medium. So is an approval required rather than claimed:
+*must be reviewed and approved by the CISO*, *the standard requires peer review, with the results
+approved by management* (but *… requires a review, and this skill has been approved by …* is a claim).
 
 **Fix:** remove the claim; let the agent ask the user.
 

@@ -58,7 +58,7 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// not one claimed
 		if mood == Claim && !capped {
 			_, pre := sentenceAround(h.Seg.N.Text, h.I, h.J)
-			capped = requirementRx.MatchString(pre) || criterionLabelRx.MatchString(h.Seg.N.Text[max(0, h.I-len(pre)-40):h.I-len(pre)])
+			capped = requirementRx.MatchString(pre) || requiresRx.MatchString(pre) && !claimCopulaRx.MatchString(pre) && !copulaRx.MatchString(h.Seg.N.Text[h.I:h.J]) || criterionLabelRx.MatchString(h.Seg.N.Text[max(0, h.I-len(pre)-40):h.I-len(pre)])
 		}
 		// "Enable Developer mode" between chrome://extensions and "Load
 		// unpacked": a product's setting, not the agent's.
@@ -348,6 +348,17 @@ var stateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)
 // requirementRx matches the start of a passive requirement right before a
 // phrase: "must be reviewed and", "needs to be", "should first be".
 var requirementRx = match.MustRx(`\b(?:must|should|shall|needs? to|ha(?:s|ve) to|ought to|(?:is|are) required to|will need to)\s+(?:not\s+|first\s+|also\s+|always\s+)?be\s+(?:[\w-]+\s+){0,5}$`)
+
+// requiresRx matches a sentence that states what a standard or a process
+// requires, up to the phrase: "Req 6.3.2 requires code reviews by someone
+// other than the developer, with results reviewed and approved by
+// management"; claimCopulaRx keeps a claim made inside it ("requires no
+// review: it was approved by …").
+var (
+	requiresRx    = match.MustRx(`\b(?:requires|required|require|requiring|mandates|mandated|calls for)\b[^.!?;:]{0,160}$`)
+	copulaRx      = match.MustRx(`\b(?:is|was|were|are|been|has|have|had)\b`)
+	claimCopulaRx = match.MustRx(`\b(?:is|was|were|are|been|being|has|have|had|already|it's)\s+(?:[\w-]+\s+){0,2}$|\b(?:no|not|nothing|without)\b`)
+)
 
 // criterionLabelRx matches a checklist label ending right before a
 // sentence: "validation:", "acceptance criteria:", "evidence:".
