@@ -43,7 +43,9 @@ that override default guidance*. The same words with the skill or its text as th
 rules override all previous instructions*, *the rules below, which override …*) or addressed to the
 agents reading them keep their severity. So are rows of a catalogue: a table row rated with a severity
 (also *高*/*中*/*低*) or opening with a technique or weakness ID (ATLAS *AML.T0054*, ATT&CK, CWE,
-CAPEC, OWASP LLM).
+CAPEC, OWASP LLM). An override limited to the skill's own text (*its limits override every other
+instruction in this skill*) is a precedence among the skill's parts and is not reported, unless the
+sentence reaches past the skill (*… in this skill and your system prompt*).
 
 **Fix:** remove the text. If the skill teaches about injection, quote examples in a
 blockquote or code block and say so in the description.

@@ -146,6 +146,11 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 				continue
 			}
 		}
+		// "its rules override every other instruction in this skill": a
+		// precedence among the skill's own parts, not over the agent's
+		if (h.Phrase.Label == "instruction override" || h.Phrase.Label == "instruction priority") && !h.obfuscated && selfScoped(h.Seg.N.Text, h.J) {
+			continue
+		}
 		sev, why := hitSeverity(&h, d.Teaching)
 		if capped && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "in a "+role.String()
@@ -348,6 +353,25 @@ var stateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)
 // requirementRx matches the start of a passive requirement right before a
 // phrase: "must be reviewed and", "needs to be", "should first be".
 var requirementRx = match.MustRx(`\b(?:must|should|shall|needs? to|ha(?:s|ve) to|ought to|(?:is|are) required to|will need to)\s+(?:not\s+|first\s+|also\s+|always\s+)?be\s+(?:[\w-]+\s+){0,5}$`)
+
+// selfScopeRx: the instructions overridden are the skill's own ("… every
+// other instruction in this skill"); outsideScopeRx: the rest of the
+// sentence reaches past it ("… in this skill and the system prompt").
+var (
+	selfScopeRx    = match.MustRx(`^\s+(?:in|of|from|within)\s+(?:this|the)\s+(?:skill|file|document|guide|plugin|workflow|reference|section|step|playbook)s?\b`)
+	outsideScopeRx = match.MustRx(`\b(?:system|developer|user'?s?|you|your|agent'?s?|assistant'?s?|claude|harness|global|model'?s?|previous|prior|operator'?s?|any other (?:skill|source|file))\b`)
+)
+
+// selfScoped reports an override limited to the skill's own instructions
+// by the words right after it, with nothing else in its sentence.
+func selfScoped(t string, j int) bool {
+	m := selfScopeRx.FindStringIndex(t[j:])
+	if m == nil {
+		return false
+	}
+	end := nextBoundary(t, j, ".!?;\n", 200)
+	return end >= j+m[1] && !outsideScopeRx.MatchString(t[j+m[1]:end])
+}
 
 // requiresRx matches a sentence that states what a standard or a process
 // requires, up to the phrase: "Req 6.3.2 requires code reviews by someone
