@@ -1,8 +1,10 @@
 package prose
 
 import (
-	"github.com/skillvet/skillvet/facts/match"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/skillvet/skillvet/facts/match"
 )
 
 // Role is the part a matched phrase plays in its sentence. Phrase rules
@@ -159,7 +161,7 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	}
 	sentPre := t[sStart:i]
 	// The clause: split further at commas and dashes.
-	cStart := sStart + lastBoundary(sentPre, len(sentPre), ",—–", roleWindow)
+	cStart := sStart + clauseBoundary(sentPre)
 	if k := strings.LastIndex(sentPre, " - "); k >= 0 && sStart+k+3 > cStart {
 		cStart = sStart + k + 3
 	}
@@ -437,6 +439,35 @@ func lastBoundary(t string, i int, set string, window int) int {
 		return lo
 	}
 	return lo + k + 1
+}
+
+// clauseBoundary is where the last clause of sentPre starts: after its
+// last comma or dash outside parentheses ("a site tricks the browser into
+// sending a request (payment, delete, password change) to your app":
+// the commas list inside the parenthesis, the clause is the sentence).
+func clauseBoundary(sentPre string) int {
+	lo := max(0, len(sentPre)-roleWindow)
+	depth := 0
+	for k := len(sentPre) - 1; k >= lo; k-- {
+		switch c := sentPre[k]; {
+		case c == ')':
+			depth++
+		case c == '(':
+			if depth > 0 {
+				depth--
+			}
+		case depth == 0 && c == ',':
+			return k + 1
+		case depth == 0 && c >= 0x80:
+			if r, n := utf8.DecodeLastRuneInString(sentPre[:k+1]); (r == '—' || r == '–') && n > 1 {
+				return k + 1
+			}
+		}
+	}
+	if depth > 0 {
+		return lastBoundary(sentPre, len(sentPre), ",—–", roleWindow)
+	}
+	return lo
 }
 
 func nextBoundary(t string, j int, set string, window int) int {
