@@ -1,7 +1,11 @@
 package rules
 
 import (
+	"path"
+	"strings"
+
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/parse/cfb"
 	"github.com/skillvet/skillvet/skill"
 )
 
@@ -23,7 +27,18 @@ var OpaqueContent = register(&analyzer.Rule{
   bypass ships a malicious ` + "`__pycache__/*.pyc`" + ` beside clean-looking source, and Python
   runs the bytecode;
 - **archives** (zip, gzip, tar, 7z, rar, xz, Office documents) — medium: their content is
-  not inspected, and password-protected archives are a staple of install lures.
+  not inspected, and password-protected archives are a staple of install lures;
+- **legacy Office documents** (` + "`.doc`" + `, ` + "`.xls`" + `, ` + "`.ppt`" + ` and their templates: OLE2 compound files) are
+  read as containers. One whose directory holds the application's main stream (Word,
+  Excel or PowerPoint, matching the extension) and nothing active is a document, like a
+  PDF, and is not reported. High and blocking: a **VBA project** (` + "`Macros`" + `,
+  ` + "`_VBA_PROJECT_CUR`" + `, ` + "`VBA`" + ` storages; PowerPoint's VBA record), an **Excel 4.0 macro sheet**,
+  an **embedded OLE package** (` + "`Ole10Native`" + `, which wraps any file) or an unreadable
+  PowerPoint embedded object, an **encrypted** workbook or presentation and a Word format
+  older than Word 97 (where macros could hide unseen), a compound file that is not one of
+  these documents or whose extension says otherwise (an installer, a renamed workbook),
+  and a **truncated or corrupt** one. An embedded OOXML document (a ` + "`Package`" + ` stream) is
+  medium, like the archive it is. Text, field codes and embedded media are not inspected.
 
 Classification reads magic numbers before extensions, so an ELF file named
 ` + "`notes.md`" + ` is still an executable. Images, fonts, audio, video, PDF and data files (SQLite,
@@ -39,6 +54,10 @@ checksummed artefacts from the publisher instead of bundling them.`,
 func runOpaqueContent(p *analyzer.Pass) error {
 	switch p.File.Kind {
 	case skill.KindBinary:
+		if cfb.IsCompound(p.File.Content) {
+			reportCompound(p)
+			return nil
+		}
 		p.Report(analyzer.Diagnostic{Message: "binary or executable content (" + describeBinary(p.File.Content) + ") cannot be analysed", Evidence: "(binary content)", Unanalysed: true})
 	case skill.KindBytecode:
 		p.Report(analyzer.Diagnostic{Message: "compiled bytecode cannot be reviewed as source and may differ from any source beside it", Evidence: "(bytecode)", Unanalysed: true})
@@ -58,4 +77,43 @@ func describeBinary(b []byte) string {
 		return "Mach-O executable"
 	}
 	return "unknown binary data"
+}
+
+// officeApps are the legacy Office extensions and the application whose
+// main stream their compound file must hold.
+var officeApps = map[string]cfb.App{
+	".doc": cfb.AppWord, ".dot": cfb.AppWord,
+	".xls": cfb.AppExcel, ".xlt": cfb.AppExcel,
+	".ppt": cfb.AppPowerPoint, ".pot": cfb.AppPowerPoint, ".pps": cfb.AppPowerPoint,
+}
+
+// reportCompound grades an OLE2 compound file by what its directory and
+// main stream hold: a Word, Excel or PowerPoint document named as one and
+// holding nothing active is a document (not reported); macros, an
+// embedded package, a part that cannot be read, any other compound file
+// and a corrupt one cannot be analysed.
+func reportCompound(p *analyzer.Pass) {
+	blind := func(what string) {
+		p.Report(analyzer.Diagnostic{Message: what + " cannot be analysed", Evidence: "(binary content)", Unanalysed: true})
+	}
+	d, err := cfb.Inspect(p.File.Content)
+	if err != nil {
+		blind("truncated or corrupt OLE2 compound file (" + strings.TrimPrefix(err.Error(), cfb.ErrCorrupt.Error()+": ") + ")")
+		return
+	}
+	want, ok := officeApps[strings.ToLower(path.Ext(p.File.Path))]
+	switch {
+	case d.App == cfb.AppNone:
+		blind("binary or executable content (OLE2 compound file that is not a Word, Excel or PowerPoint document)")
+	case !ok || d.App != want:
+		blind("binary or executable content (" + d.App.String() + " compound file named " + path.Base(p.File.Path) + ")")
+	case d.Macros != "":
+		blind("Office document with macros (" + d.Macros + ")")
+	case d.Package != "":
+		blind("Office document with an " + d.Package)
+	case d.Opaque != "":
+		blind("Office document with content that cannot be read (" + d.Opaque + ")")
+	case d.Embedded != "":
+		p.Report(analyzer.Diagnostic{Severity: Medium, Message: "Office document with an " + d.Embedded + ": its content is not inspected", Evidence: "(archive)"})
+	}
 }
