@@ -265,9 +265,18 @@ func plainPresentation() []byte {
 	return build([]node{stream("PowerPoint Document", presentationStream()), stream("Current User", nil)})
 }
 
-func vbaPresentation() []byte {
+// pptVbaInfo is the VBAInfoContainer record type.
+const pptVbaInfo = 0x03ff
+
+// vbaPresentation is a presentation whose VBAInfoAtom has fHasMacros set
+// (hasMacros) or clear.
+func vbaPresentation(hasMacros bool) []byte {
+	atom := make([]byte, 12) // persistIdRef, fHasMacros, version
+	if hasMacros {
+		atom[4] = 1
+	}
 	return build([]node{stream("PowerPoint Document", presentationStream(
-		ppt(0xf, 0, pptVbaInfo, ppt(0x2, 0, pptVbaInfoAtom, make([]byte, 12))),
+		ppt(0xf, 0, pptVbaInfo, ppt(0x2, 0, pptVbaInfoAtom, atom)),
 	)), stream("Current User", nil)})
 }
 
@@ -284,7 +293,7 @@ func TestWriteFixtures(t *testing.T) {
 		"tp-office-documents/fixtures/macro.doc":   macroWord(),
 		"tp-office-documents/fixtures/package.doc": packageWord(),
 		"tp-office-documents/fixtures/xlm.xls":     macroSheetWorkbook(),
-		"tp-office-documents/fixtures/vba.ppt":     vbaPresentation(),
+		"tp-office-documents/fixtures/vba.ppt":     vbaPresentation(true),
 		"tp-office-documents/fixtures/cut.doc":     plain[:len(plain)-700],
 		"tp-office-documents/fixtures/sheet.doc":   plainWorkbook(),
 	} {

@@ -241,7 +241,6 @@ func scanWorkbook(d *Doc, b []byte, _ *state, _ int) error {
 // PowerPoint record types.
 const (
 	pptExOleObjStg   = 0x1011 // an embedded OLE storage, or the VBA project's
-	pptVbaInfo       = 0x03ff
 	pptVbaInfoAtom   = 0x0400
 	pptCryptSession  = 0x2f14
 	pptContainerVers = 0xf
@@ -264,8 +263,14 @@ func scanPresentation(d *Doc, b []byte, st *state, depth int) error {
 			return fmt.Errorf("record 0x%04x overruns the stream", typ)
 		}
 		switch typ {
-		case pptVbaInfo, pptVbaInfoAtom:
-			set(&d.Macros, "VBA project")
+		case pptVbaInfoAtom:
+			// persistIdRef, fHasMacros, version: a presentation saved
+			// without macros may keep the atom with fHasMacros clear (the
+			// project's storage, if any, is inspected as an embedded
+			// object below)
+			if n < 8 || binary.LittleEndian.Uint32(b[pos+12:]) != 0 {
+				set(&d.Macros, "VBA project")
+			}
 		case pptCryptSession:
 			set(&d.Opaque, "encrypted presentation")
 		}

@@ -6,7 +6,7 @@ import (
 )
 
 func FuzzInspect(f *testing.F) {
-	for _, b := range [][]byte{plainWord(), macroWord(), packageWord(), plainWorkbook(), macroSheetWorkbook(), plainPresentation(), vbaPresentation()} {
+	for _, b := range [][]byte{plainWord(), macroWord(), packageWord(), plainWorkbook(), macroSheetWorkbook(), plainPresentation(), vbaPresentation(true), vbaPresentation(false)} {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
