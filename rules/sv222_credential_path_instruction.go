@@ -34,7 +34,10 @@ managers, agent credential files (the shared list is ` + "`intel.CredentialPaths
 
 Public SSH material (` + "`*.pub`" + `, ` + "`known_hosts`" + `, ` + "`~/.ssh/config`" + `) is not a finding. Negated sentences
 ("never read ~/.ssh") are not reported; in security-teaching skills findings are low.
-Password-manager and browser-extension names count only with harvesting verbs.
+Password-manager and browser-extension names count only with harvesting verbs; *paste* alone puts
+data into the store (*use the 1Password app (drag-and-drop or paste)*) unless the sentence takes
+something out (copy, export, reveal, *from*, *here*, the reply). A verb followed by *or other …* is
+one of a list of things named (*base64 or other obfuscation*).
 Only verbs count: a word right after the path that it modifies (*host ` + "`/etc/shadow`" + ` access*), a kind of
 access (*read access*, *write access*) and a gerund that names the act (*this still allows reading …*, a
 heading *Reading ~/.claude/.credentials.json as the auth source*) are not instructions; *start reading …* is. Nor
@@ -61,6 +64,7 @@ var (
 	// skill, its script or the agent ("the skill reads ~/.aws/credentials")
 	credSelfSubjectRx = match.MustRx(`(?i)\b(?:skill|script|agent|assistant|claude|it|this|we|i|helper|tool will)\s+(?:\w+\s+)?$`)
 	credAccessNounRx  = match.MustRx(`\b(?:read|write|full|root|admin|network|file|filesystem|public|private|direct|remote|no|any|shell|api|exec|execute|owner|group|world|sudo)[- ]$`)
+	credNounAltRx     = match.MustRx(`^\s+or\s+(?:other|another|similar|any|some)\b`)
 	credNounNextRx    = match.MustRx(`^\s+(?:access|permissions?|rights|scopes?|only|privileges?)\b`)
 	// credAccessCompoundRx: the noun after "access" when the two make one
 	// ("access keys", "access token", "access logs"); only for "access":
@@ -139,7 +143,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 		switch {
 		case label == "password manager" || label == "browser extension store":
 			// product names are mentioned in ordinary docs; only harvesting counts
-			if !credHarvestRx.MatchString(s.Text) {
+			if !credHarvestRx.MatchString(s.Text) || pasteIntoStore(s.Text) {
 				continue
 			}
 			sev = Critical
@@ -160,6 +164,23 @@ func runCredentialPath(p *analyzer.Pass) error {
 	return nil
 }
 
+// pasteIntoStore reports a sentence whose only harvesting verb is "paste"
+// with nothing taken out of the store: "use the 1Password app
+// (drag-and-drop or paste)" puts a key into the password manager. "Copy
+// the vault and paste it here" takes one out.
+func pasteIntoStore(t string) bool {
+	for _, m := range credHarvestRx.FindAllStringIndex(t, 8) {
+		if t[m[0]:m[1]] != "paste" {
+			return false
+		}
+	}
+	return !credTakeOutRx.MatchString(t)
+}
+
+// credTakeOutRx: words that take data out of a store or into the
+// conversation.
+var credTakeOutRx = match.MustRx(`\b(?:copy|copies|copied|export|exports|reveal|reveals|show|print|from|here|chat|conversation|reply|message|response|output)\b`)
+
 // credSubjectOfToRx: what lies between a credential path and a verb when
 // the path is the subject of the infinitive (".npmrc` to read").
 var credSubjectOfToRx = match.MustRx(`^\W{0,3}\s+to\s+$`)
@@ -173,6 +194,9 @@ func credVerb(t string) []int {
 		}
 		if credNounNextRx.MatchString(t[m[1]:]) || t[m[0]:m[1]] == "access" && credAccessNounRx.MatchString(t[max(0, m[0]-16):m[0]]) {
 			continue // "read access", "write permission": a kind of access, named
+		}
+		if credNounAltRx.MatchString(t[m[1]:]) {
+			continue // "base64 or other obfuscation": one of a list of things, named
 		}
 		if t[m[0]:m[1]] == "access" && credAccessCompoundRx.MatchString(t[m[1]:]) {
 			continue // "access keys", "access token": a noun the word qualifies
