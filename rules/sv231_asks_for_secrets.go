@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -28,7 +29,9 @@ them through the platform's own secure prompt, never through the conversation.
 
 The same secrets typed or pasted into a web page or form the skill points to (*to verify
 wallet ownership, paste your recovery phrase at https://…*, *import your wallet by entering
-the 12 words*) are reported the same way: that page is the drainer.
+the 12 words*) are reported the same way: that page is the drainer. A machine's key pasted into a
+labelled field of the tool the steps configure (*SSH Private Key: paste the private key content*
+under *Fill in:*, no URL, no wallet named, not *here* or into the reply) is **medium**.
 
 Asking for an API key when an environment variable is missing is common and not reported,
 nor is a password typed into the operating system's own prompt (*sudo asks for your
@@ -116,12 +119,41 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 		if askFormRx.MatchString(rest) {
 			where = "into a web page or form"
 		}
+		if sev == High && machineKeyField(s.Text, vm[0], what) {
+			// "SSH Private Key: Paste the private key content" under "Fill
+			// in:": a server's or a CI system's key typed into that tool's
+			// own settings, not a wallet's key given to a page or the chat
+			sev, where = Medium, "into a field of the tool it configures (an SSH, deploy or signing key, not a wallet's)"
+		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to have the user give their %s %s%s", what, where, why)})
 	}
 	return nil
+}
+
+// machineKeyRx names a key that authenticates a machine or signs builds;
+// walletWordsRx names the crypto wallets whose keys are the drainers'
+// target; fieldLabelRx is a form field's label right before the verb
+// ("SSH Private Key: paste …", "- **Deploy key** – paste …").
+var (
+	machineKeyRx  = match.MustRx(`\b(?:ssh|deploy|signing|gpg|pgp|tls|ssl|server|host|ci|sftp|git)\b`)
+	walletWordsRx = match.MustRx(`\b(?:wallets?|seed|mnemonic|recovery|metamask|phantom|ledger|trezor|crypto|ethereum|eth|solana|sol|bitcoin|btc|web3|tokens?|coins?|nft)\b`)
+	intoChatRx    = match.MustRx(`\b(?:here|chat|conversation|reply|replies|message|below|to me|to us|with me|with us|this thread)\b`)
+	fieldLabelRx  = match.MustRx(`(?:^|[\n|])\W*[\w ]{2,40}\W{0,3}[:–—-]\W{0,3}$`)
+)
+
+// machineKeyField reports a private key pasted into a labelled field of
+// the tool the sentence configures: the field's label right before the
+// verb names an SSH, deploy or signing key, no URL is given and no
+// wallet is named.
+func machineKeyField(t string, verb int, what string) bool {
+	if !strings.Contains(what, "private key") || strings.Contains(t, "://") || walletWordsRx.MatchString(t) || intoChatRx.MatchString(t[verb:]) {
+		return false
+	}
+	label := t[max(0, verb-48):verb]
+	return fieldLabelRx.MatchString(label) && machineKeyRx.MatchString(label)
 }
 
 // askSeed returns the first wallet secret named in t, skipping the path or
