@@ -210,11 +210,15 @@ func jsGradeExec(v *jsfacts.View, args []ast.Expression, callee, fn string) (ana
 	}
 	// a shell started with a script: judge the script
 	if progConst && jsShells[base] && !usesShell {
+		// the word the interpreter runs as code, if any: python -c, node
+		// -e, sh -c, cmd /c, powershell -Command; after python -m module
+		// or a script path every word is the program's argv (data)
+		words, known := make([]string, len(argv)), make([]bool, len(argv))
 		for i, a := range argv {
-			s, ok := v.Info.Str(a)
-			if ok && (s == "-c" || s == "/c" || s == "-Command" || s == "-e" || s == "-EncodedCommand") && i+1 < len(argv) {
-				return jsGradeCommand(v, argv[i+1], fn, true, base)
-			}
+			words[i], known[i] = v.Info.Str(a)
+		}
+		if prog, ok := shellfacts.InterpreterProgram(base, words, known); ok && prog.Kind == shellfacts.ProgramInline {
+			return jsGradeCommand(v, argv[prog.Index], fn, true, base)
 		}
 		if len(argv) == 0 || jsAllConst(v, argv) {
 			if len(argv) == 0 && (base == "sh" || base == "bash" || base == "cmd.exe" || base == "cmd" || base == "zsh") {
