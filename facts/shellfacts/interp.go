@@ -496,8 +496,11 @@ func subcommandProgram(fam string, words []string, known func(int) bool) Program
 	switch sub := words[p.Index]; {
 	case sub == "run" || sub == "eval" && fam == "deno":
 		q := optProgram(sp, p.Index+1, words, known)
-		if sub == "eval" && q.Kind == ProgramFile {
-			q.Kind, q.Flag = ProgramInline, sub
+		if q.Kind == ProgramFile && q.Flag == "" {
+			q.Flag = sub // deno run file.ts: named as the program
+			if sub == "eval" {
+				q.Kind = ProgramInline
+			}
 		}
 		if q.Kind == ProgramStdin && q.Index < 0 {
 			return Program{Kind: ProgramUnknown, Index: -1, Flag: sub}

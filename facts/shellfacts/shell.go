@@ -612,8 +612,13 @@ func shExcludeValue(words []shell.Word, i int) bool {
 	return false
 }
 
-// HasCodeFlag reports an interpreter given its program inline (-c, -e).
+// HasCodeFlag reports an interpreter given its program inline (python -c,
+// node -e, sh -c: InterpreterProgram). A flag after the program (python3
+// -m zipfile -e a.zip, python3 tool.py -c cfg) is the program's argument.
 func HasCodeFlag(c *shell.Command) bool {
+	if p, _, ok := CommandProgram(c); ok {
+		return p.Kind == ProgramInline
+	}
 	for _, w := range c.Params() {
 		switch w.Value {
 		case "-c", "-e", "-E", "-r", "--eval", "-p", "--print":
@@ -971,15 +976,25 @@ func RunTargets(c *shell.Command) []string {
 		out = append(out, p)
 	}
 	if IsInterpreter(c.Name) && c.Name != "source" && c.Name != "." {
-		for _, w := range c.Params() {
-			v := w.Value
-			if v == "-c" || v == "-e" || v == "-m" || v == "-E" || v == "-r" || v == "--eval" {
-				return out
+		if p, words, ok := CommandProgram(c); ok {
+			switch p.Kind {
+			case ProgramFile:
+				return append(out, p.Text(words))
+			case ProgramStdin:
+			default:
+				return out // inline code or a module: every file is an argument
 			}
-			if strings.HasPrefix(v, "-") && v != "-" {
-				continue
+		} else {
+			for _, w := range c.Params() {
+				v := w.Value
+				if v == "-c" || v == "-e" || v == "-m" || v == "-E" || v == "-r" || v == "--eval" {
+					return out
+				}
+				if strings.HasPrefix(v, "-") && v != "-" {
+					continue
+				}
+				return append(out, v)
 			}
-			return append(out, v)
 		}
 		if StdinIsCode(c) {
 			for _, r := range c.Redirs {

@@ -21,6 +21,14 @@ func TestStdinIsCode(t *testing.T) {
 		`curl -s u | node -e "process.stdin.pipe(process.stdout)"`:              false,
 		"curl -s u | bash scripts/summarise.sh":                                 false,
 		"curl -s u | python3 tools/parse.py --json":                             false,
+		"curl -s u | python3 -u -":                                              true,
+		`curl -s u | bash -lc 'source /dev/stdin'`:                              true,
+		"curl -s u | python3 -m json.tool -c x":                                 false,
+		"curl -s u | python3 tools/parse.py -c 'exec(sys.stdin.read())'":        false,
+		"curl -s u | perl -ne 'print'":                                          false,
+		"curl -s u | node -r ts-node/register tools/parse.ts":                   false,
+		"curl -s u | powershell -NoProfile -Command Get-Date":                   true,
+		"curl -s u | powershell -File tools/parse.ps1":                          false,
 	} {
 		s := shell.Parse(src, 0)
 		var sink *shell.Command

@@ -409,7 +409,11 @@ func storedProgramPath(c *shell.Command) string {
 	if len(c.Argv) == 0 {
 		return ""
 	}
-	if IsInterpreter(c.Name) && !HasCodeFlag(c) {
+	if p, words, ok := CommandProgram(c); ok && IsInterpreter(c.Name) {
+		if p.Kind == ProgramFile || p.Kind == ProgramModule {
+			return p.Text(words) // the script (or module) the interpreter runs
+		}
+	} else if IsInterpreter(c.Name) && !HasCodeFlag(c) {
 		for _, w := range c.Params() {
 			if !strings.HasPrefix(w.Value, "-") {
 				return w.Value
