@@ -5,7 +5,7 @@
 // Origins with its cleaners and Guards),
 // the paths a call reads, writes or walks (PathOf, WriteTargets, WalkRoot,
 // DownloadedFiles), network sinks and their destinations (NetSink, Sends,
-// SinkURL), and reporting with the shared evidence format (Report).
+// SinkURL, ConfiguredDest), and reporting with the shared evidence format (Report).
 package pyfacts
 
 import (
