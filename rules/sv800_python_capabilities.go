@@ -23,11 +23,14 @@ var PythonCapabilities = register(&analyzer.Rule{
 reports no finding of its own:
 
 - ` + "`net-send`" + ` / ` + "`net-fetch`" + ` with the destination host, for HTTP clients, sockets, SMTP and FTP
-  calls whose URL or host can be worked out (a call that carries a payload sends);
+  calls whose URL or host can be worked out (a call that carries a payload sends; a
+  ` + "`urllib.request.Request`" + ` object counts where it is opened, not where it is only built);
 - ` + "`read-secret`" + ` for a credential file opened for reading (` + "`~/.ssh/id_*`" + `, ` + "`~/.aws/credentials`" + `,
   browser and wallet stores; public SSH material is not a secret) and for an environment
   variable whose name says it holds one (` + "`env:GITHUB_TOKEN`" + `);
 - ` + "`read-env`" + ` when the whole environment is taken (` + "`dict(os.environ)`" + `, ` + "`os.environ.copy()`" + `);
+  setting or patching it is not reading it (` + "`os.environ[K] = v`" + `, ` + "`os.environ.update(…)`" + `,
+  ` + "`patch.dict(os.environ, {…})`" + ` in a test);
 - ` + "`exec`" + ` with the program of a list-form process call.
 
 Capabilities are listed per skill in the JSON report, the HTML audit and the MCP server, compared between versions
@@ -84,6 +87,9 @@ func runPythonCapabilities(p *analyzer.Pass) error {
 		}
 	}
 	for _, r := range m.Refs {
+		if pyfacts.EnvWrite(m, r) {
+			continue // os.environ[K] = v, patch.dict(os.environ, ...): setting, not reading
+		}
 		start := m.Toks[r.Tok].Start
 		switch {
 		case r.Name == "os.environ" && r.HasKey || (r.Name == "os.getenv" || r.Name == "os.environ.get") && r.Call:

@@ -116,6 +116,59 @@ func IsEnvRef(r python.Ref) bool {
 	return HasPrefixAny(r.Name, "os.environ", "os.getenv", "os.environb", "posix.environ", "dotenv.dotenv_values")
 }
 
+// EnvWrite reports an environment reference that sets, removes or patches
+// variables rather than reading them: the target of os.environ[K] = v or
+// del os.environ[K], os.environ.update(...), .clear(), .__setitem__ and
+// .__delitem__, .pop/.popitem/.setdefault whose result is discarded (a
+// cleanup statement), and os.environ handed to mock's patch.dict
+// (with patch.dict(os.environ, {"FLAG": "1"}): a test setting variables
+// for the code under test). monkeypatch.setenv and os.putenv name no
+// environment read to begin with.
+func EnvWrite(m *python.Module, r python.Ref) bool {
+	if !HasPrefixAny(r.Name, "os.environ", "os.environb", "posix.environ") || r.Var != "" {
+		return false
+	}
+	base := r.Name
+	for _, b := range []string{"os.environb", "os.environ", "posix.environ"} {
+		if strings.HasPrefix(base, b) {
+			base = b
+			break
+		}
+	}
+	method, _ := strings.CutPrefix(r.Name, base+".")
+	switch {
+	case r.Name == base && r.HasKey:
+		// os.environ[K] = v, os.environ[K] += v, del os.environ[K]
+		if r.Tok > 0 && m.Is(r.Tok-1, "del") {
+			return true
+		}
+		if r.End < len(m.Toks) && m.Toks[r.End].Kind == python.Op {
+			op := m.Text(r.End)
+			return op == "=" || len(op) >= 2 && strings.HasSuffix(op, "=") && op != "==" && op != "<=" && op != ">=" && op != "!="
+		}
+		return false
+	case r.Call && (method == "update" || method == "clear" || method == "__setitem__" || method == "__delitem__"):
+		return true
+	case r.Call && (method == "pop" || method == "popitem" || method == "setdefault"):
+		return exprStatement(m, r.Tok, r.End)
+	case r.Name == base && !r.Call && !r.HasKey && r.Tok >= 2 && m.Is(r.Tok-1, "("):
+		c := m.CallAt(r.Tok - 1)
+		if c == nil || !strings.HasSuffix(c.Name, "patch.dict") {
+			return false
+		}
+		a, ok := c.Arg(0, "in_dict")
+		return ok && a.Start == r.Tok && a.End == r.End
+	}
+	return false
+}
+
+// exprStatement reports tokens [lo, hi) that make up a whole expression
+// statement, whose value nothing takes.
+func exprStatement(m *python.Module, lo, hi int) bool {
+	starts := m.Indent[lo] >= 0 || lo > 0 && (m.Is(lo-1, ";") || m.Is(lo-1, ":") && m.Toks[lo-1].Depth == 0)
+	return starts && (hi >= len(m.Toks) || m.Toks[hi].Kind == python.Newline || m.Is(hi, ";"))
+}
+
 // isInputRef matches data a user or caller supplies.
 func isInputRef(r python.Ref) bool {
 	return HasPrefixAny(r.Name, "input", "raw_input", "sys.argv", "sys.stdin", "fileinput.", "flask.request", "request.args",
@@ -254,8 +307,7 @@ func isNetSinkName(n string) bool {
 		return HasSuffixAny(n, ".post", ".put", ".patch", ".get", ".request", ".delete", ".head", ".options",
 			".urlopen", ".post()", ".request()")
 	}
-	if HasPrefixAny(n, "urllib.request.urlopen", "urllib.request.Request", "urllib2.urlopen", "urllib2.Request",
-		"urllib.urlopen", "urllib.request.urlretrieve") {
+	if HasPrefixAny(n, "urllib.request.urlopen", "urllib2.urlopen", "urllib.urlopen", "urllib.request.urlretrieve") {
 		return true
 	}
 	if HasPrefixAny(n, "http.client.", "httplib.", "smtplib.", "ftplib.", "socket.", "websocket.", "websockets.", "paramiko.", "telnetlib.") {
@@ -285,6 +337,9 @@ func NetSink(m *python.Module, c *python.Call) bool {
 	if isNetSinkName(c.Name) {
 		return true
 	}
+	if isRequestObject(c.Name) {
+		return RequestOpened(m, c)
+	}
 	i := strings.LastIndexByte(c.Name, '.')
 	if i < 0 || !sendMethods[c.Name[i+1:]] || m.Toks[c.Head].Kind != python.Name {
 		return false
@@ -295,6 +350,64 @@ func NetSink(m *python.Module, c *python.Call) bool {
 	}
 	_, ok := m.DerivesVar("netobj", head, isNetClientRef)
 	return ok
+}
+
+// isRequestObject matches the construction of a urllib request object,
+// which sends nothing until an opener opens it.
+func isRequestObject(n string) bool {
+	return n == "urllib.request.Request" || n == "urllib2.Request"
+}
+
+// RequestOpened reports whether the request object built by call c is
+// opened: its value reaches urlopen or an opener's open method
+// (urllib.request.urlopen(req), opener.open(req), build_opener().open(req)),
+// directly, through variables or through the return value of a function of
+// the file, or a function returns it to callers outside the file. A
+// request object only handed to other code (a redirect handler's
+// redirect_request under test) or inspected is data, not a send.
+func RequestOpened(m *python.Module, c *python.Call) bool {
+	for _, o := range m.Calls {
+		if o == c || !isOpenerCall(o.Name) {
+			continue
+		}
+		if o.Open < c.Head && c.Close < o.Close || FlowsFrom(m, o, c) {
+			return true
+		}
+	}
+	// returned to a caller that the file does not show: it may open it
+	for name, as := range m.Assigns {
+		if !strings.HasSuffix(name, "()") {
+			continue
+		}
+		for _, a := range as {
+			if a.Start <= c.Head && c.Close < a.End {
+				return !calledInFile(m, strings.TrimSuffix(name, "()"))
+			}
+			if _, ok := m.Derives("flow:"+strconv.Itoa(c.Open), a.Start, a.End, func(r python.Ref) bool {
+				return r.Call && m.CallOf(r) == c
+			}); ok {
+				return !calledInFile(m, strings.TrimSuffix(name, "()"))
+			}
+		}
+	}
+	return false
+}
+
+// isOpenerCall matches calls that open a URL or request object: urlopen
+// and the open method of an opener (OpenerDirector.open).
+func isOpenerCall(n string) bool {
+	return LastName(n) == "urlopen" || strings.HasSuffix(n, ".open") && !HasPrefixAny(n, "os.", "io.", "codecs.", "webbrowser.", "tarfile.", "zipfile.", "gzip.", "bz2.", "lzma.", "shelve.", "dbm.", "wave.", "PIL.")
+}
+
+// calledInFile reports whether a function of that name is called in the
+// module (by name, methods through any receiver).
+func calledInFile(m *python.Module, name string) bool {
+	for _, c := range m.Calls {
+		if c.Name == name || strings.HasSuffix(c.Name, "."+name) {
+			return true
+		}
+	}
+	return false
 }
 
 // isNetClientRef matches the construction of a network client object
