@@ -27,7 +27,16 @@ credentials to any local process — a favourite target of credential stealers.
 - **critical** when the path asks for credentials or tokens (` + "`iam/security-credentials`" + `,
   ` + "`service-accounts/…/token`" + `, ` + "`identity/oauth2/token`" + `, ` + "`/v2/credentials`" + `) or the file also sends
   data elsewhere;
-- **high** otherwise;
+- **high** otherwise: the address reaches the destination of a request or process in the file —
+  its URL or host, directly, through variables, string building (` + "`BASE + 'iam/…'`" + `), a loop over a
+  list of addresses that are each requested, a helper's parameter — or the file makes no request
+  but holds the address in a form a client can use (a URL, a ` + "`curl`" + ` command line);
+- **medium** when the address is data in the file's requests, not where they go: it reaches them
+  only as a query parameter (` + "`params=`" + `, after the ` + "`?`" + ` of the URL), a body or a header sent to
+  another destination, or it is one entry in a list of assorted test addresses (loopback, private
+  networks, ` + "`file://`" + `) that no request uses as its destination — an SSRF test that asks a target
+  to fetch the metadata service. Not when another module of the skill imports the list, which may
+  request it;
 - **low** for a bare address (` + "`'169.254.169.254'`" + `) that no request in the file uses: an entry in
   a blocklist or a comparison (` + "`if '169.254.169.254' in url: raise …`" + `) is SSRF defence, not a query.
 
@@ -88,13 +97,38 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 			break
 		}
 	}
+	// where each address goes: the destination of a request, or data
+	// sent to some other destination
+	isHit := map[int]bool{}
+	for _, i := range hits {
+		isHit[i] = true
+	}
+	roles := map[int]uint8{}
+	complete := pyfacts.RequestLiterals(m, func(c *python.Call) bool { return pyRequestCall(m, c) }, func(tok int, role pyfacts.LiteralRole) {
+		if isHit[tok] {
+			roles[tok] |= 1 << role
+		}
+	})
 	for _, i := range hits {
 		v, _ := m.Value(i)
 		host := pyMetadataRx.FindString(v)
-		if (pyBareHost(v, host) || pyInText(v)) && !pyfacts.ReachesCall(m, i, func(c *python.Call) bool { return pyRequestCall(m, c) }) {
+		dest := roles[i]&(1<<pyfacts.LiteralDestination) != 0
+		if !dest && (pyBareHost(v, host) || pyInText(v)) && !pyfacts.ReachesCall(m, i, func(c *python.Call) bool { return pyRequestCall(m, c) }) {
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: Low,
 				Message: "names the cloud metadata address (" + host + ") as data: no request in this file uses it (a blocklist, a comparison, a sentence)"})
 			continue
+		}
+		if !dest && complete && !pyfacts.ImportedElsewhere(p, m, pyfacts.DefinitionsHolding(m, i)) {
+			switch {
+			case roles[i]&(1<<pyfacts.LiteralData) != 0:
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: Medium,
+					Message: "names the cloud metadata address (" + host + ") as data: requests in this file send it as a parameter, body or header to another destination, and none is aimed at it"})
+				continue
+			case pyAddressValue(v, host) && pyAssortedEntry(m, i):
+				pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: Medium,
+					Message: "names the cloud metadata address (" + host + ") as data: one entry in a list of assorted addresses (test inputs) that no request in this file is aimed at"})
+				continue
+			}
 		}
 		sev, msg := High, "queries the cloud metadata service ("+host+")"
 		switch {
@@ -106,6 +140,83 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 		pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: sev, Message: msg})
 	}
 	return nil
+}
+
+// pyAddressValue reports a string that is an address and nothing else: a
+// URL or a bare host, not a command line or a sentence.
+func pyAddressValue(v, host string) bool {
+	v = strings.TrimSpace(v)
+	return !strings.ContainsAny(v, " \t\n") && (strings.Contains(v, "://") || pyBareHost(v, host))
+}
+
+// pyAssortedEntry reports a string that is one entry in a list (a list of
+// tuples included: [("imds", url, note), ...]) whose other entries hold
+// addresses of other kinds — loopback, private networks, file:// URLs — as
+// a list of test inputs does. A list of metadata endpoints alone is not
+// assorted.
+func pyAssortedEntry(m *python.Module, i int) bool {
+	open := pyEnclosingBracket(m, i)
+	if open < 0 {
+		return false
+	}
+	if m.Is(open, "(") {
+		// a tuple: the list that holds it
+		if up := pyEnclosingBracket(m, open); up >= 0 && !m.Is(up, "(") {
+			open = up
+		}
+	}
+	if !m.Is(open, "[") && !m.Is(open, "{") && !(m.Is(open, "(") && pyGroupParen(m, open)) {
+		return false
+	}
+	end := int(m.Match[open])
+	if end < 0 || end-open > 1<<14 {
+		return false
+	}
+	for k := open + 1; k < end; k++ {
+		if k == i || m.Toks[k].Kind != python.String {
+			continue
+		}
+		w, _ := m.Value(k)
+		w = strings.TrimSpace(w)
+		if pyMetadataRx.MatchString(w) || strings.ContainsAny(w, " \t\n") {
+			continue
+		}
+		if strings.Contains(w, "://") || pyfacts.HostLitRx.MatchString(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// pyEnclosingBracket returns the opening bracket that directly holds
+// token i, or -1.
+func pyEnclosingBracket(m *python.Module, i int) int {
+	d := m.Toks[i].Depth
+	for j := i - 1; j >= 0 && i-j < 1<<14; j-- {
+		if m.Toks[j].Depth < d {
+			if m.Match[j] > int32(i) {
+				return j
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// pyGroupParen reports a parenthesis that opens a tuple or a group, not a
+// call's arguments.
+func pyGroupParen(m *python.Module, open int) bool {
+	if open == 0 {
+		return true
+	}
+	p := m.Toks[open-1]
+	switch p.Kind {
+	case python.Name, python.String:
+		return p.Kind == python.Name && (m.Is(open-1, "in") || m.Is(open-1, "return") || m.Is(open-1, "yield"))
+	case python.Op:
+		return !m.Is(open-1, ")") && !m.Is(open-1, "]")
+	}
+	return true
 }
 
 // pyBareHost reports a string that is only the address (a blocklist entry),

@@ -823,3 +823,90 @@ func PathAcross(p *analyzer.Pass, m *python.Module, a, b, depth int) []string {
 	})
 	return out
 }
+
+// DefinitionsHolding returns the definitions of m whose value can hold
+// the value of token tok: module-level names bound to an expression that
+// contains it ("PAYLOADS"), functions returning one ("payloads()"), and
+// module-level names and functions built from those (ALL = PAYLOADS +
+// EXTRA), a few levels deep.
+func DefinitionsHolding(m *python.Module, tok int) map[string]bool {
+	out := map[string]bool{}
+	top := func(name string, a python.Assign) bool {
+		return strings.HasSuffix(name, "()") || m.Enclosing(a.Tok) == nil
+	}
+	for name, as := range m.Assigns {
+		for _, a := range as {
+			if a.Start <= tok && tok < a.End && top(name, a) {
+				out[name] = true
+			}
+		}
+	}
+	for round := 0; round < 4 && len(out) > 0; round++ {
+		grew := false
+		for name, as := range m.Assigns {
+			if out[name] {
+				continue
+			}
+			for _, a := range as {
+				if !top(name, a) {
+					continue
+				}
+				for _, r := range m.RefsIn(a.Start, a.End) {
+					if r.Var != "" && out[r.Var] || r.Call && out[LastName(r.Name)+"()"] {
+						out[name], grew = true, true
+						break
+					}
+				}
+				if out[name] {
+					break
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	return out
+}
+
+// ImportedElsewhere reports whether another Python module of the skill
+// can use one of the definitions of the pass's module m named in defs (as
+// DefinitionsHolding names them): it imports it (from m import NAME,
+// import m; m.NAME, m.payloads()) or everything the module defines
+// (from m import *).
+func ImportedElsewhere(p *analyzer.Pass, m *python.Module, defs map[string]bool) bool {
+	l := linkFor(p, m)
+	if l == nil || len(l.files) < 2 || len(defs) == 0 {
+		return false
+	}
+	for path, f := range l.files {
+		if path == l.file.Path {
+			continue
+		}
+		ol := linkOf(l.skill, f)
+		if ol == nil {
+			continue
+		}
+		for _, star := range ol.m.StarImports {
+			if t, _ := ol.moduleOf(star); t == l {
+				return true
+			}
+		}
+		if !ol.imports(l) {
+			continue
+		}
+		for _, r := range ol.m.Refs {
+			if r.Var != "" {
+				continue
+			}
+			s, ok := ol.symbolOf(r)
+			if !ok || s.l != l {
+				continue
+			}
+			if s.kind == symConst && defs[s.name] || s.kind == symFunc && defs[s.name+"()"] {
+				return true
+			}
+		}
+	}
+	return false
+}
