@@ -40,7 +40,9 @@ auto-approve); writing the project's own instruction file at its root or in one 
 argument ` + "`\"$1/AGENTS.md\"`" + `) or copying from one
 (` + "`cp generated-commands/[command-name]/[command-name].md ~/.claude/commands/`" + `), copying the skill itself (its
 directory, its SKILL.md or its files) into the user's, the current project's or a named project's skills
-directory (the install step of its README: the copy is what was scanned), writing inside its own
+directory (the install step of its README: the copy is what was scanned; also from where that install put
+it, ` + "`~/.claude/skills/<its name>/scripts/hook.sh`" + `, and onto another machine of the user's with ` + "`rsync`" + `/` + "`scp`" + `),
+installing one of its own files as a hook (a hook file the skill does not hold stays **high**), writing inside its own
 installed or state directory (` + "`~/.openclaw/<its name>/`" + `, ` + "`~/.openclaw/skills/<its name>/data/…`" + `), writing
 OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/2026-01-02.md`" + `: data the agent rereads, not
 a ` + "`MEMORY.md`" + `; a download saved there stays **high**), restoring a backup kept in the same agent
@@ -146,8 +148,29 @@ func agentSelfSource(s *skill.Skill, src string) bool {
 	for _, pre := range []string{"$PWD/", "${PWD}/", "$(pwd)/", "SKILL_PATH/", "$SKILL_PATH/", "${SKILL_PATH}/", "$SKILL_DIR/", "${SKILL_DIR}/", "${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/", "{baseDir}/"} {
 		src = strings.TrimPrefix(src, pre)
 	}
-	return agentOwnName(s, path.Base(src)) || s.File(src) != nil || s.HasDir(src)
+	return agentOwnName(s, path.Base(src)) || s.File(src) != nil || s.HasDir(src) || agentInstalledSelf(s, src)
 }
+
+// agentInstalledSelf reports a file of this skill where its install puts
+// it: an agent's skills directory, under the skill's own name
+// (~/.claude/skills/<its name>/scripts/x.sh, .claude/skills/<its
+// name>/hooks/y.sh), naming the skill's directory or a file it holds:
+// its content is what was analysed.
+func agentInstalledSelf(s *skill.Skill, src string) bool {
+	m := agentPlaceRx.FindStringSubmatch(shellfacts.NormPath(src))
+	if m == nil {
+		return false
+	}
+	rest := strings.TrimPrefix(m[2], "workspace/")
+	name, file, _ := strings.Cut(strings.TrimPrefix(rest, "skills/"), "/")
+	if !strings.HasPrefix(rest, "skills/") || !agentOwnName(s, name) {
+		return false
+	}
+	return file == "" || s.File(file) != nil || s.HasDir(file)
+}
+
+// agentRemoteRx matches the host part of an rsync or scp destination.
+var agentRemoteRx = match.MustRx(`^[\w.-]+@[\w.-]+:`)
 
 // agentDefaultRx matches a parameter expansion with a default
 // (${2:-$HOME/.openclaw/backups}): the path when nothing overrides it.
@@ -160,6 +183,11 @@ var agentEnvLinesRx = match.MustRx(`^(?:\s*(?:export\s+)?[A-Z][A-Z0-9_]*=[^\n;&|
 // business — installing itself, its data, the current project's
 // scaffolding or a backup — or returns "".
 func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
+	if c.Name == "rsync" || c.Name == "scp" {
+		// user@cluster:~/.claude/skills/x/: the same place on another
+		// machine of the user's
+		dest = shellfacts.NormPath(agentRemoteRx.ReplaceAllString(dest, ""))
+	}
 	if agentScaffoldRx.MatchString(dest) {
 		return "a command, agent or skill of the current project (scaffolding, not the user's own agent)"
 	}
