@@ -471,8 +471,9 @@ func AgentHomePath(p string) bool { return agentHomeRx.MatchString(strings.Trim(
 // AgentDataRole says why a write to path p, under an agent's directory,
 // stores data rather than changing the agent's settings, standing
 // instructions or installed skills, or returns "". own reports whether a
-// directory name is the writing skill's own. Two places qualify:
-// OpenClaw's dated memory notes (workspace/memory/<file>, or the memory
+// directory name is the writing skill's own. A log file (<anything>.log)
+// qualifies anywhere, and two places: OpenClaw's dated memory notes
+// (workspace/memory/<file>, or the memory
 // directory where the file's name is computed; not a MEMORY.md, the
 // standing memory every session loads, nor Claude Code's memory
 // directory, whose files it loads as instructions), and a file inside the
@@ -488,6 +489,11 @@ func AgentDataRole(p string, own func(name string) bool) string {
 		// a file in it, or the directory itself where the file name is
 		// computed (open(os.path.join(MEMORY_DIR, day + ".md"), "w"))
 		return "the agent's dated memory notes (data it rereads, not its settings or standing instructions)"
+	}
+	if b := strings.ToLower(path.Base(rest)); strings.HasSuffix(b, ".log") && b != ".log" {
+		// ~/.claude/hooks/fingerprint.log: what a hook writes about its
+		// runs; no agent loads a .log as settings, instructions or code
+		return "a log file (data no agent loads as settings, instructions or code)"
 	}
 	first, after, ok := strings.Cut(rest, "/")
 	if first == "skills" || first == "skills-data" || first == "skill-data" {

@@ -24,6 +24,9 @@ func TestAgentDataRole(t *testing.T) {
 		".claude/memory/MEMORY.md":                             false,
 		"~/.claude/memory/notes.md":                            false,
 		"~/.openclaw/workspace/memory/MEMORY.md":               false,
+		"~/.claude/hooks/fingerprint.log":                      true, // a hook's log
+		"~/.claude/hooks/fingerprint.log.sh":                   false,
+		"~/.claude/hooks/.log":                                 false,
 	} {
 		if got := AgentDataRole(p, own) != ""; got != want {
 			t.Errorf("AgentDataRole(%q) = %v, want %v", p, got, want)

@@ -57,7 +57,8 @@ what was unpacked in a temporary directory, or linking the skill's own text as a
 stays **high**. Writes under a directory made for the moment (` + "`$(mktemp -d)/.claude/…`" + `, or relative paths
 after ` + "`cd \"$(mktemp -d)\"`" + `: a test's fixture) are not the user's agent and are not reported. Reading
 these files is not reported, and neither is a file beside them that the agent does not read
-(` + "`settings.json.tmp`" + `, ` + "`CLAUDE.md.bak`" + `): the move that puts it in place is the write. OpenClaw's ` + "`SOUL.md`" + ` and ` + "`MEMORY.md`" + ` are matched in capitals, as OpenClaw names
+(` + "`settings.json.tmp`" + `, ` + "`CLAUDE.md.bak`" + `): the move that puts it in place is the write. A log file under an agent's directory (a
+hook's ` + "`session.log`" + `) is data no agent loads: **medium**. OpenClaw's ` + "`SOUL.md`" + ` and ` + "`MEMORY.md`" + ` are matched in capitals, as OpenClaw names
 them: a ` + "`memory.md`" + ` in the skill's own folder (` + "`~/news/memory.md`" + `) is its data.
 
 An agent CLI adding an MCP server to its own configuration (` + "`claude mcp add`" + `, ` + "`codex mcp add`" + `,
