@@ -41,6 +41,12 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if role == RoleInstruction && (CodeTermEntry(d.Src, h.Seg.Start, h.Start) || mood == Claim && codeKeyCell(d.Src, h.Start) || (h.Phrase.Label == "approval bypass" || h.Phrase.Label == "silent action") && codeIdentCell(d.Src, h.Start) || h.Phrase.Label == "approval bypass" && flagTermEntry(d.Src, h.Start, h.End)) {
 			role = RoleDefinition // "- `yolo`: Auto-approve all tools", "| `systemMessage` | Override default system prompt |"
 		}
+		// "Enable/disable safety checks in current scope" under a
+		// builtin's signature: a verb written as a toggle pair says what a
+		// switch does, both ways
+		if role == RoleInstruction && !h.obfuscated && togglePairRx.MatchString(h.Seg.N.Text[max(0, h.I-12):h.I]+h.Seg.N.Text[h.I:min(len(h.Seg.N.Text), h.J)]) {
+			role = RoleDefinition
+		}
 		// "Never:" / "This skill does NOT:" over a list: every item is
 		// refused. A phrase that is itself a negation ("do not tell the
 		// user") is left to its own meaning.
@@ -372,6 +378,10 @@ func selfScoped(t string, j int) bool {
 	end := nextBoundary(t, j, ".!?;\n", 200)
 	return end >= j+m[1] && !outsideScopeRx.MatchString(t[j+m[1]:end])
 }
+
+// togglePairRx: a verb written as both ends of a switch ("enable/disable
+// safety checks", "disables/enables", "turn on/off").
+var togglePairRx = match.MustRx(`\b(?:enables?|disables?|turns?\s+on|turns?\s+off|activates?|deactivates?)\s*/\s*(?:enables?|disables?|on|off|activates?|deactivates?)\b`)
 
 // requiresRx matches a sentence that states what a standard or a process
 // requires, up to the phrase: "Req 6.3.2 requires code reviews by someone
