@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/skillvet/skillvet/facts/match"
 	"strconv"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
@@ -28,7 +29,11 @@ var ShellObfuscation = register(&analyzer.Rule{
 - long base64 blobs (200+ characters) in a command.
 
 The analyser resolves these where the input is constant and the other rules judge
-what they run; this rule reports the hiding itself, which no honest skill needs.
+what they run; this rule reports the hiding itself, which no honest skill needs. A lone
+expansion whose value the shell could not run as a program — a data file's name, a name at the
+root (` + "`/srv`" + `), words of a sentence (` + "`Good night, dear reader`" + `): a string-manipulation cheat
+sheet showing values — is not reported; one that resolves to an interpreter, a downloader or another
+program attackers hide, or has arguments, is.
 
 **Fix:** write the command in clear text.
 
@@ -62,6 +67,10 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 		switch {
 		case w.Escaped:
 			return "command name " + c.Name + " is written as ANSI-C escapes (" + shellfacts.ClipText(w.Raw, 40) + ")"
+		case w.Sliced && shSlicedValueShown(c):
+			// str="/home/u/file.txt"; ${str:6} # ser/… : the slice's value
+			// shown in a tutorial, a file or a root-level name nobody runs
+			return ""
 		case w.Sliced:
 			return "command name " + c.Name + " is assembled from substrings of variables (" + shellfacts.ClipText(w.Raw, 40) + ")"
 		}
@@ -123,3 +132,35 @@ func shBase64Mix(s string) bool {
 }
 
 var shHexEscRx = match.MustRx(`(\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}`)
+
+// shSlicedDataExtRx matches a file name a shell does not run: a document,
+// data or image file.
+var shSlicedDataExtRx = match.MustRx(`(?i)\.(?:txt|md|json|csv|tsv|log|ya?ml|xml|html?|png|jpe?g|gif|pdf|conf|cfg|ini|toml|lock)$`)
+
+// shSlicedRiskyRx matches the programs an assembled command name hides
+// (with or without a directory).
+var shSlicedRiskyRx = match.MustRx(`(?:^|/)(?:curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|rsync|ftp|tftp|rm|dd|mkfs\w*|shred|chmod|chown|sudo|su|doas|base64|openssl|xxd|eval|exec|source|crontab|systemctl|launchctl|osascript|powershell|pwsh|iex)$`)
+
+// shSlicedValueShown reports a command made of one substring expansion
+// whose value, split into words as the shell would, starts with something
+// no one runs: a data file's name, a word of a sentence (capitalised or
+// ending in punctuation: "Hi world, hello bash") or a name at the root of
+// the file system ("/hom"). A slice that resolves to a program (curl,
+// /bin/sh, "curl -s …") or is followed by arguments is the obfuscation.
+func shSlicedValueShown(c *shell.Command) bool {
+	if len(c.Argv) != 1 || c.Argv[0].Value == "" {
+		return false
+	}
+	// the word the shell would run: the first field after splitting
+	v := strings.Fields(c.Argv[0].Value)[0]
+	if shSlicedDataExtRx.MatchString(v) {
+		return true
+	}
+	if shSlicedRiskyRx.MatchString(v) || shellfacts.IsInterpreter(v) {
+		return false
+	}
+	if strings.ContainsAny(v[len(v)-1:], ",.;:!?") || strings.ToLower(v) != v || strings.Contains(c.Argv[0].Value, ", ") {
+		return true // "Hi world, hello bash": words of a sentence
+	}
+	return len(v) > 1 && v[0] == '/' && !strings.Contains(v[1:], "/")
+}

