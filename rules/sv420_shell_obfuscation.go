@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"path"
 	"strconv"
 	"strings"
 
@@ -156,7 +157,8 @@ func shSlicedValueShown(c *shell.Command) bool {
 	if shSlicedDataExtRx.MatchString(v) {
 		return true
 	}
-	if shSlicedRiskyRx.MatchString(v) || shellfacts.IsInterpreter(v) {
+	// macOS file systems ignore case: Curl runs curl
+	if lv := strings.ToLower(v); shSlicedRiskyRx.MatchString(lv) || shellfacts.IsInterpreter(path.Base(lv)) {
 		return false
 	}
 	if strings.ContainsAny(v[len(v)-1:], ",.;:!?") || strings.ToLower(v) != v || strings.Contains(c.Argv[0].Value, ", ") {

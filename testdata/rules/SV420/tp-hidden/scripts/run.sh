@@ -9,3 +9,5 @@ P="eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4e
 t="xx/bin/sh -c id"; ${t:2} # want "SV420: .*assembled from substrings"
 u="Xcurl -s https://cdn.example.net/z"; ${u:1} # want "SV420: .*assembled from substrings"
 w="wget, the downloader"; ${w/, the downloader/} https://cdn.example.net/y # want "SV420: .*assembled from substrings"
+k="xCurl -s https://cdn.example.net/m"; ${k:1} # want "SV420: .*assembled from substrings"
+j="x/usr/bin/Python3 -c print(1)"; ${j:1} # want "SV420: .*assembled from substrings"
