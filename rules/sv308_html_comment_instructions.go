@@ -42,6 +42,12 @@ A comment that opens as template guidance (` + "`<!-- Example: …`" + `, ` + "`
 in a template is what the person filling it in may write there: high content in it is **medium**;
 critical content keeps its grade.
 
+A comment inside a fenced prompt or template (a ` + "```markdown" + ` block the agent is told to write or
+follow) is shown as written in the skill, so its wording is judged with the fence's prose by the
+phrase rules; it is reported here only for what would act from the file written from the template —
+shell commands, credential paths, URLs on suspicious hosts, fake role tags, base64 payloads, an
+instruction to send data out — with the same grades.
+
 Ordinary comments are not reported: ` + "`<!-- TODO: add screenshots -->`" + `, markdownlint/prettier
 directives, table-of-contents markers, "generated — do not edit" notes.
 
@@ -90,6 +96,19 @@ func runCommentInstructions(p *analyzer.Pass) error {
 		}
 		rep.Report(analyzer.Diagnostic{Start: cm[0], End: cm[1], Severity: sev,
 			Message: fmt.Sprintf("HTML comment hidden from readers contains %s%s", strings.Join(reasons, "; "), note)})
+	}
+	for _, cm := range d.FencedComments {
+		is, ie := cm[0]+4, cm[1]
+		if ie-3 >= is && strings.HasSuffix(string(d.Src[is:ie]), "-->") {
+			ie -= 3
+		}
+		n := prose.Normalize(d.Src, is, ie)
+		sev, reasons := prose.JudgeTemplateComment(string(d.Src[is:ie]), n)
+		if sev == analyzer.SevNone {
+			continue
+		}
+		rep.Report(analyzer.Diagnostic{Start: cm[0], End: cm[1], Severity: sev,
+			Message: fmt.Sprintf("HTML comment in a template the agent is told to write (hidden in the file it writes) contains %s", strings.Join(reasons, "; "))})
 	}
 	for _, rd := range d.RefDefs {
 		// The label and title never render; the destination does wherever

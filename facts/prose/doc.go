@@ -69,6 +69,10 @@ type Doc struct {
 	ctxStarts []int         // flattened regions: ctxKinds[i] holds from ctxStarts[i]
 	ctxKinds  []Context
 	Comments  [][2]int // HTML comments [start, end) outside code
+	// FencedComments are HTML comments inside a fenced prompt or template
+	// (a ```markdown block judged as prose): shown as written in the
+	// skill, but hidden in the file the agent writes from the template.
+	FencedComments [][2]int
 	// RefDefs are link reference definitions ("[//]: # (text)"), which
 	// render as nothing: the "Markdown comment" idiom.
 	RefDefs  []RefDef
@@ -219,8 +223,11 @@ func buildProse(p *analyzer.Pass, doc *markdown.Doc) *Doc {
 		if inRanges(fenced, s) {
 			// a comment in a fenced prompt or template is shown as
 			// written wherever the skill is read, rendered or not: not
-			// hidden, and its words are judged with the fence's prose
-			i = s - d.BodyStart + 4
+			// hidden here, and its words are judged with the fence's
+			// prose; what it would hide in the file written from the
+			// template is SV308's
+			d.FencedComments = append(d.FencedComments, [2]int{s, e})
+			i = e - d.BodyStart
 			continue
 		}
 		d.Comments = append(d.Comments, [2]int{s, e})

@@ -37,6 +37,43 @@ func JudgeHiddenText(raw string, n *NormText, phrases []Phrase) (analyzer.Severi
 	return judgeHidden(raw, n, phrases, 0)
 }
 
+// JudgeTemplateComment grades an HTML comment inside a fenced template
+// the agent is told to write: visible in the skill, hidden in what it
+// writes. Only what would act from there counts — shell commands,
+// credential paths, URLs on suspicious hosts, fake role tags, base64
+// payloads, instructions to send data out; the comment's wording (an
+// override, "without asking", words to the agent) is judged with the
+// fence's prose by the phrase rules.
+func JudgeTemplateComment(raw string, n *NormText) (analyzer.Severity, []string) {
+	sev, reasons := judgeHidden(raw, n, nil, 0)
+	var kept []string
+	sev = analyzer.SevNone
+	for _, r := range reasons {
+		s, ok := templateReasonSeverity(r)
+		if !ok {
+			continue
+		}
+		kept = append(kept, r)
+		sev = max(sev, s)
+	}
+	return sev, kept
+}
+
+// templateReasonSeverity maps a hidden-text reason to its severity when
+// it still counts inside a template comment.
+func templateReasonSeverity(r string) (analyzer.Severity, bool) {
+	switch {
+	case strings.HasPrefix(r, "an instruction to send data out"), strings.HasPrefix(r, "base64 that decodes to \"") && strings.Contains(r, "("):
+		return analyzer.Critical, true
+	case strings.HasPrefix(r, "shell command"), strings.HasPrefix(r, "credential path"), strings.HasPrefix(r, "fake role tag"),
+		strings.HasPrefix(r, "URL on a"), strings.HasPrefix(r, "base64 that decodes to text"):
+		return analyzer.High, true
+	case strings.HasSuffix(r, "base64 payload"):
+		return analyzer.Medium, true
+	}
+	return analyzer.SevNone, false
+}
+
 func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer.Severity, []string) {
 	sev := analyzer.SevNone
 	var reasons []string
