@@ -154,7 +154,8 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		}
 		// "its rules override every other instruction in this skill": a
 		// precedence among the skill's own parts, not over the agent's
-		if (h.Phrase.Label == "instruction override" || h.Phrase.Label == "instruction priority") && !h.obfuscated && selfScoped(h.Seg.N.Text, h.J) {
+		if (h.Phrase.Label == "instruction override" || h.Phrase.Label == "instruction priority") && !h.obfuscated &&
+			!priorRulesRx.MatchString(h.Seg.N.Text[h.I:h.J]) && selfScoped(h.Seg.N.Text, h.J) {
 			continue
 		}
 		sev, why := hitSeverity(&h, d.Teaching)
@@ -367,6 +368,11 @@ var (
 	selfScopeRx    = match.MustRx(`^\s+(?:in|of|from|within)\s+(?:this|the)\s+(?:skill|file|document|guide|plugin|workflow|reference|section|step|playbook)s?\b`)
 	outsideScopeRx = match.MustRx(`\b(?:system|developer|user'?s?|you|your|agent'?s?|assistant'?s?|claude|harness|global|model'?s?|previous|prior|operator'?s?|any other (?:skill|source|file))\b`)
 )
+
+// priorRulesRx: the classic override's object, the instructions that came
+// before; "ignore all previous instructions in this document" is read as
+// the injection it is, whatever scope follows.
+var priorRulesRx = match.MustRx(`\b(?:previous|prior|above|earlier|preceding|original|initial|system|old)\b`)
 
 // selfScoped reports an override limited to the skill's own instructions
 // by the words right after it, with nothing else in its sentence.
