@@ -83,8 +83,9 @@ func placeVerb(t string) []int {
 
 // screenshotsForReview reports screenshots of the change added to a pull
 // request, an issue or a comment: what reviewers look at, not the user's
-// screen (kept: "screenshots of the user's desktop into the issue", and
-// screenshots into image URLs, file or DNS names).
+// screen (kept: "screenshots of the user's desktop into the issue",
+// screenshots into image URLs, file or DNS names, and a sentence that
+// names a secret or a credential file, checked by the caller).
 func screenshotsForReview(obj, between, ch string) bool {
 	if !strings.HasPrefix(obj, "screenshot") && !strings.HasPrefix(obj, "screen capture") {
 		return false
@@ -161,7 +162,7 @@ func runContextLeak(p *analyzer.Pass) error {
 			continue
 		}
 		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
-		if screenshotsForReview(obj, rest[:objEnd+cm[0]], ch) {
+		if screenshotsForReview(obj, rest[:objEnd+cm[0]], ch) && !credSeg[s.SegIndex] && !prose.SecretObjRx.MatchString(s.Text) {
 			continue
 		}
 		sev, why := prose.SentenceSeverity(High, &s, vm[0], d.Teaching)
