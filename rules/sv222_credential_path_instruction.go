@@ -167,14 +167,15 @@ func runCredentialPath(p *analyzer.Pass) error {
 // pasteIntoStore reports a sentence whose only harvesting verb is "paste"
 // with nothing taken out of the store: "use the 1Password app
 // (drag-and-drop or paste)" puts a key into the password manager. "Copy
-// the vault and paste it here" takes one out.
+// the vault and paste it here" takes one out, and so does pasting it at a
+// URL or an address.
 func pasteIntoStore(t string) bool {
 	for _, m := range credHarvestRx.FindAllStringIndex(t, 8) {
 		if t[m[0]:m[1]] != "paste" {
 			return false
 		}
 	}
-	return !credTakeOutRx.MatchString(t)
+	return !credTakeOutRx.MatchString(t) && !strings.Contains(t, "://") && !prose.EmailRx.MatchString(t)
 }
 
 // credTakeOutRx: words that take data out of a store or into the
