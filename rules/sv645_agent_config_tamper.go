@@ -170,6 +170,16 @@ func agentInstalledSelf(s *skill.Skill, src string) bool {
 	return file == "" || s.File(file) != nil || s.HasDir(file)
 }
 
+// agentAbsHomeRx matches a home directory written as an absolute path.
+var agentAbsHomeRx = match.MustRx(`^(?:/root|/home/[^/$]+|/Users/[^/$]+)/`)
+
+// agentHomeNorm writes a path in the home directory as ~/…, however the
+// home is spelled ($HOME, /root, /home/<user>), so the agent directory's
+// layout is read the same way.
+func agentHomeNorm(p string) string {
+	return shellfacts.NormPath(agentAbsHomeRx.ReplaceAllString(p, "~/"))
+}
+
 // agentRemoteRx matches the host part of an rsync or scp destination.
 var agentRemoteRx = match.MustRx(`^[\w.-]+@[\w.-]+:`)
 
@@ -361,11 +371,11 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 					sev = Medium // the project's instruction file
 				case templatePathRx.MatchString(w.Path) || shell.HasPlaceholder(w.Path) || agentTemplateSource(c):
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
-					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(dflt), w.Text); why != "" {
+					if why := agentOwnWrite(p.Skill, c, agentHomeNorm(dflt), w.Text); why != "" {
 						note = ", " + why // installing this skill itself into a project the reader names
 					}
 				default:
-					if why := agentOwnWrite(p.Skill, c, shellfacts.NormPath(dflt), w.Text); why != "" {
+					if why := agentOwnWrite(p.Skill, c, agentHomeNorm(dflt), w.Text); why != "" {
 						sev, note = Medium, ", "+why
 					} else if why := intel.AgentDataRole(shellfacts.NormPath(dflt), func(n string) bool { return agentOwnName(p.Skill, n) }); why != "" && !shellfacts.IsDownloader(c) {
 						sev, note = Medium, ", "+why
