@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
@@ -26,7 +27,8 @@ any secrets committed in it leave for a host the user never picked.
 - **critical** when the URL is a raw IP, tunnel, paste or file-drop host;
 - **high** otherwise.
 
-Pushing to the repository's existing remotes (` + "`git push`" + `, ` + "`git push origin main`" + `) is not
+A remote that is a path on this machine (` + "`git remote add origin /tmp/t/remote.git`" + `, a test's bare
+repository) sends nothing and is not reported. Pushing to the repository's existing remotes (` + "`git push`" + `, ` + "`git push origin main`" + `) is not
 reported.
 
 **Fix:** push only to the remotes the user configured, and only when asked.
@@ -47,6 +49,20 @@ subprocess.run(["git", "push", "origin", "HEAD"], check=True)
 
 var pyGitPushRx = match.MustRx(`(?i)\bgit\s+(-C\s+\S+\s+)?(remote\s+(add|set-url)\s+\S+\s+(\S+)|push\s+([^|;&]*\s)?(--mirror|--all)\b|push\s+(-\S+\s+)*((https?|ssh|git)://\S+|\S+@\S+:\S+))`)
 
+// pyGitLocalRemoteRx matches a remote written as a URL or in scp form
+// (host:path): anything else git reads as a path on this machine.
+var pyGitNetRemoteRx = match.MustRx(`^[a-zA-Z][\w+.-]*://|^[^/]*:`)
+
+// pyGitLocalRemote reports a remote that is a path on this machine
+// (remote.git, /tmp/x/origin.git, ../mirror, file:///srv/repo.git).
+func pyGitLocalRemote(u string) bool {
+	u = strings.Trim(u, `"'`)
+	if strings.HasPrefix(u, "file://") {
+		return true
+	}
+	return u != "" && !pyGitNetRemoteRx.MatchString(u) && !strings.ContainsAny(u, "$`{")
+}
+
 func runPythonGitExfiltration(p *analyzer.Pass) error {
 	m := pyfacts.Module(p)
 	if m == nil {
@@ -56,9 +72,13 @@ func runPythonGitExfiltration(p *analyzer.Pass) error {
 		url := ""
 		what := ""
 		if cmd, ok := pyfacts.CommandText(m, c); ok {
-			loc := pyGitPushRx.FindString(cmd)
-			if loc == "" {
+			sm := pyGitPushRx.FindStringSubmatch(cmd)
+			if sm == nil {
 				continue
+			}
+			loc := sm[0]
+			if sm[4] != "" && pyGitLocalRemote(sm[4]) {
+				continue // a bare repository on this machine (a test's origin): nothing leaves
 			}
 			what = pyfacts.ClipStr(loc, 80)
 			url = intel.URLRx.FindString(cmd)
