@@ -26,7 +26,10 @@ skill for every request*, *use before responding to any message*, *highest prior
 (**medium**), makes the agent load the skill — and its instructions — into conversations
 that have nothing to do with it.
 
-Ordinary "Use when the user asks about PDFs, forms or tables" descriptions are fine.
+Ordinary "Use when the user asks about PDFs, forms or tables" descriptions are fine, and so is a
+claim narrowed to a kind of work: *always use this skill when writing Python*, *for any task involving
+BOM export*, *for any audio or video transcription*, *always use this tool for unit conversions*.
+Every occurrence is judged: a narrowed claim does not hide a later bare one.
 
 **Fix:** describe the specific tasks the skill handles.
 
@@ -54,13 +57,22 @@ var (
 	// ("use for every request to commit changes", "always use this skill
 	// when writing Python"): an ordinary trigger, not a claim on every
 	// request.
-	scopeRx = match.MustRx(`^(?:\s+skill)?(?:\s+(?:proactively|automatically|first|also|immediately))?\s+(?:to|that|which|involving|about|related to|regarding|concerning|mentioning|where|when|whenever|if|for|with|in|on|while|during|before|after)\s+(\S+)`)
+	scopeRx = match.MustRx(`^(?:\s+(?:skill|tool|command|script|cli|plugin|helper|workflow|server))?(?:\s+(?:proactively|automatically|first|also|immediately))?\s+(?:to|that|which|involving|about|related to|regarding|concerning|mentioning|where|when|whenever|if|for|with|in|on|while|during|before|after)\s+(\S+)`)
 	// universalRx: a scope that is no scope.
 	universalRx = match.MustRx(`^(?:every|all|any|each|anything|everything|everyone)\b`)
 	// restrictRx: a universal narrowed right after it ("for any task
 	// involving component sourcing", "any n8n-mcp tool").
 	restrictRx = match.MustRx(`^\s+(?:(?:single\s+)?(?:task|request|question|query|prompt|message|change|file|work|job|operation|call)s?\s+)?(?:involving|related to|about|regarding|concerning|that (?:involves?|touches|uses|mentions)|which (?:involves?|touches|uses)|using|with|in|on|for|of)\s+(\S+)|^\s+([\w.-]*[-.][\w.-]+|[a-z0-9]+-\w+)\s`)
 )
+
+// genericRequestNouns are what "any"/"every" quantify over when a claim
+// is on every request (singular forms).
+var genericRequestNouns = map[string]bool{"request": true, "task": true, "query": true, "querie": true, "question": true,
+	"prompt": true, "message": true, "conversation": true, "turn": true, "interaction": true, "response": true,
+	"reply": true, "replie": true, "user": true, "input": true, "thing": true, "work": true, "job": true, "situation": true,
+	"case": true, "topic": true, "context": true, "chat": true, "session": true, "time": true, "action": true, "other": true,
+	"single": true, "kind": true, "type": true, "sort": true, "operation": true, "call": true, "change": true, "file": true,
+	"problem": true, "issue": true, "need": true, "purpose": true, "occasion": true, "subject": true, "domain": true, "matter": true}
 
 // scoped reports whether the claim at the end of t[:j] is narrowed by
 // what follows it.
@@ -76,6 +88,13 @@ func scoped(t string, j int) bool {
 	rest := strings.TrimLeft(t[j+m[3]:], " ")
 	if rest != "" && strings.ContainsRune("\"'`“‘", []rune(rest)[0]) {
 		return true // for any "power on", "clone" or … task: quoted kinds
+	}
+	// "for any audio/video transcription": the word after the universal
+	// names a domain, not requests in general
+	if f := strings.Fields(rest); len(f) > 0 {
+		if w := strings.Trim(f[0], ".,;:!?()\"'"); w != "" && !genericRequestNouns[strings.TrimSuffix(w, "s")] && !universalRx.MatchString(w) {
+			return true
+		}
 	}
 	r := restrictRx.FindStringSubmatch(t[j+m[3]:])
 	if r == nil {
@@ -98,10 +117,22 @@ func runTriggerStuffing(p *analyzer.Pass) error {
 		found := false
 		for i := range stuffingPhrases {
 			h := &stuffingPhrases[i]
-			if m := h.Find(n.Text); m != nil && !prose.Negated(n.Text, m[0]) && !scoped(n.Text, m[1]) {
-				p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.Sev,
-					Message: fmt.Sprintf("%s %s: %q", f.Key, h.Label, match.Clip(n.Text[m[0]:m[1]], 60))})
-				found = true
+			// every occurrence: a scoped claim first ("always use this
+			// skill when writing Python") must not hide a later one
+			for at := 0; at < len(n.Text) && !found; {
+				m := h.Find(n.Text[at:])
+				if m == nil {
+					break
+				}
+				s, e := at+m[0], at+m[1]
+				if !prose.Negated(n.Text, s) && !scoped(n.Text, e) {
+					p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.Sev,
+						Message: fmt.Sprintf("%s %s: %q", f.Key, h.Label, match.Clip(n.Text[s:e], 60))})
+					found = true
+				}
+				at = max(e, s+1)
+			}
+			if found {
 				break
 			}
 		}
