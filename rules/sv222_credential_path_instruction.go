@@ -139,6 +139,11 @@ func runCredentialPath(p *analyzer.Pass) error {
 			// not what this skill or the agent is to do
 			continue
 		}
+		if label == "crypto wallet" && walletPublicObjRx.MatchString(s.Text[vm[1]:]) && !walletSecretRx.MatchString(s.Text) {
+			// "MetaMask: click account → copy address": the public
+			// address, what a monitoring skill is configured with
+			continue
+		}
 		var sev analyzer.Severity
 		switch {
 		case label == "password manager" || label == "browser extension store":
@@ -181,6 +186,13 @@ func pasteIntoStore(t string) bool {
 // credTakeOutRx: words that take data out of a store or into the
 // conversation.
 var credTakeOutRx = match.MustRx(`\b(?:copy|copies|copied|export|exports|reveal|reveals|show|print|from|here|chat|conversation|reply|message|response|output)\b`)
+
+// walletPublicObjRx: the verb's object is a wallet's public address;
+// walletSecretRx: a sentence that names a wallet's secret.
+var (
+	walletPublicObjRx = match.MustRx(`^\s+(?:the\s+|your\s+|its\s+|its\s+public\s+)?(?:(?:public|account|wallet|receiving|deposit)\s+)?(?:address(?:es)?|public\s+keys?|ens\s+names?)\b`)
+	walletSecretRx    = match.MustRx(`\b(?:seed|mnemonic|recovery|secret|private\s+keys?|vault|keystore|password|passphrase|phrase)\b`)
+)
 
 // credSubjectOfToRx: what lies between a credential path and a verb when
 // the path is the subject of the infinitive (".npmrc` to read").
