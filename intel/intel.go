@@ -502,6 +502,12 @@ func AgentDataRole(p string, own func(name string) bool) string {
 	if ok && after != "" && own != nil && own(first) && path.Base(after) != "SKILL.md" {
 		return "inside this skill's own directory (its data or settings)"
 	}
+	// skills/<category>/<own>/…: a collection that files its skills by
+	// category
+	if cat, after2, ok2 := strings.Cut(after, "/"); ok && ok2 && after2 != "" && own != nil && !own(first) && cat != "" &&
+		strings.HasPrefix(rest, "skills/") && own(cat) && path.Base(after2) != "SKILL.md" {
+		return "inside this skill's own directory (its data or settings)"
+	}
 	return ""
 }
 

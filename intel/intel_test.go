@@ -5,28 +5,31 @@ import "testing"
 func TestAgentDataRole(t *testing.T) {
 	own := func(n string) bool { return n == "daily-log" }
 	for p, want := range map[string]bool{
-		"~/.openclaw/workspace/memory/2026-01-02.md":           true,
-		"/root/.openclaw/workspace/memory/health/doses.json":   true,
-		"~/.openclaw/skills/daily-log/state.json":              true,
-		"$HOME/.openclaw/workspace/skills/daily-log/data/x.db": true,
-		"~/.claude/skills/daily-log/cache/index.json":          true,
-		"~/.openclaw/workspace/MEMORY.md":                      false, // standing memory
-		"~/.openclaw/workspace/memory/":                        true,  // the file's name computed
-		"/root/.openclaw/workspace/memory":                     true,
-		"~/.openclaw/skills-data/daily-log/versions/prev":      true,
-		"~/.openclaw/skills-data/other/versions/prev":          false,
-		"~/.openclaw/cron/jobs.json":                           false,
-		"~/.openclaw/skills/daily-log/SKILL.md":                false,
-		"~/.openclaw/skills/other/state.json":                  false,
-		"~/.openclaw/skills/daily-log":                         false, // the skill slot: an install
-		"~/.claude/settings.json":                              false,
-		"~/notes/memory/x.md":                                  false,
-		".claude/memory/MEMORY.md":                             false,
-		"~/.claude/memory/notes.md":                            false,
-		"~/.openclaw/workspace/memory/MEMORY.md":               false,
-		"~/.claude/hooks/fingerprint.log":                      true, // a hook's log
-		"~/.claude/hooks/fingerprint.log.sh":                   false,
-		"~/.claude/hooks/.log":                                 false,
+		"~/.openclaw/workspace/memory/2026-01-02.md":              true,
+		"/root/.openclaw/workspace/memory/health/doses.json":      true,
+		"~/.openclaw/skills/daily-log/state.json":                 true,
+		"$HOME/.openclaw/workspace/skills/daily-log/data/x.db":    true,
+		"~/.claude/skills/daily-log/cache/index.json":             true,
+		"~/.openclaw/workspace/MEMORY.md":                         false, // standing memory
+		"~/.openclaw/workspace/memory/":                           true,  // the file's name computed
+		"/root/.openclaw/workspace/memory":                        true,
+		"~/.openclaw/skills-data/daily-log/versions/prev":         true,
+		"~/.openclaw/skills-data/other/versions/prev":             false,
+		"~/.openclaw/cron/jobs.json":                              false,
+		"~/.openclaw/skills/daily-log/SKILL.md":                   false,
+		"~/.openclaw/skills/other/state.json":                     false,
+		"~/.openclaw/skills/daily-log":                            false, // the skill slot: an install
+		"~/.claude/settings.json":                                 false,
+		"~/notes/memory/x.md":                                     false,
+		".claude/memory/MEMORY.md":                                false,
+		"~/.claude/memory/notes.md":                               false,
+		"~/.openclaw/workspace/memory/MEMORY.md":                  false,
+		"~/.claude/hooks/fingerprint.log":                         true, // a hook's log
+		"~/.openclaw/workspace/skills/stream2/daily-log/out.md":   true, // filed under a category
+		"~/.openclaw/workspace/skills/stream2/daily-log/SKILL.md": false,
+		"~/.openclaw/workspace/skills/stream2/other/out.md":       false,
+		"~/.claude/hooks/fingerprint.log.sh":                      false,
+		"~/.claude/hooks/.log":                                    false,
 	} {
 		if got := AgentDataRole(p, own) != ""; got != want {
 			t.Errorf("AgentDataRole(%q) = %v, want %v", p, got, want)
