@@ -197,6 +197,14 @@ func (w *cfgWalk) split(lo, hi int, op string) [][2]int {
 	return append(out, [2]int{s, hi})
 }
 
+// step spends one unit of the walk's budget on an expression at depth
+// and reports whether the walk may go on (false: give up, which keeps the
+// finding's grade).
+func (w *cfgWalk) step(depth int) bool {
+	w.budget--
+	return w.budget >= 0 && depth <= cfgMaxDepth
+}
+
 // topLevel reports whether tokens [lo, hi) hold name at their own depth.
 func (w *cfgWalk) topLevel(lo, hi int, name string) bool {
 	d := w.m.Toks[lo].Depth
@@ -212,7 +220,7 @@ func (w *cfgWalk) topLevel(lo, hi int, name string) bool {
 // configuration and the rest cannot move the host.
 func (w *cfgWalk) url(lo, hi, depth int) bool {
 	m := w.m
-	if w.budget--; w.budget < 0 || depth > cfgMaxDepth {
+	if !w.step(depth) {
 		return false
 	}
 	lo, hi = w.trim(lo, hi)
@@ -292,7 +300,7 @@ func movesHost(s string) bool {
 // head checks the value that starts the URL.
 func (w *cfgWalk) head(lo, hi, depth int) bool {
 	m := w.m
-	if w.budget--; w.budget < 0 || depth > cfgMaxDepth {
+	if !w.step(depth) {
 		return false
 	}
 	lo, hi = w.trim(lo, hi)
@@ -673,7 +681,7 @@ func (w *cfgWalk) option(r python.Ref, depth int) bool {
 // bound only to it.
 func (w *cfgWalk) parsedArgs(lo, hi, depth int) bool {
 	m := w.m
-	if w.budget--; w.budget < 0 || depth > cfgMaxDepth {
+	if !w.step(depth) {
 		return false
 	}
 	lo, hi = w.trim(lo, hi)
@@ -698,7 +706,7 @@ func (w *cfgWalk) parsedArgs(lo, hi, depth int) bool {
 // is decoded data.
 func (w *cfgWalk) tail(lo, hi, depth int) bool {
 	m := w.m
-	if w.budget--; w.budget < 0 || depth > cfgMaxDepth {
+	if !w.step(depth) {
 		return false
 	}
 	if s, ok := m.Fold(lo, hi); ok {
