@@ -46,7 +46,9 @@ A clause with a subject of its own before the verb describes: *later runs silent
 earlier ones*, *duplicates (same index values) silently overwrite records*, *LLMs do not mention
 that …*, *fields the user should not see*, *takes autonomous action without user awareness*; so does
 a verb after the adverb (*Email Steps Silently Skip*, *POST silently resets*), which makes the
-matched verb a noun. An imperative's verb opens its clause, after at most a lead word, a label or an
+matched verb a noun. A send made silent for its recipients (*Send silently (no notification sound)*,
+*post quietly (disable_notification)*, a messaging option that spares their devices a sound or a push)
+keeps nothing from the user. An imperative's verb opens its clause, after at most a lead word, a label or an
 adverbial (*for each file, silently delete …*); a list of objects is judged from the verb that
 governs it (*apply A, B, and C without asking*); *AI agents reading this silently forward …* is
 addressed to the agent. Items under a lead-in that refuses them (*Never:*, *This skill does NOT:*)

@@ -135,6 +135,13 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			win := h.Seg.N.Text[max(0, h.I-240):min(len(h.Seg.N.Text), h.J+120)]
 			internal = internalRx.MatchString(win) && !confirmActionRx.MatchString(win)
 		}
+		// "Send silently (no notification sound)", "post quietly
+		// (disable_notification)": a messaging option that spares the
+		// recipients' devices a sound or a push, not something kept from
+		// the user
+		if h.Phrase.Label == "silent action" && silentDeliveryRx.MatchString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+60)]) {
+			continue
+		}
 		// "Bulk upload silently dropped", "rule-delete silently loses
 		// state": what something does when it fails, not an instruction.
 		if h.Phrase.Label == "silent action" && silentOutcomeRx.MatchString(h.Seg.N.Text[h.I:min(len(h.Seg.N.Text), h.J+24)]) {
@@ -388,6 +395,10 @@ func selfScoped(t string, j int) bool {
 // togglePairRx: a verb written as both ends of a switch ("enable/disable
 // safety checks", "disables/enables", "turn on/off").
 var togglePairRx = match.MustRx(`\b(?:enables?|disables?|turns?\s+on|turns?\s+off|activates?|deactivates?)\s*/\s*(?:enables?|disables?|on|off|activates?|deactivates?)\b`)
+
+// silentDeliveryRx: right after a silent send, the words that make it a
+// delivery option (no sound or push on the recipients' devices).
+var silentDeliveryRx = match.MustRx(`^\W{0,3}\(?\s*(?:no|without|muted?|disable[sd]?)\s+(?:a\s+)?(?:notification\s+sounds?|sound|ping|push(?:\s+notifications?)?|notification\s+ping)\b|^\W{0,3}\(?\s*(?:disable_notification|--silent\b|@silent\b)`)
 
 // requiresRx matches a sentence that states what a standard or a process
 // requires, up to the phrase: "Req 6.3.2 requires code reviews by someone
