@@ -76,10 +76,7 @@ func runCommentInstructions(p *analyzer.Pass) error {
 	all := make([]prose.Phrase, 0, len(prose.OverridePhrases)+len(prose.ConcealPhrases)+len(prose.AuthorityPhrases))
 	all = append(append(append(all, prose.OverridePhrases...), prose.ConcealPhrases...), prose.AuthorityPhrases...)
 	for _, cm := range d.Comments {
-		is, ie := cm[0]+4, cm[1]
-		if ie-3 >= is && strings.HasSuffix(string(d.Src[is:ie]), "-->") {
-			ie -= 3
-		}
+		is, ie := d.CommentBody(cm)
 		raw := string(d.Src[is:ie])
 		n := prose.Normalize(d.Src, is, ie)
 		sev, reasons := prose.JudgeHiddenText(raw, n, all)
@@ -98,10 +95,7 @@ func runCommentInstructions(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("HTML comment hidden from readers contains %s%s", strings.Join(reasons, "; "), note)})
 	}
 	for _, cm := range d.FencedComments {
-		is, ie := cm[0]+4, cm[1]
-		if ie-3 >= is && strings.HasSuffix(string(d.Src[is:ie]), "-->") {
-			ie -= 3
-		}
+		is, ie := d.CommentBody(cm)
 		n := prose.Normalize(d.Src, is, ie)
 		sev, reasons := prose.JudgeTemplateComment(string(d.Src[is:ie]), n)
 		if sev == analyzer.SevNone {

@@ -323,10 +323,7 @@ func runDecodeAndFollow(p *analyzer.Pass) error {
 	}
 	// HTML comments: hidden from readers, seen by the agent
 	for _, cm := range d.Comments {
-		is, ie := cm[0]+4, cm[1]
-		if ie-3 >= is && strings.HasSuffix(string(d.Src[is:ie]), "-->") {
-			ie -= 3
-		}
+		is, ie := d.CommentBody(cm)
 		if !match.ContainsAnyLit(strings.ToLower(string(d.Src[is:ie])), dfLits) {
 			continue
 		}

@@ -652,3 +652,14 @@ func inRanges(rs [][2]int, off int) bool {
 	k := sort.Search(len(rs), func(i int) bool { return rs[i][0] > off }) - 1
 	return k >= 0 && off < rs[k][1]
 }
+
+// CommentBody returns the bounds of the text between a comment's <!-- and
+// --> (to the end of the file when it is not closed); cm is one of
+// Comments or FencedComments.
+func (d *Doc) CommentBody(cm [2]int) (int, int) {
+	is, ie := cm[0]+4, cm[1]
+	if ie-3 >= is && bytes.HasSuffix(d.Src[is:ie], []byte("-->")) {
+		ie -= 3
+	}
+	return is, ie
+}

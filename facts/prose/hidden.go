@@ -37,6 +37,10 @@ func JudgeHiddenText(raw string, n *NormText, phrases []Phrase) (analyzer.Severi
 	return judgeHidden(raw, n, phrases, 0)
 }
 
+func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer.Severity, []string) {
+	return judgeHiddenAs(raw, n, phrases, depth, false)
+}
+
 // JudgeTemplateComment grades an HTML comment inside a fenced template
 // the agent is told to write: visible in the skill, hidden in what it
 // writes. Only what would act from there counts — shell commands,
@@ -45,36 +49,13 @@ func JudgeHiddenText(raw string, n *NormText, phrases []Phrase) (analyzer.Severi
 // override, "without asking", words to the agent) is judged with the
 // fence's prose by the phrase rules.
 func JudgeTemplateComment(raw string, n *NormText) (analyzer.Severity, []string) {
-	sev, reasons := judgeHidden(raw, n, nil, 0)
-	var kept []string
-	sev = analyzer.SevNone
-	for _, r := range reasons {
-		s, ok := templateReasonSeverity(r)
-		if !ok {
-			continue
-		}
-		kept = append(kept, r)
-		sev = max(sev, s)
-	}
-	return sev, kept
+	return judgeHiddenAs(raw, n, nil, 0, true)
 }
 
-// templateReasonSeverity maps a hidden-text reason to its severity when
-// it still counts inside a template comment.
-func templateReasonSeverity(r string) (analyzer.Severity, bool) {
-	switch {
-	case strings.HasPrefix(r, "an instruction to send data out"), strings.HasPrefix(r, "base64 that decodes to \"") && strings.Contains(r, "("):
-		return analyzer.Critical, true
-	case strings.HasPrefix(r, "shell command"), strings.HasPrefix(r, "credential path"), strings.HasPrefix(r, "fake role tag"),
-		strings.HasPrefix(r, "URL on a"), strings.HasPrefix(r, "base64 that decodes to text"):
-		return analyzer.High, true
-	case strings.HasSuffix(r, "base64 payload"):
-		return analyzer.Medium, true
-	}
-	return analyzer.SevNone, false
-}
-
-func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer.Severity, []string) {
+// judgeHiddenAs is judgeHidden; with actsOnly it keeps only the reasons
+// that would act from a file written out (what JudgeTemplateComment
+// counts), not the ones about the text's wording.
+func judgeHiddenAs(raw string, n *NormText, phrases []Phrase, depth int, actsOnly bool) (analyzer.Severity, []string) {
 	sev := analyzer.SevNone
 	var reasons []string
 	add := func(s analyzer.Severity, r string) {
@@ -106,9 +87,13 @@ func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer
 	}
 	addressed := (commentAddresseeRx.MatchString(t) || addressedName(t)) && commentActionRx.MatchString(t)
 	if addressed || commentYouMustRx.MatchString(t) {
-		add(analyzer.High, "instructions addressed to the agent")
+		if !actsOnly {
+			add(analyzer.High, "instructions addressed to the agent")
+		}
 	} else if commentSecretRx.MatchString(t) && commentActionRx.MatchString(t) && !commentBenignRx.MatchString(t) {
-		add(analyzer.Medium, "instructions about secrets")
+		if !actsOnly {
+			add(analyzer.Medium, "instructions about secrets")
+		}
 	}
 	if vm := SendVerbRx.FindStringIndex(t); vm != nil && !Negated(t, vm[0]) &&
 		(SecretObjRx.MatchString(t) || ContentObjRx.MatchString(t) || match.MayHaveCredentialPath(raw)) &&
@@ -119,7 +104,7 @@ func judgeHidden(raw string, n *NormText, phrases []Phrase, depth int) (analyzer
 		host, c := intel.URLClass(u)
 		if c.Suspicious() {
 			add(analyzer.High, fmt.Sprintf("URL on a %s (%s)", c, host))
-		} else if c == intel.HostUnknown && sev == analyzer.SevNone && !commentBenignRx.MatchString(t) {
+		} else if c == intel.HostUnknown && sev == analyzer.SevNone && !actsOnly && !commentBenignRx.MatchString(t) {
 			add(analyzer.Low, "a URL ("+host+")")
 		}
 	}
