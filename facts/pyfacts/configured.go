@@ -143,9 +143,11 @@ func cfgTampered(m *python.Module, c *python.Call) bool {
 	return false
 }
 
-// WritesEnv reports whether module m changes its environment: assigns
-// os.environ items, calls os.environ.setdefault, update or os.putenv, or
-// loads a .env file into it (load_dotenv).
+// WritesEnv reports whether module m changes its environment: a write
+// EnvWrite sees (items assigned or deleted, update, clear, patch.dict), a
+// pop or setdefault whatever becomes of its result, the whole mapping
+// rebound, os.putenv/unsetenv, or a .env file loaded into it
+// (load_dotenv).
 func WritesEnv(m *python.Module) bool {
 	for _, r := range m.Refs {
 		n := r.Name
@@ -153,8 +155,8 @@ func WritesEnv(m *python.Module) bool {
 		case "putenv", "load_dotenv", "unsetenv":
 			return true
 		}
-		if HasPrefixAny(n, "os.environ.setdefault", "os.environ.update", "os.environ.__setitem__", "os.environ.pop") {
-			return true
+		if EnvWrite(m, r) || HasPrefixAny(n, "os.environ.setdefault", "os.environ.update", "os.environ.__setitem__", "os.environ.pop") {
+			return true // the environment written (EnvWrite), or taken from whatever the result
 		}
 		if strings.HasPrefix(n, "os.environ") && r.End < len(m.Toks) && m.Toks[r.End].Kind == python.Op {
 			switch m.Text(r.End) {
