@@ -108,8 +108,7 @@ func runJSCredentialAccess(p *analyzer.Pass) error {
 			}
 		}
 	}
-	js := v.Prog.AST
-	jsWalkFor(js, func(n *ast.ForInStatement) {
+	jsWalkFor(v, func(n *ast.ForInStatement) {
 		if v.Info.Resolve(n.Source) == "process.env" {
 			v.Report(n, Medium, "iterates over the whole environment")
 		}
@@ -142,8 +141,8 @@ func jsInEnvOption(v *jsfacts.View, c *ast.CallExpression) bool {
 	return false
 }
 
-func jsWalkFor(root ast.Node, fn func(*ast.ForInStatement)) {
-	jsfacts.WalkNodes(root, func(n ast.Node) {
+func jsWalkFor(v *jsfacts.View, fn func(*ast.ForInStatement)) {
+	v.EachNode(func(n ast.Node) {
 		if f, ok := n.(*ast.ForInStatement); ok {
 			fn(f)
 		}
@@ -243,7 +242,7 @@ func jsMapKeepsValue(v *jsfacts.View, cb ast.Expression, kind string) bool {
 // HTML comment (<!-- ... ${e} ... -->), where a rendered page hides it.
 func jsHiddenInComment(v *jsfacts.View, e ast.Expression) bool {
 	hidden := false
-	jsfacts.WalkNodes(v.Prog.AST, func(n ast.Node) {
+	v.EachNode(func(n ast.Node) {
 		tl, ok := n.(*ast.TemplateLiteral)
 		if !ok || hidden {
 			return

@@ -66,7 +66,7 @@ func runJSObfuscation(p *analyzer.Pass) error {
 	var firstHex ast.Node
 	rotation := false
 	reported := map[ast.Node]bool{}
-	jsfacts.WalkNodes(v.Prog.AST, func(n ast.Node) {
+	v.EachNode(func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.Identifier:
 			if jsHexIdentRx.MatchString(x.Name.String()) {

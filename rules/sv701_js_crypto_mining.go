@@ -55,7 +55,7 @@ var (
 // template literals, and the results of decoders and concatenations that
 // evaluate to constants.
 func jsStrings(v *jsfacts.View, fn func(n ast.Expression, s string, decoded bool)) {
-	jsfacts.WalkNodes(v.Prog.AST, func(n ast.Node) {
+	v.EachNode(func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.StringLiteral:
 			fn(x, x.Value.String(), false)

@@ -513,7 +513,7 @@ func (v *View) CredNameHunt() []string {
 			}
 		}
 	}
-	WalkNodes(v.Prog.AST, func(n ast.Node) {
+	v.EachNode(func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.RegExpLiteral:
 			add(x.Pattern)
@@ -736,7 +736,16 @@ func (v *View) CalleeHidden(e ast.Expression) bool {
 	return false
 }
 
-// WalkNodes calls fn for every node under root.
+// EachNode calls fn for every node of the program, in Walk's order, from
+// the list the binding index recorded (no walk of the tree).
+func (v *View) EachNode(fn func(ast.Node)) {
+	for _, n := range v.Info.Nodes() {
+		fn(n)
+	}
+}
+
+// WalkNodes calls fn for every node under root (for the whole program,
+// View.EachNode costs less).
 func WalkNodes(root ast.Node, fn func(ast.Node)) {
 	js.Walk(root, func(n ast.Node, _ []ast.Node) bool { fn(n); return true })
 }

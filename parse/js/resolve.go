@@ -42,6 +42,7 @@ type index struct {
 	cbCall  map[ast.Node]*ast.CallExpression
 	calls   []*ast.CallExpression
 	news    []*ast.NewExpression
+	nodes   []ast.Node // every node of the program, in Walk's order
 	// thisProps maps a property name to the values stored in this.name
 	// anywhere in the file (assignments, push/unshift/set/add), and
 	// methods a method name to the class methods of that name: flow
@@ -186,6 +187,7 @@ func (in *Info) build() {
 		}
 	}
 	Walk(in.p.AST, func(n ast.Node, parents []ast.Node) bool {
+		in.idx.nodes = append(in.idx.nodes, n)
 		switch n.(type) {
 		case *ast.Binding, *ast.AssignExpression, *ast.UnaryExpression, *ast.FunctionLiteral,
 			*ast.ArrowFunctionLiteral, *ast.ClassLiteral, *ast.CatchStatement, *ast.ForInStatement, *ast.ForOfStatement:
@@ -372,6 +374,12 @@ func appendPath(p []string, s string) []string {
 
 // Calls lists every call expression in source order.
 func (in *Info) Calls() []*ast.CallExpression { return in.idx.calls }
+
+// Nodes lists every node of the program in Walk's order (depth first,
+// source order), recorded by the one walk that builds the index: rules
+// that look at every node range over it instead of walking the tree
+// again. Not to be modified.
+func (in *Info) Nodes() []ast.Node { return in.idx.nodes }
 
 // News lists every new expression in source order.
 func (in *Info) News() []*ast.NewExpression { return in.idx.news }
