@@ -73,5 +73,19 @@ a ||= b; a &&= c; a ??= d; -a; !b; typeof c; void 0; delete o.p; a++; --b; /re/g
 				break
 			}
 		}
+		// the binding index's node list is the same walk
+		var walked []ast.Node
+		Walk(p.AST, func(n ast.Node, _ []ast.Node) bool { walked = append(walked, n); return true })
+		nodes := p.Info().Nodes()
+		if len(nodes) != len(walked) {
+			t.Errorf("%s: Info.Nodes has %d nodes, Walk visits %d", s.name, len(nodes), len(walked))
+			continue
+		}
+		for i := range nodes {
+			if nodes[i] != walked[i] {
+				t.Errorf("%s: Info.Nodes[%d] is %T, Walk's node %d is %T", s.name, i, nodes[i], i, walked[i])
+				break
+			}
+		}
 	}
 }
