@@ -33,7 +33,9 @@ func FromNote(url string) string {
 }
 
 // Mentions reports whether tokens [lo, hi), or the text s, use one of
-// the keys (a constant path, or "\x00" + a variable name).
+// the keys (a constant path, or "\x00" + a variable name, or "\x00" + a
+// variable and its first attribute, "args.output", which only that
+// attribute's uses match: the namespace args is not the path).
 func Mentions(m *python.Module, lo, hi int, s string, keys []string) bool {
 	for _, k := range keys {
 		if s != "" {
@@ -44,7 +46,7 @@ func Mentions(m *python.Module, lo, hi int, s string, keys []string) bool {
 		}
 		if strings.HasPrefix(k, "\x00") {
 			for _, r := range m.RefsIn(lo, hi) {
-				if r.Var == k[1:] {
+				if r.Var == k[1:] || r.Attr != "" && r.Attr == k[1:] {
 					return true
 				}
 			}

@@ -98,7 +98,14 @@ func pyPathKeys(m *python.Module, a python.Arg) []string {
 		keys = append(keys, s)
 	}
 	for _, r := range m.RefsIn(a.Start, a.End) {
-		if r.Var != "" && !r.Call {
+		switch {
+		case r.Call:
+		case r.Attr != "":
+			// open(args.output, "wb"): the path is the attribute; the
+			// object (an argparse namespace, self) holds other values,
+			// and a list named args elsewhere is another variable
+			keys = append(keys, "\x00"+r.Attr)
+		case r.Var != "":
 			keys = append(keys, "\x00"+r.Var)
 		}
 	}
