@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"bytes"
+	"encoding/binary"
 	"path"
 	"strings"
 
@@ -25,7 +27,15 @@ var OpaqueContent = register(&analyzer.Rule{
   blocked whatever the threshold because the scanner is blind to it;
 - **bytecode** (` + "`.pyc`" + `, ` + "`__pycache__/`" + `, ` + "`.class`" + `, WebAssembly) — high and blocking: a known
   bypass ships a malicious ` + "`__pycache__/*.pyc`" + ` beside clean-looking source, and Python
-  runs the bytecode;
+  runs the bytecode. A CPython cache file that Python will not load is **medium**: Python
+  imports ` + "`dir/__pycache__/NAME.TAG.pyc`" + ` only in place of ` + "`dir/NAME.py`" + `, and a timestamp-based one
+  only while its header records that source's size and modification time as they are on
+  disk; so one with no source beside it, or whose recorded size or time differs (a cache
+  committed by accident, then checked out or edited), is recompiled from the source, which
+  is what is analysed. Still high: a hash-based or unreadable header, no modification time
+  to compare, a header that matches, and any cache file the skill names or could load by
+  path (its file name in a file of the skill, or ` + "`.pyc`" + `, ` + "`SourcelessFileLoader`" + ` or
+  ` + "`marshal.load`" + ` in its code: ` + "`python x.pyc`" + ` and ` + "`runpy.run_path`" + ` run a cache file directly);
 - **archives** (zip, gzip, tar, 7z, rar, xz, Office documents) — medium: their content is
   not inspected, and password-protected archives are a staple of install lures;
 - **legacy Office documents** (` + "`.doc`" + `, ` + "`.xls`" + `, ` + "`.ppt`" + ` and their templates: OLE2 compound files) are
@@ -60,6 +70,10 @@ func runOpaqueContent(p *analyzer.Pass) error {
 		}
 		p.Report(analyzer.Diagnostic{Message: "binary or executable content (" + describeBinary(p.File.Content) + ") cannot be analysed", Evidence: "(binary content)", Unanalysed: true})
 	case skill.KindBytecode:
+		if why, ok := pycNotLoaded(p.Skill, p.File); ok {
+			p.Report(analyzer.Diagnostic{Severity: Medium, Message: "Python bytecode cache that Python will not load (" + why + "): the source beside it is what runs", Evidence: "(bytecode)"})
+			return nil
+		}
 		p.Report(analyzer.Diagnostic{Message: "compiled bytecode cannot be reviewed as source and may differ from any source beside it", Evidence: "(bytecode)", Unanalysed: true})
 	case skill.KindArchive:
 		p.Report(analyzer.Diagnostic{Severity: Medium, Message: "archive content is not inspected", Evidence: "(archive)"})
@@ -116,4 +130,59 @@ func reportCompound(p *analyzer.Pass) {
 	case d.Embedded != "":
 		p.Report(analyzer.Diagnostic{Severity: Medium, Message: "Office document with an " + d.Embedded + ": its content is not inspected", Evidence: "(archive)"})
 	}
+}
+
+// pycNotLoaded reports why CPython would never load the cache file f of a
+// __pycache__ directory in place of its source, or false when it might
+// (or when that cannot be told). See importlib's SourceLoader: the cache
+// is used only for dir/NAME.py, and a timestamp-based header (flags 0)
+// must record the source's size and modification time, each modulo 2^32.
+func pycNotLoaded(s *skill.Skill, f *skill.File) (string, bool) {
+	dir, base := path.Split(f.Path)
+	dir = strings.TrimSuffix(dir, "/")
+	c := f.Content
+	if path.Base(dir) != "__pycache__" || !strings.HasSuffix(base, ".pyc") || len(c) < 16 || c[2] != '\r' || c[3] != '\n' {
+		return "", false
+	}
+	name, _, _ := strings.Cut(base, ".")
+	if name == "" || pycNamed(s, base) {
+		return "", false
+	}
+	pkg := path.Dir(dir)
+	src := s.File(path.Join(pkg, name+".py"))
+	if src == nil {
+		if s.File(path.Join(pkg, name+".pyw")) != nil {
+			return "", false
+		}
+		return "no " + name + ".py beside its __pycache__, and Python never imports a cache file without its source", true
+	}
+	if flags := binary.LittleEndian.Uint32(c[4:8]); flags != 0 {
+		return "", false // hash-based: an unchecked one is loaded as it is
+	}
+	if size := binary.LittleEndian.Uint32(c[12:16]); size != uint32(src.Size) {
+		return "it records a " + name + ".py of a different size", true
+	}
+	if src.ModTime.IsZero() {
+		return "", false
+	}
+	if mt := binary.LittleEndian.Uint32(c[8:12]); mt != uint32(src.ModTime.Unix()) {
+		return "it records another modification time of " + name + ".py than the file has", true
+	}
+	return "", false
+}
+
+// pycNamed reports whether the skill could load a cache file by path: a
+// text file names it or speaks of bytecode files (.pyc paths, the
+// sourceless loader, marshal). Ignore lists (.gitignore) do not count.
+func pycNamed(s *skill.Skill, base string) bool {
+	for _, g := range s.Files {
+		if !g.Kind.IsText() || strings.HasSuffix(path.Base(g.Path), "ignore") {
+			continue
+		}
+		if bytes.Contains(g.Content, []byte(base)) || (bytes.Contains(g.Content, []byte(".pyc")) || bytes.Contains(g.Content, []byte("SourcelessFileLoader")) ||
+			bytes.Contains(g.Content, []byte("marshal.load"))) {
+			return true
+		}
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"sync"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -18,6 +19,10 @@ type File struct {
 	Kind    Kind
 	Content []byte
 	Size    int64 // size on disk (may exceed len(Content) when truncated)
+	// ModTime is the modification time the file had when it was read
+	// (zero for files that were not read from a file system, such as
+	// embedded code): Python's bytecode cache is validated against it.
+	ModTime time.Time
 	// Note says why the file's content is not analysed as-is, e.g.
 	// "invalid UTF-8 at byte 12" or "UTF-16 text converted". Empty for
 	// ordinary files.

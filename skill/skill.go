@@ -392,7 +392,9 @@ func readOpen(fh fs.File, p string, max int64) (*File, error) {
 	if int64(len(b)) > max {
 		return nil, &tooLargeError{int64(len(b))}
 	}
-	return NewFile(p, b), nil
+	f := NewFile(p, b)
+	f.ModTime = st.ModTime()
+	return f, nil
 }
 
 // readSized reads r to its end into a buffer sized for the size the file
