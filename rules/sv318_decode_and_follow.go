@@ -46,7 +46,9 @@ the instruction to act on it is the whole of the visible attack.
 
 Descriptions ("this tool decodes base64 and prints it"), prohibitions ("never run decoded
 output"), decoding that leads somewhere else ("decode the response and follow the pagination
-link", "decode the JWT and check its expiry") and commands that restore data
+link", "decode the JWT and check its expiry"), a list of bare processing stages that names
+nothing to decode ("check the order: decode, normalize, validate, then execute.") and commands
+that restore data
 (` + "`base64 -d logo.b64 > logo.png`" + `) are not reported. SV053 decodes what can be decoded, so the
 rules that judge commands and injections also see the payload.
 
@@ -125,7 +127,7 @@ func dfDecodes(t string, instr func(i, j int) bool) [][]int {
 			continue
 		}
 		for _, m := range ph.rx.FindAllStringIndex(t, 4) {
-			if !prose.Negated(t, m[0]) && !dfReported(t[max(0, m[0]-80):m[0]]) && instr(m[0], m[1]) {
+			if !prose.Negated(t, m[0]) && !dfReported(t[max(0, m[0]-80):m[0]]) && !dfStageList(t, m) && instr(m[0], m[1]) {
 				out = append(out, m)
 			}
 		}
@@ -163,6 +165,27 @@ func dfFind(t string, instr func(i, j int) bool) (dm, fm []int) {
 	}
 	return nil, nil
 }
+
+// dfStageList reports a decode verb that names one stage of a list of
+// bare processing stages ("check the order: decode, normalize, validate,
+// then execute."): the verb has no object, so nothing hidden is named to
+// decode, and the list describes a pipeline. An item with an object
+// ("decode it, then run it"), a list that ends on a colon (a block
+// follows) or a decode phrase longer than the verb is not such a list.
+func dfStageList(t string, m []int) bool {
+	if strings.ContainsAny(t[m[0]:m[1]], " \t") {
+		return false
+	}
+	pre := strings.TrimRight(t[:m[0]], " \t")
+	if pre != "" && !strings.HasSuffix(pre, ":") && !strings.HasSuffix(pre, ",") && !strings.HasSuffix(pre, "(") {
+		return false
+	}
+	return dfStageRestRx.MatchString(t[m[1]:])
+}
+
+// dfStageRestRx: the rest of a list of single-word stages, at least two
+// more, to the end of the sentence.
+var dfStageRestRx = match.MustRx(`^(?:\s*,\s*(?:and\s+|then\s+|and\s+then\s+)?[a-z][a-z-]*){2,}\s*\)?\s*[.;!]?\s*$|^(?:\s*,\s*[a-z][a-z-]*)+,?\s+(?:and\s+|then\s+|and\s+then\s+)[a-z][a-z-]*\s*\)?\s*[.;!]?\s*$`)
 
 // dfReported reports decoding that someone is told to do by someone
 // else; "make sure to decode" is still an instruction.
