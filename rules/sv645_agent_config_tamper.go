@@ -193,7 +193,7 @@ var agentEnvLinesRx = match.MustRx(`^(?:\s*(?:export\s+)?[A-Z][A-Z0-9_]*=[^\n;&|
 // agentOwnWrite says why a write to an agent directory is the skill's own
 // business — installing itself, its data, the current project's
 // scaffolding or a backup — or returns "".
-func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
+func agentOwnWrite(s *skill.Skill, sc *shell.Script, c *shell.Command, dest, text string) string {
 	if c.Name == "rsync" || c.Name == "scp" {
 		// user@cluster:~/.claude/skills/x/: the same place on another
 		// machine of the user's
@@ -211,13 +211,13 @@ func agentOwnWrite(s *skill.Skill, c *shell.Command, dest, text string) string {
 		return "a backup copy, not a change to the configuration"
 	}
 	if c.Name == "cp" || c.Name == "mv" || c.Name == "rsync" {
-		if srcs := shellfacts.CopySources(c); len(srcs) > 0 && agentAllBackups(srcs, m[1]) {
+		if srcs := shellfacts.CopySources(c); len(srcs) > 0 && agentAllBackups(srcs, m[1]) && !agentAnyWrittenElsewhere(sc, c, srcs, dest) {
 			// cp ~/.openclaw/backups/openclaw-0211.json ~/.openclaw/openclaw.json
 			return "restoring a backup the user kept in the same agent directory"
 		}
 	}
 	if c.Name == "cp" || c.Name == "ln" || c.Name == "install" {
-		if srcs := shellfacts.CopySources(c); len(srcs) > 0 && agentAllBeside(srcs, dest) {
+		if srcs := shellfacts.CopySources(c); len(srcs) > 0 && agentAllBeside(srcs, dest) && !agentAnyWrittenElsewhere(sc, c, srcs, dest) {
 			// cp ~/.claude/skills/templates/how-to.md ~/.claude/skills/templates/mine.md:
 			// nothing enters the agent's directory that was not there
 			return "a copy, under another name, of a file beside it"
@@ -371,11 +371,15 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 					sev = Medium // the project's instruction file
 				case templatePathRx.MatchString(w.Path) || shell.HasPlaceholder(w.Path) || agentTemplateSource(c):
 					sev, note = Medium, ", a path the user fills in (a scaffold for their own skill or command)"
-					if why := agentOwnWrite(p.Skill, c, agentHomeNorm(dflt), w.Text); why != "" {
+					if why := agentOwnWrite(p.Skill, site.Script, c, agentHomeNorm(dflt), w.Text); why != "" {
 						note = ", " + why // installing this skill itself into a project the reader names
 					}
 				default:
-					if why := agentOwnWrite(p.Skill, c, agentHomeNorm(dflt), w.Text); why != "" {
+					if why := agentRestoresOwnBackup(site.Script, c, agentHomeNorm(dflt)); why != "" {
+						sev, note = Medium, ", "+why
+					} else if why := agentProjectPromoted(p.Skill, site.Script, c, agentHomeNorm(dflt)); why != "" {
+						sev, note = Medium, ", "+why
+					} else if why := agentOwnWrite(p.Skill, site.Script, c, agentHomeNorm(dflt), w.Text); why != "" {
 						sev, note = Medium, ", "+why
 					} else if why := intel.AgentDataRole(shellfacts.NormPath(dflt), func(n string) bool { return agentOwnName(p.Skill, n) }); why != "" && !shellfacts.IsDownloader(c) {
 						sev, note = Medium, ", "+why
@@ -387,6 +391,164 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 			}
 		}
 	})
+}
+
+// agentBackupSuffixRx matches what a backup adds to a file's name
+// (settings.json.bak, .claude.json.backup-20250101, CLAUDE.md.orig,
+// config.toml.20250101-1200, settings.json~).
+var agentBackupSuffixRx = match.MustRx(`(?i)^(?:[.~_-]?(?:bak|backup|orig|old|prev|save)(?:[._-].*)?|[._-]\d{6}[\w.:-]*|~)$`)
+
+// agentBackupDirRx matches a directory component that holds backups
+// (backups/, .claude-backup/, bak/, settings-backups-2025/).
+var agentBackupDirRx = match.MustRx(`(?i)^\.?(?:[\w.-]*[._-])?(?:backups?|bak)(?:[._-][\w.-]*)?$`)
+
+// agentRestoresOwnBackup says why a copy into an agent's configuration is
+// a backup of a configuration file kept beside it (cp ~/.claude.json
+// ~/.claude.json.bak), or the restore of that same file's backup (cp ~/.claude.json.backup
+// ~/.claude.json, cp ~/backups/settings.json ~/.claude/settings.json):
+// the text is what the file held, the inverse of making the backup. A
+// source in a temporary directory or at a URL, one this script writes
+// other than by copying the configuration itself (echo … >
+// ~/.claude.json.bak, then the "restore"), or any other file is not a
+// restore.
+func agentRestoresOwnBackup(s *shell.Script, c *shell.Command, dest string) string {
+	if c.Name != "cp" && c.Name != "mv" && c.Name != "rsync" {
+		return ""
+	}
+	srcs := shellfacts.CopySources(c)
+	if len(srcs) == 0 {
+		return ""
+	}
+	dest = strings.Trim(dest, `"'`)
+	if c.Name != "mv" && len(srcs) == 1 && !strings.HasSuffix(dest, "/") {
+		// cp ~/.claude.json ~/.claude.json.bak: the copy kept before a change
+		if src := agentHomeNorm(strings.Trim(srcs[0], `"'`)); path.Base(dest) != path.Base(src) && path.Dir(dest) == path.Dir(src) && agentBackupOf(dest, src) {
+			return "a backup copy, not a change to the configuration"
+		}
+	}
+	for _, raw := range srcs {
+		src := agentHomeNorm(strings.Trim(raw, `"'`))
+		if agentThrowawayRx.MatchString(src) || strings.Contains(src, "://") || strings.Contains(src, "..") {
+			return ""
+		}
+		target := dest
+		if strings.HasSuffix(dest, "/") {
+			target = dest + path.Base(src) // cp X.bak DIR/ lands as DIR/X.bak: a backup beside it, not a restore
+		}
+		if !agentBackupOf(src, target) || agentWrittenElsewhere(s, c, src, target) {
+			return ""
+		}
+	}
+	return "restoring the file's own backup (the inverse of keeping one)"
+}
+
+// agentBackupOf reports a path src that is a backup of the file target:
+// target's name with a backup suffix beside it or in a backup directory,
+// or target's own name in a backup directory.
+func agentBackupOf(src, target string) bool {
+	base := path.Base(target)
+	if base == "" || base == "." || base == "/" || strings.HasSuffix(target, "/") {
+		return false
+	}
+	sb := path.Base(src)
+	if sb != base {
+		if !strings.HasPrefix(sb, base) || !agentBackupSuffixRx.MatchString(sb[len(base):]) {
+			return false
+		}
+		if path.Dir(src) == path.Dir(target) {
+			return true // X.bak beside X
+		}
+	}
+	for _, d := range strings.Split(path.Dir(src), "/") {
+		if agentBackupDirRx.MatchString(d) {
+			return true // backups/X, backups/X.bak
+		}
+	}
+	return false
+}
+
+// agentWrittenElsewhere reports whether another command of the script
+// writes src by any means but copying target there (making the backup):
+// then what is "restored" is text the script chose.
+func agentWrittenElsewhere(s *shell.Script, c *shell.Command, src, target string) bool {
+	for _, x := range s.Commands {
+		if x == c {
+			continue
+		}
+		for _, w := range shellfacts.WriteTargets(s, x) {
+			wp := agentHomeNorm(strings.Trim(w.Path, `"'`))
+			if wp != src && strings.TrimSuffix(wp, "/") != path.Dir(src) {
+				continue // neither the backup nor (cp … DIR/) the directory holding it
+			}
+			if x.Name != "cp" && x.Name != "rsync" {
+				return true
+			}
+			for _, from := range shellfacts.CopySources(x) {
+				if agentHomeNorm(strings.Trim(from, `"'`)) != target {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// agentAnyWrittenElsewhere reports a copy source that another command of
+// the script writes (agentWrittenElsewhere).
+func agentAnyWrittenElsewhere(s *shell.Script, c *shell.Command, srcs []string, target string) bool {
+	for _, src := range srcs {
+		if agentWrittenElsewhere(s, c, agentHomeNorm(strings.Trim(src, `"'`)), target) {
+			return true
+		}
+	}
+	return false
+}
+
+// agentProjectScaffoldRx matches a relative path in the current project's
+// commands or subagents (.claude/commands/$cmd, ./.codex/agents/x.md),
+// naming the agent and the kind.
+var agentProjectScaffoldRx = match.MustRx(`^(?:\./)?\.(claude|codex|gemini|cursor|opencode)/(commands|agents)(?:/[^/]+)*/?$`)
+
+// agentUserScaffoldRx matches the user's commands or subagents directory
+// of an agent (~/.claude/commands/, ~/.claude/agents/reviewer.md).
+var agentUserScaffoldRx = match.MustRx(`^~/\.(claude|codex|gemini|cursor|opencode)/(commands|agents)(?:/[^/]+)*/?$`)
+
+// agentProjectPromoted says why a copy into the user's commands or
+// subagents directory carries the current project's own commands or
+// subagents (cp ".claude/commands/$cmd" ~/.claude/commands/: syncing a
+// repository's slash commands into the user's global set). The text is
+// the user's project's, which the agent already loads in that project, not
+// the skill's; the copy widens where it applies, so it is a warning. A
+// source the skill itself ships (its own .claude/commands/), a project
+// this script downloads or clones, or another kind of file (a project's
+// command made a global subagent) stays high.
+func agentProjectPromoted(sk *skill.Skill, s *shell.Script, c *shell.Command, dest string) string {
+	if c.Name != "cp" && c.Name != "rsync" && c.Name != "ln" && c.Name != "install" {
+		return ""
+	}
+	dm := agentUserScaffoldRx.FindStringSubmatch(strings.Trim(dest, `"'`))
+	srcs := shellfacts.CopySources(c)
+	if dm == nil || len(srcs) == 0 {
+		return ""
+	}
+	for _, raw := range srcs {
+		src := strings.Trim(raw, `"'`)
+		sm := agentProjectScaffoldRx.FindStringSubmatch(src)
+		if sm == nil || sm[1] != dm[1] || sm[2] != dm[2] || strings.Contains(src, "..") {
+			return ""
+		}
+		clean := strings.TrimPrefix(src, "./")
+		if agentSelfSource(sk, clean) || sk.HasDir("."+sm[1]+"/"+sm[2]) {
+			return "" // the skill's own files, installed as instructions
+		}
+	}
+	for _, x := range s.Commands {
+		if shellfacts.IsDownloader(x) || x.Name == "git" && len(x.Argv) > 1 && x.Argv[1].Value == "clone" ||
+			x.Name == "gh" && len(x.Argv) > 2 && x.Argv[2].Value == "clone" {
+			return "" // a project fetched here is not the user's
+		}
+	}
+	return "the current project's own " + dm[2] + " made the user's (their text is the project's, not this skill's)"
 }
 
 // agentMCPAdd recognises an agent CLI adding an MCP server to its own
