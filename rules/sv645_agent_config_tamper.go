@@ -379,6 +379,8 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 						sev, note = Medium, ", "+why
 					} else if why := agentProjectPromoted(p.Skill, site.Script, c, agentHomeNorm(dflt)); why != "" {
 						sev, note = Medium, ", "+why
+					} else if why := agentOwnDropIn(p.Skill, site.Script, c, agentHomeNorm(dflt), w); why != "" {
+						sev, note = Medium, ", "+why
 					} else if why := agentOwnWrite(p.Skill, site.Script, c, agentHomeNorm(dflt), w.Text); why != "" {
 						sev, note = Medium, ", "+why
 					} else if why := intel.AgentDataRole(shellfacts.NormPath(dflt), func(n string) bool { return agentOwnName(p.Skill, n) }); why != "" && !shellfacts.IsDownloader(c) {
@@ -549,6 +551,47 @@ func agentProjectPromoted(sk *skill.Skill, s *shell.Script, c *shell.Command, de
 		}
 	}
 	return "the current project's own " + dm[2] + " made the user's (their text is the project's, not this skill's)"
+}
+
+// agentVarRx matches a shell parameter in a path (pre-$1.d, ${ctx}).
+var agentVarRx = match.MustRx(`\$(?:\{[^}]*\}|\w+)`)
+
+// agentOwnDropIn says why a script written into a directory under the
+// agent's skills directory is a drop-in of this skill's own tool, not a
+// change to a skill: the file sits in a *.d directory (pre-build.d/) that
+// is not this skill's, the text written is the skill's own (a heredoc or
+// echo, analysed with it), the file is no Markdown (not a SKILL.md or a
+// skill's instructions), and the same script itself runs every script of
+// that directory (for h in "$HOOKS/pre-$1.d"/*.sh; do "$h"; done). A
+// download or a copy from elsewhere, Markdown, a directory the script does
+// not run itself, or a file run by name (another skill's script it edits
+// and then runs) stays high.
+func agentOwnDropIn(sk *skill.Skill, s *shell.Script, c *shell.Command, dest string, w shellfacts.Write) string {
+	if intel.InstalledSkill(dest) == "" || !strings.HasSuffix(path.Dir(dest), ".d") || strings.HasSuffix(dest, "/") {
+		return ""
+	}
+	if ext := strings.ToLower(path.Ext(dest)); ext == ".md" || ext == ".mdc" || ext == "" {
+		return ""
+	}
+	if srcs := shellfacts.CopySources(c); len(srcs) > 0 {
+		if !agentAllSelf(sk, srcs) {
+			return ""
+		}
+	} else if !w.KnownText() || shellfacts.IsDownloader(c) {
+		return ""
+	}
+	for _, x := range s.Commands {
+		for _, t := range shellfacts.RunTargets(x) {
+			pat := agentVarRx.ReplaceAllString(agentHomeNorm(strings.Trim(t, `"'`)), "*")
+			if !strings.Contains(path.Base(pat), "*") || path.Dir(pat) == "." {
+				continue // a file run by name, not the directory's scripts
+			}
+			if ok, _ := path.Match(pat, dest); ok {
+				return "a drop-in script of this skill's own tool, which runs that directory's scripts itself (" + shellfacts.ClipText(path.Dir(dest), 60) + "/, not a skill)"
+			}
+		}
+	}
+	return ""
 }
 
 // agentMCPAdd recognises an agent CLI adding an MCP server to its own
