@@ -33,7 +33,7 @@ temporary slash command for a test run) and a project's own instruction file (` 
 project root, which project set-up skills legitimately create) is **medium**; so is a file inside
 the skill's own directory under the agent's (` + "`~/.openclaw/skills/<its name>/data/state.json`" + `, never
 its ` + "`SKILL.md`" + `), a file whose every write is a constant, empty configuration (a scaffold's
-` + "`{\"mcpServers\": {}}`" + ` placeholder) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
+` + "`{\"mcpServers\": {}}`" + ` placeholder), a read-modify-write that only removes or empties what the file held (` + "`data = json.load(f)`" + ` … ` + "`data[\"projects\"] = kept`" + ` … ` + "`json.dump(data, f)`" + ` on the same path, with no string of the script's written, no other file, environment or input read: a clean-up of ` + "`~/.claude.json`" + `; an entry it adds, ` + "`cfg.setdefault(\"mcpServers\", {})[\"x\"] = {…}`" + `, keeps it **high**) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
 not a ` + "`MEMORY.md`" + `): data the skill keeps, not settings or instructions.
 
 A skill that edits these grants itself permissions (` + "`\"allow\": [\"Bash(*)\"]`" + `), installs
@@ -81,6 +81,8 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 					sev = Medium // the project's instruction file: project set-up skills write these
 				case pyEmptyConfigWrite(m, c):
 					sev, note = Medium, "; what it writes is an empty configuration (no servers, hooks or entries)"
+				case pyfacts.RewritesSameFile(m, c):
+					sev, note = Medium, "; what it writes back is what it read from that file, with entries removed or emptied (a clean-up, no text of its own)"
 				case pyfacts.RemovedInFinally(m, c):
 					sev, note = Medium, "; deleted again in a finally block, so it lasts only while the function runs"
 				default:

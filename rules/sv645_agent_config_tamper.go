@@ -46,7 +46,9 @@ installing one of its own files as a hook (a hook file the skill does not hold s
 installed or state directory (` + "`~/.openclaw/<its name>/`" + `, ` + "`~/.openclaw/skills/<its name>/data/…`" + `), writing
 OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/2026-01-02.md`" + `: data the agent rereads, not
 a ` + "`MEMORY.md`" + `; a download saved there stays **high**), restoring a backup kept in the same agent
-directory (` + "`cp ~/.openclaw/backups/openclaw-0211.json ~/.openclaw/openclaw.json`" + `), keeping a backup copy under the agent's
+directory (` + "`cp ~/.openclaw/backups/openclaw-0211.json ~/.openclaw/openclaw.json`" + `), restoring a file's own backup or keeping one (` + "`cp ~/.claude.json.backup ~/.claude.json`" + `, ` + "`cp ~/.claude.json ~/.claude.json.bak`" + `; a backup the same script writes otherwise stays **high**),
+syncing the current project's own commands or subagents into the user's (` + "`cp \".claude/commands/$c\" ~/.claude/commands/`" + `: the project's text, not the skill's; the skill's own shipped ` + "`.claude/commands`" + ` or a project cloned in the script stays **high**),
+a script the skill writes into a ` + "`*.d`" + ` drop-in directory under the skills directory that the same script runs wholesale itself (its tool's own hooks, not a skill), keeping a backup copy under the agent's
 directory, and creating commands, subagents or skills of the current project
 (` + "`.claude/commands/deploy.md`" + `, what a command-authoring skill scaffolds) are **medium**; so are copying,
 moving or linking whole skill directories the user already has into or within the skills directory
