@@ -133,6 +133,11 @@ var agentScaffoldRx = match.MustRx(`^(?:\./)?\.(?:claude|codex|gemini|cursor|ope
 // directory: a copy kept, not configuration changed.
 var agentBackupRx = match.MustRx(`^(?:[\w.-]+/)?backups?(?:/|$)|\.(?:bak|backup|orig)(?:[.-][^/]*)?$`)
 
+// agentSkillNamedBackupRx matches a directory directly under a skills
+// directory named like a backup (skills/backups/SKILL.md): every
+// directory there is a skill the agent loads, whatever its name.
+var agentSkillNamedBackupRx = match.MustRx(`^(?:workspace/|agents/[\w.-]+/)?skills/[\w.-]*backups?(?:[\w.-]*)(?:/|$)`)
+
 // agentOwnName reports whether n names this skill (its directory or
 // manifest name; a file name is taken without its extension).
 func agentOwnName(s *skill.Skill, n string) bool {
@@ -209,7 +214,7 @@ func agentOwnWrite(s *skill.Skill, sc *shell.Script, c *shell.Command, dest, tex
 		return ""
 	}
 	rest := m[2]
-	if agentBackupRx.MatchString(rest) {
+	if agentBackupRx.MatchString(rest) && !agentSkillNamedBackupRx.MatchString(rest) {
 		return "a backup copy, not a change to the configuration"
 	}
 	if c.Name == "cp" || c.Name == "mv" || c.Name == "rsync" {
