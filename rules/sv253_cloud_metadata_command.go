@@ -23,11 +23,27 @@ var ShellCloudMetadata = register(&analyzer.Rule{
 ` + "`169.254.169.254`" + ` (AWS, Azure, GCP, OpenStack), ` + "`metadata.google.internal`" + `, ` + "`100.100.100.200`" + `
 (Alibaba), ` + "`fd00:ec2::254`" + `. On a cloud machine these hand out the instance's IAM
 credentials to any local process; an agent running a skill there can be made to
-fetch them.
+fetch them. The grade follows the path the request asks for (the URL curl connects
+to, not a header or the data it sends):
 
-**Critical** when the path asks for credentials or tokens
-(` + "`/iam/security-credentials`" + `, ` + "`/token`" + `, ` + "`service-accounts/…/token`" + `, ` + "`identity/oauth2`" + `) or the
-response is sent on; **high** otherwise.
+- **critical**: credentials and tokens (` + "`/iam/security-credentials`" + `, Alibaba
+  ` + "`/ram/security-credentials`" + `, ` + "`/token`" + `, ` + "`service-accounts/…`" + `, Azure ` + "`identity/oauth2`" + `), or any
+  answer sent on (piped or substituted into a network command);
+- **high**: every other path: user data and custom data, GCP attributes, signed
+  identity documents, the roots and recursive listings, a path computed at run
+  time, and an instance-facts query in a file that also sends data somewhere (a
+  POST, an upload, a network command given a computed word), where the answer may
+  travel on;
+- **medium**: instance facts whose answer stays on the machine (cloud detection and
+  health checks): AWS/Alibaba ` + "`instance-id`" + `, ` + "`instance-type`" + `, ` + "`placement/…`" + `, addresses, network
+  interfaces, ` + "`region-id`" + `, the AWS identity ` + "`document`" + `; GCP ` + "`instance/zone`" + `, ` + "`machine-type`" + `,
+  ` + "`network-interfaces/…`" + `, ` + "`project/project-id`" + `; Azure ` + "`/metadata/instance`" + ` and its ` + "`compute`" + ` (except
+  ` + "`userData`" + `/` + "`customData`" + `) and ` + "`network`" + ` parts, ` + "`scheduledevents`" + `.
+
+An AWS IMDSv2 session token (` + "`PUT /latest/api/token`" + `) only opens the metadata
+service: it is graded as the file's other metadata queries (critical next to a
+credentials read, medium when they only read instance facts), high when there are
+none.
 
 **Fix:** use the cloud SDK's own credential chain in code the user controls; skills
 should not read instance metadata.
@@ -48,40 +64,200 @@ aws sts get-caller-identity
 
 var shMetadataHosts = []string{"169.254.169.254", "metadata.google.internal", "100.100.100.200", "fd00:ec2::254", "169.254.170.2", "metadata.azure.com"}
 
-func shMetadataURL(c *shell.Command) (string, bool) {
+// shMetadataURL returns the argument word of c that addresses a metadata
+// service: for a downloader, a URL it connects to, not a header or the
+// data it sends (-H "X-aws-ec2-metadata-token: $TOKEN" holds the text of
+// the token request; -d "id=$ID" an earlier query's), nor a word that is
+// only another command's text.
+func shMetadataURL(c *shell.Command) (shell.Word, bool) {
 	if !shellfacts.IsDownloader(c) && c.Name != "nc" && c.Name != "ncat" {
-		return "", false
+		return shell.Word{}, false
+	}
+	var targets []string
+	if shellfacts.IsDownloader(c) {
+		targets = shellfacts.TargetURLs(c)
 	}
 	for _, w := range c.Params() {
+		if strings.HasPrefix(w.Value, "$(") || strings.HasPrefix(w.Value, "`") || strings.HasPrefix(w.Value, "<(") {
+			continue
+		}
+		if shellfacts.IsDownloader(c) {
+			target := false
+			for _, t := range targets {
+				target = target || strings.Contains(w.Value, t) || t == "http://"+w.Value
+			}
+			if !target {
+				continue
+			}
+		}
 		low := strings.ToLower(w.Value)
 		for _, h := range shMetadataHosts {
 			if strings.Contains(low, h) {
-				return w.Value, true
+				return w, true
 			}
 		}
 	}
-	return "", false
+	return shell.Word{}, false
 }
 
-var shMetaFactRx = match.MustRx(`/latest/meta-data/(?:public-ipv4|local-ipv4|public-hostname|local-hostname|hostname|instance-id|instance-type|ami-id|mac|placement/[\w-]+)/?$|/computemetadata/v1/instance/(?:zone|hostname|id|machine-type|network-interfaces/[\w/-]*?(?:ip|external-ip))/?$|/metadata/instance/compute/(?:location|vmsize|name)\b`)
+// shMetaInfoRx matches the paths (lower case, without the query and a
+// trailing slash) that answer with facts about the instance: its id, type,
+// image, address, network, placement and maintenance events (AWS and
+// Alibaba meta-data, the AWS identity document, GCP instance and project
+// ids, Azure's instance document and its compute and network parts, the
+// DigitalOcean droplet's id, name and region). Not among them: credentials
+// and tokens, the IAM role list, user data and custom data, GCP
+// attributes (startup scripts, ssh keys), signed identity documents, and
+// the roots and recursive listings that include all of these.
+var shMetaInfoRx = match.MustRx(`^(?:/latest/meta-data/(?:instance-id|instance-type|instance-life-cycle|ami-id|ami-launch-index|ami-manifest-path|hostname|local-hostname|public-hostname|local-ipv4|public-ipv4|ipv6|mac|reservation-id|security-groups|region-id|zone-id|image-id|private-ipv4|eipv4|vpc-id|vswitch-id|network-type|instance/instance-type|instance/instance-name|services/(?:domain|partition)|placement(?:/[\w-]+)?|network/interfaces/macs(?:/[\w:.-]+(?:/[\w-]+)?)?|block-device-mapping(?:/[\w-]+)?|events/maintenance/[\w-]+|spot/(?:instance-action|termination-time))|/latest/dynamic/instance-identity/document|/computemetadata/v1/instance/(?:id|name|hostname|zone|machine-type|cpu-platform|image|preempted|maintenance-event|tags|network-interfaces(?:/[\w/-]*)?)|/computemetadata/v1/project/(?:project-id|numeric-project-id)|/metadata/instance(?:/network(?:/[\w/-]*)?|/compute(?:/(?:location|vmsize|name|zone|vmid|ostype|offer|publisher|sku|version|resourcegroupname|subscriptionid|platformfaultdomain|platformupdatedomain|tags|tagslist|vmscalesetname|storageprofile(?:/[\w/-]*)?))?)?|/metadata/(?:scheduledevents|versions)|/metadata/v1/(?:id|hostname|region|interfaces(?:/[\w/-]*)?))$`)
+
+// shMetaPath returns the path of a metadata URL (lower case, without the
+// host, the query and a trailing slash) and its query.
+func shMetaPath(u string) (path, query string) {
+	low := strings.ToLower(u)
+	for _, h := range shMetadataHosts {
+		if i := strings.Index(low, h); i >= 0 {
+			low = low[i+len(h):]
+			break
+		}
+	}
+	if strings.HasPrefix(low, ":") {
+		if i := strings.IndexByte(low, '/'); i >= 0 {
+			low = low[i:]
+		} else {
+			low = ""
+		}
+	}
+	low = strings.TrimRight(low, "\"' ")
+	path, query, _ = strings.Cut(low, "?")
+	return strings.TrimRight(path, "/"), query
+}
+
+// shMetaRole is what one metadata query asks for.
+type shMetaRole uint8
+
+const (
+	shMetaOther      shMetaRole = iota // a path not known to be harmless, or one computed at run time
+	shMetaInfo                         // instance facts (shMetaInfoRx)
+	shMetaCredential                   // credentials, tokens, service accounts
+	shMetaSession                      // the AWS IMDSv2 session token (PUT /latest/api/token)
+)
+
+func shMetaRoleOf(w shell.Word) shMetaRole {
+	low := strings.ToLower(w.Value)
+	path, query := shMetaPath(w.Value)
+	switch {
+	case path == "/latest/api/token":
+		return shMetaSession
+	case strings.Contains(low, "security-credentials") || strings.Contains(low, "/token") || strings.Contains(low, "identity/oauth2") || strings.Contains(low, "service-accounts"):
+		return shMetaCredential
+	case !w.Const:
+		return shMetaOther // a path computed at run time may be anything
+	case shMetaInfoRx.MatchString(path) && !strings.Contains(query, "recursive=true") || strings.Contains(query, "recursive=true") && strings.HasPrefix(path, "/computemetadata/v1/instance/network-interfaces"):
+		return shMetaInfo
+	}
+	return shMetaOther
+}
+
+// shMetaSends returns a command of the file that may carry a metadata
+// answer elsewhere: one that sends data, or a network command given a
+// word computed at run time or fed by a pipe. Metadata queries themselves
+// are not counted.
+func shMetaSends(p *analyzer.Pass) string {
+	found := ""
+	_ = shellfacts.ForEachCommand(p, func(_ *analyzer.ShellSite, c *shell.Command) {
+		if found != "" {
+			return
+		}
+		if _, ok := shMetadataURL(c); ok {
+			return
+		}
+		if _, ok := shellfacts.SendsData(c); ok {
+			found = c.Name
+			return
+		}
+		if !shellfacts.IsDownloader(c) && !shellfacts.NetworkTools[c.Name] {
+			return
+		}
+		if c.PipePrev >= 0 {
+			found = c.Name
+			return
+		}
+		for _, w := range c.Params() {
+			if !w.Const {
+				found = c.Name
+				return
+			}
+		}
+	})
+	return found
+}
 
 func shRunCloudMetadata(p *analyzer.Pass) error {
-	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
-		u, ok := shMetadataURL(c)
+	// the grade of the file's other metadata queries, which an IMDSv2
+	// session token only serves
+	served := analyzer.SevNone
+	sends, sendsKnown := "", false
+	sendsOf := func() string {
+		if !sendsKnown {
+			sends, sendsKnown = shMetaSends(p), true
+		}
+		return sends
+	}
+	type query struct {
+		site *analyzer.ShellSite
+		c    *shell.Command
+		w    shell.Word
+		sev  analyzer.Severity
+		what string
+	}
+	var qs []query
+	err := shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
+		w, ok := shMetadataURL(c)
 		if !ok {
 			return
 		}
-		low := strings.ToLower(u)
-		sev, what := High, "queries the cloud instance metadata service ("+shellfacts.ClipText(u, 80)+")"
-		if strings.Contains(low, "security-credentials") || strings.Contains(low, "/token") || strings.Contains(low, "identity/oauth2") || strings.Contains(low, "service-accounts") {
-			sev, what = Critical, "reads cloud instance credentials from the metadata service ("+shellfacts.ClipText(u, 80)+")"
-		} else if shellfacts.EnvDestination(site.Script, -1, c) != "" {
-			sev, what = Critical, what+" and sends the answer on"
-		} else if shMetaFactRx.MatchString(low) {
-			// the instance's own address, name or zone: what deployment
-			// guides read; not credentials
-			sev, what = Medium, what+" for instance facts, not credentials"
+		u := w.Value
+		q := query{site: site, c: c, w: w, sev: High, what: "queries the cloud instance metadata service (" + shellfacts.ClipText(u, 80) + ")"}
+		role := shMetaRoleOf(w)
+		switch {
+		case role == shMetaCredential:
+			q.sev, q.what = Critical, "reads cloud instance credentials from the metadata service ("+shellfacts.ClipText(u, 80)+")"
+		case shellfacts.EnvDestination(site.Script, -1, c) != "":
+			q.sev, q.what = Critical, q.what+" and sends the answer on"
+		case role == shMetaSession:
+			q.what = "fetches an IMDSv2 session token for the metadata service (" + shellfacts.ClipText(u, 80) + ")"
+			q.sev = analyzer.SevNone // graded below by the queries it serves
+		case role == shMetaInfo:
+			if to := sendsOf(); to != "" {
+				q.what += " for instance facts; " + to + " in the same file may send the answer on"
+			} else {
+				// the instance's own id, type, address, region: what
+				// deployment guides and health checks read; not
+				// credentials, and nothing here sends it anywhere
+				q.sev, q.what = Medium, q.what+" for instance facts, not credentials"
+			}
 		}
-		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev, Message: what + shellfacts.Where(site)})
+		if q.sev > served {
+			served = q.sev
+		}
+		qs = append(qs, q)
 	})
+	if err != nil {
+		return err
+	}
+	for _, q := range qs {
+		if q.sev == analyzer.SevNone {
+			switch {
+			case served == analyzer.SevNone:
+				q.sev, q.what = High, q.what+"; no query in this file shows what it is used for"
+			case served >= Critical:
+				q.sev, q.what = Critical, q.what+"; this file reads credentials or sends metadata on with it"
+			default:
+				q.sev, q.what = served, q.what+" for this file's metadata queries, graded as they are"
+			}
+		}
+		shellfacts.Report(p, q.site, analyzer.Diagnostic{Start: q.c.Start, End: shellfacts.CmdEnd(q.c), Severity: q.sev, Message: q.what + shellfacts.Where(q.site)})
+	}
+	return nil
 }
