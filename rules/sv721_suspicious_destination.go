@@ -245,8 +245,8 @@ func shSSHDestinations(c *shell.Command, depth int) []shDest {
 // shSSHRole judges an ssh session with a host reached by raw address:
 // remote administration (medium) unless local data goes to the host or
 // the host's output runs here (high). It returns the severity and the
-// reason.
-func shSSHRole(s *shell.Script, c *shell.Command, host string) (analyzer.Severity, string) {
+// reason. idx is c's index in s.Commands.
+func shSSHRole(s *shell.Script, idx int, c *shell.Command, host string) (analyzer.Severity, string) {
 	l := shReadSSH(c)
 	for _, o := range l.opts {
 		if o.letter == 'R' || o.letter == 'o' && strings.HasPrefix(strings.ToLower(o.value.Value), "remoteforward") {
@@ -281,17 +281,22 @@ func shSSHRole(s *shell.Script, c *shell.Command, host string) (analyzer.Severit
 	if k := shellfacts.PipeSinkInterp(s, c); k != nil {
 		return High, "; its output is piped into " + k.Name + " and runs here"
 	}
-	idx := -1
-	for i, x := range s.Commands {
-		if x == c {
-			idx = i
-			break
+	// the runner encloses the ssh (eval "$(ssh …)") or comes after it
+	// (out=$(ssh …); sh -c "$out")
+	var runner *shell.Command
+	shellfacts.Ancestors(s, c, func(a *shell.Command) bool {
+		if shRunsSSHOutput(a, host) {
+			runner = a
+		}
+		return runner == nil
+	})
+	for _, n := range shellfacts.Ahead(s, idx) {
+		if runner == nil && shRunsSSHOutput(n, host) {
+			runner = n
 		}
 	}
-	for _, n := range s.Commands {
-		if n != c && shRunsSSHOutput(n, host) {
-			return High, "; its output runs here (" + shellfacts.ClipText(n.Text(), 60) + ")"
-		}
+	if runner != nil {
+		return High, "; its output runs here (" + shellfacts.ClipText(runner.Text(), 60) + ")"
 	}
 	if f := shSSHOutputFile(s, c); f != "" {
 		for _, n := range shellfacts.Ahead(s, idx) {
@@ -385,34 +390,40 @@ func shSSHOutputFile(s *shell.Script, c *shell.Command) string {
 }
 
 func shRunSuspiciousDestination(p *analyzer.Pass) error {
-	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
-		for _, d := range shDestinations(c) {
-			h := d.host
-			if p.Config.HostAllowed(h) {
-				continue
-			}
-			cl := intel.ClassifyHost(h)
-			if !cl.Suspicious() || cl == intel.HostMiningPool {
-				continue
-			}
-			sev, note := Medium, ""
-			switch {
-			case cl == intel.HostTunnel && intel.PlaceholderSubdomain(h):
-				// https://your-ngrok-url.ngrok.io/webhook: the reader's
-				// own tunnel to their own machine, named as a shape
-				note = "; the subdomain is a placeholder for the user's own tunnel"
-			case cl == intel.HostRawIP && d.login:
-				sev, note = shSSHRole(site.Script, c, h)
-			case cl == intel.HostRawIP, cl == intel.HostTunnel, cl == intel.HostCatcher:
-				sev = High
-			}
-			who := c.Name
-			if d.remote != "" {
-				who = c.Name + "'s remote command (" + d.remote + ")"
-			}
-			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
-				Message: who + " contacts " + h + " (" + cl.String() + ")" + note + shellfacts.Where(site)})
-			return
+	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
+		for idx, c := range site.Script.Commands {
+			shReportDestination(p, site, idx, c)
 		}
 	})
+}
+
+func shReportDestination(p *analyzer.Pass, site *analyzer.ShellSite, idx int, c *shell.Command) {
+	for _, d := range shDestinations(c) {
+		h := d.host
+		if p.Config.HostAllowed(h) {
+			continue
+		}
+		cl := intel.ClassifyHost(h)
+		if !cl.Suspicious() || cl == intel.HostMiningPool {
+			continue
+		}
+		sev, note := Medium, ""
+		switch {
+		case cl == intel.HostTunnel && intel.PlaceholderSubdomain(h):
+			// https://your-ngrok-url.ngrok.io/webhook: the reader's
+			// own tunnel to their own machine, named as a shape
+			note = "; the subdomain is a placeholder for the user's own tunnel"
+		case cl == intel.HostRawIP && d.login:
+			sev, note = shSSHRole(site.Script, idx, c, h)
+		case cl == intel.HostRawIP, cl == intel.HostTunnel, cl == intel.HostCatcher:
+			sev = High
+		}
+		who := c.Name
+		if d.remote != "" {
+			who = c.Name + "'s remote command (" + d.remote + ")"
+		}
+		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+			Message: who + " contacts " + h + " (" + cl.String() + ")" + note + shellfacts.Where(site)})
+		return
+	}
 }
