@@ -24,8 +24,9 @@ var ShellSuspiciousDestination = register(&analyzer.Rule{
 destination is a host class that payloads and stolen data travel through rather than
 real services:
 
-- **high**: a public raw IP address, a tunnel (ngrok, trycloudflare, serveo, …) or a
-  request catcher (webhook.site, pipedream, interactsh/oast, Discord webhooks, …);
+- **high**: a public raw IP address (for ssh, see below), a tunnel (ngrok,
+  trycloudflare, serveo, …) or a request catcher (webhook.site, pipedream,
+  interactsh/oast, Discord webhooks, …);
 - **medium**: a paste site, an anonymous file host or a URL shortener, and a tunnel whose
   subdomain is a placeholder for the reader's own (` + "`https://your-ngrok-url.ngrok.io/webhook`" + `,
   ` + "`abc123.ngrok-free.app`" + `: testing a webhook through one's own tunnel).
