@@ -39,8 +39,9 @@ nothing comes back to run, so it is **medium**. It stays **high** when local dat
 to the host (a pipe into ssh, ` + "`< file`" + `, a here-document or remote command that expands
 command output or a secret-named variable here, ` + "`\"echo $(cat ~/.netrc)\"`" + `), when the
 host's output runs here (piped into a shell, ` + "`eval \"$(ssh …)\"`" + `, ` + "`bash <(ssh …)`" + `, a variable
-holding it run as code, or a file it is saved to then run), and for a reverse
-tunnel (` + "`-R`" + `, ` + "`RemoteForward`" + `). Addresses in the remote command are where the remote
+holding it run as code, or a file it is saved to then run), for a reverse
+tunnel (` + "`-R`" + `, ` + "`RemoteForward`" + `) and for agent forwarding (` + "`-A`" + `, ` + "`ForwardAgent=yes`" + `: the
+host can use the user's keys while the session lasts). Addresses in the remote command are where the remote
 host's own network commands connect, if any (` + "`ssh vps 'fail2ban-client unbanip 198.51.100.9'`" + `
 contacts only ` + "`vps`" + `); ` + "`scp`" + `, ` + "`sftp`" + `, ` + "`rsync`" + ` and raw-IP ` + "`curl`" + `/` + "`wget`" + `/` + "`nc`" + ` stay high.
 
@@ -243,6 +244,36 @@ func shSSHDestinations(c *shell.Command, depth int) []shDest {
 	return hosts
 }
 
+// shSSHForwardAgentRx matches -o ForwardAgent=yes (or a socket path).
+var shSSHForwardAgentRx = match.MustRx(`(?i)^\s*forwardagent\s*[= ]\s*(?:yes|true|[$~/])`)
+
+// shSSHAgentFlag reports -A among ssh's options (before the remote
+// command, in a flag cluster before any option that takes a value).
+func shSSHAgentFlag(c *shell.Command, l shSSHLine) bool {
+	end := len(c.Argv)
+	if len(l.command) > 0 {
+		end = len(c.Argv) - len(l.command)
+	}
+	for i := 1; i < end; i++ {
+		v := c.Argv[i].Value
+		if len(v) < 2 || v[0] != '-' || v == "--" {
+			continue
+		}
+		for k := 1; k < len(v); k++ {
+			if v[k] == 'A' {
+				return true
+			}
+			if strings.IndexByte(shSSHValueOpts, v[k]) >= 0 {
+				if k+1 == len(v) {
+					i++ // the value is the next word
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
 // shSSHRole judges an ssh session with a host reached by raw address:
 // remote administration (medium) unless local data goes to the host or
 // the host's output runs here (high). It returns the severity and the
@@ -253,6 +284,12 @@ func shSSHRole(s *shell.Script, idx int, c *shell.Command, host string) (analyze
 		if o.letter == 'R' || o.letter == 'o' && strings.HasPrefix(strings.ToLower(o.value.Value), "remoteforward") {
 			return High, "; opens a reverse tunnel into this machine (-R)"
 		}
+		if o.letter == 'o' && shSSHForwardAgentRx.MatchString(o.value.Value) {
+			return High, "; forwards the local ssh-agent to it (ForwardAgent): the host can sign with the user's keys"
+		}
+	}
+	if shSSHAgentFlag(c, l) {
+		return High, "; forwards the local ssh-agent to it (-A): the host can sign with the user's keys"
 	}
 	if c.PipePrev >= 0 {
 		return High, "; sends it what is piped in"
