@@ -316,7 +316,9 @@ var CredentialPaths = []CredentialPath{
 	{"password manager", rxlit.MustRx(`(?i)(1Password|\.password-store|KeePass|\.kdbx\b|Bitwarden)`)},
 	{"Claude/Codex credentials", rxlit.MustRx(`(?i)(\.claude/\.credentials\.json|\.codex/auth\.json|\.config/openai|\.openclaw/credentials)`)},
 	{"GPG keys", rxlit.MustRx(`(?i)\.gnupg/`)},
-	{"system password file", rxlit.MustRx(`(?i)/etc/(shadow|sudoers)\b`)},
+	// the password hashes (/etc/passwd holds none; /etc/sudoers holds
+	// privilege rules, not secrets: reading it is an audit)
+	{"system password file", rxlit.MustRx(`(?i)/etc/(g?shadow|master\.passwd|spwd\.db|security/opasswd)\b`)},
 }
 
 // MatchCredentialPath returns the label of the first credential path found

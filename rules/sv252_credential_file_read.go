@@ -35,10 +35,16 @@ not contents), public material and settings wherever the directory comes from (`
 picker reads it), ` + "`~/.gnupg/gpg-agent.conf`" + `, ` + "`pubring.kbx`" + `), a password manager named
 in a URL or text rather than its store's path (` + "`https://vault.bitwarden.com`" + `), copying ` + "`.env.example`" + ` to ` + "`.env`" + `, reading the
 project's own ` + "`.env`" + ` by relative path, presence checks that print nothing of the file
-(` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), and a path handed to a program as an argument
+(` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), a grep that prints only the section headers of an INI
+store (` + "`grep -E '^\\[.*\\]$' ~/.aws/credentials`" + `: profile names; with ` + "`-A`" + `/` + "`-C`" + ` context, ` + "`-v`" + `, ` + "`-z`" + ` or an
+alternation it prints keys and stays **high**), ` + "`/etc/sudoers`" + ` (privilege rules, not secrets: reading it is an
+audit; ` + "`/etc/shadow`" + `, ` + "`/etc/gshadow`" + ` and ` + "`/etc/master.passwd`" + ` hold password hashes), and a path handed to a program as an argument
 (` + "`python3 deploy.py --env-file ~/.env`" + `: the program's own code is analysed where it is).
 A file on a mounted disk image, with no path on this machine's own accounts (` + "`cp /mnt/evidence/etc/shadow /cases/c1/`" + `:
-forensic collection), is **medium**. An ` + "`.npmrc`" + ` printed with its token lines dropped (` + "`cat ~/.npmrc | grep -v authToken`" + `) is **medium**.
+forensic collection), is **medium**; a copy's destination is written, not read (` + "`cp /opt/app/.env /mnt/share/`" + ` reads this machine's file).
+An application's deployed ` + "`.env`" + ` (an absolute path outside every home directory) copied to a backup on this machine's
+private disk (` + "`cp /opt/app/.env ./backup-env-$(date +%F)`" + `, ` + "`/var/backups/app/`" + `) is **medium**: settings saved before a
+change; to ` + "`/tmp`" + `, a mount, a share, a web root, a synced folder or a destination held in a variable it stays **high**. An ` + "`.npmrc`" + ` printed with its token lines dropped (` + "`cat ~/.npmrc | grep -v authToken`" + `) is **medium**.
 A ` + "`.env`" + ` under the home directory read into a variable by an assignment or ` + "`export`" + `
 (` + "`KEY=$(grep '^KEY=' ~/.openclaw/.env | cut -d= -f2)`" + `, ` + "`export $(cat ~/.env | xargs)`" + `) is **medium**:
 the skill loading its settings; printed, it would reach the agent's context (**high**).
@@ -85,6 +91,8 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				sev, note = Medium, ": the project's own file, copied within this machine"
 			case label == "npm token" && shSecretLinesDropped(s, c):
 				sev, note = Medium, " with the secret lines filtered out (grep -v) before anything prints"
+			case label == "dotenv file" && shAppEnvBackup(c):
+				sev, note = Medium, ": an application's settings file copied to a local backup (nothing here prints or sends it)"
 			case shMountedImage(c):
 				sev, note = Medium, " from a mounted disk image (another system's files, as in forensics; this machine's are not read)"
 			case label == "dotenv file" && shCapturedSetting(s, c):
@@ -105,11 +113,19 @@ var shLocalCredRx = match.MustRx(`^["']?(?:~|\$\{?HOME\b|/home/|/root/|/Users/|/
 
 // shMountedImage reports a command whose paths include one on a mounted
 // disk and none on this machine's own accounts (cp /mnt/evidence/etc/shadow
-// /cases/…): the files read are another system's.
+// /cases/…): the files read are another system's. A copy's destination is
+// written, not read: cp /opt/app/.env /mnt/share/ reads this machine's file.
 func shMountedImage(c *shell.Command) bool {
 	mounted := false
-	for _, a := range c.Argv[1:] {
-		v := a.Value
+	var words []string
+	if srcs := shellfacts.CopySources(c); srcs != nil {
+		words = srcs
+	} else {
+		for _, a := range c.Argv[1:] {
+			words = append(words, a.Value)
+		}
+	}
+	for _, v := range words {
 		switch {
 		case strings.HasPrefix(v, "-"):
 		case shMountRx.MatchString(v):
@@ -119,6 +135,63 @@ func shMountedImage(c *shell.Command) bool {
 		}
 	}
 	return mounted
+}
+
+// shSharedDestRx matches a destination others can read or that leaves
+// the machine's private disk: temporary and shared-memory directories,
+// mounts and network shares, web roots and public folders, synced
+// folders, a host:path.
+var shSharedDestRx = match.MustRx(`(?i)^/(?:tmp|var/tmp|dev/shm|mnt|media|Volumes|var/www|srv|usr/share/nginx|dev)(?:/|$)|(?:^|/)(?:public|public_html|www|htdocs|html|static|shared?|uploads?|outbox|Dropbox|Google Drive|OneDrive[^/]*|iCloud[^/]*|Mobile Documents|Nextcloud|ownCloud)(?:/|$)|^[\w.-]+@|^[\w.-]+:|://`)
+
+// shScratchSrcRx matches a temporary or mounted directory: a file there
+// is not an application's deployed settings.
+var shScratchSrcRx = match.MustRx(`^/(?:tmp|var/tmp|dev/shm|mnt|media|Volumes)/`)
+
+// shDateSubstRx matches a date stamp computed into a file name:
+// ./backup-$(date +%Y%m%d).
+var shDateSubstRx = match.MustRx(`\$\(date(?:\s[^()$\x60]*)?\)`)
+
+// shAppEnvBackup reports a local copy (cp, install) of an application's
+// deployed .env, at an absolute path outside every home directory
+// (/opt/app/.env, /srv/app/.env), to a backup file on this machine's
+// private disk (./backup-env-$(date +%F), /var/backups/app/): the server's
+// settings saved before a change. Nothing is printed into the agent's
+// context, and sending the copy is SV250's chain. A destination in /tmp, a
+// mount, a share, a web root or a synced folder, or one held in a variable
+// whose value is not read here, stays high; so does a .env from a home
+// directory (the user's own store).
+func shAppEnvBackup(c *shell.Command) bool {
+	if c.Name != "cp" && c.Name != "install" || shellfacts.HasShortFlag(c, 't', "--target-directory") {
+		return false
+	}
+	srcs := shellfacts.CopySources(c)
+	if len(srcs) == 0 {
+		return false
+	}
+	for _, src := range srcs {
+		v := strings.Trim(src, `"'`)
+		if l, ok := shellfacts.CredentialIn(v); !ok || l != "dotenv file" {
+			return false
+		}
+		if !strings.HasPrefix(v, "/") || strings.Contains(v, "$") || shScratchSrcRx.MatchString(v) {
+			return false // relative (the project's, judged above), a variable, /tmp, a mount
+		}
+		for _, home := range []string{"/home/", "/root/", "/Users/", "/var/root/"} {
+			if strings.HasPrefix(v, home) {
+				return false
+			}
+		}
+	}
+	ops := c.Params()
+	dest := strings.Trim(ops[len(ops)-1].Value, `"'`)
+	dest = shDateSubstRx.Regexp.ReplaceAllString(dest, "DATE")
+	if dest == "" || dest == "-" || strings.ContainsAny(dest, "$\x60") || shSharedDestRx.MatchString(shellfacts.NormPath(dest)) {
+		return false
+	}
+	if _, ok := shellfacts.CredentialIn(dest); ok && !strings.HasSuffix(path.Base(dest), ".env") {
+		return false // into another credential store
+	}
+	return true
 }
 
 // shSecretLineRx names every line of an .npmrc that holds a secret:

@@ -514,6 +514,9 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 		(HasShortFlag(c, 'q', "--quiet") || HasShortFlag(c, 'c', "--count") || HasShortFlag(c, 'l', "--files-with-matches") || HasArg(c, "--silent")) {
 		return "", false // asks whether a line is there; prints none of it
 	}
+	if (c.Name == "grep" || c.Name == "egrep") && grepSectionHeadersOnly(c) {
+		return "", false // grep '^\[' ~/.aws/credentials: the profile names, none of the keys
+	}
 	if c.Name == "find" && !shFindReads(c) {
 		return "", false // find ~/.ssh -name '*.pub' -exec chmod 644 {} \;: names, not contents
 	}
@@ -530,6 +533,87 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 		}
 	}
 	return shCredentialRead(args, c)
+}
+
+// shSectionHeaderRx matches a grep pattern that can only match a line
+// opening with "[": an INI section header ([default], [profile dev]), as
+// a profile lister greps for them. No alternation (| or \|) and no
+// newline (a second pattern) can add other lines.
+var shSectionHeaderRx = match.MustRx(`^\^(?:\\\[|\[\[\])[^|\n]*$`)
+
+// shINIStores are the credential stores laid out as INI sections, whose
+// header lines name profiles and hold no secret.
+var shINIStores = map[string]bool{"AWS credentials": true, "PyPI token": true}
+
+// grepSectionHeadersOnly reports a grep that prints only the section
+// header lines of INI credential stores (grep -E '^\[.*\]$'
+// ~/.aws/credentials): every pattern is anchored to a line opening with
+// "[", and no option prints other lines (context -A/-B/-C/-NUM, -v, -z
+// which makes the whole file one line, -f patterns from a file, -F which
+// reads "^" literally). The profile names are printed, never a key.
+func grepSectionHeadersOnly(c *shell.Command) bool {
+	if HasShortFlag(c, 'A', "--after-context") || HasShortFlag(c, 'B', "--before-context") ||
+		HasShortFlag(c, 'C', "--context") || HasShortFlag(c, 'v', "--invert-match") ||
+		HasShortFlag(c, 'z', "--null-data") || HasShortFlag(c, 'f', "--file") ||
+		HasShortFlag(c, 'F', "--fixed-strings") {
+		return false
+	}
+	ps := c.Params()
+	var pats []string
+	var files []string
+	for i := 0; i < len(ps); i++ {
+		v := ps[i].Value
+		switch {
+		case v == "-e" || v == "--regexp":
+			if i+1 >= len(ps) {
+				return false
+			}
+			pats = append(pats, ps[i+1].Value)
+			i++
+		case strings.HasPrefix(v, "--regexp="):
+			pats = append(pats, strings.TrimPrefix(v, "--regexp="))
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if strings.IndexAny(v, "0123456789") >= 0 && !strings.HasPrefix(v, "--") {
+				return false // -2: two lines of context
+			}
+			if strings.HasPrefix(v, "-e") && !strings.HasPrefix(v, "--") {
+				return false // -e'…' glued: read no further
+			}
+		default:
+			files = append(files, v)
+		}
+	}
+	if len(pats) == 0 {
+		if len(files) == 0 {
+			return false
+		}
+		pats, files = files[:1], files[1:]
+	}
+	for _, pt := range pats {
+		if !shSectionHeaderRx.MatchString(pt) {
+			return false
+		}
+	}
+	stores := 0
+	for _, f := range files {
+		if l, ok := CredentialIn(f); ok {
+			if !shINIStores[l] {
+				return false
+			}
+			stores++
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			if l, ok := CredentialIn(r.Target.Value); ok {
+				if !shINIStores[l] {
+					return false
+				}
+				stores++
+			}
+		}
+	}
+	return stores > 0
 }
 
 // shFindReads reports find running a program that reads the files it
