@@ -37,7 +37,14 @@ account (` + "`$(whoami)`" + `, a literal name), a literal or downloaded key, an
 of its own (the one its instructions would pass). A file rewritten with lines taken out (` + "`grep -v \"$key\" \"$f\" > \"$f.tmp\"; mv \"$f.tmp\" \"$f\"`" + `) is not reported.
 
 Appending an ordinary ` + "`export PATH=…`" + `, ` + "`alias`" + ` or ` + "`eval \"$(tool init)\"`" + ` line to an rc file, as
-install docs do, is **medium**; anything else written there is **high**. A systemd unit or cron
+install docs do, is **medium**, also behind a condition that runs nothing (` + "`command -v pyenv >/dev/null || export PATH=…`" + `,
+` + "`[ -d ~/.x/bin ] && …`" + `, an ` + "`if [ … ]; then … fi`" + ` block); each statement of a line is judged, so a setup line
+followed by a program (` + "`export PATH=x; nc …`" + `, ` + "`PATH=x ~/.cache/run`" + `, a pipe, a job sent to the background)
+is **high**, as is anything else written there. A file with a start-up file's name inside a dotfiles
+repository or a relative directory (` + "`mv ~/.bashrc .dotfiles/bash/.bashrc`" + `) is not where a shell reads it; a link or
+copy into place from the user's dotfiles repository (` + "`ln -s ~/.dotfiles/bash/.bashrc ~/.bashrc`" + `, ` + "`$DOTFILES/…`" + `) is
+**medium**, and **high** when the file's scripts fill that directory themselves (a copy, download, heredoc or archive
+written there, or a clone of a repository the skill names rather than the user's ` + "`github.com/your-name/dotfiles`" + `). A systemd unit or cron
 entry whose every command is a system program run directly (` + "`ExecStart=/usr/bin/jetson_clocks`" + ` —
 under ` + "`/usr/bin`" + `, ` + "`/usr/sbin`" + `, ` + "`/usr/lib`" + `; not a shell, interpreter or ` + "`env`" + `/` + "`sudo`" + `-style runner;
 no URL, fetch, decode or socket tool anywhere in it) is **medium**: it lasts, but runs only what
@@ -147,7 +154,7 @@ func shAllDocPaths(srcs []string) bool {
 	return true
 }
 
-func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
+func shPersistence(s *shell.Script, c *shell.Command, sites []analyzer.ShellSite) (analyzer.Severity, string) {
 	for _, t := range shellfacts.WriteTargets(s, c) {
 		switch {
 		case shAccessPathRx.MatchString(t.Path):
@@ -181,8 +188,14 @@ func shPersistence(s *shell.Script, c *shell.Command) (analyzer.Severity, string
 			}
 			return High, "writes " + t.Path + ", which runs automatically"
 		case shRcFileRx.MatchString(t.Path):
+			if !shStartupFile(t.Path) {
+				continue // mv ~/.bashrc .dotfiles/bash/.bashrc: a file of that name in a repository, not one a shell reads
+			}
 			if c.Name == "sed" && shSedDeletesOnly(c) {
 				continue // sed -i '/# my-tool/,/# end my-tool/d' ~/.bashrc: lines taken out
+			}
+			if src, ok := shOwnDotfiles(c, sites); ok {
+				return Medium, "links the user's own dotfiles (" + src + ") into the shell start-up file " + t.Path
 			}
 			if t.KnownText() && shBenignLines(t.Text) {
 				return Medium, "appends configuration to " + t.Path
@@ -948,18 +961,291 @@ func shBenignLines(text string) bool {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		if !shBenignRcLineRx.MatchString(l) || strings.Contains(l, "curl") || strings.Contains(l, "wget") || strings.Contains(l, "base64") || strings.Contains(l, "/dev/tcp") || strings.Contains(l, "nohup") || shCodeLoadingLineRx.MatchString(l) {
+		if !shSetupLine(l) || strings.Contains(l, "curl") || strings.Contains(l, "wget") || strings.Contains(l, "base64") || strings.Contains(l, "/dev/tcp") || strings.Contains(l, "nohup") || shCodeLoadingLineRx.MatchString(l) {
 			return false
 		}
 	}
 	return true
 }
 
+// shDotRepoRx matches the name of a dotfiles repository's directory:
+// .dotfiles, dotfiles, dotfiles-private, dots.
+var shDotRepoRx = match.MustRx(`(?i)^\.?(?:dot-?files?|dots)(?:[-_.][\w.-]+)?$`)
+
+// shCodeDirs are the home directories users keep repositories in
+// (~/src/dotfiles, ~/code/dotfiles).
+var shCodeDirs = map[string]bool{"src": true, "code": true, "projects": true, "git": true, "repos": true,
+	"dev": true, "workspace": true, "Developer": true, "github": true, "Projects": true, "Code": true}
+
+// shDotfilesVarRx matches a variable naming the dotfiles directory
+// ($DOTFILES, ${DOTFILES_DIR}).
+var shDotfilesVarRx = match.MustRx(`(?i)^\$\{?dot_?files\w*\}?(?:/|$)`)
+
+// shDotfilesRoot returns the dotfiles repository a path lies in, as
+// written: ~/.dotfiles for ~/.dotfiles/bash/.bashrc, ~/src/dotfiles,
+// $DOTFILES, or the relative .dotfiles. "" when the path is elsewhere.
+func shDotfilesRoot(p string) string {
+	p = strings.TrimPrefix(shellfacts.NormPath(strings.Trim(p, `"'`)), "./")
+	if m := shDotfilesVarRx.FindString(p); m != "" {
+		return strings.TrimSuffix(m, "/")
+	}
+	parts := strings.Split(p, "/")
+	i := 0
+	if parts[0] == "~" {
+		i = 1
+	} else if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "$") {
+		return ""
+	}
+	if i < len(parts)-1 && shDotRepoRx.MatchString(parts[i]) {
+		return strings.Join(parts[:i+1], "/")
+	}
+	if i == 1 && i+1 < len(parts)-1 && shCodeDirs[parts[i]] && shDotRepoRx.MatchString(parts[i+1]) {
+		return strings.Join(parts[:i+2], "/")
+	}
+	return ""
+}
+
+// shStartupFile reports whether a path whose name is a start-up file's
+// is one a shell reads: in a home directory (~/.bashrc, /home/u/.zshrc,
+// /root/.profile), in a directory a variable holds ($ZDOTDIR/.zshrc,
+// "$h/.bashrc"), under /etc, or nested where a shell looks
+// (~/.config/fish/config.fish, ~/.config/zsh/.zshrc as ZDOTDIR). A file
+// of that name in a dotfiles repository (~/.dotfiles/bash/.bashrc,
+// $DOTFILES/zsh/.zshrc) or a relative plain directory (bash/.bashrc,
+// .dotfiles/zsh/.zshrc) is the user's copy, not where a shell reads it.
+func shStartupFile(p string) bool {
+	p = strings.TrimPrefix(shellfacts.NormPath(strings.Trim(p, `"'`)), "./")
+	if shDotfilesRoot(p) != "" {
+		return false
+	}
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || !strings.Contains(p, "/") {
+		return true
+	}
+	first, _, _ := strings.Cut(p, "/")
+	return strings.HasPrefix(first, ".") // .config/fish/config.fish read from the home directory
+}
+
+// shGitPlaceholderRx matches a repository URL whose owner the reader
+// fills in (github.com/username/dotfiles, <you>, YOUR_USER, $USER).
+var shGitPlaceholderRx = match.MustRx(`(?i)[/:](?:user(?:name)?|you|your[-_]?\w*|me|<[^<>]+>|_[^_/]+_|\$\{?\w+\}?)/`)
+
+// shOwnDotfiles reports a link or copy into a start-up file whose every
+// source is in the user's dotfiles repository (ln -s ~/.dotfiles/bash/.bashrc
+// ~/.bashrc): the content is the user's own, put in place. It is the
+// skill's content, not the user's, when the file's scripts fill that
+// directory: a copy, download, archive or heredoc written there, or a
+// clone of a repository the skill names (git clone of a URL with a
+// placeholder owner, github.com/username/dotfiles, is the user's own).
+func shOwnDotfiles(c *shell.Command, sites []analyzer.ShellSite) (string, bool) {
+	if c.Name != "ln" && c.Name != "cp" {
+		return "", false
+	}
+	srcs := shellfacts.CopySources(c)
+	if len(srcs) == 0 {
+		return "", false
+	}
+	for _, src := range srcs {
+		root := shDotfilesRoot(src)
+		if root == "" || shDotfilesFilled(sites, c, root) {
+			return "", false
+		}
+	}
+	return srcs[0], true
+}
+
+// shDotfilesFilled reports a command of the file's scripts, other than
+// c, that writes into the dotfiles directory root: a copy, move,
+// download or redirection there (moving the user's own start-up files in
+// excepted), an archive unpacked or a repository cloned into it.
+func shDotfilesFilled(sites []analyzer.ShellSite, c *shell.Command, root string) bool {
+	base := path.Base(root)
+	under := func(w string) bool {
+		w = strings.TrimSuffix(strings.TrimPrefix(shellfacts.NormPath(strings.Trim(w, `"'`)), "./"), "/")
+		return w == root || strings.HasPrefix(w, root+"/") || w == "~" || strings.HasPrefix(root, w+"/") && w != "."
+	}
+	for i := range sites {
+		s := sites[i].Script
+		for _, d := range s.Commands {
+			if d == c {
+				continue
+			}
+			switch d.Name {
+			case "git":
+				if d.Arg(1) == "clone" {
+					for _, w := range d.Params() {
+						if strings.Contains(w.Value, "://") || strings.Contains(w.Value, "@") {
+							if !shGitPlaceholderRx.MatchString(w.Value) {
+								return true // the skill's repository
+							}
+						}
+					}
+				}
+				continue
+			case "tar", "bsdtar", "unzip", "7z":
+				for _, w := range d.Params() {
+					if strings.Contains(w.Value, base) {
+						return true
+					}
+				}
+				continue
+			case "mv", "cp":
+				own := true
+				for _, src := range shellfacts.CopySources(d) {
+					if !shRcFileRx.MatchString(src) || !shStartupFile(src) {
+						own = false
+					}
+				}
+				if own {
+					continue // mv ~/.bashrc ~/.dotfiles/bash/: the user's own file moved in
+				}
+			}
+			for _, w := range shellfacts.WriteTargets(s, d) {
+				if under(w.Path) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// shFishSourceLineRx matches fish's init line, a program's init script
+// piped into source: mise activate fish | source.
+var shFishSourceLineRx = match.MustRx(`^\s*(?:[\w.-]+|~/\.local/bin/[\w.-]+|/(?:usr|opt)/[\w./-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|activate|completions?|hook|shellenv)\s+fish\s*\|\s*source\s*$`)
+
+// shRcGuardRx matches a condition that runs nothing: whether a program is
+// installed (command -v pyenv >/dev/null, type x, which x, hash x) or a
+// file or value is there ([ -d "$HOME/.pyenv/bin" ], test -f …, [[ -n "$X" ]]).
+var shRcGuardRx = match.MustRx(`^(?:command\s+-v|type(?:\s+-[pPt]+)?|which|hash)\s+[\w.+-]+(?:\s*(?:[12]?>|&>)\s*/dev/null|\s*[12]?>&[12])*$|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s+(?:"[^"$\x60]*(?:\$\{?\w+\}?[^"$\x60]*)*"|'[^']*'|[^\s\]$\x60]*(?:\$\{?\w+\}?[^\s\]$\x60]*)*)(?:\s+\]\]?)?$`)
+
+// shRcKeywordRx matches the keywords of an if block around setup lines.
+var shRcKeywordRx = match.MustRx(`^(?:(?:if|then|else|elif|!)\s+)+`)
+
+// shSetupLine reports a start-up line whose every statement sets the
+// shell up: an export, assignment, alias, PATH edit, option, a source of a
+// settings file or a tool's init hook (shBenignRcLineRx), each possibly
+// behind a condition that runs nothing (command -v pyenv >/dev/null ||
+// export PATH=…, [ -d … ] && …, if … then … fi). A statement that runs a
+// program (export PATH=x; nc …, PATH=x ~/.cache/run, a pipe, a job in the
+// background) is not setup.
+func shSetupLine(l string) bool {
+	if shFishSourceLineRx.MatchString(l) {
+		return true
+	}
+	stmts, seps := shRcStatements(l)
+	for i, st := range stmts {
+		if seps[i] == "|" || seps[i] == "&" {
+			return false // a pipe into a program, a background job
+		}
+		st = strings.TrimSpace(st)
+		if m := shRcKeywordRx.FindString(st); m != "" {
+			st = st[len(m):]
+		}
+		switch {
+		case st == "" || st == "fi" || st == "then" || st == "else":
+		case shRcGuardRx.MatchString(st):
+		case shBenignRcLineRx.MatchString(st) && shAssignsOnly(st):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// shAssignsOnly reports that a statement opening with NAME=value runs no
+// program after its assignments (PATH=x ~/.cache/run runs run).
+func shAssignsOnly(st string) bool {
+	if !shAssignRx.MatchString(st) {
+		return true
+	}
+	for _, c := range shell.Parse(st, 0).Commands {
+		if c.Parent < 0 && c.Name != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// shRcStatements splits a start-up line into its statements at the
+// separators outside quotes, substitutions and groups (; && || | &,
+// redirections such as &>/dev/null and 2>&1 excepted); seps[i] is the
+// separator after stmts[i], "" for the last. A # that opens a word ends
+// the line.
+func shRcStatements(l string) (stmts, seps []string) {
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(l); i++ {
+		ch := l[i]
+		switch {
+		case quote == '\'':
+			if ch == '\'' {
+				quote = 0
+			}
+			continue
+		case ch == '\\':
+			i++
+			continue
+		case quote == '"':
+			switch {
+			case ch == '"':
+				quote = 0
+			case ch == '$' && i+1 < len(l) && l[i+1] == '(':
+				depth++
+				i++
+			case ch == ')' && depth > 0:
+				depth--
+			}
+			continue
+		}
+		switch ch {
+		case '\'', '"':
+			quote = ch
+			continue
+		case '(':
+			depth++
+			continue
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+			continue
+		}
+		if depth > 0 {
+			continue
+		}
+		sep := ""
+		switch {
+		case ch == '#' && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t'):
+			return append(stmts, l[start:i]), append(seps, "")
+		case ch == ';':
+			sep = ";"
+		case ch == '&' && i+1 < len(l) && l[i+1] == '&':
+			sep = "&&"
+		case ch == '|' && i+1 < len(l) && l[i+1] == '|':
+			sep = "||"
+		case ch == '|':
+			sep = "|"
+		case ch == '&' && (i+1 >= len(l) || l[i+1] != '>') && (i == 0 || l[i-1] != '>' && l[i-1] != '<'):
+			sep = "&"
+		}
+		if sep != "" {
+			stmts, seps = append(stmts, l[start:i]), append(seps, sep)
+			i += len(sep) - 1
+			start = i + 1
+		}
+	}
+	return append(stmts, l[start:]), append(seps, "")
+}
+
 func shRunPersistence(p *analyzer.Pass) error {
+	sites, err := p.ShellSites()
+	if err != nil {
+		return err
+	}
 	return shellfacts.ForEachSite(p, func(site *analyzer.ShellSite) {
 		s := site.Script
 		for _, c := range s.Commands {
-			sev, what := shPersistence(s, c)
+			sev, what := shPersistence(s, c, sites)
 			if sev == analyzer.SevNone {
 				continue
 			}

