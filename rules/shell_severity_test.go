@@ -44,7 +44,7 @@ func TestShellSeverities(t *testing.T) {
 		{ShellInstallLure, "SV501/tp-lures", "SKILL.md", 15, High},
 		{ShellInstallLure, "SV501/tp-list-lure", "SKILL.md", 9, Critical},
 		{ShellPasswordArchive, "SV502/tp-zip", "SKILL.md", 9, Critical},
-		{ShellPasswordArchive, "SV502/tp-zip", "SKILL.md", 13, High},
+		{ShellPasswordArchive, "SV502/tp-zip", "SKILL.md", 15, High},   // a 7z the skill links to
 		{ShellCredentialRead, "SV252/tp-read", "SKILL.md", 10, High},   // Chrome Safe Storage
 		{ShellCredentialRead, "SV252/tp-read", "SKILL.md", 13, Medium}, // a tool's own keychain item
 	}
