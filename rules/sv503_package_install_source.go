@@ -34,8 +34,15 @@ Configuration that changes the source of every later install (` + "`npm config s
 
 Install scripts of such packages run with the user's rights at install time.
 **High** when the host is a raw IP, paste site, tunnel or file drop or the scheme is
-plain http; **medium** otherwise (git and vendor URLs are sometimes legitimate: pin a
-commit or version and say why).
+plain http to a public host; **medium** otherwise (git and vendor URLs are sometimes
+legitimate: pin a commit or version and say why), and for a registry on this machine or
+the local network (a local Verdaccio at ` + "`http://localhost:4873`" + `, a LAN mirror).
+
+The subcommand decides what the registry is for: ` + "`install`" + `, ` + "`ci`" + `, ` + "`add`" + `, ` + "`exec`" + `, ` + "`npx`" + ` and
+unknown subcommands fetch code to run; ` + "`publish`" + `, ` + "`login`" + `, ` + "`whoami`" + `, ` + "`view`" + `, ` + "`config`" + ` and the like
+install nothing. Of those, ` + "`login`" + `/` + "`adduser`" + ` to a suspicious host is **high** (the user's credentials
+go there) and **medium** over plain http to a public host, ` + "`publish`" + ` to a suspicious host is **medium**
+(the project's code goes there); the rest is not reported.
 
 **Fix:** install pinned versions from the public registry (` + "`pip install acme==1.2.3`" + `,
 ` + "`npm install acme@1.2.3`" + `), with lock files and hashes.
@@ -55,7 +62,7 @@ pip install 'acme-tools==1.4.2'
 })
 
 var shPackageManagers = map[string]bool{"pip": true, "pip3": true, "uv": true, "pipx": true, "npm": true,
-	"pnpm": true, "yarn": true, "bun": true, "gem": true, "poetry": true, "conda": true, "cargo": true, "go": true}
+	"pnpm": true, "yarn": true, "bun": true, "npx": true, "pnpx": true, "bunx": true, "gem": true, "poetry": true, "conda": true, "cargo": true, "go": true}
 
 var shPipFamily = map[string]bool{"pip": true, "pip3": true, "uv": true, "pipx": true}
 
@@ -94,11 +101,20 @@ func shPackageSource(c *shell.Command) (string, []string) {
 		return "", nil
 	}
 	args := c.Params()
-	install, running := false, false
+	// npx <pkg> [args]: the first word is the package fetched and run (a
+	// URL there installs straight from it); what follows is the package's
+	// own (npx nuxt-seo-utils icons --source logo.svg)
+	runner := c.Name == "npx" || c.Name == "pnpx" || c.Name == "bunx"
+	install, running := runner, false
 	for i, w := range args {
 		v := w.Value
 		if running && !strings.HasPrefix(v, "-") {
 			break // uv run app.py -i X: what follows the command is its own
+		}
+		if runner && strings.HasPrefix(v, "--package=") {
+			v = strings.TrimPrefix(v, "--package=") // npx --package=<pkg> <cmd>
+		} else if runner && !strings.HasPrefix(v, "-") {
+			running = true
 		}
 		switch {
 		case v == "run" || v == "exec" || v == "x" || v == "dlx" || v == "tool" && c.Name == "uv":
@@ -131,6 +147,63 @@ func shPackageSource(c *shell.Command) (string, []string) {
 	return why, us
 }
 
+// shPkgRole is what a package-manager subcommand does with the registry
+// it is given.
+type shPkgRole uint8
+
+const (
+	shPkgInstall shPkgRole = iota // installs or runs packages (or an unknown subcommand)
+	shPkgPublish                  // sends the project's package to the registry
+	shPkgAuth                     // sends the user's registry credentials
+	shPkgQuery                    // reads metadata, installs nothing
+)
+
+var shPkgRoles = map[string]shPkgRole{
+	"publish": shPkgPublish, "unpublish": shPkgPublish, "push": shPkgPublish, "dist-tag": shPkgPublish,
+	"dist-tags": shPkgPublish, "deprecate": shPkgPublish, "undeprecate": shPkgPublish, "access": shPkgPublish,
+	"owner": shPkgPublish, "yank": shPkgPublish, "upload": shPkgPublish,
+	"login": shPkgAuth, "adduser": shPkgAuth, "add-user": shPkgAuth, "signin": shPkgAuth,
+	"logout": shPkgQuery, "whoami": shPkgQuery, "token": shPkgQuery, "profile": shPkgQuery, "signout": shPkgQuery,
+	"view": shPkgQuery, "v": shPkgQuery, "info": shPkgQuery, "show": shPkgQuery, "search": shPkgQuery,
+	"s": shPkgQuery, "se": shPkgQuery, "find": shPkgQuery, "ping": shPkgQuery, "outdated": shPkgQuery,
+	"audit": shPkgQuery, "doctor": shPkgQuery, "repo": shPkgQuery, "docs": shPkgQuery, "home": shPkgQuery,
+	"bugs": shPkgQuery, "stars": shPkgQuery, "fund": shPkgQuery, "ls": shPkgQuery, "list": shPkgQuery,
+	"pack": shPkgQuery, "version": shPkgQuery, "help": shPkgQuery, "index": shPkgQuery, "config": shPkgQuery,
+	"owners": shPkgQuery,
+}
+
+// shPackageRole reads the subcommand of a package manager (npm publish,
+// yarn npm login, uv pip install, pip index versions): the first word
+// that is not an option or an index option's value, through the
+// namespaces (yarn npm, uv pip, uv tool) that hold the real subcommand. An
+// unknown or unreadable subcommand is an install.
+func shPackageRole(c *shell.Command) (shPkgRole, string) {
+	if !shPackageManagers[c.Name] || c.Name == "npx" || c.Name == "pnpx" || c.Name == "bunx" {
+		return shPkgInstall, "" // the first word is the package to run
+	}
+	args := c.Params()
+	ns := ""
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if shIndexFlags[v] && (v != "-i" && v != "-f" || shPipFamily[c.Name]) {
+			i++ // the flag's value
+			continue
+		}
+		if strings.HasPrefix(v, "-") {
+			continue
+		}
+		if ns == "" && (v == "npm" && (c.Name == "yarn" || c.Name == "pnpm") || v == "pip" && c.Name == "uv" || v == "tool" && c.Name == "uv") {
+			ns = v + " "
+			continue
+		}
+		if r, ok := shPkgRoles[strings.ToLower(v)]; ok {
+			return r, ns + v
+		}
+		return shPkgInstall, v
+	}
+	return shPkgInstall, ""
+}
+
 func shRunPackageSource(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		why, us := shPackageSource(c)
@@ -138,8 +211,41 @@ func shRunPackageSource(p *analyzer.Pass) error {
 			return
 		}
 		class, host, plain := shellfacts.HostRisk(us)
+		if role, sub := shPackageRole(c); role != shPkgInstall {
+			// npm publish --registry http://localhost:4873/: the registry
+			// is where the project's package or the user's login goes,
+			// not where code to run comes from
+			var sev analyzer.Severity
+			msg := ""
+			switch role {
+			case shPkgAuth:
+				switch {
+				case class.Suspicious():
+					sev, msg = High, " sends the user's registry credentials"+shellfacts.DescribeHostAs("to", class, host)
+				case plain && class != intel.HostLoopback && class != intel.HostPrivate:
+					sev, msg = Medium, " sends the user's registry credentials over plain http"+shellfacts.DescribeHostAs("to", class, host)
+				}
+			case shPkgPublish:
+				if class.Suspicious() {
+					sev, msg = Medium, " sends the project's package"+shellfacts.DescribeHostAs("to", class, host)
+				}
+			}
+			if msg == "" {
+				return // a local or known registry, or a query: nothing installs
+			}
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+				Message: c.Name + " " + sub + " " + why + ":" + msg + "; it installs nothing" + shellfacts.Where(site)})
+			return
+		}
 		sev := Medium
-		if class.Suspicious() || plain {
+		switch {
+		case class.Suspicious():
+			sev = High
+		case plain && (class == intel.HostLoopback || class == intel.HostPrivate):
+			// a registry on this machine or the local network (a local
+			// Verdaccio, a LAN mirror): plain http does not cross the
+			// internet, and what it serves is the user's own set-up
+		case plain:
 			sev = High
 		}
 		shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
