@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
+	"github.com/skillvet/skillvet/intel"
 )
 
 // ShellReverseShell reports commands that hand a shell to a remote host.
@@ -24,6 +27,12 @@ var ShellReverseShell = register(&analyzer.Rule{
   (` + "`socket`" + ` with ` + "`pty.spawn`" + `, ` + "`dup2`" + `, ` + "`subprocess`" + `, ` + "`/bin/sh`" + `).
 
 There is no legitimate reason for a skill to do this. **Critical.**
+
+A command that only writes a fixed text to ` + "`/dev/tcp`" + ` — ` + "`echo`" + `, ` + "`printf`" + `, ` + "`true`" + `, ` + "`:`" + ` with constant
+arguments, whatever their other redirections (` + "`(echo >/dev/tcp/db/$port) 2>/dev/null && echo open`" + `) — is a
+port check: nothing reads commands from the socket. It is reported as a connection probe,
+**low**, or **medium** when the host is a raw IP, tunnel or the like. A computed text
+(` + "`echo \"$(cat key)\" > /dev/tcp/…`" + `) is not a probe.
 
 **Fix:** remove it. Use the agent's own tools for remote work.
 
@@ -53,7 +62,22 @@ func shRunReverseShell(p *analyzer.Pass) error {
 		reported := map[int]bool{}
 		for _, c := range s.Commands {
 			why := shellfacts.ReverseShell(s, c, fifo)
-			if why == "" || reported[c.Start] {
+			if reported[c.Start] {
+				continue
+			}
+			if why == "" {
+				// (echo >/dev/tcp/host/$port) 2>/dev/null && echo open: a
+				// port check; echo reads nothing, so no command comes
+				// from the socket
+				if addr := shellfacts.TCPProbe(c); addr != "" {
+					reported[c.Start] = true
+					sev := Low
+					if host := strings.Split(addr, "/"); len(host) > 3 && intel.ClassifyHost(host[3]).Suspicious() {
+						sev = Medium
+					}
+					shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+						Message: "connection probe: " + c.Name + " writes a fixed text to " + addr + " and nothing reads commands from the socket (a port check, not a shell)" + shellfacts.Where(site)})
+				}
 				continue
 			}
 			reported[c.Start] = true

@@ -75,18 +75,37 @@ func ReverseShell(s *shell.Script, c *shell.Command, fifo bool) string {
 }
 
 // shTCPProbe reports a command that only writes a fixed text to a
-// /dev/tcp socket (echo > /dev/tcp/host/443, : > /dev/tcp/…): a check that
-// the port is open. A shell, or anything reading from the socket, is not.
+// /dev/tcp socket (echo > /dev/tcp/host/443, : > /dev/tcp/…,
+// (echo >/dev/tcp/host/$port) 2>/dev/null): a check that the port is open.
+// echo, printf, true and : read no input and run nothing, so whatever
+// else their redirections do (2>/dev/null, a descriptor duplicated), no
+// command comes from the socket; a shell, an interpreter, or a text that
+// is computed (echo "$(cat key)" > /dev/tcp/…) is not a probe.
 func shTCPProbe(c *shell.Command) bool {
 	switch c.Name {
 	case "echo", "printf", "true", ":":
 	default:
 		return false
 	}
-	for _, r := range c.Redirs {
-		if r.Op != ">" && r.Op != ">|" || r.Fd != "" && r.Fd != "1" {
+	for _, w := range c.Params() {
+		if !w.Const || w.Subst {
 			return false
 		}
 	}
 	return true
+}
+
+// TCPProbe returns the /dev/tcp (or /dev/udp) address that c only writes
+// a fixed text to — a port check, with nothing reading commands from the
+// socket — or "".
+func TCPProbe(c *shell.Command) string {
+	if !shTCPProbe(c) {
+		return ""
+	}
+	for _, r := range c.Redirs {
+		if m := shDevTCPRx.FindString(r.Target.Value); m != "" {
+			return m
+		}
+	}
+	return ""
 }
