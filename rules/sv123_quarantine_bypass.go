@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -27,7 +28,10 @@ A code span in a table row that does not say to run it (a catalogue of what the 
 is not a step and is not reported. **Critical** when the same commands download from a raw IP, paste site, tunnel or
 file drop; **medium** when the file is one Homebrew installed earlier in the same steps
 (the package manager checked its checksum: the quarantine is dropped from its own
-install prefix, a common step for unnotarised CLI tools); **high** otherwise.
+install prefix, a common step for unnotarised CLI tools), and when it is an app the user
+already installed (` + "`/Applications/X.app`" + `) and no link of the lure's chain is there: the skill
+neither ships nor downloads a file of the app's name or any ` + "`.dmg`" + `/` + "`.pkg`" + `, nothing in the same
+steps downloads, and nothing in the skill opens the app; **high** otherwise.
 
 **Fix:** ship notarised binaries, or let the user approve them in System Settings.
 
@@ -79,6 +83,8 @@ func shRunQuarantineBypass(p *analyzer.Pass) error {
 				sev = Critical
 			case c.Name == "xattr" && shBrewInstalledTarget(site.Script, c):
 				sev, note = Medium, " (a binary Homebrew installed and checksummed in the same steps)"
+			case c.Name == "xattr" && shInstalledAppOnly(p, site, c):
+				sev, note = Medium, " from an app the user already installed in /Applications (the skill neither ships nor downloads it, and nothing in the skill opens it)"
 			}
 			msg := what + note + ", so Gatekeeper will not check the file before it runs" + shellfacts.Where(site)
 			if suspicious {
@@ -117,4 +123,82 @@ func shBrewInstalledTarget(s *shell.Script, x *shell.Command) bool {
 		}
 	}
 	return targets > 0
+}
+
+// shInstalledAppOnly reports an xattr whose every target is an app the
+// user already installed (/Applications/X.app, ~/Applications/X.app) and
+// that is no link of a download-then-run chain: the skill neither ships
+// nor fetches a file of the app's name, nor any macOS installer (.dmg,
+// .pkg); no command in the same steps downloads anything; and nothing
+// in the skill runs the app. The lure (fetch an app, strip its
+// quarantine, open it) keeps every one of those links.
+func shInstalledAppOnly(p *analyzer.Pass, site *analyzer.ShellSite, x *shell.Command) bool {
+	if shellfacts.HasArg(x, "-w") {
+		return false // xattr -w com.apple.quarantine <value> <file>: the value is no target
+	}
+	var targets []string
+	for _, w := range x.Params() {
+		v := strings.Trim(w.Value, `"'`)
+		if strings.HasPrefix(v, "-") || v == "com.apple.quarantine" {
+			continue
+		}
+		if !w.Const || !shInstalledAppRx.MatchString(v) {
+			return false
+		}
+		targets = append(targets, v)
+	}
+	if len(targets) == 0 {
+		return false
+	}
+	sup := shellfacts.SupplyOf(p)
+	if sup.FetchesExt(".dmg", ".pkg", ".mpkg") {
+		return false
+	}
+	for _, c := range site.Script.Commands {
+		if shellfacts.IsDownloader(c) {
+			return false
+		}
+	}
+	ss := shellfacts.SessionOf(p)
+	for _, t := range targets {
+		app := shInstalledAppRx.FindStringSubmatch(t)[1]
+		if sup.FetchesStem(shellfacts.Stem(app)) || ss.Runs(app) || shRunsApp(site.Script, x, app) {
+			return false
+		}
+	}
+	return true
+}
+
+// shInstalledAppRx matches a path inside an installed app bundle; group 1
+// is the bundle's path.
+var shInstalledAppRx = match.MustRx(`^((?:/Applications|~/Applications|\$HOME/Applications|\$\{HOME\}/Applications)/[^/$*?]+\.app)(?:/[^$*?]*)?$`)
+
+// shRunsApp reports a command after x in the same steps that runs or
+// opens the app (open /Applications/X.app, open -a X, X.app/Contents/MacOS/X).
+func shRunsApp(s *shell.Script, x *shell.Command, app string) bool {
+	stem := shellfacts.Stem(app)
+	after := false
+	for _, c := range s.Commands {
+		if c == x {
+			after = true
+			continue
+		}
+		if !after {
+			continue
+		}
+		for _, w := range c.Argv {
+			v := strings.Trim(w.Value, `"'`)
+			if strings.Contains(strings.ToLower(v), strings.ToLower(app)) {
+				return true
+			}
+		}
+		if c.Name == "open" {
+			for i, w := range c.Params() {
+				if w.Value == "-a" && i+1 < len(c.Params()) && strings.EqualFold(strings.TrimSuffix(c.Params()[i+1].Value, ".app"), stem) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

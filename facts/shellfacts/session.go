@@ -202,3 +202,19 @@ func IsVerifier(c *shell.Command) bool {
 	}
 	return false
 }
+
+// Runs reports whether a command of the skill's Markdown or shell scripts
+// (outside code spans; an example counts like a step) runs a file that
+// can be the one named by target.
+func (ss *Session) Runs(target string) bool {
+	b := stagedBase(target)
+	if b == "" || ss.runs == nil {
+		return false
+	}
+	for _, r := range ss.runs[b] {
+		if SameStagedFile(target, r.Target) {
+			return true
+		}
+	}
+	return false
+}
