@@ -178,6 +178,11 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 // a scheme.
 var shPsBareURLRx = match.MustRx(`(?i)\b(?:irm|iwr|invoke-restmethod|invoke-webrequest)\s+(?:-uri\s+)?["']?([a-z0-9][\w-]*(?:\.[\w-]+)+/[^\s"'|;)]*)`)
 
+// shPsPatternRx: a cradle whose download has an ellipsis or an angle
+// placeholder for its address and nothing else before the pipe (`irm … |
+// iex`, `iwr ... | iex`, `Invoke-WebRequest <url> | iex`).
+var shPsPatternRx = match.MustRx(`(?i)\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\s+(?:-uri\s+)?(?:…|\.{2,}|<[^<>|]*>)\s*\|\s*(?:iex|invoke-expression)\b`)
+
 func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]bool) {
 	if !shPsDownloadRx.MayWithin(site.Text) || !shPsExecRx.MayWithin(site.Text) {
 		return // a line matches both only if the whole text holds their literals
@@ -202,6 +207,12 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 					if m := shPsBareURLRx.FindStringSubmatch(line); m != nil {
 						us = []string{m[1]}
 					}
+				}
+				if len(us) == 0 && shPsPatternRx.MatchString(line) {
+					// `iwr ... | iex`: the shape named, with nothing
+					// to download (an ellipsis where the address goes)
+					off += len(line)
+					continue
 				}
 				class, host, plain := shellfacts.HostRisk(us)
 				vendor := len(us) > 0
