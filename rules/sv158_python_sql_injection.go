@@ -38,7 +38,8 @@ Not reported: parameterised queries (` + "`execute(\"… WHERE id = ?\", (x,))`"
 parameters tuple), constants and module-level constant names, lookups in a constant allowlist
 (` + "`COLUMNS[key]`" + `), numbers (` + "`int(x)`" + `, ` + "`len(x)`" + `, parameters annotated ` + "`int`" + `), placeholder lists
 (` + "`\",\".join(\"?\" for _ in ids)`" + `), and identifiers validated before use (a regular-expression
-match, ` + "`isidentifier()`" + `, membership in an allowlist, a validation function).
+match, ` + "`isidentifier()`" + `, membership in an allowlist, also as a comprehension's condition on its
+loop variable, ` + "`[k for k in data if k in COLUMNS]`" + `, a validation function).
 
 **Fix:** pass values as parameters; check identifiers (table and column names) against an
 allowlist before formatting them into the query.
@@ -215,6 +216,9 @@ var pySQLValidators = map[string]bool{"match": true, "fullmatch": true, "search"
 // guard that tests it with a regular expression, a str.is* method or
 // membership, or a call of a validation function with it.
 func pySQLChecked(m *python.Module, guards *pyfacts.Guards, r python.Ref) bool {
+	if pySQLFilteredComprehension(m, r.Tok) {
+		return true
+	}
 	for _, g := range guards.Before(r) {
 		for k := g[0]; k < g[1]; k++ {
 			if m.Is(k, "in") {
@@ -232,4 +236,68 @@ func pySQLChecked(m *python.Module, guards *pyfacts.Guards, r python.Ref) bool {
 		}
 	}
 	return false
+}
+
+// pySQLFilteredComprehension reports token at inside a comprehension whose
+// condition tests its loop variable's membership ([k for k in data if k in
+// COLUMNS]): only the elements the allowlist holds come out. A "not in"
+// test is a denylist and does not count.
+func pySQLFilteredComprehension(m *python.Module, at int) bool {
+	for {
+		open := pySQLEnclosing(m, at)
+		if open < 0 {
+			return false
+		}
+		if comp, ok := pySQLComprehensionChecked(m, open); comp {
+			return ok
+		}
+		at = open
+	}
+}
+
+// pySQLEnclosing returns the opening bracket that encloses token at, or -1.
+func pySQLEnclosing(m *python.Module, at int) int {
+	d := m.Toks[at].Depth
+	if d == 0 {
+		return -1
+	}
+	for open := at - 1; open >= 0; open-- {
+		if m.Toks[open].Depth == d-1 && int(m.Match[open]) > at && (m.Is(open, "[") || m.Is(open, "(") || m.Is(open, "{")) {
+			return open
+		}
+	}
+	return -1
+}
+
+// pySQLComprehensionChecked reports whether the brackets opening at open
+// hold a comprehension (comp) and whether its condition tests a loop
+// variable's membership (ok).
+func pySQLComprehensionChecked(m *python.Module, open int) (comp, ok bool) {
+	close := int(m.Match[open])
+	d := m.Toks[open].Depth + 1
+	var loopVars []string
+	inIf := false
+	for k := open + 1; k < close; k++ {
+		if m.Toks[k].Depth != d {
+			continue
+		}
+		switch {
+		case m.Is(k, "for"):
+			comp, inIf = true, false
+			for j := k + 1; j < close && !m.Is(j, "in"); j++ {
+				if m.Toks[j].Kind == python.Name {
+					loopVars = append(loopVars, m.Text(j))
+				}
+			}
+		case m.Is(k, "if") && comp:
+			inIf = true
+		case inIf && m.Is(k, "in") && !m.Is(k-1, "not") && m.Toks[k-1].Kind == python.Name:
+			for _, v := range loopVars {
+				if m.Text(k-1) == v {
+					ok = true
+				}
+			}
+		}
+	}
+	return comp, ok
 }

@@ -77,3 +77,14 @@ if __name__ == "__main__":
 def recent(conn, days: int = 7, limit: int = 50):
     # Numbers by contract: typer, click and MCP tools validate annotated parameters.
     return conn.execute(f"SELECT * FROM orders WHERE age < {days} LIMIT {limit}").fetchall()
+
+
+POST_COLUMNS = ("title", "body", "status")
+
+
+def insert_post(conn, data):
+    # only the column names the allowlist holds come out of the comprehension
+    keys = [k for k in data.keys() if k != "id" and k in POST_COLUMNS]
+    marks = ", ".join("?" for _ in keys)
+    sql = f"INSERT INTO posts ({', '.join(keys)}) VALUES ({marks})"
+    return conn.execute(sql, [data[k] for k in keys]).lastrowid

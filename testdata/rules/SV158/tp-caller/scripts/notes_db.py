@@ -43,3 +43,20 @@ class NoteStore:
 
     def _select(self, where):
         return self.conn.execute("SELECT * FROM notes WHERE " + where).fetchall()  # want "high SV158: .*parameter title of by_title"
+
+
+BLOCKED = ("password", "token")
+
+
+def insert_note(conn, data):
+    # a denylist filter lets any other name through, quotes included
+    keys = [k for k in data if k not in BLOCKED]
+    sql = f"INSERT INTO notes ({', '.join(keys)}) VALUES ({', '.join('?' for _ in keys)})"
+    return conn.execute(sql, [data[k] for k in keys])  # want "high SV158: conn[.]execute runs SQL text"
+
+
+def insert_tagged(conn, data, tags):
+    # the membership test is on another value, not the loop variable
+    keys = [k for k in data if "draft" in tags]
+    sql = f"INSERT INTO notes ({', '.join(keys)}) VALUES ({', '.join('?' for _ in keys)})"
+    return conn.execute(sql, [data[k] for k in keys])  # want "high SV158: conn[.]execute runs SQL text"
