@@ -445,7 +445,7 @@ var agentDataRx = rxlit.MustRx(`(?:^|/)\.(openclaw|claude|codex|gemini|cursor|op
 // installedSkillRx matches a path inside an installed skill under an
 // agent's home directory: ~/.claude/skills/<name>/…, OpenClaw's
 // ~/.openclaw/workspace/skills/<name> and ~/.openclaw/agents/<a>/skills/<name>.
-var installedSkillRx = rxlit.MustRx(`^` + homePrefix + `\.(?:claude|codex|gemini|cursor|openclaw|agents|copilot|opencode)/(?:workspace/|agents/[\w.-]+/)?skills/([\w.-]+)(?:/|$)`)
+var installedSkillRx = rxlit.MustRx(`^` + homePrefix + `\.(?:claude|codex|gemini|cursor|openclaw|agents|copilot|opencode|pi)/(?:workspace/|agents/[\w.-]+/|agent/)?skills/([\w.-]+)(?:/|$)`)
 
 // homePrefix matches the start of a path in the user's home directory,
 // written as ~, $HOME or an absolute home: a directory only the user
@@ -453,7 +453,7 @@ var installedSkillRx = rxlit.MustRx(`^` + homePrefix + `\.(?:claude|codex|gemini
 const homePrefix = `(?:~|\$HOME|\$\{HOME\}|/root|/home/[^/]+|/Users/[^/]+)/`
 
 // agentHomeRx matches a path under an agent's directory in the home.
-var agentHomeRx = rxlit.MustRx(`^` + homePrefix + `\.(?:openclaw|claude|codex|gemini|cursor|opencode)/.`)
+var agentHomeRx = rxlit.MustRx(`^` + homePrefix + `\.(?:openclaw|claude|codex|gemini|cursor|opencode|pi/agent)/.`)
 
 // InstalledSkill returns the name of the installed skill whose directory
 // holds path p (a home path such as ~/.openclaw/workspace/skills/x/lib), or

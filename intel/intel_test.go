@@ -44,7 +44,8 @@ func TestInstalledSkillAndAgentHome(t *testing.T) {
 		"/root/.openclaw/agents/main/skills/notes":           "notes",
 		"$HOME/.codex/skills/x":                              "x",
 		"/home/ann/.claude/skills/y/lib":                     "y",
-		"/tmp/.claude/skills/x":                              "", // not a home: anyone writes /tmp
+		"~/.pi/agent/skills/banana/scripts":                  "banana", // the Pi coding agent
+		"/tmp/.claude/skills/x":                              "",       // not a home: anyone writes /tmp
 		"~/.openclaw/erpclaw/lib":                            "",
 		"~/.claude/skillsets/x":                              "",
 		"./.claude/skills/x":                                 "",
@@ -57,6 +58,8 @@ func TestInstalledSkillAndAgentHome(t *testing.T) {
 	for p, want := range map[string]bool{
 		"~/.openclaw/erpclaw/lib":   true,
 		"/root/.claude/lib":         true,
+		"~/.pi/agent/extensions/x":  true,
+		"~/.pi/other":               false,
 		"${HOME}/.codex/x":          true,
 		"/tmp/.openclaw/erpclaw":    false,
 		"~/.openclawx/lib":          false,

