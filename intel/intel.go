@@ -426,7 +426,7 @@ func ExampleDomain(host string) bool {
 // a memory.md of the skill's own (~/news/memory.md) is its data. A file
 // beside settings.json or CLAUDE.md (settings.json.tmp, CLAUDE.md.bak) is
 // not read by the agent; the move that puts it in place is the write.
-var agentConfigRx = rxlit.MustRx(`(?i)(\.claude/((settings(\.local)?\.json|CLAUDE\.md)$|skills|agents|commands|hooks)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|(?-i:(^|/)(SOUL|MEMORY)\.md$)|\.(?:openclaw|claude|codex|gemini|cursor)/(?:[^/]+/)*(?:soul|memory)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.openclaw/(openclaw\.json|config\.json|\.env$|skills|hooks|extensions|agents|cron|workspace/(skills|memory|(AGENTS|SOUL|MEMORY|TOOLS|IDENTITY|USER|HEARTBEAT|BOOTSTRAP)\.md)))`)
+var agentConfigRx = rxlit.MustRx(`(?i)(\.claude/((settings(\.local)?\.json|CLAUDE\.md)$|skills|agents|commands|hooks)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|(?-i:(^|/)(SOUL|MEMORY)\.md$)|\.(?:openclaw|claude|codex|gemini|cursor)/(?:[^/]+/)*(?:soul|memory)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.pi/agent/(settings\.json|models\.json|skills|prompts|extensions|themes|(APPEND_)?SYSTEM\.md)|\.openclaw/(openclaw\.json|config\.json|\.env$|skills|hooks|extensions|agents|cron|workspace/(skills|memory|(AGENTS|SOUL|MEMORY|TOOLS|IDENTITY|USER|HEARTBEAT|BOOTSTRAP)\.md)))`)
 
 // projectInstructionsRx matches a project's own instruction file at its
 // root, which project set-up legitimately creates.
@@ -434,7 +434,8 @@ var projectInstructionsRx = rxlit.MustRx(`^(\./)?(?:[\w-][\w.-]*/)*(CLAUDE|AGENT
 
 // AgentConfigPath reports a path of an agent's settings, standing
 // instructions, MCP server list or installed skills and commands
-// (~/.claude/settings.json, CLAUDE.md, .cursor/mcp.json, ~/.codex/…).
+// (~/.claude/settings.json, CLAUDE.md, .cursor/mcp.json, ~/.codex/…,
+// the Pi agent's ~/.pi/agent/settings.json and skills/).
 func AgentConfigPath(p string) bool { return agentConfigRx.MatchString(p) }
 
 // agentDataRx splits a path under an agent's home directory into the

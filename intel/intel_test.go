@@ -89,6 +89,9 @@ func TestAgentConfigPathNames(t *testing.T) {
 		"~/.claude/CLAUDE.md":             true,
 		"~/.claude/hooks/pre.sh":          true,
 		"~/.claude/settings.local.json":   true,
+		"~/.pi/agent/settings.json":       true,
+		"~/.pi/agent/skills/x/SKILL.md":   true,
+		"~/.pi/agent/sessions/a.jsonl":    false,
 	} {
 		if got := AgentConfigPath(p); got != want {
 			t.Errorf("AgentConfigPath(%q) = %v, want %v", p, got, want)

@@ -122,7 +122,7 @@ var agentPlaceRx = match.MustRx(`^((?:~/|\./|/path/to/[\w.-]+/(?:[\w.-]+/)?|[A-Z
 
 // agentInstallRx matches the part of an agent path where skills live, with
 // the skill's directory when named (skills/x, workspace/skills/x/).
-var agentInstallRx = match.MustRx(`^(?:workspace/|agents/[\w.-]+/)?skills(?:/([\w.-]+))?/?$`)
+var agentInstallRx = match.MustRx(`^(?:workspace/|agents/[\w.-]+/|agent/)?skills(?:/([\w.-]+))?/?$`)
 
 // agentScaffoldRx matches the current project's commands, subagents or
 // skills (.claude/commands/deploy.md): what a command-authoring skill
