@@ -30,7 +30,7 @@ to, not a header or the data it sends):
   ` + "`/ram/security-credentials`" + `, ` + "`/token`" + `, ` + "`service-accounts/…`" + `, Azure ` + "`identity/oauth2`" + `), or any
   answer sent on (piped or substituted into a network command);
 - **high**: every other path: user data and custom data, GCP attributes, signed
-  identity documents, the roots and recursive listings, a path computed at run
+  identity documents, recursive listings, a path computed at run
   time, and an instance-facts query in a file that also sends data somewhere (a
   POST, an upload, a network command given a computed word), where the answer may
   travel on;
@@ -38,7 +38,8 @@ to, not a header or the data it sends):
   health checks): AWS/Alibaba ` + "`instance-id`" + `, ` + "`instance-type`" + `, ` + "`placement/…`" + `, addresses, network
   interfaces, ` + "`region-id`" + `, the AWS identity ` + "`document`" + `; GCP ` + "`instance/zone`" + `, ` + "`machine-type`" + `,
   ` + "`network-interfaces/…`" + `, ` + "`project/project-id`" + `; Azure ` + "`/metadata/instance`" + ` and its ` + "`compute`" + ` (except
-  ` + "`userData`" + `/` + "`customData`" + `) and ` + "`network`" + ` parts, ` + "`scheduledevents`" + `.
+  ` + "`userData`" + `/` + "`customData`" + `) and ` + "`network`" + ` parts, ` + "`scheduledevents`" + `; a root listed
+  without recursion (` + "`/latest/meta-data/`" + `, ` + "`/computeMetadata/v1/instance/`" + `: entry names, no values).
 
 An AWS IMDSv2 session token (` + "`PUT /latest/api/token`" + `) only opens the metadata
 service: it is graded as the file's other metadata queries (critical next to a
@@ -105,11 +106,13 @@ func shMetadataURL(c *shell.Command) (shell.Word, bool) {
 // image, address, network, placement and maintenance events (AWS and
 // Alibaba meta-data, the AWS identity document, GCP instance and project
 // ids, Azure's instance document and its compute and network parts, the
-// DigitalOcean droplet's id, name and region). Not among them: credentials
-// and tokens, the IAM role list, user data and custom data, GCP
-// attributes (startup scripts, ssh keys), signed identity documents, and
-// the roots and recursive listings that include all of these.
-var shMetaInfoRx = match.MustRx(`^(?:/latest/meta-data/(?:instance-id|instance-type|instance-life-cycle|ami-id|ami-launch-index|ami-manifest-path|hostname|local-hostname|public-hostname|local-ipv4|public-ipv4|ipv6|mac|reservation-id|security-groups|region-id|zone-id|image-id|private-ipv4|eipv4|vpc-id|vswitch-id|network-type|instance/instance-type|instance/instance-name|services/(?:domain|partition)|placement(?:/[\w-]+)?|network/interfaces/macs(?:/[\w:.-]+(?:/[\w-]+)?)?|block-device-mapping(?:/[\w-]+)?|events/maintenance/[\w-]+|spot/(?:instance-action|termination-time))|/latest/dynamic/instance-identity/document|/computemetadata/v1/instance/(?:id|name|hostname|zone|machine-type|cpu-platform|image|preempted|maintenance-event|tags|network-interfaces(?:/[\w/-]*)?)|/computemetadata/v1/project/(?:project-id|numeric-project-id)|/metadata/instance(?:/network(?:/[\w/-]*)?|/compute(?:/(?:location|vmsize|name|zone|vmid|ostype|offer|publisher|sku|version|resourcegroupname|subscriptionid|platformfaultdomain|platformupdatedomain|tags|tagslist|vmscalesetname|storageprofile(?:/[\w/-]*)?))?)?|/metadata/(?:scheduledevents|versions)|/metadata/v1/(?:id|hostname|region|interfaces(?:/[\w/-]*)?))$`)
+// DigitalOcean droplet's id, name and region), and the roots listed without
+// recursion (/latest/meta-data/, /computeMetadata/v1/instance/: the names
+// of the entries, no values). Not among them: credentials and tokens, the
+// IAM role list, user data and custom data, GCP attributes (startup
+// scripts, ssh keys), signed identity documents, and recursive listings,
+// which include values.
+var shMetaInfoRx = match.MustRx(`^(?:/latest|/latest/meta-data|/computemetadata/v1(?:/instance|/project)?|/latest/meta-data/(?:instance-id|instance-type|instance-life-cycle|ami-id|ami-launch-index|ami-manifest-path|hostname|local-hostname|public-hostname|local-ipv4|public-ipv4|ipv6|mac|reservation-id|security-groups|region-id|zone-id|image-id|private-ipv4|eipv4|vpc-id|vswitch-id|network-type|instance/instance-type|instance/instance-name|services/(?:domain|partition)|placement(?:/[\w-]+)?|network/interfaces/macs(?:/[\w:.-]+(?:/[\w-]+)?)?|block-device-mapping(?:/[\w-]+)?|events/maintenance/[\w-]+|spot/(?:instance-action|termination-time))|/latest/dynamic/instance-identity/document|/computemetadata/v1/instance/(?:id|name|hostname|zone|machine-type|cpu-platform|image|preempted|maintenance-event|tags|network-interfaces(?:/[\w/-]*)?)|/computemetadata/v1/project/(?:project-id|numeric-project-id)|/metadata/instance(?:/network(?:/[\w/-]*)?|/compute(?:/(?:location|vmsize|name|zone|vmid|ostype|offer|publisher|sku|version|resourcegroupname|subscriptionid|platformfaultdomain|platformupdatedomain|tags|tagslist|vmscalesetname|storageprofile(?:/[\w/-]*)?))?)?|/metadata/(?:scheduledevents|versions)|/metadata/v1/(?:id|hostname|region|interfaces(?:/[\w/-]*)?))$`)
 
 // shMetaPath returns the path of a metadata URL (lower case, without the
 // host, the query and a trailing slash) and its query.
