@@ -31,9 +31,10 @@ to, not a header or the data it sends):
   answer sent on (piped or substituted into a network command);
 - **high**: every other path: user data and custom data, GCP attributes, signed
   identity documents, recursive listings, a path computed at run
-  time, and an instance-facts query in a file that also sends data somewhere (a
-  POST, an upload, a network command given a computed word), where the answer may
-  travel on;
+  time, and an instance-facts query whose answer is kept (in a variable, a file, a
+  program that is no text filter) in a file that also sends data somewhere (a POST,
+  an upload, a network command given a computed word), where the answer may travel
+  on; printed, through jq or grep at most, it is medium;
 - **medium**: instance facts whose answer stays on the machine (cloud detection and
   health checks): AWS/Alibaba ` + "`instance-id`" + `, ` + "`instance-type`" + `, ` + "`placement/…`" + `, addresses, network
   interfaces, ` + "`region-id`" + `, the AWS identity ` + "`document`" + `; GCP ` + "`instance/zone`" + `, ` + "`machine-type`" + `,
@@ -196,6 +197,41 @@ func shMetaSends(p *analyzer.Pass) string {
 	return found
 }
 
+// shMetaCaptured reports whether a metadata query's answer is kept for
+// later: its pipeline runs inside a command substitution (ID=$(curl …)),
+// or its end writes a file (> f, tee f) or feeds a program that is no
+// text filter. An answer printed to the terminal, through jq, grep or
+// the like, is not.
+func shMetaCaptured(s *shell.Script, c *shell.Command) bool {
+	seen := 0
+	for x := c; x != nil && seen < 64; seen++ {
+		if x.Via == shell.ViaSubst || x.Via == shell.ViaProcSubst {
+			return true
+		}
+		if x != c && !shMetaFilters[x.Name] {
+			return true
+		}
+		if x.Name == "tee" {
+			return true
+		}
+		for _, r := range x.Redirs {
+			if (r.Fd == "" || r.Fd == "1" || r.Fd == "&") && (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" || r.Op == "&>>") && r.Target.Value != "/dev/null" {
+				return true
+			}
+		}
+		if x.PipeNext < 0 || x.PipeNext >= len(s.Commands) {
+			break
+		}
+		x = s.Commands[x.PipeNext]
+	}
+	return false
+}
+
+// shMetaFilters print a filtered view of their input.
+var shMetaFilters = map[string]bool{"jq": true, "grep": true, "egrep": true, "head": true, "tail": true, "cut": true,
+	"sed": true, "awk": true, "sort": true, "uniq": true, "tr": true, "wc": true, "column": true, "less": true, "more": true,
+	"cat": true, "yq": true, "xmllint": true, "fold": true}
+
 func shRunCloudMetadata(p *analyzer.Pass) error {
 	// the grade of the file's other metadata queries, which an IMDSv2
 	// session token only serves
@@ -232,7 +268,11 @@ func shRunCloudMetadata(p *analyzer.Pass) error {
 			q.what = "fetches an IMDSv2 session token for the metadata service (" + shellfacts.ClipText(u, 80) + ")"
 			q.sev = analyzer.SevNone // graded below by the queries it serves
 		case role == shMetaInfo:
-			if to := sendsOf(); to != "" {
+			if !shMetaCaptured(site.Script, c) {
+				// printed (through jq or grep at most): the answer
+				// reaches the reader, nothing keeps it for a later send
+				q.sev, q.what = Medium, q.what+" for instance facts, not credentials"
+			} else if to := sendsOf(); to != "" {
 				q.what += " for instance facts; " + to + " in the same file may send the answer on"
 			} else {
 				// the instance's own id, type, address, region: what
