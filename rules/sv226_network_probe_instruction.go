@@ -30,7 +30,9 @@ An agent with WebFetch or a shell runs inside the user's network. A skill that h
 the subnet maps internal services (E4); the metadata endpoint hands out the machine's
 cloud credentials (server-side request forgery through the agent).
 
-- a sweep of a private range or the metadata endpoint: **high**;
+- a sweep of a private range or the metadata endpoint: **high**; **medium** when every
+  metadata path the sentence names asks for instance facts (its address, zone, type, or a
+  root listed without recursion: the paths SV253 grades as facts);
 - when the same section sends the answers to an outside URL: **critical**.
 
 A single private address the user names (*the router at 192.168.1.1*), ` + "`localhost`" + `, a
@@ -52,8 +54,6 @@ Good:
 var (
 	probeRangeRx = match.MustRx(`(?i)\b((?:10|127|172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.\d{1,3}){1,3})[\x60'"]?\s*(?:through|thru|to|until|-|–|—|\.\.)\s*[\x60'"]?(?:https?://)?((?:\d{1,3}\.){0,3}\d{1,3})\b|\b(?:10|172\.(?:1[6-9]|2\d|3[01])|192\.168|169\.254)(?:\.\d{1,3}){1,3}/(?:[89]|[12]\d|3[0-2])\b|\b(?:10(?:\.(?:\d{1,3}|\*|x)){1,2}|(?:172\.(?:1[6-9]|2\d|3[01])|192\.168)(?:\.(?:\d{1,3}|\*|x)){0,2})\.(?:\*|x|\{1\.\.254\}|1-254)(?:[^\w]|$)`)
 	probeWordsRx = match.MustIndexedRx(`\b(?:every|each|all|any)\s+(?:(?:reachable|live|internal|private|other)\s+)?(?:hosts?|address(?:es)?|ips?|machines?|devices?|servers?|services?)\s+(?:on|in|across|of)\s+(?:the\s+|your\s+|their\s+|this\s+)?(?:local\s+|internal\s+|private\s+|corporate\s+|office\s+|home\s+)?(?:network|subnet|lan|vpc|intranet|range)\b|\b(?:port[- ]?scan|scan\s+(?:the\s+)?(?:\w+\s+)?(?:ports|subnet|network|lan)|sweep\s+(?:the\s+)?(?:\w+\s+)?(?:subnet|network)|sweep\s+(?:the\s+)?(?:(?:internal|private|local|lan|ip|address|host|port|cidr)\s+)+range)\b`)
-	metaFactRx   = match.MustRx(`(?i)/latest/meta-data/(?:public-ipv4|local-ipv4|public-hostname|local-hostname|hostname|instance-id|instance-type|ami-id|mac|placement/[\w-]+)\b|/computeMetadata/v1/instance/(?:zone|hostname|id|machine-type|network-interfaces/[\w/-]*?(?:ip|external-ip))\b|/metadata/instance/compute/(?:location|vmSize|name)\b`)
-	metaSecretRx = match.MustRx(`(?i)security-credentials|identity-credentials|/iam/|service-accounts|/token\b|oauth2|user-data|/api/token`)
 	probeMetaRx  = match.MustRx(`(?i)\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b|\bfd00:ec2::254\b|/latest/(?:meta-data|user-data|api/token)\b|/computeMetadata/v1\b|/metadata/identity/oauth2/token\b`)
 	probeVerbRx  = match.MustRx(`\b(?:request|requests|fetch|fetches|webfetch|probe|probes|scan|scans|sweep|ping|pings|connect|try|tries|check|checks|curl|query|hit|map|visit|call|get|open|enumerate|discover|crawl|read|note)\b`)
 )
@@ -196,7 +196,7 @@ func runNetworkProbe(p *analyzer.Pass) error {
 		// guide reads from the metadata service; credentials and user
 		// data are what an attacker reads
 		if strings.HasPrefix(what, "the cloud metadata endpoint") {
-			if raw := string(d.Src[rs:re]); metaFactRx.MatchString(raw) && !metaSecretRx.MatchString(raw) {
+			if probeMetaFactsOnly(string(d.Src[rs:re])) {
 				sev, what = Medium, what+" (instance facts, not credentials)"
 			}
 		}
@@ -221,4 +221,27 @@ func runNetworkProbe(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("instruction to %s %s%s%s", t[vm[0]:vm[1]], match.Clip(what, 60), why, ex)})
 	}
 	return nil
+}
+
+// probeMetaURLRx finds the metadata addresses and paths a sentence names.
+var probeMetaURLRx = match.MustRx(`(?i)(?:https?://)?(?:169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|metadata\.azure\.com)(?::\d+)?(?:/[^\s\x60'"<>)\]]*)?|/(?:latest|computeMetadata/v1|metadata)/[^\s\x60'"<>)\]]*`)
+
+// probeMetaFactsOnly reports a sentence whose every metadata request asks
+// for instance facts (intel.MetadataPathRole), at least one naming a path:
+// the instance's address, zone or type, what deployment guides read.
+func probeMetaFactsOnly(raw string) bool {
+	facts := false
+	for _, u := range probeMetaURLRx.FindAllString(raw, 8) {
+		switch intel.MetadataPathRole(u) {
+		case intel.MetaInfo:
+			facts = true
+		case intel.MetaOther:
+			if strings.Contains(strings.TrimPrefix(strings.ToLower(u), "http://"), "/") {
+				return false // a path that is not known to be harmless
+			}
+		default:
+			return false
+		}
+	}
+	return facts
 }

@@ -1,11 +1,11 @@
 package rules
 
 import (
-	"github.com/skillvet/skillvet/facts/match"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/shellfacts"
+	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -64,8 +64,6 @@ aws sts get-caller-identity
 	Run: shRunCloudMetadata,
 })
 
-var shMetadataHosts = []string{"169.254.169.254", "metadata.google.internal", "100.100.100.200", "fd00:ec2::254", "169.254.170.2", "metadata.azure.com"}
-
 // shMetadataURL returns the argument word of c that addresses a metadata
 // service: for a downloader, a URL it connects to, not a header or the
 // data it sends (-H "X-aws-ec2-metadata-token: $TOKEN" holds the text of
@@ -93,48 +91,13 @@ func shMetadataURL(c *shell.Command) (shell.Word, bool) {
 			}
 		}
 		low := strings.ToLower(w.Value)
-		for _, h := range shMetadataHosts {
+		for _, h := range intel.MetadataHosts {
 			if strings.Contains(low, h) {
 				return w, true
 			}
 		}
 	}
 	return shell.Word{}, false
-}
-
-// shMetaInfoRx matches the paths (lower case, without the query and a
-// trailing slash) that answer with facts about the instance: its id, type,
-// image, address, network, placement and maintenance events (AWS and
-// Alibaba meta-data, the AWS identity document, GCP instance and project
-// ids, Azure's instance document and its compute and network parts, the
-// DigitalOcean droplet's id, name and region), and the roots listed without
-// recursion (/latest/meta-data/, /computeMetadata/v1/instance/: the names
-// of the entries, no values). Not among them: credentials and tokens, the
-// IAM role list, user data and custom data, GCP attributes (startup
-// scripts, ssh keys), signed identity documents, and recursive listings,
-// which include values.
-var shMetaInfoRx = match.MustRx(`^(?:/latest|/latest/meta-data|/computemetadata/v1(?:/instance|/project)?|/latest/meta-data/(?:instance-id|instance-type|instance-life-cycle|ami-id|ami-launch-index|ami-manifest-path|hostname|local-hostname|public-hostname|local-ipv4|public-ipv4|ipv6|mac|reservation-id|security-groups|region-id|zone-id|image-id|private-ipv4|eipv4|vpc-id|vswitch-id|network-type|instance/instance-type|instance/instance-name|services/(?:domain|partition)|placement(?:/[\w-]+)?|network/interfaces/macs(?:/[\w:.-]+(?:/[\w-]+)?)?|block-device-mapping(?:/[\w-]+)?|events/maintenance/[\w-]+|spot/(?:instance-action|termination-time))|/latest/dynamic/instance-identity/document|/computemetadata/v1/instance/(?:id|name|hostname|zone|machine-type|cpu-platform|image|preempted|maintenance-event|tags|network-interfaces(?:/[\w/-]*)?)|/computemetadata/v1/project/(?:project-id|numeric-project-id)|/metadata/instance(?:/network(?:/[\w/-]*)?|/compute(?:/(?:location|vmsize|name|zone|vmid|ostype|offer|publisher|sku|version|resourcegroupname|subscriptionid|platformfaultdomain|platformupdatedomain|tags|tagslist|vmscalesetname|storageprofile(?:/[\w/-]*)?))?)?|/metadata/(?:scheduledevents|versions)|/metadata/v1/(?:id|hostname|region|interfaces(?:/[\w/-]*)?))$`)
-
-// shMetaPath returns the path of a metadata URL (lower case, without the
-// host, the query and a trailing slash) and its query.
-func shMetaPath(u string) (path, query string) {
-	low := strings.ToLower(u)
-	for _, h := range shMetadataHosts {
-		if i := strings.Index(low, h); i >= 0 {
-			low = low[i+len(h):]
-			break
-		}
-	}
-	if strings.HasPrefix(low, ":") {
-		if i := strings.IndexByte(low, '/'); i >= 0 {
-			low = low[i:]
-		} else {
-			low = ""
-		}
-	}
-	low = strings.TrimRight(low, "\"' ")
-	path, query, _ = strings.Cut(low, "?")
-	return strings.TrimRight(path, "/"), query
 }
 
 // shMetaRole is what one metadata query asks for.
@@ -148,19 +111,17 @@ const (
 )
 
 func shMetaRoleOf(w shell.Word) shMetaRole {
-	low := strings.ToLower(w.Value)
-	path, query := shMetaPath(w.Value)
-	switch {
-	case path == "/latest/api/token":
+	switch intel.MetadataPathRole(w.Value) {
+	case intel.MetaSession:
 		return shMetaSession
-	case strings.Contains(low, "security-credentials") || strings.Contains(low, "/token") || strings.Contains(low, "identity/oauth2") || strings.Contains(low, "service-accounts"):
+	case intel.MetaCredential:
 		return shMetaCredential
-	case !w.Const:
-		return shMetaOther // a path computed at run time may be anything
-	case shMetaInfoRx.MatchString(path) && !strings.Contains(query, "recursive=true") || strings.Contains(query, "recursive=true") && strings.HasPrefix(path, "/computemetadata/v1/instance/network-interfaces"):
-		return shMetaInfo
+	case intel.MetaInfo:
+		if w.Const {
+			return shMetaInfo
+		}
 	}
-	return shMetaOther
+	return shMetaOther // another path, or one computed at run time: may be anything
 }
 
 // shMetaSends returns a command of the file that may carry a metadata
