@@ -31,7 +31,11 @@ file drop; **medium** when the file is one Homebrew installed earlier in the sam
 install prefix, a common step for unnotarised CLI tools), and when it is an app the user
 already installed (` + "`/Applications/X.app`" + `) and no link of the lure's chain is there: the skill
 neither ships nor downloads a file of the app's name or any ` + "`.dmg`" + `/` + "`.pkg`" + `, nothing in the same
-steps downloads, and nothing in the skill opens the app; **high** otherwise.
+steps downloads, and nothing in the skill opens the app; **medium** also for a bundle the same
+steps create (` + "`mkdir -p \"$APP/Contents/MacOS\"`" + ` before ` + "`xattr -cr \"$APP\"`" + `) or notarise and staple
+(` + "`xcrun notarytool`" + `, ` + "`stapler`" + `: a release of the developer's own app) when nothing in those steps
+downloads (a packaging script clears Finder information and resource forks before
+` + "`codesign`" + `); **high** otherwise.
 
 **Fix:** ship notarised binaries, or let the user approve them in System Settings.
 
@@ -83,6 +87,8 @@ func shRunQuarantineBypass(p *analyzer.Pass) error {
 				sev = Critical
 			case c.Name == "xattr" && shBrewInstalledTarget(site.Script, c):
 				sev, note = Medium, " (a binary Homebrew installed and checksummed in the same steps)"
+			case c.Name == "xattr" && shBuiltHere(site.Script, c):
+				sev, note = Medium, " from the bundle these steps assemble or notarise themselves (nothing downloaded: clearing its attributes readies it for codesign)"
 			case c.Name == "xattr" && shInstalledAppOnly(p, site, c):
 				sev, note = Medium, " from an app the user already installed in /Applications (the skill neither ships nor downloads it, and nothing in the skill opens it)"
 			}
@@ -123,6 +129,58 @@ func shBrewInstalledTarget(s *shell.Script, x *shell.Command) bool {
 		}
 	}
 	return targets > 0
+}
+
+// shBuiltHere reports an xattr whose every target the same steps create
+// before it (mkdir -p "$APP/Contents/MacOS", then xattr -cr "$APP": a
+// bundle a packaging script assembles from local build output) or staple
+// or submit for notarisation (a release of the developer's own app), when
+// no command of the steps downloads anything. Quarantine marks what was
+// downloaded; a directory made here carries none, and codesign refuses
+// the Finder information and resource forks that xattr -c clears.
+func shBuiltHere(s *shell.Script, x *shell.Command) bool {
+	var targets []string
+	for _, w := range x.Params() {
+		v := strings.Trim(w.Value, `"'`)
+		if strings.HasPrefix(v, "-") || v == "com.apple.quarantine" {
+			continue
+		}
+		if v == "" || v == "/" || v == "." || v == "~" || strings.ContainsAny(v, "*?") {
+			return false
+		}
+		targets = append(targets, strings.TrimSuffix(v, "/"))
+	}
+	if len(targets) == 0 || shellfacts.HasArg(x, "-w") {
+		return false
+	}
+	for _, c := range s.Commands {
+		if shellfacts.IsDownloader(c) || c.Name == "scp" || c.Name == "rsync" ||
+			c.Name == "git" && (c.Arg(1) == "clone" || c.Arg(1) == "fetch" || c.Arg(1) == "pull" || c.Arg(1) == "submodule") {
+			return false
+		}
+	}
+	for _, t := range targets {
+		made := false
+		for _, c := range s.Commands {
+			if c.Name == "mkdir" && c.Start < x.Start {
+				for _, w := range c.Params() {
+					v := strings.TrimSuffix(strings.Trim(w.Value, `"'`), "/")
+					made = made || v == t || strings.HasPrefix(v, t+"/")
+				}
+			}
+			if c.Name == "xcrun" && (c.Arg(1) == "stapler" || c.Arg(1) == "notarytool") || c.Name == "stapler" {
+				// notarised for release with the developer's own Apple
+				// account: the developer's bundle, not a download
+				for _, w := range c.Params() {
+					made = made || strings.TrimSuffix(strings.Trim(w.Value, `"'`), "/") == t
+				}
+			}
+		}
+		if !made {
+			return false
+		}
+	}
+	return true
 }
 
 // shInstalledAppOnly reports an xattr whose every target is an app the
