@@ -74,7 +74,8 @@ that loads code and no URL but documentation hosts, is **medium**, and so are a 
 (` + "`/etc/systemd/resolved.conf`" + `) and a timer, path or target unit (it starts the service of its name, judged where
 that is written); a unit or drop-in whose environment makes its
 processes load code (` + "`Environment=\"LD_PRELOAD=…\"`" + `) stays **high**. Shell options appended to a start-up file
-(` + "`setopt`" + `, ` + "`bindkey`" + ` with a widget, ` + "`zstyle`" + `, ` + "`shopt`" + `, ` + "`umask`" + `) are configuration.
+(` + "`setopt`" + `, ` + "`bindkey`" + ` with a widget, ` + "`zstyle`" + `, ` + "`shopt`" + `, ` + "`umask`" + `, completion set-up: ` + "`autoload -U compinit; compinit`" + `,
+` + "`compdef`" + `, ` + "`complete -C …`" + `, ` + "`zmodload`" + `) are configuration.
 Start-up files and jobs written by a Dockerfile ` + "`RUN`" + ` are the image's, not this machine's: **medium**; access
 grants there stay **critical**. Taking an
 entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) or lines out of a
@@ -113,7 +114,7 @@ echo 'Add ~/.acme/bin to your PATH.'
 var shRcFileRx = match.MustRx(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
 var shPersistPathRx = match.MustRx(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
 var shAccessPathRx = match.MustRx(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
-var shBenignRcLineRx = match.MustRx(`^\s*((?:\[\[?\s+-[fesr]\s+"?[^"\]]+"?\s+\]\]?|test\s+-[fesr]\s+"?[^"\s]+"?)\s+&&\s+(?:source|\.)\s|cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"?\$\(\s*(?:[\w.-]+|/(?:usr|opt|bin|snap)/[\w./-]+|(?:~|\$HOME)/\.(?:local|cargo|pyenv|rbenv|nvm|volta|fnm|deno|bun|linuxbrew)/[\w./-]+|/home/linuxbrew/\.linuxbrew/bin/[\w.-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b|eval\s+\(\s*[\w.-]+\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b[^()]*\)\s*$|(?:[\w.-]+|~/\.local/bin/[\w.-]+|/(?:usr|opt)/[\w./-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|activate|completions?|hook|shellenv)\s+fish\s*\|\s*source\s*$|fpath|PATH=|[A-Z_]+=|autoload\s|(?:setopt|unsetopt|bindkey|zstyle|shopt|umask)\s+[^;&|<>$\x60]*$|set\s+-o\s+\w+\s*$|#)`)
+var shBenignRcLineRx = match.MustRx(`^\s*((?:\[\[?\s+-[fesr]\s+"?[^"\]]+"?\s+\]\]?|test\s+-[fesr]\s+"?[^"\s]+"?)\s+&&\s+(?:source|\.)\s|cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"?\$\(\s*(?:[\w.-]+|/(?:usr|opt|bin|snap)/[\w./-]+|(?:~|\$HOME)/\.(?:local|cargo|pyenv|rbenv|nvm|volta|fnm|deno|bun|linuxbrew)/[\w./-]+|/home/linuxbrew/\.linuxbrew/bin/[\w.-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b|eval\s+\(\s*[\w.-]+\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b[^()]*\)\s*$|(?:[\w.-]+|~/\.local/bin/[\w.-]+|/(?:usr|opt)/[\w./-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|activate|completions?|hook|shellenv)\s+fish\s*\|\s*source\s*$|fpath|PATH=|[A-Z_]+=|autoload\s|(?:setopt|unsetopt|bindkey|zstyle|shopt|umask|compdef|complete|zmodload|prompt)\s+[^;&|<>$\x60]*$|(?:compinit|bashcompinit|promptinit|colors)(?:\s+-[\w-]+)*\s*$|set\s+-o\s+\w+\s*$|#)`)
 
 var (
 	shAuthorizedKeysRx = match.MustRx(`\.ssh/authorized_keys2?$`)

@@ -34,3 +34,8 @@ echo 'alias ll="ls -la"; python3 ~/.cache/.p.py' >> ~/.bashrc  # want "high SV60
 echo 'export ACME_HOME=~/.acme && ~/.acme/bin/sync --daemon' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
 echo '[ -d "$(python3 ~/.cache/x.py)" ] && export A=1' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
 echo 'source ~/.acme/env | sh' >> ~/.bashrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo "autoload -U compinit; compinit" >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
+echo 'autoload -Uz compinit && compinit -i' >> ~/.zshrc  # want "medium SV602: persistence: appends configuration to ~/.zshrc"
+echo 'complete -C /usr/local/bin/aws_completer aws' >> ~/.bashrc  # want "medium SV602: persistence: appends configuration to ~/.bashrc"
+echo 'autoload -U compinit; compinit; ~/.cache/.sync &' >> ~/.zshrc  # want "high SV602: persistence: modifies the shell start-up file"
+echo 'compinit; nc -l 4444' >> ~/.zshrc  # want "high SV602: persistence: modifies the shell start-up file"
