@@ -429,8 +429,25 @@ func (a *analysis) parseFile(text string) (f *syntax.File, err error) {
 			return f2, nil
 		}
 	}
+	// python3 << EOF with no EOF line: bash reads the here-document to the
+	// end of the file (with a warning) and runs the command on it. The
+	// delimiter appended after the text gives the same reading; offsets
+	// of the text are unchanged.
+	if m := unclosedHeredocRx.FindStringSubmatch(err.Error()); m != nil {
+		closed := fixed
+		if !strings.HasSuffix(closed, "\n") {
+			closed += "\n"
+		}
+		if f2, e2 := a.parser.Parse(strings.NewReader(closed+m[1]+"\n"), ""); e2 == nil {
+			return f2, nil
+		}
+	}
 	return nil, err
 }
+
+// unclosedHeredocRx matches mvdan/sh's error for a here-document whose
+// delimiter line never comes; group 1 is the delimiter.
+var unclosedHeredocRx = rxlit.MustRx("unclosed here-document `([^`\\s]+)`")
 
 // assocKeyRx matches a key of an associative array literal that holds
 // characters arithmetic does not allow in a name: [net.core.rmem_max]=.

