@@ -156,17 +156,7 @@ func rewriteOpener(m *python.Module, a python.Arg) *python.Call {
 	if a.End != a.Start+1 || m.Toks[a.Start].Kind != python.Name {
 		return nil
 	}
-	var best *python.Call
-	bestAt := -1
-	for _, as := range ScopedAssigns(m, m.Text(a.Start), a.Start) {
-		if as.Start >= a.Start || as.Start < bestAt {
-			continue
-		}
-		if oc := openCallIn(m, as.Start, as.End); oc != nil {
-			best, bestAt = oc, as.Start
-		}
-	}
-	return best
+	return lastOpenBinding(m, a.Start)
 }
 
 // rewritePath renders the path an open or write_text call names, or "".

@@ -183,10 +183,16 @@ func nearestOpener(m *python.Module, c *python.Call) *python.Call {
 	if c.Head >= len(m.Toks) || m.Toks[c.Head].Kind != python.Name {
 		return nil
 	}
+	return lastOpenBinding(m, c.Head)
+}
+
+// lastOpenBinding returns the open() call of the latest binding, before
+// token at, of the variable named there that opens a file, or nil.
+func lastOpenBinding(m *python.Module, at int) *python.Call {
 	var best *python.Call
 	bestAt := -1
-	for _, as := range ScopedAssigns(m, m.Text(c.Head), c.Head) {
-		if as.Start >= c.Head || as.Start < bestAt {
+	for _, as := range ScopedAssigns(m, m.Text(at), at) {
+		if as.Start >= at || as.Start < bestAt {
 			continue
 		}
 		if oc := openCallIn(m, as.Start, as.End); oc != nil {
