@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 	"github.com/skillvet/skillvet/skill"
 )
@@ -94,7 +95,7 @@ func extractInterpreterCode(p *analyzer.Pass) ([]*skill.File, error) {
 			}
 			if n := strings.ToLower(path.Base(argv[0].Value)); n == "deno" && len(argv) > 1 && argv[1].Value == "eval" {
 				if len(argv) > 2 {
-					if f := wordCode(p, argv[2], k, ext, "deno eval argument"); f != nil && !seen[argv[2].Start] {
+					if f := shellfacts.EmbedWord(p, argv[2], k, ext, "deno eval argument"); f != nil && !seen[argv[2].Start] {
 						seen[argv[2].Start] = true
 						out = append(out, f)
 					}
@@ -107,7 +108,7 @@ func extractInterpreterCode(p *analyzer.Pass) ([]*skill.File, error) {
 					k == skill.KindJS && (a == "-e" || a == "--eval" || a == "-p" || a == "--print")
 				if isCodeFlag && j+1 < len(argv) {
 					w := argv[j+1]
-					if f := wordCode(p, w, k, ext, path.Base(argv[0].Value)+" "+a+" argument"); f != nil && !seen[w.Start] {
+					if f := shellfacts.EmbedWord(p, w, k, ext, path.Base(argv[0].Value)+" "+a+" argument"); f != nil && !seen[w.Start] {
 						seen[w.Start] = true
 						out = append(out, f)
 					}
@@ -129,7 +130,7 @@ func extractInterpreterCode(p *analyzer.Pass) ([]*skill.File, error) {
 				if w == nil || seen[w.Start] {
 					continue
 				}
-				if f := wordCode(p, *w, k, ext, "here-document read by "+path.Base(argv[0].Value)); f != nil {
+				if f := shellfacts.EmbedWord(p, *w, k, ext, "here-document read by "+path.Base(argv[0].Value)); f != nil {
 					seen[w.Start] = true
 					out = append(out, f)
 				}
@@ -137,27 +138,4 @@ func extractInterpreterCode(p *analyzer.Pass) ([]*skill.File, error) {
 		}
 	}
 	return out, nil
-}
-
-// wordCode makes an embedded file of the program text in word w. Offsets
-// map onto the word's text in the file; escapes inside double quotes shift
-// columns, not lines.
-func wordCode(p *analyzer.Pass, w shell.Word, k skill.Kind, ext, ctx string) *skill.File {
-	code := w.Value
-	if strings.TrimSpace(code) == "" || w.Start < 0 || w.Start > len(p.File.Content) {
-		return nil
-	}
-	start := w.Start
-	if start < len(p.File.Content) && (p.File.Content[start] == '\'' || p.File.Content[start] == '"') {
-		start++
-	}
-	// The body of a here-document starts on the line after its operator;
-	// find the code's first line at or after the word's start.
-	if first, _, _ := strings.Cut(code, "\n"); first != "" {
-		lim := min(len(p.File.Content), start+len(code)+4096)
-		if i := strings.Index(string(p.File.Content[start:lim]), first); i >= 0 {
-			start += i
-		}
-	}
-	return skill.NewEmbeddedMapped(p.File, k, []byte(code), []skill.Seg{{V: 0, H: start, N: len(code)}}, ctx, ext)
 }
