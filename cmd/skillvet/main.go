@@ -61,18 +61,19 @@ const defaultMemoryLimit = 256 << 20
 func main() {
 	if os.Getenv("GOGC") == "" {
 		// A scan allocates many short-lived parse trees and strings (about
-		// 40 bytes per byte read) and keeps little: a fifth as many
-		// collections as the default cost about 10% less CPU (measured on
-		// 2,000 synthetic skills: 5.5 s at GOGC=100, 5.1 s at 200, 4.9 s
-		// at 400) for some 100 MB more heap, bounded by the skills in
-		// flight and by the soft limit below, not by the corpus. GOGC in
-		// the environment still wins.
-		debug.SetGCPercent(400)
+		// 40 bytes per byte read) and keeps little: half as many
+		// collections as the default cost about 7% less CPU (2,000
+		// synthetic skills: 5.5 s at GOGC=100, 5.1 s at 200) for a few
+		// tens of MB more heap, bounded by the skills in flight and the
+		// soft limit below. 400 gained 4% more there but only 1% at 1,000
+		// to 20,000 skills (bench/scale.sh), for 60 to 80 MB more peak RSS:
+		// not taken. GOGC in the environment still wins.
+		debug.SetGCPercent(200)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		// GOGC=400 lets the heap grow to five times what is live, and a
+		// GOGC=200 lets the heap grow to three times what is live, and a
 		// batch scan keeps every skill's result for the sorted report: at
-		// 20,000 skills even GOGC=200's tripled heap passed 500 MB. A soft
+		// 20,000 skills that tripled heap passed 500 MB. A soft
 		// limit makes the collector run more often near it instead (it is
 		// soft: a skill that needs more still gets it). GOMEMLIMIT in the
 		// environment wins.
