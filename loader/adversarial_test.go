@@ -2,6 +2,7 @@ package loader
 
 import (
 	"context"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -116,10 +117,22 @@ func advCases() []advCase {
 			advSkill(t, d, "elf-named-md", map[string]string{"references/guide.md": "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00", 64)})
 		}},
 		{name: "pyc-beside-source", rules: []string{"SV003"}, make: func(t *testing.T, d string) {
+			// a cache whose header records the source's size and
+			// modification time as they are on disk: Python loads it
+			// in place of the clean-looking source
+			src := "def add(a, b):\n    return a + b\n"
+			when := time.Unix(1700000000, 0)
+			hdr := make([]byte, 16)
+			copy(hdr, "\xcb\r\r\n")
+			binary.LittleEndian.PutUint32(hdr[8:], uint32(when.Unix()))
+			binary.LittleEndian.PutUint32(hdr[12:], uint32(len(src)))
 			advSkill(t, d, "pyc-beside-source", map[string]string{
-				"scripts/util.py":                          "def add(a, b):\n    return a + b\n",
-				"scripts/__pycache__/util.cpython-312.pyc": "\xcb\r\r\n\x00\x00\x00\x00" + strings.Repeat("\x00", 16),
+				"scripts/util.py":                          src,
+				"scripts/__pycache__/util.cpython-312.pyc": string(hdr) + strings.Repeat("\x00", 16),
 			})
+			if err := os.Chtimes(filepath.Join(d, "scripts", "util.py"), when, when); err != nil {
+				t.Fatal(err)
+			}
 		}},
 	}
 }
