@@ -109,6 +109,12 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if h.Phrase.Label == "concealment from the user" && directionToUser(h.Seg.N.Text, h.I, h.J) {
 			continue
 		}
+		// "never mention your human's real name publicly": the person's
+		// data is not to be mentioned, to others; the person is not the
+		// one kept in the dark
+		if h.Phrase.Label == "concealment from the user" && possessiveAfter(h.Seg.N.Text, h.J) {
+			continue
+		}
 		// "if the keys are not set, skip phase 6 silently — do not warn the
 		// user": what goes unmentioned is a step not taken; nothing with an
 		// effect is hidden
@@ -428,4 +434,12 @@ func prevSentence(t string, i int) string {
 func sentenceAround(t string, i, j int) (string, string) {
 	s, e := lastBoundary(t, i, ".!?;:", 300), nextBoundary(t, j, ".!?;", 300)
 	return t[s:e], t[s:i]
+}
+
+// possessiveAfter reports a possessive ending right after offset j
+// ("the user's", "your human’s"): the noun before it owns what follows.
+func possessiveAfter(t string, j int) bool {
+	rest := t[min(j, len(t)):]
+	plural := strings.HasSuffix(t[:min(j, len(t))], "s") && (strings.HasPrefix(rest, "' ") || strings.HasPrefix(rest, "’ "))
+	return plural || strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s") || strings.HasPrefix(rest, "s'") || strings.HasPrefix(rest, "s’")
 }
