@@ -488,7 +488,9 @@ func (b *builder) pos(p syntax.Pos) int {
 	if !p.IsValid() {
 		return b.m.at(0)
 	}
-	return b.m.at(int(p.Offset()))
+	// min: the delimiter an unclosed here-document was given (parseFile)
+	// lies past the text; what ends there ends at the text's end
+	return b.m.at(min(int(p.Offset()), len(b.src)))
 }
 
 func (b *builder) raw(n syntax.Node) string {
