@@ -50,92 +50,82 @@ func interpreterLang(name string) (skill.Kind, string) {
 }
 
 func extractInterpreterCode(p *analyzer.Pass) ([]*skill.File, error) {
-	sites, err := p.ShellSites()
-	if err != nil && len(sites) == 0 {
-		return nil, nil // unparsable shell: the command rules report it
-	}
 	var out []*skill.File
 	seen := map[int]bool{}
-	for i := range sites {
-		s := &sites[i]
-		if s.Script == nil {
-			continue
+	shellfacts.EachParsedCommand(p, func(_ *analyzer.ShellSite, c *shell.Command) {
+		// the interpreter, after run-wrappers such as "uv run"
+		argv := c.Argv
+		for len(argv) > 1 {
+			n := strings.ToLower(path.Base(argv[0].Value))
+			if (n == "uv" || n == "poetry" || n == "pipenv" || n == "pdm" || n == "hatch" || n == "rye") && argv[1].Value == "run" {
+				// uv run --with x --python 3.12 python …: the runner's
+				// options may take values; the interpreter is the first
+				// word that names one
+				rest := argv[2:]
+				for len(rest) > 0 {
+					if k, _ := interpreterLang(rest[0].Value); k != skill.KindUnknown {
+						break
+					}
+					rest = rest[1:]
+				}
+				argv = rest
+				continue
+			}
+			if n == "conda" || n == "mamba" || n == "micromamba" {
+				argv = argv[1:]
+				continue
+			}
+			break
 		}
-		for _, c := range s.Script.Commands {
-			// the interpreter, after run-wrappers such as "uv run"
-			argv := c.Argv
-			for len(argv) > 1 {
-				n := strings.ToLower(path.Base(argv[0].Value))
-				if (n == "uv" || n == "poetry" || n == "pipenv" || n == "pdm" || n == "hatch" || n == "rye") && argv[1].Value == "run" {
-					// uv run --with x --python 3.12 python …: the runner's
-					// options may take values; the interpreter is the first
-					// word that names one
-					rest := argv[2:]
-					for len(rest) > 0 {
-						if k, _ := interpreterLang(rest[0].Value); k != skill.KindUnknown {
-							break
-						}
-						rest = rest[1:]
-					}
-					argv = rest
-					continue
-				}
-				if n == "conda" || n == "mamba" || n == "micromamba" {
-					argv = argv[1:]
-					continue
-				}
-				break
-			}
-			if len(argv) == 0 {
-				continue
-			}
-			k, ext := interpreterLang(argv[0].Value)
-			if k == skill.KindUnknown {
-				continue
-			}
-			if n := strings.ToLower(path.Base(argv[0].Value)); n == "deno" && len(argv) > 1 && argv[1].Value == "eval" {
-				if len(argv) > 2 {
-					if f := shellfacts.EmbedWord(p, argv[2], k, ext, "deno eval argument"); f != nil && !seen[argv[2].Start] {
-						seen[argv[2].Start] = true
-						out = append(out, f)
-					}
-				}
-				continue
-			}
-			for j := 1; j < len(argv); j++ {
-				a := argv[j].Value
-				isCodeFlag := k == skill.KindPython && (a == "-c" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.HasSuffix(a, "c") && len(a) <= 4) ||
-					k == skill.KindJS && (a == "-e" || a == "--eval" || a == "-p" || a == "--print")
-				if isCodeFlag && j+1 < len(argv) {
-					w := argv[j+1]
-					if f := shellfacts.EmbedWord(p, w, k, ext, path.Base(argv[0].Value)+" "+a+" argument"); f != nil && !seen[w.Start] {
-						seen[w.Start] = true
-						out = append(out, f)
-					}
-					break
-				}
-				if !strings.HasPrefix(a, "-") || a == "-" {
-					break // a script file (or stdin): the program is elsewhere
-				}
-			}
-			// stdin: a here-document or here-string read by the interpreter
-			for _, r := range c.Redirs {
-				var w *shell.Word
-				switch {
-				case (r.Op == "<<" || r.Op == "<<-") && r.Body != nil:
-					w = r.Body
-				case r.Op == "<<<":
-					w = &r.Target
-				}
-				if w == nil || seen[w.Start] {
-					continue
-				}
-				if f := shellfacts.EmbedWord(p, *w, k, ext, "here-document read by "+path.Base(argv[0].Value)); f != nil {
-					seen[w.Start] = true
+		if len(argv) == 0 {
+			return
+		}
+		k, ext := interpreterLang(argv[0].Value)
+		if k == skill.KindUnknown {
+			return
+		}
+		if n := strings.ToLower(path.Base(argv[0].Value)); n == "deno" && len(argv) > 1 && argv[1].Value == "eval" {
+			if len(argv) > 2 {
+				if f := shellfacts.EmbedWord(p, argv[2], k, ext, "deno eval argument"); f != nil && !seen[argv[2].Start] {
+					seen[argv[2].Start] = true
 					out = append(out, f)
 				}
 			}
+			return
 		}
-	}
+		for j := 1; j < len(argv); j++ {
+			a := argv[j].Value
+			isCodeFlag := k == skill.KindPython && (a == "-c" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.HasSuffix(a, "c") && len(a) <= 4) ||
+				k == skill.KindJS && (a == "-e" || a == "--eval" || a == "-p" || a == "--print")
+			if isCodeFlag && j+1 < len(argv) {
+				w := argv[j+1]
+				if f := shellfacts.EmbedWord(p, w, k, ext, path.Base(argv[0].Value)+" "+a+" argument"); f != nil && !seen[w.Start] {
+					seen[w.Start] = true
+					out = append(out, f)
+				}
+				break
+			}
+			if !strings.HasPrefix(a, "-") || a == "-" {
+				break // a script file (or stdin): the program is elsewhere
+			}
+		}
+		// stdin: a here-document or here-string read by the interpreter
+		for _, r := range c.Redirs {
+			var w *shell.Word
+			switch {
+			case (r.Op == "<<" || r.Op == "<<-") && r.Body != nil:
+				w = r.Body
+			case r.Op == "<<<":
+				w = &r.Target
+			}
+			if w == nil || seen[w.Start] {
+				continue
+			}
+			if f := shellfacts.EmbedWord(p, *w, k, ext, "here-document read by "+path.Base(argv[0].Value)); f != nil {
+				seen[w.Start] = true
+				out = append(out, f)
+			}
+		}
+	})
 	return out, nil
 }

@@ -39,48 +39,38 @@ or rules extension. It reports nothing itself.`,
 })
 
 func extractAgentFileText(p *analyzer.Pass) ([]*skill.File, error) {
-	sites, err := p.ShellSites()
-	if err != nil && len(sites) == 0 {
-		return nil, nil // unparsable shell: the command rules report it
-	}
 	var out []*skill.File
 	seen := map[int]bool{}
-	for i := range sites {
-		s := &sites[i]
-		if s.Script == nil {
-			continue
+	shellfacts.EachParsedCommand(p, func(_ *analyzer.ShellSite, c *shell.Command) {
+		target := agentFileTarget(c)
+		if target == "" {
+			return
 		}
-		for _, c := range s.Script.Commands {
-			target := agentFileTarget(s.Script, c)
-			if target == "" {
-				continue
-			}
-			var w *shell.Word
-			for k := range c.Redirs {
-				if r := &c.Redirs[k]; (r.Op == "<<" || r.Op == "<<-") && r.Body != nil {
-					w = r.Body
-				}
-			}
-			if w == nil && (c.Name == "echo" || c.Name == "printf") {
-				if args := c.Params(); len(args) == 1 && args[0].Const {
-					w = &args[0]
-				}
-			}
-			if w == nil || seen[w.Start] {
-				continue
-			}
-			if f := shellfacts.EmbedWord(p, *w, skill.KindMarkdown, ".md", "text written to "+shellfacts.ClipText(target, 60)); f != nil {
-				seen[w.Start] = true
-				out = append(out, f)
+		var w *shell.Word
+		for k := range c.Redirs {
+			if r := &c.Redirs[k]; (r.Op == "<<" || r.Op == "<<-") && r.Body != nil {
+				w = r.Body
 			}
 		}
-	}
+		if w == nil && (c.Name == "echo" || c.Name == "printf") {
+			if args := c.Params(); len(args) == 1 && args[0].Const {
+				w = &args[0]
+			}
+		}
+		if w == nil || seen[w.Start] {
+			return
+		}
+		if f := shellfacts.EmbedWord(p, *w, skill.KindMarkdown, ".md", "text written to "+shellfacts.ClipText(target, 60)); f != nil {
+			seen[w.Start] = true
+			out = append(out, f)
+		}
+	})
 	return out, nil
 }
 
 // agentFileTarget returns the agent instruction file c writes its output
 // to (a redirection, or tee's operand), or "".
-func agentFileTarget(s *shell.Script, c *shell.Command) string {
+func agentFileTarget(c *shell.Command) string {
 	var paths []string
 	for _, r := range c.Redirs {
 		switch r.Op {

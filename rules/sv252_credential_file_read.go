@@ -173,13 +173,8 @@ func shAppEnvBackup(c *shell.Command) bool {
 		if l, ok := shellfacts.CredentialIn(v); !ok || l != "dotenv file" {
 			return false
 		}
-		if !strings.HasPrefix(v, "/") || strings.Contains(v, "$") || shScratchSrcRx.MatchString(v) {
-			return false // relative (the project's, judged above), a variable, /tmp, a mount
-		}
-		for _, home := range []string{"/home/", "/root/", "/Users/", "/var/root/"} {
-			if strings.HasPrefix(v, home) {
-				return false
-			}
+		if !strings.HasPrefix(v, "/") || strings.Contains(v, "$") || shScratchSrcRx.MatchString(v) || shUnderHome(v) {
+			return false // relative (the project's, judged above), a variable, /tmp, a mount, a home
 		}
 	}
 	ops := c.Params()
@@ -348,10 +343,8 @@ func shProjectCopy(c *shell.Command) bool {
 	}
 	for _, src := range srcs {
 		v := strings.Trim(src, `"'`)
-		for _, home := range []string{"~", "$HOME", "${HOME}", "/root", "/home/", "/Users/", "%USERPROFILE%", "$env:USERPROFILE"} {
-			if strings.HasPrefix(v, home) {
-				return false
-			}
+		if shUnderHome(v) {
+			return false
 		}
 		if !strings.HasPrefix(v, "$") && !strings.HasPrefix(v, "./") && !strings.HasPrefix(v, ".") && strings.HasPrefix(v, "/") {
 			return false // an absolute system path (/etc/…)
@@ -361,6 +354,16 @@ func shProjectCopy(c *shell.Command) bool {
 		}
 	}
 	return true
+}
+
+// shUnderHome reports a path in a home directory, however it is written.
+func shUnderHome(v string) bool {
+	for _, home := range []string{"~", "$HOME", "${HOME}", "/root/", "/home/", "/Users/", "/var/root/", "%USERPROFILE%", "$env:USERPROFILE"} {
+		if strings.HasPrefix(v, home) {
+			return true
+		}
+	}
+	return false
 }
 
 // shProjectConfigs are the credential-bearing files a project keeps at

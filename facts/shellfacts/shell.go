@@ -48,6 +48,20 @@ func ForEachCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell
 	})
 }
 
+// EachParsedCommand calls fn for every command of the file's shell sites
+// that parsed, also when others did not: an extractor takes what it can,
+// and the command rules report what does not parse.
+func EachParsedCommand(p *analyzer.Pass, fn func(site *analyzer.ShellSite, c *shell.Command)) {
+	sites, _ := p.ShellSites()
+	for i := range sites {
+		if s := &sites[i]; s.Script != nil {
+			for _, c := range s.Script.Commands {
+				fn(s, c)
+			}
+		}
+	}
+}
+
 // Where describes a site for messages.
 func Where(s *analyzer.ShellSite) string {
 	switch s.Kind {
