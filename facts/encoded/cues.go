@@ -109,10 +109,22 @@ var cueStart, cueLen = func() (s [256]bool, l [17]bool) {
 func (c *Cues) add(content []byte) {
 	const before, after, maxWindows = 60, 160, 256
 	windows := 0
-	var buf []byte
+	var buf, lower []byte
+	// past the window budget a cue's pattern is asked of the whole file,
+	// once: asking again for every later cue word re-read the file each
+	// time (a 1.3 MB API listing with thousands of "merge"s took minutes)
+	whole := map[*match.Rx]bool{}
 	check := func(rx *match.Rx, at, end int) bool {
 		if windows++; windows > maxWindows {
-			return rx.Match(bytes.ToLower(content))
+			v, ok := whole[rx]
+			if !ok {
+				if lower == nil {
+					lower = bytes.ToLower(content)
+				}
+				v = rx.Match(lower)
+				whole[rx] = v
+			}
+			return v
 		}
 		lo, hi := max(0, at-before), min(len(content), end+after)
 		for lo > 0 && content[lo-1] != ' ' && content[lo-1] != '\n' && at-lo < 2*before {

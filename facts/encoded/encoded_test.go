@@ -1,6 +1,7 @@
 package encoded
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -92,5 +93,38 @@ func TestCues(t *testing.T) {
 		if AssembleRx.MatchString(s) {
 			t.Errorf("AssembleRx matches %q", s)
 		}
+	}
+}
+
+// Past the window budget the cue patterns are asked of the whole file: a
+// cue after hundreds of cue words that open no cue is still found, and
+// none is made up.
+func TestCuesPastWindowBudget(t *testing.T) {
+	filler := strings.Repeat("merge the pull request after review.\n", 400)
+	c := &Cues{}
+	c.add([]byte(filler + "Then join the parts in order and run it.\n"))
+	if !c.Join {
+		t.Errorf("join cue after %d cue words not found", 400)
+	}
+	c = &Cues{}
+	c.add([]byte(filler))
+	if c.Join || c.Reverse || c.ROT13 || c.Base85 {
+		t.Errorf("cues made up from filler: %+v", c)
+	}
+}
+
+// BenchmarkCuesManyWords is a large listing full of cue words that open no
+// cue (an API specification's "merge" and "combine" endpoints): once the
+// window budget is spent each pattern reads the file once, not once per word.
+func BenchmarkCuesManyWords(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 1<<20; i++ {
+		fmt.Fprintf(&sb, "@endpoint PUT /repos/{owner}/{repo}/pulls/{n}/merge\n@desc Merge a pull request %d; combine the checks\n", i)
+	}
+	src := []byte(sb.String())
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		c := &Cues{}
+		c.add(src)
 	}
 }
