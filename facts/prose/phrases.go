@@ -95,9 +95,14 @@ func (h *Phrase) FindHits(t string, hits *match.Hits) []int {
 	if len(at) == 0 {
 		return nil
 	}
-	if len(t) < phraseWindowMin || len(at) > 2*phraseMaxWindows {
+	if len(t) < phraseWindowMin {
 		return h.Rx.FindStringIndex(t)
 	}
+	// however many the hits, the windows stay: overlapping ones merge, and
+	// those where the gate fails are skipped from the index, so the regexp
+	// reads at most the text once (a whole-text search of a megabyte
+	// listing that says "override" on every page ran Go's NFA over all of
+	// it for every phrase)
 	return h.findIn(t, at, hits, ix.gate)
 }
 
