@@ -378,7 +378,7 @@ func (d *Doc) FindPhrases(phrases []Phrase) []PhraseHit {
 			}
 			seg := &d.Segments[si]
 			t := seg.N.Text
-			for _, m := range pt.Rx.FindAllStringIndex(t, -1) {
+			for _, m := range pt.FindAll(t) {
 				if Negated(t, m[0]) {
 					continue
 				}

@@ -69,6 +69,74 @@ func (h *Phrase) Find(t string) []int {
 	return h.findIn(t, at, nil, nil)
 }
 
+// FindAll returns every match of the phrase in t, as FindAllStringIndex
+// does. On long texts the regexp runs only in windows around the
+// occurrences of the phrase's literals (merged where they overlap, skipped
+// where the gate fails), however many there are: a megabyte table where a
+// literal occurs on every row is read once, not handed whole to Go's NFA
+// for every phrase whose gate it passes.
+func (h *Phrase) FindAll(t string) [][]int {
+	if len(t) < phraseWindowMin || h.Lits == nil {
+		return h.Rx.FindAllStringIndex(t, -1)
+	}
+	var at []int
+	for _, l := range h.Lits {
+		for off := 0; ; {
+			k := strings.Index(t[off:], l)
+			if k < 0 {
+				break
+			}
+			at = append(at, off+k, len(l))
+			off += k + len(l)
+		}
+	}
+	var out [][]int
+	for _, w := range windows(t, at) {
+		lo, hi := w[0], w[1]
+		if !h.windowGate(t, lo, hi, nil, nil) {
+			continue
+		}
+		for _, m := range h.Rx.FindAllStringIndex(t[lo:hi], -1) {
+			out = append(out, []int{lo + m[0], lo + m[1]})
+		}
+	}
+	return out
+}
+
+// windows returns the merged search windows around the literal occurrences
+// at (pairs of offset and length), in order, widened to word boundaries so
+// that \b at a window edge means what it means in t.
+func windows(t string, at []int) [][2]int {
+	win := make([][2]int, 0, len(at)/2)
+	for i := 0; i+1 < len(at); i += 2 {
+		win = append(win, [2]int{max(0, at[i]-phraseWindow), min(len(t), at[i]+at[i+1]+phraseWindow)})
+	}
+	sort.Slice(win, func(i, j int) bool { return win[i][0] < win[j][0] })
+	var out [][2]int
+	for i := 0; i < len(win); {
+		lo, hi := win[i][0], win[i][1]
+		j := i + 1
+		for ; j < len(win) && win[j][0] <= hi; j++ {
+			hi = max(hi, win[j][1])
+		}
+		for n := 0; lo > 0 && t[lo-1] != ' ' && n < 64; n++ {
+			lo--
+		}
+		for n := 0; hi < len(t) && t[hi] != ' ' && n < 64; n++ {
+			hi++
+		}
+		if n := len(out); n > 0 && lo <= out[n-1][1] {
+			// widened into the previous window: one window, so that no
+			// text is searched twice
+			out[n-1][1] = max(out[n-1][1], hi)
+		} else {
+			out = append(out, [2]int{lo, hi})
+		}
+		i = j
+	}
+	return out
+}
+
 // FindHits is Find with the literal index's hits for t (match.IndexHits),
 // for callers that try many phrases on one long text: one pass finds every
 // literal instead of one scan per literal and phrase.
@@ -146,33 +214,14 @@ func (x *PhraseIndex) Hits(t string) *match.Hits {
 // a match in it would hold the gate's literals inside it. With hits
 // (IndexHits(t)) the gate is answered from the index.
 func (h *Phrase) findIn(t string, at []int, hits *match.Hits, ig *match.IndexedGate) []int {
-	win := make([][2]int, 0, len(at)/2)
-	for i := 0; i+1 < len(at); i += 2 {
-		win = append(win, [2]int{max(0, at[i]-phraseWindow), min(len(t), at[i]+at[i+1]+phraseWindow)})
-	}
-	sort.Slice(win, func(i, j int) bool { return win[i][0] < win[j][0] })
-	for i := 0; i < len(win); {
-		lo, hi := win[i][0], win[i][1]
-		j := i + 1
-		for ; j < len(win) && win[j][0] <= hi; j++ {
-			hi = max(hi, win[j][1])
-		}
-		// widen to word boundaries so that \b at a window edge means what
-		// it means in t
-		for n := 0; lo > 0 && t[lo-1] != ' ' && n < 64; n++ {
-			lo--
-		}
-		for n := 0; hi < len(t) && t[hi] != ' ' && n < 64; n++ {
-			hi++
-		}
+	for _, w := range windows(t, at) {
+		lo, hi := w[0], w[1]
 		if !h.windowGate(t, lo, hi, hits, ig) {
-			i = j
 			continue
 		}
 		if m := h.Rx.FindStringIndex(t[lo:hi]); m != nil {
 			return []int{lo + m[0], lo + m[1]}
 		}
-		i = j
 	}
 	return nil
 }
