@@ -108,3 +108,35 @@ func TestFindAllWindowed(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFindAllDenseTable is a megabyte API table whose rows all hold a
+// literal of the override phrases ("override", "default"): the windowed
+// FindAll reads it once per phrase instead of running the NFA over it.
+func BenchmarkFindAllDenseTable(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 1<<20; i++ {
+		sb.WriteString("| PATCH | /zones/settings | override the default cache level for the zone |\n")
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		for k := range OverridePhrases {
+			OverridePhrases[k].FindAll(text)
+		}
+	}
+}
+
+// BenchmarkFindAllWhole is the same table searched whole, for comparison.
+func BenchmarkFindAllWhole(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 1<<20; i++ {
+		sb.WriteString("| PATCH | /zones/settings | override the default cache level for the zone |\n")
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		for k := range OverridePhrases {
+			OverridePhrases[k].Rx.FindAllStringIndex(text, -1)
+		}
+	}
+}
