@@ -11,6 +11,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/jsfacts"
 	"github.com/skillvet/skillvet/facts/shellfacts"
+	"github.com/skillvet/skillvet/parse/js"
 	"github.com/skillvet/skillvet/parse/shell"
 )
 
@@ -42,7 +43,11 @@ however it is reached — ` + "`node:`" + ` prefix, aliases, destructuring, comp
   downloads and runs code; **low** when the value is an ordinary pager, editor or credential
   helper such as ` + "`code --wait`" + ` or ` + "`osxkeychain`" + `; SV605 judges the stored command itself);
 - **medium**: a shell command built from the skill's own values or the operator's settings
-  (a weakness to review); **low** when the whole command is what the user passed, or every
+  (a weakness to review), or the script's arguments spliced only as a local path: the result
+  of ` + "`path.join`/`resolve`/`dirname`" + `, or a variable the script also hands to an fs function,
+  a path function or a process's ` + "`cwd`" + ` (` + "`open \"${join(dir, 'index.html')}\"`" + `): the
+  injection needs a hostile file name, where a URL, a query or a caption is content from
+  outside and stays high; **low** when the whole command is what the user passed, or every
   outside value goes through a shell-quoting function (` + "`shellQuote(p)`" + `);
 - **medium**: child_process loaded in a way the calls cannot be followed, or a
   computed program name without a shell;
@@ -292,6 +297,12 @@ func jsGradeCommand(v *jsfacts.View, e ast.Expression, fn string, shell bool, vi
 	}
 	if in := v.FromUserInput(e); in != nil {
 		if v.Spliced(e) {
+			if v.FromUserInputPast(e, jsPathValue(v)) == nil {
+				// only as a file or directory the script also opens,
+				// joins or runs in: a local path the caller names, where
+				// the injection needs a hostile file name
+				return Medium, fmt.Sprintf("%s() splices a file path from the script's arguments (%s) into %s: a file name holding shell metacharacters would run as commands (command injection weakness)", fn, match.Clip(v.Src(in), 40), what)
+			}
 			// the script's arguments spliced into a command it wrote:
 			// their shell metacharacters run as commands
 			return High, fmt.Sprintf("%s() splices user input (%s) into %s: its shell metacharacters run as commands (command injection)", fn, match.Clip(v.Src(in), 40), what)
@@ -302,6 +313,87 @@ func jsGradeCommand(v *jsfacts.View, e ast.Expression, fn string, shell bool, vi
 	// weakness to review, not a sign of malice (tainted parts are graded
 	// by jsTaintedCommand above)
 	return Medium, fmt.Sprintf("%s() runs %s built from variables (command injection risk)", fn, what)
+}
+
+// jsPathValue returns a test for values that play the role of a local
+// path: the result of a path function (path.join, path.resolve,
+// path.dirname, fileURLToPath, ...) and variables (or members of them)
+// the script also passes to such a function, to an fs function or as a
+// process's working directory (cwd).
+func jsPathValue(v *jsfacts.View) func(ast.Expression) bool {
+	// a variable or a member of one (tiles[0].path), by its definitions
+	// and the member's text
+	type pathRef struct {
+		def    *js.Def
+		member string
+	}
+	refs := map[pathRef]bool{}
+	refOf := func(e ast.Expression, fn func(pathRef) bool) bool {
+		root, member := e, ""
+		for {
+			switch x := root.(type) {
+			case *ast.DotExpression:
+				root = x.Left
+				continue
+			case *ast.BracketExpression:
+				root = x.Left
+				continue
+			}
+			break
+		}
+		if root != e {
+			member = v.Src(e)
+		}
+		id, ok := root.(*ast.Identifier)
+		if !ok {
+			return false
+		}
+		for _, d := range v.Info.Defs(id) {
+			if fn(pathRef{d, member}) {
+				return true
+			}
+		}
+		return false
+	}
+	addDefs := func(e ast.Expression) {
+		if e != nil {
+			refOf(e, func(r pathRef) bool { refs[r] = true; return false })
+		}
+	}
+	for _, c := range v.Info.Calls() {
+		if callee := v.Callee(c); jsPathFunc(callee) || strings.HasPrefix(callee, "module:fs.") || strings.HasPrefix(callee, "module:fs-extra.") {
+			for _, a := range c.ArgumentList {
+				addDefs(a)
+			}
+		}
+	}
+	v.EachNode(func(n ast.Node) {
+		if ol, ok := n.(*ast.ObjectLiteral); ok {
+			addDefs(v.ObjProp(ol, "cwd"))
+		}
+	})
+	return func(x ast.Expression) bool {
+		switch x := x.(type) {
+		case *ast.CallExpression:
+			return jsPathFunc(v.Callee(x))
+		case *ast.Identifier, *ast.DotExpression, *ast.BracketExpression:
+			return refOf(x, func(r pathRef) bool { return refs[r] })
+		}
+		return false
+	}
+}
+
+// jsPathFunc reports a function that builds a file path. basename and
+// extname are left out: they take names apart, URLs as often as paths.
+func jsPathFunc(callee string) bool {
+	if rest, ok := strings.CutPrefix(callee, "module:path."); ok {
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, "posix."), "win32.")
+		switch rest {
+		case "join", "resolve", "dirname", "relative", "normalize", "format":
+			return true
+		}
+	}
+	return callee == "module:url.fileURLToPath"
 }
 
 // jsTaintedCommand looks for downloads, decoders and dangerous constants

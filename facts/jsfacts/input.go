@@ -20,9 +20,16 @@ var numberFuncs = map[string]bool{"Number": true, "parseInt": true, "parseFloat"
 // of the script (process.argv), not counting values that pass through a
 // shell-quoting function or a conversion to a number first.
 func (v *View) FromUserInput(e ast.Expression) ast.Expression {
+	return v.FromUserInputPast(e, nil)
+}
+
+// FromUserInputPast is FromUserInput where the flow also stops at the
+// values stop accepts: the user input that reaches e other than through
+// them.
+func (v *View) FromUserInputPast(e ast.Expression, stop func(ast.Expression) bool) ast.Expression {
 	var hit ast.Expression
 	v.Info.Reach(e, func(x ast.Expression) bool {
-		if hit != nil {
+		if hit != nil || stop != nil && stop(x) {
 			return false
 		}
 		if c, ok := x.(*ast.CallExpression); ok {
