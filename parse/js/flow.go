@@ -1,6 +1,10 @@
 package js
 
-import "github.com/dop251/goja/ast"
+import (
+	"strings"
+
+	"github.com/dop251/goja/ast"
+)
 
 // maxReach bounds the expressions one Reach call visits.
 const maxReach = 4000
@@ -55,8 +59,14 @@ func (r *reacher) visit(e ast.Expression) {
 		r.visit(x.Member)
 	case *ast.CallExpression:
 		r.visit(x.Callee)
-		for _, a := range x.ArgumentList {
-			r.visit(a)
+		// a call of a local function returns what its returns hold, which
+		// is followed below (its parameters to the arguments of its
+		// calls); any other call may return something built from its
+		// arguments
+		if !r.localFunc(x.Callee) {
+			for _, a := range x.ArgumentList {
+				r.visit(a)
+			}
 		}
 		if dot, ok := x.Callee.(*ast.DotExpression); ok {
 			// obj.method(): what the class methods of that name return
@@ -212,6 +222,35 @@ func (in *Info) callsOf(fn ast.Node) []*ast.CallExpression {
 }
 
 // returns visits what a local function returns.
+// localFunc reports a callee that is a function of this file in every
+// definition, whose result is what its return statements hold: not a
+// generator, and not reading its arguments through arguments[i].
+func (r *reacher) localFunc(callee ast.Expression) bool {
+	id, ok := callee.(*ast.Identifier)
+	if !ok {
+		return false
+	}
+	defs := r.in.defs(id)
+	if len(defs) == 0 {
+		return false
+	}
+	for _, d := range defs {
+		switch f := d.Init.(type) {
+		case *ast.FunctionLiteral:
+			if f.Generator || strings.Contains(r.in.p.Src(f.Body), "arguments") {
+				return false
+			}
+		case *ast.ArrowFunctionLiteral:
+		default:
+			return false
+		}
+		if d.Param || d.Compound || len(d.Path) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 func (r *reacher) returns(f ast.Expression) {
 	if f == nil || r.rets[f] {
 		return

@@ -278,6 +278,46 @@ https.get('https://h/x', (res) => {
 	}
 }
 
+// TestReachLocalCallIsItsReturns: a call of a local function holds what
+// its returns hold (a parameter through the arguments of its calls), not
+// every argument; other calls may return something built from theirs.
+func TestReachLocalCallIsItsReturns(t *testing.T) {
+	src := `
+function choose(vars, wanted) { if (wanted) return wanted; return vars.A ? 'a' : 'b'; }
+function echo(x) { return x; }
+function viaArgs() { return arguments[0]; }
+sink(choose(kept1, given1), echo(given2), viaArgs(given3), unknownFn(given4));
+`
+	p, err := Parse("f.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := p.Info()
+	var sink *ast.CallExpression
+	for _, c := range in.Calls() {
+		if id, ok := c.Callee.(*ast.Identifier); ok && id.Name.String() == "sink" {
+			sink = c
+		}
+	}
+	seen := map[string]bool{}
+	for _, a := range sink.ArgumentList {
+		in.Reach(a, func(e ast.Expression) bool {
+			if id, ok := e.(*ast.Identifier); ok {
+				seen[id.Name.String()] = true
+			}
+			return true
+		})
+	}
+	for _, w := range []string{"given1", "given2", "given3", "given4"} {
+		if !seen[w] {
+			t.Errorf("Reach did not find %s (saw %v)", w, seen)
+		}
+	}
+	if seen["kept1"] {
+		t.Errorf("Reach followed an argument the local function does not return (saw %v)", seen)
+	}
+}
+
 func TestJSXInJSAndBOM(t *testing.T) {
 	p, err := Parse("App.js", []byte("import React from 'react';\nexport default function App() {\n  return <div onClick={() => go()}>hi</div>;\n}\n"))
 	if err != nil {
