@@ -327,8 +327,24 @@ func (p *Program) transform(name, ext, code string) error {
 	return nil
 }
 
-// placeholderRx matches a template placeholder: {{PORT}}, {{ name }}.
-var placeholderRx = regexp.MustCompile(`\{\{[^{}\n]{1,80}\}\}`)
+// placeholderRx matches a template placeholder: {{PORT}}, {{ name }},
+// {{ user.name }}, {{ name | upper }}: a name, not an object literal in
+// braces (JSX's style={{ width: 280 }}).
+var placeholderRx = regexp.MustCompile(`\{\{\s*[A-Za-z_$][\w$.\-]{0,79}(?:\s*\|[^{}\n]{0,60})?\s*\}\}`)
+
+// placeholders returns the spans of the template placeholders of code,
+// leaving out a JSX attribute's object in braces (style={{width}}): the
+// braces right after "=" are code.
+func placeholders(code string) [][]int {
+	var out [][]int
+	for _, m := range placeholderRx.FindAllStringIndex(code, -1) {
+		if m[0] > 0 && code[m[0]-1] == '=' {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
 
 // recoverable rewrites code, keeping every offset, when esbuild's errors
 // are only those of a template or of duplicate exports: each {{…}} becomes
@@ -337,7 +353,7 @@ var placeholderRx = regexp.MustCompile(`\{\{[^{}\n]{1,80}\}\}`)
 // blanks). It reports whether anything was rewritten.
 func recoverable(code string, errs []api.Message) (string, bool) {
 	b := []byte(code)
-	placeholders := placeholderRx.MatchString(code)
+	spans := placeholders(code)
 	var starts []int // line starts, when an error needs them
 	changed := false
 	for _, m := range errs {
@@ -376,14 +392,18 @@ func recoverable(code string, errs []api.Message) (string, bool) {
 				copy(b[k:k+6], "      ")
 			}
 			changed = true
-		case placeholders:
+		case len(spans) > 0:
 			changed = true
 		default:
 			return "", false
 		}
 	}
-	out := placeholderRx.ReplaceAllStringFunc(string(b), func(p string) string { return strings.Repeat("_", len(p)) })
-	return out, changed
+	for _, m := range spans {
+		for i := m[0]; i < m[1]; i++ {
+			b[i] = '_'
+		}
+	}
+	return string(b), changed
 }
 
 func isModuleReturnError(ms []api.Message) bool {

@@ -537,6 +537,9 @@ func TestRecoversTemplatesAndDuplicateExports(t *testing.T) {
 	for _, c := range []struct{ name, src, call string }{
 		// a config template the skill fills in
 		{"templates/ecosystem.config.js", "module.exports = {\n  apps: [{ name: '{{APP_NAME}}',\n    env: { PORT: {{PORT}} } }]\n};\nrequire('child_process').exec('pm2 start');\n", "exec"},
+		// a component template: placeholders beside JSX's style={{ … }} and
+		// style={{width}}, which are code
+		{"assets/template.tsx", "import { {{NodeData}} } from '@/types';\ntype {{NodeName}}Props = { data: {{NodeData}} };\nexport const {{ NodeName }} = ({ width }: {{NodeName}}Props) => (\n  <div style={{ width: width ?? 280, height: 'auto' }}><span style={{width}} /></div>\n);\nfetch('https://a.example/{{ host | lower }}');\n", "fetch"},
 		// a file of examples that exports a default twice
 		{"templates/basic.ts", "export class A {}\nexport default { fetch() { return 1 } };\nexport default { fetch() { return 2 } };\nimport { execSync } from 'child_process';\nexecSync('ls');\n", "execSync"},
 		// the same name exported twice by export lists
