@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
@@ -34,8 +35,10 @@ exfiltration channel (P3) that needs no tool call.
 - another secret value or credential: **high**.
 
 An API client that puts its own named key into requests to its own API (*add
-` + "`&appid=`" + ` with your ` + "`OPENWEATHER_API_KEY`" + ` to api.openweathermap.org*) is not reported, nor are
-negated sentences; in security-teaching skills findings are low.
+` + "`&appid=`" + ` with your ` + "`OPENWEATHER_API_KEY`" + ` to api.openweathermap.org*) is not reported, nor is a secret put into a request's body, header or parameters for the API it
+authenticates (*include it in the POST body as the value of the ` + "`tokenId`" + ` parameter*), a word
+of a field's name (*the **Access Token Manager** list*, *set **Password Reset Type** to **Email
+Link***) or a negated sentence; in security-teaching skills findings are low.
 
 **Fix:** build links from the data the user asked for; never from keys, tokens or cookies.
 
@@ -70,16 +73,30 @@ func runSecretInLinks(p *analyzer.Pass) error {
 		if !may(&s) {
 			continue
 		}
-		sm := linkSecretRx.Regexp.FindStringIndex(s.Text)
-		if sm == nil {
-			continue
-		}
 		vm := linkPlaceVerbRx.FindStringIndex(s.Text)
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.SentenceNegationRx.MatchString(s.Text) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
+		// "Set for the access token in query parameter": a verb with no
+		// object, a participle saying what a key is for
+		if linkNoObjectRx.MatchString(s.Text[vm[1]:]) {
+			continue
+		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
+		// the secret placed: the first one that is not a word of a field's
+		// or product's name ("the **Default Access Token Manager** list",
+		// "**Password Reset Type** is set to …")
+		var sm []int
+		for _, m := range linkSecretRx.Regexp.FindAllStringIndex(s.Text, -1) {
+			if !linkLabelWord(d.Src, &s, m) {
+				sm = m
+				break
+			}
+		}
+		if sm == nil {
+			continue
+		}
 		// the link is where the verb puts the secret: in the verb's own
 		// clause, not in an aside ("add credentials to it (…) — keyed by
 		// server URL")
@@ -133,12 +150,61 @@ var (
 // link: a link named after it behind a preposition of destination, or
 // before it behind "with", "containing".
 func linkSecretIntoChan(t string, sm []int) bool {
-	if cm := linkChanRx.FindStringIndex(t[sm[1]:]); cm != nil && linkIntoRx.MatchString(t[sm[1]:sm[1]+cm[0]]) {
-		return true
+	if cm := linkChanRx.FindStringIndex(t[sm[1]:]); cm != nil {
+		gap := t[sm[1] : sm[1]+cm[0]]
+		// "include client secrets in token endpoint requests as query
+		// parameters", "include it in the POST body as the value of the
+		// `tokenId` query parameter": the secret goes into a request to
+		// the API it authenticates, a parameter of that call, not into a
+		// link the agent writes for others to open
+		if linkIntoRx.MatchString(gap) && !linkRequestDestRx.MatchString(gap) {
+			return true
+		}
 	}
 	var last []int
 	for _, cm := range linkChanRx.FindAllStringIndex(t[:sm[0]], -1) {
 		last = cm
 	}
-	return last != nil && linkWithRx.MatchString(t[last[1]:sm[0]])
+	if last == nil {
+		return false
+	}
+	// "the URL (including the port) where the assertion is used to obtain
+	// the access token": the secret is in a clause of its own, not what
+	// the link carries
+	w := linkWithRx.FindAllStringIndex(t[last[1]:sm[0]], -1)
+	return w != nil && !linkOwnClauseRx.MatchString(t[last[1]+w[len(w)-1][1]:sm[0]])
+}
+
+var (
+	// linkNoObjectRx: a placement verb followed by "for": a participle
+	// ("[is] set for …"), not an imperative with an object.
+	linkNoObjectRx = match.MustRx(`^\s+for\b`)
+	// linkRequestDestRx: the destination is a request, its body or its
+	// header, followed by the slot in it ("in the POST body as …").
+	linkRequestDestRx = match.MustRx(`\b(?:in|into|to|inside)\s+(?:the\s+|an?\s+|each\s+|every\s+|all\s+)?(?:[\w/-]+\s+){0,2}(?:requests?|body|bodies|headers?|payloads?)\s+(?:as|of|under|using|in)\b`)
+	// linkOwnClauseRx: between "with"/"including" and the secret, a
+	// closed parenthesis or a relative or subordinate clause.
+	linkOwnClauseRx = match.MustRx(`\)|\b(?:where|which|that|when|who|whose|while|because|to\s+(?:request|obtain|get|fetch|mint|issue|create|generate))\b`)
+	// linkLabelHeadRx: the word after a secret that keeps it a secret
+	// ("Access Token Value").
+	linkLabelHeadRx = match.MustRx(`^(?:Values?|Strings?|Contents?|Data|Text)\b`)
+)
+
+// linkLabelWord reports whether the secret at m of the sentence is a word
+// of a title-cased name, a field or product whose head is another noun:
+// "Access Token Manager", "Password Reset Type". The secret and the next
+// word are capitalised; "the Access Token in every link" still counts.
+func linkLabelWord(src []byte, s *prose.Sentence, m []int) bool {
+	rs, re := s.Seg.N.Orig(s.I+m[0], s.I+m[1])
+	if rs >= re || rs >= len(src) || src[rs] < 'A' || src[rs] > 'Z' {
+		return false
+	}
+	for _, w := range strings.Fields(string(src[rs:re])) {
+		if w[0] < 'A' || w[0] > 'Z' {
+			return false
+		}
+	}
+	// the next word, past markup on the same line
+	rest := strings.TrimLeft(string(src[re:min(len(src), re+40)]), " *_`")
+	return rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' && !linkLabelHeadRx.MatchString(rest)
 }
