@@ -31,7 +31,10 @@ The same secrets typed or pasted into a web page or form the skill points to (*t
 wallet ownership, paste your recovery phrase at https://…*, *import your wallet by entering
 the 12 words*) are reported the same way: that page is the drainer. A machine's key pasted into a
 labelled field of the tool the steps configure (*SSH Private Key: paste the private key content*
-under *Fill in:*, no URL, no wallet named, not *here* or into the reply) is **medium**.
+under *Fill in:*, no URL, no wallet named, not *here* or into the reply) is **medium**, and so is a
+private key named as a certificate's, a key pair's or a service's (*enter the private key that
+matches the certificate*, *provide your messaging SDK private key*) with no wallet, URL or chat
+named: an API's or a console's parameter, not a wallet's key.
 
 Asking for an API key when an environment variable is missing is common and not reported,
 nor is a password typed into the operating system's own prompt (*sudo asks for your
@@ -125,6 +128,13 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 			// own settings, not a wallet's key given to a page or the chat
 			sev, where = Medium, "into a field of the tool it configures (an SSH, deploy or signing key, not a wallet's)"
 		}
+		if sev == High && certKey(s.Text, vm[0], what) {
+			// "you must enter the private key that matches the
+			// certificate", "provide your messaging SDK private key": a
+			// certificate's, key pair's or service's key given to the
+			// product or API it configures, not a wallet's
+			sev, where = Medium, "for a certificate, key pair or service the product configures, not a wallet's"
+		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
@@ -154,6 +164,20 @@ func machineKeyField(t string, verb int, what string) bool {
 	}
 	label := t[max(0, verb-48):verb]
 	return fieldLabelRx.MatchString(label) && machineKeyRx.MatchString(label)
+}
+
+// certKeyRx names what a machine's private key belongs to: a certificate,
+// a key pair, a service's SDK or account.
+var certKeyRx = match.MustRx(`\b(?:certificates?|certs?|key pairs?|public[- ]private|x\.?509|pem|sdk|service accounts?|dkim|tls|ssl)\b`)
+
+// certKey reports a private key named as a certificate's, a key pair's or a
+// service's, with no wallet named, no URL and no word sending it into the
+// chat.
+func certKey(t string, verb int, what string) bool {
+	if !strings.Contains(what, "private key") || strings.Contains(t, "://") || walletWordsRx.MatchString(t) || intoChatRx.MatchString(t[verb:]) {
+		return false
+	}
+	return certKeyRx.MatchString(t)
 }
 
 // askSeed returns the first wallet secret named in t, skipping the path or
