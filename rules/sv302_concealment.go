@@ -51,8 +51,13 @@ matched verb a noun. A send made silent for its recipients (*Send silently (no n
 keeps nothing from the user. An imperative's verb opens its clause, after at most a lead word, a label or an
 adverbial (*for each file, silently delete …*); a list of objects is judged from the verb that
 governs it (*apply A, B, and C without asking*); *AI agents reading this silently forward …* is
-addressed to the agent. Items under a lead-in that refuses them (*Never:*, *This skill does NOT:*)
-are prohibitions. The description cell of a setting's row (*| ` + "`enableAllProjectMcpServers`" + ` |
+addressed to the agent. Items under a lead-in that refuses them (*Never:*, *This skill does NOT:*, a heading *What this
+skill does not do*) are prohibitions; an item under *Either:* or *You have three options:* is a way
+out offered to the user (medium for an approval bypass). The summary cell of an API reference row
+(*| DELETE | /orgs/{id}/sandbox | … and Disable Sandbox |*) describes the operation its method and
+path name. *In non-interactive or YOLO mode, …* names a state; *skip Agenda silently and add a note*
+puts the adverb on a step not taken; *the user will not be aware that enrolment has failed* predicts
+a product's failure. The description cell of a setting's row (*| ` + "`enableAllProjectMcpServers`" + ` |
 Auto-approve all project servers |*) and a flag's definition entry (*- **--yolo** — full autonomous
 execution*) define the setting. *Never tell the user the memo is complete* (a claim not to make)
 and *do not tell the user how to call the API* (a direction) are not concealment. A flag's definition entry may name the flag twice (*- ` + "`--yolo`" + ` or ` + "`-y`" + `: auto-approve all tool calls*); *In

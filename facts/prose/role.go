@@ -94,6 +94,9 @@ var (
 	// in Chinese and Japanese.
 	catalogRowRx = match.MustRx(`\|\s*(?:critical|high|medium|low|info|severe|warning|严重|高危|中危|低危|高|中|低|重大|緊急)\s*\|` +
 		`|^\W*\|?\s*(?:\*\*)?\s*(?:aml\.t\d{4}(?:\.\d{3})?|t\d{4}(?:\.\d{3})?|cwe-\d+|capec-\d+|llm\d{2}(?::\d{4})?|asi\d{2})\b`)
+	// apiOperationRowRx: a table row that opens with an HTTP method and a
+	// path (an API reference's operation), the match in a later cell.
+	apiOperationRowRx = match.MustRx("^\\W*\\|?\\s*`?(?:get|post|put|patch|delete|head|options)`?\\s*\\|\\s*`?/[^|\\s]*`?\\s*\\|")
 	// taskRx: "your job is to …", "the next step is to …": an
 	// instruction phrased as a statement.
 	taskRx = match.MustRx(`\b(?:task|job|goal|step|mission|instructions?|role|purpose|objective|duty|plan|procedure)\s+(?:\w+\s+){0,2}(?:is|are|will be)\s+to\s+$`)
@@ -143,6 +146,12 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 		return RoleDefinition
 	}
 	if inTableRow(t, i, j) && catalogRowRx.MatchString(rowAround(t, i, j)) {
+		return RoleDefinition
+	}
+	// "| DELETE | /orgs/{id}/sandbox | Delete … and Disable Sandbox |": a
+	// later cell of an API reference row is the summary of the operation
+	// its method and path name
+	if inTableRow(t, i, j) && apiOperationRowRx.MatchString(rowBefore(t, i)) {
 		return RoleDefinition
 	}
 	if flagPurposeRx.MatchString(t[max(sStart, i-120):i]) {

@@ -159,6 +159,19 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if h.Phrase.Label == "silent action" && adverbEndRx.MatchString(h.Seg.N.Text[h.I:h.J]) && silentNextVerb(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+24)]) {
 			continue
 		}
+		// "skip Agenda silently and add a note": the adverb closes a
+		// clause that skips a step; the verb after the conjunction is not
+		// done silently, and a step not taken hides no effect
+		if h.Phrase.Label == "silent action" && silentCoordRx.MatchString(h.Seg.N.Text[h.I:h.J]) &&
+			skipOnlyRx.MatchString(ClauseBefore(h.Seg.N.Text[max(0, h.I-80):h.I])) {
+			continue
+		}
+		// "in such cases, the user will not be aware that enrolment has
+		// failed": a product's failure the user does not learn of,
+		// predicted, not an action kept from them
+		if h.Phrase.Label == "concealment from the user" && unawareFailureRx.MatchString(h.Seg.N.Text[h.I:min(len(h.Seg.N.Text), h.J+80)]) {
+			continue
+		}
 		if h.Phrase.Label == "no confirmation" {
 			sent, pre := sentenceAround(h.Seg.N.Text, h.I, h.J)
 			if !confirmActionRx.MatchString(sent) || SentenceNegationRx.MatchString(pre) {
@@ -174,6 +187,11 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		sev, why := hitSeverity(&h, d.Teaching)
 		if capped && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "in a "+role.String()
+		}
+		// "Either:" over "- Disable sandbox for this session": one of the
+		// ways out offered to the user, who chooses
+		if h.Phrase.Label == "approval bypass" && sev > analyzer.Medium && !h.obfuscated && role == RoleInstruction && OptionListLead(d.Src, h.Start) {
+			sev, why = analyzer.Medium, "an option offered to the user"
 		}
 		if internal && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "the agent's own reasoning kept back; nothing with an effect"
@@ -226,6 +244,11 @@ var (
 	// that is not a noun in -ss).
 	adverbEndRx      = match.MustRx(`(?i)(?:silently|secretly|covertly|stealthily)$`)
 	silentNextVerbRx = match.MustRx(`(?i)^\s+(?:skip|fail|drop|reset|break|ignore|return|succeed|overwrite|discard|truncate|corrupt|lose|fall|change|disable|replace|delete|remove|upsert|stop|hang|exit|continue|proceed|[a-z]{3,}[a-rt-z]s)\b`)
+	// silentCoordRx: the adverb, a conjunction, then the verb.
+	silentCoordRx = match.MustRx(`^(?:silently|secretly|covertly|stealthily|quietly|invisibly|discreetly)\s+(?:and|or|then|and then)\s+\w+$`)
+	// unawareFailureRx: "the user will not be aware that X has failed": a
+	// prediction about a failure.
+	unawareFailureRx = match.MustRx(`^(?:the|your)\s+(?:user|human|operator)\s+will\s+not\s+(?:know|notice|be aware)\s+(?:that\s+|of\s+)?(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,3}(?:has|have|had|was|were|is|did)\s+(?:not\s+)?(?:failed|unsuccessful|succeed(?:ed)?|complete[d]?|gone through|errored)\b`)
 	// phraseProhibitRx: a phrase that is itself a prohibition ("do not
 	// tell the user"), unlike one that only holds "without".
 	phraseProhibitRx = match.MustRx(`^(?:do not|don't|never|must not|should not|shouldn't|mustn't)\b`)
@@ -337,6 +360,10 @@ var internalRx = match.MustRx(`\b(?:internally|in your head|in your reasoning|in
 // negativeLeadRx matches a lead-in that refuses the list after it.
 var negativeLeadRx = match.MustRx(`(?i)^[ \t>]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:never|don'?t|do not|must not|should not|avoid|prohibited|forbidden|not allowed|anti-?patterns?|red flags?|(?:this|the) (?:skill|tool|agent|plugin) (?:does not|doesn't|will not|won't|never|must not)|(?:it|we|you) (?:does not|do not|don't|will not|won't|never|must not)|does not|will not|won't)(?:[ \t]+do)?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*$`)
 
+// negativeHeadingRx: a heading or bold line naming what the skill does
+// not do ("## What this skill does not do", "**What it won't do**").
+var negativeHeadingRx = match.MustRx(`(?i)^[ \t>]*(?:#{1,6}[ \t]+|\*\*|__)[ \t]*(?:what[ \t]+(?:(?:this|the)[ \t]+(?:skill|tool|agent|plugin|command)|it|we|you)[ \t]+(?:does not|doesn't|will not|won't|never|must not|do not|don't|should not)(?:[ \t]+do)?|what[ \t]+not[ \t]+to[ \t]+do|non-?goals)[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*$`)
+
 // listItemRx matches a list item line.
 var listItemRx = match.MustRx(`^[ \t>]*(?:[-*+]|\d+[.)])[ \t]`)
 
@@ -360,7 +387,37 @@ func NegativeListLead(src []byte, pos int) bool {
 			end = s - 1
 			continue
 		}
-		return negativeLeadRx.Match(line)
+		line = bytes.TrimRight(line, "\r") // CRLF files
+		return negativeLeadRx.Match(line) || negativeHeadingRx.Match(line)
+	}
+	return false
+}
+
+// optionLeadRx: a lead-in that offers the items below as alternatives for
+// the user to choose from ("Either:", "You have three options:").
+var optionLeadRx = match.MustRx(`(?i)(?:^|[.!?:][ \t]+|\*\*[ \t]*)(?:either|options?|alternatives|(?:you|the user) (?:have|has|can choose from|may choose from|can pick from) (?:\w+ )?(?:options?|choices|alternatives|ways(?: out)?))[ \t]*:[ \t]*$`)
+
+// OptionListLead reports whether the line holding src[pos] is an item of
+// a list offered as alternatives to choose from ("Either:" over "- Disable
+// sandbox for this session", "- Use a devcontainer instead").
+func OptionListLead(src []byte, pos int) bool {
+	if pos < 0 || pos > len(src) {
+		return false
+	}
+	ls, le := LineAround(src, pos, pos)
+	if !listItemRx.Match(src[ls:le]) {
+		return false
+	}
+	end := ls - 1
+	for n := 0; n < 20 && end > 0; n++ {
+		s := bytes.LastIndexByte(src[:end], '\n') + 1
+		line := src[s:end]
+		switch {
+		case len(bytes.TrimSpace(line)) == 0, listItemRx.Match(line), line[0] == ' ' || line[0] == '\t':
+			end = s - 1
+			continue
+		}
+		return optionLeadRx.Match(bytes.TrimRight(line, " \t\r"))
 	}
 	return false
 }
@@ -368,7 +425,7 @@ func NegativeListLead(src []byte, pos int) bool {
 // stateRx: a clause opening with "with" or "in" that names a state
 // ("even with yolo mode enabled", "In YOLO mode, vision switching happens
 // automatically").
-var stateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)\W+)*(?:with|in)\s+$`)
+var stateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)\W+)*(?:with|in)\s+(?:[\w-]+\s+(?:or|and|/)\s+)?$`)
 
 // requirementRx matches the start of a passive requirement right before a
 // phrase: "must be reviewed and", "needs to be", "should first be".
