@@ -27,13 +27,15 @@ for every conversation, whether or not the skill is used. These fields are the m
 privileged text a skill controls. This rule finds in them:
 
 - instruction override, concealment or claimed authority ("ignore previous instructions",
-  "do not tell the user", "approved by the administrator"): **critical**. Skipping confirmation for local work that
+  "do not tell the user", "approved by the administrator"): **critical**; a setting the skill manages both ways ("helps
+  enable/disable sandbox mode") is not a command to switch it off. Skipping confirmation for local work that
   one command undoes, and nothing else in its sentence ("commits the changes in logical units without confirmation";
   not pushing, deploying, deleting, sending, installing or running commands) is **medium**;
 - markup that closes or opens prompt structure (` + "`</available_skills>`" + `, ` + "`<system>`" + `,
   ` + "`</description>`" + `, ` + "`<|im_start|>`" + `, ` + "`[SYSTEM]`" + `): **high**. The closing tag of a trigger
   example the description opened itself (` + "`<example>…</example>`" + `, ` + "`<commentary>`" + `, the format of Claude
-  Code agent and plugin descriptions) closes nothing and is not reported;
+  Code agent and plugin descriptions) closes nothing and is not reported, nor is a role word written
+  as a slash command's argument and never closed (` + "`/cs:review <system> — …`" + `);
 - control characters, zero-width, bidi or tag characters: **high**;
 - instructions addressed to the model ("Claude must always run …", "you must ignore …",
   "assistant: reply …"): **high**.
@@ -75,6 +77,11 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 		done := false
 		for i := range all {
 			if m := all[i].Find(t); m != nil && !prose.Negated(t, m[0]) {
+				if prose.TogglePair(t, m[0], m[1]) {
+					// "helps enable/disable sandbox mode": a setting the
+					// skill manages both ways, not a command to flip it
+					continue
+				}
 				if all[i].Label == "no confirmation" && userSubjectRx.MatchString(t[sentenceStart(t, m[0]):m[0]]) {
 					// "Trigger even if the user only pastes file names
 					// without asking explicitly": the user does not ask
@@ -95,6 +102,13 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 		}
 		if done {
 			continue
+		}
+		// "/cs:readiness <system> — …": the command's argument, blanked
+		// before the markup is looked for
+		for i := range prose.RoleTagPhrases {
+			if m := prose.RoleTagPhrases[i].Find(t); m != nil && slashArgPlaceholder(t, m[0], m[1]) {
+				t = t[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + t[m[1]:]
+			}
 		}
 		tagged := false
 		for i := range prose.RoleTagPhrases {
@@ -244,6 +258,25 @@ func structuralTag(t string) []int {
 		return m
 	}
 	return nil
+}
+
+// slashArgRx: a slash command and the placeholders of its arguments
+// before the match ("/cs:ai-act-readiness ", "/audit <path> [--fix] ").
+var slashArgRx = match.MustRx(`(?:^|[\s"'(])/[a-z][\w:.-]*(?:\s+(?:<[\w-]+>|\[[^\]]{1,30}\]))*\s+$`)
+
+// slashArgPlaceholder reports a role word in angle brackets written as a
+// slash command's argument (/review <system>): an opening tag only, never
+// closed, right after the command and its other arguments.
+func slashArgPlaceholder(t string, i, j int) bool {
+	tag := t[i:j]
+	if strings.HasPrefix(tag, "</") || strings.HasSuffix(tag, "/>") {
+		return false
+	}
+	name := strings.TrimSpace(strings.Trim(tag, "<>"))
+	if strings.Contains(t[j:], "</"+name) {
+		return false
+	}
+	return slashArgRx.MatchString(t[max(0, i-80):i])
 }
 
 // exampleTags are the elements of the trigger-example format of agent and

@@ -44,7 +44,7 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// "Enable/disable safety checks in current scope" under a
 		// builtin's signature: a verb written as a toggle pair says what a
 		// switch does, both ways
-		if role == RoleInstruction && !h.obfuscated && togglePairRx.MatchString(h.Seg.N.Text[max(0, h.I-12):h.I]+h.Seg.N.Text[h.I:min(len(h.Seg.N.Text), h.J)]) {
+		if role == RoleInstruction && !h.obfuscated && TogglePair(h.Seg.N.Text, h.I, min(len(h.Seg.N.Text), h.J)) {
 			role = RoleDefinition
 		}
 		// "Never:" / "This skill does NOT:" over a list: every item is
@@ -453,6 +453,13 @@ func selfScoped(t string, j int) bool {
 	}
 	end := nextBoundary(t, j, ".!?;\n", 200)
 	return end >= j+m[1] && !outsideScopeRx.MatchString(t[j+m[1]:end])
+}
+
+// TogglePair reports whether the verb opening t[i:j] is written as one end
+// of a switch with its opposite right before it ("enable/disable sandbox
+// mode"): what a setting does both ways, not a command to flip it.
+func TogglePair(t string, i, j int) bool {
+	return togglePairRx.MatchString(t[max(0, i-12):i] + t[i:j])
 }
 
 // togglePairRx: a verb written as both ends of a switch ("enable/disable
