@@ -26,7 +26,8 @@ var FakeRoleTags = register(&analyzer.Rule{
 	Doc: `Finds markup that imitates the structure of the agent's context window in a skill's
 prose: ` + "`<system>`" + `, ` + "`</system>`" + `, ` + "`<system_prompt>`" + `, ` + "`</available_skills>`" + `,
 ` + "`<|im_start|>system`" + `, ` + "`<|eot_id|>`" + `, ` + "`[SYSTEM]`" + `, ` + "`[INST]`" + `, ` + "`<<SYS>>`" + `, and headings such as
-` + "`### System:`" + `.
+` + "`### System:`" + `. A heading whose only content after the role word is a placeholder to fill in
+(` + "`## System: [System name]`" + `, a runbook template's field) is medium.
 
 Agents see a skill's text inside their own prompt. Closing a tag the harness opened
 (` + "`</available_skills>`" + `) or opening a fake system turn makes the following text look like
@@ -56,6 +57,9 @@ Good:
     ` + "```",
 	Run: runFakeRoleTags,
 })
+
+// headingFieldRx: the rest of a heading is one placeholder to fill in.
+var headingFieldRx = match.MustRx(`^\s*(?:\[[^\]\[]{1,40}\]|<[a-z][\w .-]{0,39}>|\{\{?[^{}]{1,40}\}\}?|_{3,})\s*(?:<!--.*?-->\s*)?$`)
 
 var roleHeadingRx = match.MustRx(`^(?:system|system prompt|system message|assistant|human)\s*:`)
 
@@ -119,6 +123,13 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		}
 		if m := roleHeadingRx.FindStringIndex(s.N.Text); m != nil {
 			st, en := s.N.Orig(m[0], m[1])
+			if headingFieldRx.MatchString(s.N.Text[m[1]:]) {
+				// "## System: [System name]": a runbook template's field
+				// for the system it covers, with nothing said after it
+				rep.Report(analyzer.Diagnostic{Start: st, End: en, Severity: Medium,
+					Message: fmt.Sprintf("role word %q heads a template field whose value is a placeholder (not a turn)", s.N.Text[m[0]:m[1]])})
+				continue
+			}
 			ctx := prose.CtxProse
 			if s.Quote > 0 {
 				ctx = prose.CtxQuote
