@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/encoded"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -27,7 +28,11 @@ var ShellObfuscation = register(&analyzer.Rule{
 - text that is reversed (` + "`rev`" + `), ROT13-ed (` + "`tr A-Za-z N-ZA-Mn-za-m`" + `) or printed from escapes
   (` + "`printf '\\x63…'`" + `, ` + "`echo -e`" + `) and piped into a shell;
 - ` + "`eval`" + ` of a string assembled from escapes or substrings of variables;
-- long base64 blobs (200+ characters) in a command.
+- long base64 blobs (200+ characters) in a command, unless the blob decodes to data nobody runs: an
+  image, a PDF, a font or DER (a certificate or key store) with no command line inside, or text that
+  reads as data (JSON such as a token's claims, LDIF records) with no command, program, sentence,
+  address or further layer of encoding in it. A blob that decodes to a script, to instructions, to
+  compressed or layered encoding, or to bytes of no known format is reported.
 
 The analyser resolves these where the input is constant and the other rules judge
 what they run; this rule reports the hiding itself, which no honest skill needs. A lone
@@ -102,7 +107,24 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 	}
 	for _, ws := range [][]shell.Word{c.Assigns, c.Argv} {
 		for _, w := range ws {
-			if m := shLongB64Rx.FindString(w.Value); m != "" && shBase64Mix(m) {
+			binHead, prevEnd := false, 0
+			for _, loc := range shLongB64Rx.FindAllStringIndex(w.Value, -1) {
+				m, gap := w.Value[loc[0]:loc[1]], w.Value[prevEnd:loc[0]]
+				prevEnd = loc[1]
+				if !shBase64Mix(m) {
+					continue
+				}
+				if what, data := encoded.DataRun(m); data {
+					// an image, a certificate, a token's claims: data
+					// quoted in a request, not a hidden command
+					binHead = what != encoded.DataText
+					continue
+				}
+				if binHead && shElisionRx.MatchString(gap) && encoded.DataTail(m) {
+					// the rest of a key store the writer cut short
+					continue
+				}
+				binHead = false
 				in := "a " + c.Name + " command"
 				if c.Name == "" {
 					in = "an assignment"
@@ -131,6 +153,10 @@ func shBase64Mix(s string) bool {
 	}
 	return up && low && dig
 }
+
+// shElisionRx matches the mark of a writer cutting a blob short ("...",
+// "…", "[truncated]") between two of its runs.
+var shElisionRx = match.MustRx(`^[^A-Za-z0-9+/]*(?:\.\.\.|…|\[(?:truncated|snip)\])[^"'\n]*$`)
 
 var shHexEscRx = match.MustRx(`(\\x[0-9a-fA-F]{2}|\\[0-7]{3}){4,}`)
 
