@@ -303,6 +303,22 @@ func encodingLike(s string) bool {
 	return false
 }
 
+// pathLike: words between slashes and nothing else, no digit and no "+"
+// ("com/vendor/latest/reference/AuthorizeFilter" out of a URL, a file
+// path): a path whose CamelCase makes it valid base64, not an opaque
+// payload, which mixes in digits.
+func pathLike(s string) bool {
+	if !strings.Contains(s, "/") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= '0' && c <= '9' || c == '+' || c == '=' {
+			return false
+		}
+	}
+	return true
+}
+
 // base64Like: long base64 has digits and both cases (identifiers and
 // words rarely do all three).
 func base64Like(s string) bool {
@@ -331,7 +347,7 @@ func rawBlobs(src []byte, c *Cues) []Blob {
 		}
 		b, ok := decodeText(r.text, c)
 		if !ok {
-			if !hashLike(r.text) && len(r.text) >= opaqueMin && (base64Like(r.text) || allBytes(r.text, isHexByte)) {
+			if !hashLike(r.text) && !pathLike(r.text) && len(r.text) >= opaqueMin && (base64Like(r.text) || allBytes(r.text, isHexByte)) {
 				if _, _, valid := DecodeRun(r.text); valid {
 					b = Blob{How: "encoded data"}
 					ok = true

@@ -1,6 +1,10 @@
 package encoded
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/skillvet/skillvet/skill"
+)
 
 func TestDataRun(t *testing.T) {
 	for _, c := range []struct{ name, in, want string }{
@@ -30,5 +34,15 @@ func TestDataRunText(t *testing.T) {
 	// plain text without a data format's shape is not judged data
 	if got, ok := DataRun("eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4"); ok {
 		t.Errorf("DataRun(xxx…) = %q, want not data", got)
+	}
+}
+
+func TestRawPathNotOpaque(t *testing.T) {
+	src := []byte("See https://docs.example.org/gateway/latest/reference/AuthorizationFilterSettings.html for details.\n" +
+		"Payload: " + "q8Zt0Lk3Vb9/Xw2Rr+Fh4Np7Yc1Md6Jg5Ks0Wa8Ee3Ty2Ui9Oo4Pp1As6Dd7Ff0Gg5Hh2Jj\n")
+	f := &skill.File{Path: "x.md", Kind: skill.KindMarkdown, Content: src}
+	bs := Raw(f, &Cues{})
+	if len(bs) != 1 || string(src[bs[0].Start:bs[0].Start+4]) != "q8Zt" {
+		t.Errorf("Raw = %+v, want only the payload", bs)
 	}
 }
