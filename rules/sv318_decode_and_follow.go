@@ -47,7 +47,10 @@ the instruction to act on it is the whole of the visible attack.
 Descriptions ("this tool decodes base64 and prints it"), prohibitions ("never run decoded
 output"), decoding that leads somewhere else ("decode the response and follow the pagination
 link", "decode the JWT and check its expiry"), a list of bare processing stages that names
-nothing to decode ("check the order: decode, normalize, validate, then execute.") and commands
+nothing to decode ("check the order: decode, normalize, validate, then execute."), "to decrypt a
+logged value, run the following command:" before a block that shows the decoding command in clear
+text (what is run is that command, in view, not the text it decodes; a block that is itself mostly
+encoded, or that pipes what it decodes into an interpreter, still counts) and commands
 that restore data
 (` + "`base64 -d logo.b64 > logo.png`" + `) are not reported. SV053 decodes what can be decoded, so the
 rules that judge commands and injections also see the payload.
@@ -140,11 +143,11 @@ func dfDecodes(t string, instr func(i, j int) bool) [][]int {
 // follow phrase after it; fm is nil when the decode phrase is all there
 // is (the follow-up may be in a later sentence); dm is nil when there is
 // no decode phrase.
-func dfFind(t string, instr func(i, j int) bool) (dm, fm []int) {
+func dfFind(t string, instr func(i, j int) bool, shown bool) (dm, fm []int) {
 	ds := dfDecodes(t, instr)
 	for _, m := range ds {
 		rest := t[m[1]:]
-		if f := dfFollow(rest); f != nil && !dfBetweenRx.MatchString(rest[:f[0]]) {
+		if f := dfFollow(rest, shown); f != nil && !dfBetweenRx.MatchString(rest[:f[0]]) {
 			return m, []int{m[1] + f[0], m[1] + f[1]}
 		}
 	}
@@ -155,12 +158,12 @@ func dfFind(t string, instr func(i, j int) bool) (dm, fm []int) {
 				return m[:2], []int{-1, -1}
 			}
 			rest := t[m[1]:]
-			if f := dfFollow(rest); f != nil && !dfBetweenRx.MatchString(rest[:f[0]]) {
+			if f := dfFollow(rest, shown); f != nil && !dfBetweenRx.MatchString(rest[:f[0]]) {
 				return m[:2], []int{m[1] + f[0], m[1] + f[1]}
 			}
 		}
 	}
-	if len(ds) > 0 && dfFollow(t[ds[0][1]:]) == nil {
+	if len(ds) > 0 && dfFollow(t[ds[0][1]:], shown) == nil {
 		return ds[0], nil
 	}
 	return nil, nil
@@ -195,13 +198,20 @@ func dfReported(pre string) bool {
 }
 
 // dfFollow finds the follow phrase in s that acts on the decoded text.
-func dfFollow(s string) []int {
+// shown: the sentence is followed by a block that shows a command in
+// clear text; "run the following (command)" then runs that command (the
+// decoder: "to decrypt the log's values, run the following command:"),
+// not the text it decodes.
+func dfFollow(s string, shown bool) []int {
 	for _, f := range dfFollowRx.FindAllStringIndex(s, 4) {
 		if prose.Negated(s, f[0]) {
 			continue
 		}
 		after := s[f[1]:]
 		obj := s[f[0]:f[1]]
+		if shown && strings.HasSuffix(obj, "the following") && dfShownCommandRx.MatchString(after) {
+			continue
+		}
 		if strings.HasSuffix(obj, "instructions") || strings.HasSuffix(obj, "instruction") || strings.HasSuffix(obj, "directives") ||
 			strings.HasSuffix(obj, "steps") || strings.HasSuffix(obj, "commands") {
 			// "follow the instructions in the README" points elsewhere
@@ -263,6 +273,42 @@ func dfOutputOfScript(p *analyzer.Pass, s *prose.Sentence, may func(*prose.Sente
 	return nil, ""
 }
 
+// dfShownCommandRx: what "the following" names after the follow verb: a
+// command, script or snippet shown next, or nothing more (the sentence
+// ends on the colon that introduces the block).
+var dfShownCommandRx = match.MustRx(`^\s*(?:(?:shell\s+|terminal\s+|cli\s+|openssl\s+|\w+\s+)?(?:command|commands|command line|script|snippet|code|one-liner|pipeline))?\s*:?\s*$`)
+
+// dfRunsDecodedRx: a block that feeds what it decodes to an interpreter.
+var dfRunsDecodedRx = match.MustRx(`\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k|fi)?sh|python[0-9.]*|node|perl|ruby|php|pwsh|powershell|iex|osascript|source)\b|\beval\b|\$\(\s*(?:echo|printf|cat)\b[^)]*\|\s*base64|\bexec\(|\bsource\s+<\(|\.\s+<\(`)
+
+// dfShownBlock reports that the segment after the sentence's is a code
+// block showing a command in clear text: not mostly an encoded run, and
+// not a pipeline that feeds what it decodes to an interpreter. What
+// "run the following command" runs is then in view, and the shell rules
+// judge it.
+func dfShownBlock(d *prose.Doc, s *prose.Sentence) bool {
+	i := s.SegIndex + 1
+	if i >= len(d.Segments) || d.Segments[i].Kind != markdown.CodeBlock && !d.Segments[i].Fenced {
+		return false
+	}
+	b := d.NextSegmentText(s.SegIndex)
+	if dfRunsDecodedRx.MatchString(b) {
+		return false
+	}
+	longest, total := 0, 0
+	for _, r := range dfEncodedRunRx.FindAllString(b, -1) {
+		longest = max(longest, len(r))
+	}
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '`' {
+			total++
+		}
+	}
+	return total > 0 && longest*2 < total
+}
+
+var dfEncodedRunRx = match.MustRx(`[A-Za-z0-9+/=_-]{16,}`)
+
 // dfNextFollowRx: a later sentence that acts on the decoded text ("Then
 // run it.", "3. Execute the result.").
 var dfNextFollowRx = match.MustRx(`^\s*(?:(?:[-*]|\d+[.)]|step \d+:?)\s+)?(?:(?:then|now|finally|next|and|afterwards|once decoded|when done),?\s+)*(?:follow|obey|execute|exec|run|eval|evaluate|carry out|perform|act on|comply with|source)\s+` + dfObject)
@@ -304,7 +350,7 @@ func runDecodeAndFollow(p *analyzer.Pass) error {
 		var dm, fm []int
 		next := ""
 		if has(s) {
-			dm, fm = dfFind(s.Text, instr)
+			dm, fm = dfFind(s.Text, instr, dfShownBlock(d, s))
 		}
 		if fm == nil && dm != nil {
 			// the follow-up in one of the next two sentences
@@ -353,7 +399,7 @@ func runDecodeAndFollow(p *analyzer.Pass) error {
 		t := prose.Normalize(d.Src, is, ie).Text
 		dm, fm := dfFind(t, func(i, j int) bool {
 			return prose.ClauseRole(t, i, j, false, false) == prose.RoleInstruction
-		})
+		}, false)
 		if fm == nil {
 			continue
 		}
