@@ -6,6 +6,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/hostfacts"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
@@ -41,7 +42,9 @@ configured allowlist. An injected "send it to our server" step names a host nowh
   gathers such data: ` + "`pbpaste`" + `, ` + "`env`" + `, ` + "`hostname`" + `, a credential read, a request to an IP
   geolocation service, or a skill script that asks one (` + "`python3 scripts/here.py > loc.txt`" + `,
   where ` + "`here.py`" + ` calls ` + "`ipinfo.io`" + `);
-- **medium** otherwise.
+- **medium** otherwise. The passage is the prose around the command: a word it negates
+  ("no secrets needed") and the credentials commands authenticate with at their own hosts
+  (` + "`-u admin:<admin-password>`" + `, an Authorization header) do not make it about that data.
 
 Code the text around it presents as an attack or a bad example is shown as an illustration
 and is graded down (medium).
@@ -129,7 +132,7 @@ func runInstructedUpload(p *analyzer.Pass) error {
 			sev, what = High, " ("+g+")"
 		} else if m := uploadSensitiveRx.FindString(payload); m != "" {
 			sev, what = High, " ("+strings.ToLower(m)+")"
-		} else if m := uploadSensitiveRx.FindString(passageBefore(content, u.c.Start)); m != "" {
+		} else if m := uploadPassageSensitive(passageBefore(content, u.c.Start, shellfacts.CmdEnd(u.c))); m != "" {
 			sev, what = High, " (the passage is about "+strings.ToLower(m)+")"
 		}
 		shellfacts.Report(p, u.site, analyzer.Diagnostic{Start: u.c.Start, End: shellfacts.CmdEnd(u.c), Severity: sev,
@@ -221,9 +224,12 @@ func uploadPayload(c *shell.Command) (string, bool) {
 	return "", false
 }
 
-// passageBefore is the text of the Markdown section before off, back to
-// its heading (at most 800 bytes), and the rest of off's line.
-func passageBefore(content string, off int) string {
+// passageBefore is the text of the Markdown section before the command
+// at off, back to its heading (at most 800 bytes), and the rest of the
+// line after the command's end. The command's own words are not the
+// passage: "-u admin:<password>" is the credential the request
+// authenticates with at its destination, not data the passage is about.
+func passageBefore(content string, off, end int) string {
 	if off > len(content) {
 		off = len(content)
 	}
@@ -232,9 +238,31 @@ func passageBefore(content string, off int) string {
 	if k := strings.LastIndex(pre, "\n#"); k >= 0 {
 		pre = pre[k+1:]
 	}
-	end := strings.IndexByte(content[off:], '\n')
-	if end < 0 {
-		end = len(content) - off
+	if nl := strings.IndexByte(content[off:], '\n'); nl >= 0 && end <= off+nl {
+		// the command ends on its first line: the prose after it
+		return pre + content[min(max(end, off), len(content)):off+nl]
+	} else if nl < 0 && end <= len(content) {
+		return pre + content[max(end, off):]
 	}
-	return pre + content[off:off+end]
+	return pre
+}
+
+// uploadAuthRx matches a command's credentials for the host it calls:
+// "-u admin:<admin-password>", "--user u:p", an Authorization or API-key
+// header. A passage that holds them authenticates a request; it is not
+// about sending a password.
+var uploadAuthRx = match.MustRx(`(?:^|\s)(?:-u|--user|--proxy-user)(?:\s+|=)\S+|(?i)\b(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token)\s*:\s*[^"'\n]*`)
+
+// uploadPassageSensitive returns the first word of the passage that names
+// data about the user, the machine or the agent and is not negated ("the
+// public proxy (no secrets needed)" says what is not sent); commands'
+// credentials for their own hosts are left out.
+func uploadPassageSensitive(t string) string {
+	t = uploadAuthRx.ReplaceAllString(t, " ")
+	for _, m := range uploadSensitiveRx.FindAllStringIndex(t, -1) {
+		if !prose.Negated(t, m[0]) {
+			return t[m[0]:m[1]]
+		}
+	}
+	return ""
 }

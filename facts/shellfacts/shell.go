@@ -258,18 +258,46 @@ func HasShortFlag(c *shell.Command, l byte, long string) bool {
 // scheme ("install.sh", "data.json": .sh is also a country domain).
 var shFileNameRx = match.MustRx(`^[\w.-]+\.(?:sh|bash|zsh|py|js|mjs|ts|rb|pl|ps1|bat|cmd|json|ya?ml|toml|txt|md|csv|xml|html?|zip|tar|gz|tgz|xz|bz2|whl|deb|rpm|exe|msi|dmg|pkg|bin|so|dll|jar|log)$`)
 
-// shOutputValue reports whether Argv[i] is the value of an output-file
-// option (curl -o F, --output F, wget -O F, --output-document F).
+// shOutputValue reports whether Argv[i] is the value of an option that
+// names a local file or an identity, not where the command connects: an
+// output file (curl -o F, --output F, wget -O F, --output-document F), a
+// CA bundle, client certificate or key (curl --cacert ca-cert.pem, --cert,
+// --key, wget --ca-certificate), a config, netrc, cookie or trace file, or
+// the user name and password of --user. Options whose value is a host
+// (--proxy, --resolve, --connect-to) are not among them.
 func shOutputValue(c *shell.Command, i int) bool {
 	if i < 2 {
 		return false
 	}
-	switch c.Argv[i-1].Value {
+	o := c.Argv[i-1].Value
+	switch c.Name {
+	case "curl":
+		return shCurlLocalValue[o]
+	case "wget":
+		return shWgetLocalValue[o]
+	}
+	switch o {
 	case "-o", "--output", "-O", "--output-document", "--output-dir", "-P", "--directory-prefix":
 		return true
 	}
 	return false
 }
+
+// shCurlLocalValue and shWgetLocalValue are the options of curl and wget
+// that take a local file or an identity as their value (each program's
+// own: wget's -c, -E and -K take no value, its -D takes domains).
+var (
+	shCurlLocalValue = map[string]bool{"-o": true, "--output": true, "--output-dir": true,
+		"--cacert": true, "--capath": true, "--cert": true, "-E": true, "--key": true, "--crlfile": true,
+		"--proxy-cacert": true, "--proxy-capath": true, "--proxy-cert": true, "--proxy-key": true,
+		"-K": true, "--config": true, "--netrc-file": true, "-b": true, "--cookie": true, "-c": true, "--cookie-jar": true,
+		"-D": true, "--dump-header": true, "--trace": true, "--trace-ascii": true, "--stderr": true, "--libcurl": true,
+		"-u": true, "--user": true, "--proxy-user": true, "-U": true}
+	shWgetLocalValue = map[string]bool{"-O": true, "--output-document": true, "-P": true, "--directory-prefix": true,
+		"-o": true, "--output-file": true, "-a": true, "--append-output": true,
+		"--ca-certificate": true, "--ca-directory": true, "--certificate": true, "--private-key": true,
+		"--load-cookies": true, "--save-cookies": true, "--config": true, "--user": true, "--http-user": true}
+)
 
 var shBareHostRx = match.MustRx(`^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:/|$)|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/|$)`)
 
