@@ -6,6 +6,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
+	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/python"
 )
 
@@ -31,6 +32,11 @@ credentials to any local process — a favourite target of credential stealers.
   its URL or host, directly, through variables, string building (` + "`BASE + 'iam/…'`" + `), a loop over a
   list of addresses that are each requested, a helper's parameter — or the file makes no request
   but holds the address in a form a client can use (a URL, a ` + "`curl`" + ` command line);
+- **medium** for a URL written out in full whose path asks for one instance fact (the spot
+  termination notice, the instance id, type, region or placement; the paths SV253 also reads as
+  facts), in a file that neither asks for credentials nor sends data: a shutdown hook or a health
+  check. A root (` + "`/latest/meta-data/`" + `) or a fact path that code extends with ` + "`+`" + `, ` + "`%`" + ` or
+  ` + "`.format`" + ` stays high;
 - **medium** when the address is data in the file's requests, not where they go: it reaches them
   only as a query parameter (` + "`params=`" + `, after the ` + "`?`" + ` of the URL), a body or a header sent to
   another destination, or it is one entry in a list of assorted test addresses (loopback, private
@@ -136,10 +142,39 @@ func runPythonCloudMetadata(p *analyzer.Pass) error {
 			sev, msg = Critical, msg+" for instance credentials"
 		case sink:
 			sev, msg = Critical, msg+" in a file that sends data over the network"
+		case pyMetaInstanceFacts(m, i, v, host):
+			// the spot termination notice, the instance's id or region:
+			// what health checks and shutdown hooks read, and nothing
+			// in the file sends it on
+			sev, msg = Medium, msg+" for instance facts, not credentials"
 		}
 		pyfacts.Report(p, m, analyzer.Diagnostic{Start: m.Toks[i].Start, End: m.Toks[i].End, Severity: sev, Message: msg})
 	}
 	return nil
+}
+
+// pyMetaInstanceFacts reports a metadata URL written out in full whose
+// path asks for one instance fact (intel.MetadataPathRole: the spot
+// termination time, the instance id, type or region) rather than
+// credentials, user data or a listing: a constant, not a base that code
+// extends ("+", "%", .format, an f-string's fields) with a path chosen
+// elsewhere.
+func pyMetaInstanceFacts(m *python.Module, i int, v, host string) bool {
+	if !pyAddressValue(v, host) || !strings.Contains(v, "://") || strings.ContainsAny(v, "{}%") ||
+		intel.MetadataPathRole(v) != intel.MetaInfo {
+		return false
+	}
+	if i > 0 && m.Is(i-1, "+") || i+1 < len(m.Toks) && (m.Is(i+1, "+") || m.Is(i+1, "%") || m.Is(i+1, ".")) {
+		return false
+	}
+	_, path, _ := strings.Cut(strings.ToLower(v[strings.Index(strings.ToLower(v), strings.ToLower(host))+len(host):]), "/")
+	path, _, _ = strings.Cut(path, "?")
+	switch strings.Trim(path, "/") {
+	case "", "latest", "latest/meta-data", "latest/dynamic", "computemetadata/v1", "computemetadata/v1/instance",
+		"computemetadata/v1/project", "metadata/instance", "metadata/v1":
+		return false // a root: a base for other paths, or a listing
+	}
+	return true
 }
 
 // pyAddressValue reports a string that is an address and nothing else: a
