@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"strconv"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -28,7 +29,17 @@ var ShellRemoteExec = register(&analyzer.Rule{
   ` + "`eval \"$(curl …)\"`" + `, ` + "`source <(curl …)`" + `, ` + "`python -c \"$(curl …)\"`" + `;
 - PowerShell: ` + "`iwr … | iex`" + `, ` + "`irm … | iex`" + `, ` + "`iex (New-Object Net.WebClient).DownloadString(…)`" + `, also
   handed to ` + "`pwsh -c \"IEX (…)\"`" + ` from a shell. The same text as a search pattern (` + "`grep`" + `), a hunting query
-  (` + "`velociraptor query`" + `, ` + "`osqueryi`" + `, ` + "`sqlite3`" + `, ` + "`yara`" + `) or a message echoed to the terminal names the cradle and is not reported.
+  (` + "`velociraptor query`" + `, ` + "`osqueryi`" + `, ` + "`sqlite3`" + `, ` + "`yara`" + `) or a message echoed to the terminal names the cradle and is not reported;
+- PowerShell through a variable or a file, in one script or code block: a variable assigned a download
+  (` + "`$s = $c.DownloadString(…)`" + `, ` + "`.DownloadData`" + `, ` + "`iwr`" + `/` + "`irm`" + `, ` + "`HttpClient.GetStringAsync(…).Result`" + `, or a value
+  derived from one: ` + "`$code = $r.Content`" + `) later run with ` + "`iex $s`" + `, ` + "`$s | iex`" + `, ` + "`& ([scriptblock]::Create($s))`" + `,
+  ` + "`powershell -EncodedCommand $s`" + ` or compiled with ` + "`Add-Type -TypeDefinition $s`" + `; and a download saved to a file
+  (` + "`.DownloadFile(url, $p)`" + `, ` + "`iwr … -OutFile $p`" + `, ` + "`Start-BitsTransfer`" + `) later run with ` + "`Start-Process`" + `, ` + "`& $p`" + `,
+  ` + "`. $p`" + `, ` + "`powershell -File $p`" + ` or ` + "`msiexec /i`" + `. Reported at the download, with the line that runs it. Data
+  downloaded and read (` + "`$r = irm …/releases/latest; $r.tag_name`" + `), an archive unpacked, a document opened and
+  ` + "`iex`" + ` of a local constant are not runs; a file checked with ` + "`Get-FileHash`" + ` or ` + "`Get-AuthenticodeSignature`" + `
+  before it runs warns (**medium**), as do a vendor's official downloads and a project's own release files, unless
+  the host is suspicious or the address plain http.
 
 It looks in shell scripts and in every place a Markdown file holds commands: shell
 code blocks, code spans, ` + "`!command`" + ` dynamic context and hook commands (frontmatter ` + "`hooks`" + `, ` + "`hooks/*.json`" + `). Commands
@@ -169,6 +180,7 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg})
 		}
 		shPowershellCradles(p, site, reported)
+		shPsChains(p, site, reported)
 	})
 }
 
@@ -191,7 +203,7 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 	for _, line := range strings.SplitAfter(site.Text, "\n") {
 		if shPsDownloadRx.MatchString(line) && shPsExecRx.MatchString(line) {
 			start := site.TextStart + off
-			if loc := shPsExecRx.FindStringIndex(line); loc != nil && shPsInDataArg(site.Script, start+loc[0]) {
+			if loc := shPsExecRx.FindStringIndex(line); loc != nil && (shPsInDataArg(site.Script, start+loc[0])) {
 				off += len(line)
 				continue
 			}
@@ -280,4 +292,413 @@ func shNamesNoSource(c *shell.Command) bool {
 		}
 	}
 	return true
+}
+
+// shPsLangs are the site languages whose text is PowerShell: .ps1 files and
+// powershell code blocks.
+var shPsLangs = map[string]bool{"powershell": true, "pwsh": true, "ps1": true, "ps": true, "psm1": true}
+
+// shPsMask returns PowerShell text with the contents of its string
+// literals filled with '_' (quotes kept) and its comments blanked, newlines
+// and byte offsets kept: what is left is code. Linear; an unterminated
+// literal or comment runs to the end of the text.
+func shPsMask(text string) string {
+	b := []byte(text)
+	fill := func(i, j int, c byte) {
+		for k := max(i, 0); k < j && k < len(b); k++ {
+			if b[k] != '\n' && b[k] != '\r' {
+				b[k] = c
+			}
+		}
+	}
+	for i := 0; i < len(text); {
+		ch := text[i]
+		switch {
+		case ch == '<' && strings.HasPrefix(text[i:], "<#"):
+			end := len(text)
+			if j := strings.Index(text[i+2:], "#>"); j >= 0 {
+				end = i + 2 + j + 2
+			}
+			fill(i, end, ' ')
+			i = end
+		case ch == '#' && (i == 0 || strings.IndexByte(" \t\r\n;(){}|", text[i-1]) >= 0):
+			end := len(text)
+			if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+				end = i + j
+			}
+			fill(i, end, ' ')
+			i = end
+		case ch == '@' && i+1 < len(text) && (text[i+1] == '\'' || text[i+1] == '"') && strings.TrimSpace(text[i+2:i+2+max(strings.IndexByte(text[i+2:], '\n'), 0)]) == "" && strings.IndexByte(text[i+2:], '\n') >= 0:
+			// a here-string: it ends at a line that starts with its quote and @
+			end := len(text)
+			if j := strings.Index(text[i+2:], "\n"+string(text[i+1])+"@"); j >= 0 {
+				end = i + 2 + j + 1
+			}
+			fill(i+2, end, '_')
+			i = end + 2
+		case ch == '\'':
+			j := i + 1
+			for j < len(text) && (text[j] != '\'' || j+1 < len(text) && text[j+1] == '\'') {
+				if text[j] == '\'' {
+					j++ // '' is a quote inside the literal
+				}
+				j++
+			}
+			fill(i+1, j, '_')
+			i = j + 1
+		case ch == '"':
+			j := i + 1
+			for j < len(text) && (text[j] != '"' || j+1 < len(text) && text[j+1] == '"') {
+				if text[j] == '`' || text[j] == '"' {
+					j++ // `x and "" are escapes
+				}
+				j++
+			}
+			fill(i+1, j, '_')
+			i = j + 1
+		default:
+			i++
+		}
+	}
+	return string(b)
+}
+
+// shPsStatements splits masked PowerShell code into statements: at ';',
+// braces and line ends, except a line continued by a backtick, a trailing
+// pipe or an open parenthesis.
+func shPsStatements(code string) [][2]int {
+	var out [][2]int
+	start, depth := 0, 0
+	cut := func(i int) {
+		if strings.TrimSpace(code[start:i]) != "" {
+			out = append(out, [2]int{start, i})
+		}
+		start = i + 1
+	}
+	for i := 0; i < len(code); i++ {
+		switch code[i] {
+		case '(':
+			depth++
+		case ')':
+			depth = max(depth-1, 0)
+		case ';':
+			cut(i)
+		case '{', '}':
+			if i > 0 && code[i-1] == '$' {
+				continue // ${name}
+			}
+			depth = 0
+			cut(i)
+		case '\n':
+			t := strings.TrimRight(code[start:i], " \t\r")
+			if depth > 0 || strings.HasSuffix(t, "`") || strings.HasSuffix(t, "|") {
+				continue
+			}
+			cut(i)
+		}
+	}
+	cut(len(code))
+	return out
+}
+
+// shPsTok is a word of a PowerShell statement: its offsets in the text.
+type shPsTok struct{ start, end int }
+
+// shPsTokens splits a statement of masked code into words at blanks,
+// parentheses and commas (string literals are one word: their blanks are
+// masked), with a leading call operator split off (&$p).
+func shPsTokens(code string, start, end int) []shPsTok {
+	var out []shPsTok
+	i := start
+	for i < end {
+		for i < end && strings.IndexByte(" \t\r\n(),`", code[i]) >= 0 {
+			i++
+		}
+		j := i
+		if j < end && code[j] == '&' {
+			j++
+		} else {
+			for j < end && strings.IndexByte(" \t\r\n(),`", code[j]) < 0 {
+				j++
+			}
+		}
+		if j > i {
+			out = append(out, shPsTok{i, j})
+		}
+		i = j
+	}
+	return out
+}
+
+// shPsPath normalises a path word for comparison: quotes trimmed, lower
+// case, one kind of slash, no leading .\ .
+func shPsPath(raw string) string {
+	v := strings.ToLower(strings.Trim(raw, `"'`))
+	v = strings.ReplaceAll(v, "/", `\`)
+	return strings.TrimPrefix(v, `.\`)
+}
+
+// shPsNotRunRx: files that Start-Process or Invoke-Item open in a viewer or
+// an archive tool, not run.
+var shPsNotRunRx = match.MustRx(`(?i)\.(?:zip|7z|tar|gz|tgz|rar|json|csv|txt|md|pdf|png|jpe?g|gif|svg|html?|xml|ya?ml|log|mp[34]|wav|docx?|xlsx?)$`)
+
+var (
+	shPsAssignRx = match.MustRx(`^\s*(?:\[[\w.\[\]]+\]\s*)*\$([\w:]+)\s*=`)
+	// shPsFetchRx: a download whose result is the content (masked code).
+	shPsFetchRx = match.MustRx(`(?i)\.(?:downloadstring|downloaddata|downloadstringtaskasync|downloaddatataskasync|getstringasync|getbytearrayasync|getasync|openread)\s*\(|(?:^|[^\w-])(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b`)
+	// shPsFetchFileRx: a download written to a file (masked code).
+	shPsFetchFileRx = match.MustRx(`(?i)\.downloadfile(?:async|taskasync)?\s*\(|(?:^|[^\w-])(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget|start-bitstransfer)\b`)
+	// shPsRunVarRx: a variable's value run as PowerShell or compiled as
+	// C# (masked code); one group per way.
+	shPsRunVarRx = match.MustRx(`(?i)(?:^|[^\w-])(?:iex|invoke-expression)\s*\(?\s*(?:-command\s+)?\$([\w:]+)|\$([\w:]+)[\w.]*\s*\|\s*(?:iex|invoke-expression)\b|(?:scriptblock\]::create|\.newscriptblock|\.invokescript)\s*\(\s*\$([\w:]+)|(?:^|[^\w-])(?:powershell|pwsh)(?:\.exe)?\s[^|]*?\s[-/](?:e|ec|en|enc\w*|c|co|com\w*)\s+\$([\w:]+)|(?:^|[^\w-])add-type\s(?:[^|]*?-(?:typedefinition|memberdefinition)\s+)?\$([\w:]+)`)
+	shPsVarRx    = match.MustRx(`\$\{?([\w:]+)`)
+	shPsVerifyRx = match.MustRx(`(?i)get-filehash|get-authenticodesignature|certutil|sha256sum`)
+)
+
+var shPsRunHow = []string{"Invoke-Expression", "Invoke-Expression", "a script block", "a new powershell", "Add-Type (compiled C#)"}
+
+// shPsRunFile are the commands that run the file they are given.
+var shPsRunFile = map[string]string{"start-process": "Start-Process", "saps": "Start-Process", "start": "Start-Process",
+	"invoke-item": "Invoke-Item", "ii": "Invoke-Item", "&": "the call operator &", ".": "dot-sourcing",
+	"powershell": "powershell", "powershell.exe": "powershell", "pwsh": "pwsh", "pwsh.exe": "pwsh", "cmd": "cmd", "cmd.exe": "cmd",
+	"msiexec": "msiexec", "msiexec.exe": "msiexec", "import-module": "Import-Module", "ipmo": "Import-Module", "rundll32": "rundll32", "rundll32.exe": "rundll32"}
+
+// shPsFlow is where a variable's value or a file came from: a download.
+type shPsFlow struct {
+	urls     []string
+	at, end  int  // the download statement, text offsets
+	file     bool // saved to a file (false: held in memory)
+	name     string
+	verified bool // a checksum or signature check names the file
+	done     bool
+}
+
+// shPsChains follows downloads through PowerShell variables and files in
+// one site's text: a variable assigned a download (or a value derived from
+// one) that is later run (iex $s, [scriptblock]::Create($s), powershell
+// -EncodedCommand $s, Add-Type -TypeDefinition $s), and a download saved
+// to a file that is later run (Start-Process, &, ., powershell -File).
+// One pass over the statements; the variables are a map.
+func shPsChains(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]bool) {
+	text := site.Text
+	if !shPsFetchRx.MayWithin(text) && !shPsFetchFileRx.MayWithin(text) {
+		return
+	}
+	code := shPsMask(text)
+	content := map[string]*shPsFlow{} // variable → the download its value holds
+	files := map[string]*shPsFlow{}   // normalised path or $variable → the download saved there
+	urlOf := map[string][]string{}    // variable → the addresses its value names
+	litOf := map[string]string{}      // variable → the path literal it holds
+	refs := func(raw string) []string {
+		var vs []string
+		for _, m := range shPsVarRx.FindAllStringSubmatch(raw, -1) {
+			vs = append(vs, strings.ToLower(m[1]))
+		}
+		return vs
+	}
+	urlsIn := func(raw string) []string {
+		us := intel.URLRx.FindAllString(raw, -1)
+		if len(us) == 0 {
+			for _, v := range refs(raw) {
+				us = append(us, urlOf[v]...)
+			}
+		}
+		return us
+	}
+	for _, st := range shPsStatements(code) {
+		c, raw := code[st[0]:st[1]], text[st[0]:st[1]]
+		lo := strings.ToLower(c)
+		// a value run
+		for _, m := range shPsRunVarRx.FindAllStringSubmatchIndex(c, -1) {
+			for g := 1; g < len(m)/2; g++ {
+				if m[2*g] >= 0 {
+					if f := content[strings.ToLower(c[m[2*g]:m[2*g+1]])]; f != nil {
+						shPsReport(p, site, reported, f, st[0]+m[0], shPsRunHow[g-1])
+					}
+				}
+			}
+		}
+		toks := shPsTokens(code, st[0], st[1])
+		word := func(i int) string { return text[toks[i].start:toks[i].end] }
+		// a checksum or signature check of a downloaded file
+		if shPsVerifyRx.MatchString(lo) {
+			for i := range toks {
+				if f := files[shPsPath(word(i))]; f != nil {
+					f.verified = true
+				}
+			}
+		}
+		// a file run
+		if len(toks) > 0 {
+			first := shPsPath(word(0))
+			how, runs := shPsRunFile[first]
+			if f := files[first]; f != nil && !runs && code[toks[0].start] != '"' && code[toks[0].start] != '\'' {
+				shPsReport(p, site, reported, f, st[0], "a direct call") // C:\t\setup.exe
+			}
+			if runs {
+				for i := 1; i < len(toks); i++ {
+					w := word(i)
+					if f := files[shPsPath(w)]; f != nil {
+						shPsReport(p, site, reported, f, st[0], how)
+						break
+					}
+					if how == "Start-Process" && code[toks[i].start] == '"' {
+						// -ArgumentList "/i `"$inst`"": a string naming the file
+						for _, v := range refs(w) {
+							if f := files["$"+v]; f != nil {
+								shPsReport(p, site, reported, f, st[0], how)
+							}
+						}
+					}
+				}
+			}
+		}
+		// a download saved to a file
+		if loc := shPsFetchFileRx.FindStringIndex(c); loc != nil {
+			dest := -1
+			if strings.Contains(strings.ToLower(c[loc[0]:loc[1]]), "downloadfile") {
+				n := 0
+				for i := range toks {
+					if toks[i].start < st[0]+loc[1] {
+						continue
+					}
+					if n++; n == 2 {
+						dest = i // .DownloadFile(url, path)
+						break
+					}
+				}
+			} else {
+				bits := strings.Contains(strings.ToLower(c[loc[0]:loc[1]]), "bitstransfer")
+				var pos []int
+				for i := range toks {
+					if toks[i].start < st[0]+loc[1] {
+						continue
+					}
+					w := strings.ToLower(word(i))
+					switch {
+					case strings.HasPrefix(w, "-outf") || bits && strings.HasPrefix(w, "-de"):
+						if i+1 < len(toks) {
+							dest = i + 1
+						}
+					case strings.HasPrefix(w, "-"), i > 0 && strings.HasPrefix(word(i-1), "-"):
+					default:
+						pos = append(pos, i)
+					}
+					if dest >= 0 {
+						break
+					}
+				}
+				if dest < 0 && bits && len(pos) >= 2 {
+					dest = pos[1] // Start-BitsTransfer URL PATH
+				}
+			}
+			if dest >= 0 && dest < len(toks) {
+				w := word(dest)
+				if pth := shPsPath(w); pth != "" && !shPsNotRunRx.MatchString(pth) && len(files) < 1024 {
+					f := &shPsFlow{urls: urlsIn(raw), at: st[0], end: st[1], file: true, name: w}
+					files[pth] = f
+					if strings.HasPrefix(pth, "$") {
+						if l := litOf[strings.TrimPrefix(pth, "$")]; l != "" && !shPsNotRunRx.MatchString(l) {
+							files[l] = f
+						}
+					}
+				}
+			}
+		}
+		// an assignment
+		m := shPsAssignRx.FindStringSubmatchIndex(c)
+		if m == nil || m[1] < len(c) && c[m[1]] == '=' {
+			continue
+		}
+		v := strings.ToLower(c[m[2]:m[3]])
+		rhs, rawRHS := c[m[1]:], raw[m[1]:]
+		delete(content, v)
+		delete(files, "$"+v)
+		delete(litOf, v)
+		urlOf[v] = urlsIn(rawRHS)
+		if shPsFetchRx.MatchString(rhs) {
+			content[v] = &shPsFlow{urls: urlOf[v], at: st[0], end: st[1], name: "$" + v}
+		} else {
+			for _, r := range refs(rawRHS) {
+				if f := content[r]; f != nil && r != v {
+					content[v] = f // $code = $resp.Content
+					break
+				}
+			}
+		}
+		if w := strings.TrimSpace(rawRHS); len(shPsTokens(w, 0, len(w))) == 1 {
+			if strings.HasPrefix(w, "$") {
+				if f := files[shPsPath(w)]; f != nil {
+					files["$"+v] = f // $p2 = $p
+				}
+			} else {
+				litOf[v] = shPsPath(w)
+			}
+		}
+	}
+}
+
+// shPsReport reports a download followed through a variable or a file to
+// what runs it, once per download, at the download.
+func shPsReport(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]bool, f *shPsFlow, run int, how string) {
+	if f.done {
+		return
+	}
+	f.done = true
+	text := site.Text
+	line := func(at int) (int, int) {
+		s := strings.LastIndexByte(text[:at], '\n') + 1
+		e := strings.IndexByte(text[at:], '\n')
+		if e < 0 {
+			return s, len(text)
+		}
+		return s, at + e
+	}
+	ds, de := line(f.at)
+	rs, re := line(run)
+	for r := range reported {
+		r -= site.TextStart
+		if r >= ds && r < de || r >= rs && r < re {
+			return // the same line's cradle, reported already
+		}
+	}
+	us := f.urls
+	local := len(us) > 0
+	for _, u := range us {
+		_, uc := intel.URLClass(u)
+		local = local && uc == intel.HostLoopback
+	}
+	if local && !site.Kind.Executes() {
+		return // the user's own local service
+	}
+	class, host, plain := shellfacts.HostRisk(us)
+	vendor, subject := len(us) > 0, len(us) > 0
+	for _, u := range us {
+		if f.file {
+			vendor = vendor && intel.VendorDownload(u)
+		} else {
+			vendor = vendor && (intel.VendorInstaller(u) || intel.ProjectInstaller(u))
+		}
+		h, uc := intel.URLClass(u)
+		subject = subject && strings.HasPrefix(u, "https://") && (uc == intel.HostUnknown || uc == intel.HostKnownAPI) && hostfacts.Of(p.Skill).Named(h)
+	}
+	sev, note := High, ""
+	switch {
+	case class.Suspicious() || plain || site.Kind.Executes():
+		sev = Critical
+	case vendor:
+		sev, note = Medium, " (official vendor download: pin a version and checksum where possible)"
+	case subject:
+		sev, note = Medium, " (the installer of the service this skill is for, from its own site: pin a version and checksum where possible)"
+	case f.file && f.verified && len(us) > 0:
+		sev, note = Medium, " (verified against a checksum or signature before it runs)"
+	}
+	what := "a script" + shellfacts.DescribeHost(class, host) + " into " + f.name
+	if f.file {
+		what = "a file" + shellfacts.DescribeHost(class, host) + " to " + f.name
+	}
+	start := site.TextStart + f.at + len(text[f.at:f.end]) - len(strings.TrimLeft(text[f.at:f.end], " \t\r\n"))
+	reported[start] = true
+	shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, End: site.TextStart + f.end, Severity: sev,
+		Message: "PowerShell downloads " + what + " and runs it with " + how + " (line " + strconv.Itoa(p.File.Pos(site.TextStart+run).Line) + ")" + shellfacts.Where(site) + note})
 }
