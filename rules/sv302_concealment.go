@@ -23,7 +23,10 @@ mode*, *approval policy never*, *auto-approve everything*) (high), and *without 
 never ask for confirmation* before an action with effects (medium). "Do not tell the user" and "hide
 it from the user" are also read in Chinese, Japanese, Korean, Russian, Spanish, French, German and
 Portuguese (*不要告诉用户你…*, *对用户隐瞒*, *ユーザーに伝えないで*, *no le digas al usuario*); "do not make the
-user wait" (*不要让用户等待*) and "do not tell the user to run it manually" are not concealment.
+user wait" (*不要让用户等待*) and "do not tell the user to run it manually" are not concealment. Saying
+is made optional for the action itself (*there is no need to mention this to the user*, *you needn't
+tell the user about it*): high too; *no need to mention the file name*, *no need to tell the user
+twice* or *of every retry* leave a detail unsaid, not the action.
 
 Skills that act in the user's name have no reason to conceal what they do; concealment is
 how data theft and persistence stay unnoticed. "Never ask for confirmation" removes the

@@ -286,6 +286,14 @@ var ConcealPhrases = []Phrase{
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:hide|conceal|keep|mask|obscure)\s+(?:it|them|(?:this|these|that|those|the|all|your|any)(?:\s+\w+){0,2})\s+(?:(?:secret|hidden|private|quiet|invisible)\s+)?from\s+(?:the|your)\s+(?:user|human|operator|owner)s?\b`),
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:the|your)\s+(?:user|human|operator)\s+(?:must|should|need|needs to|will)\s+(?:never|not)\s+(?:know|see|notice|find out|be (?:told|informed|aware))\b`),
 	NewPhrase(analyzer.High, "concealment from the user", `\bwithout\s+(?:the\s+)?(?:user'?s?|human'?s?|their|owner'?s?)\s+(?:knowledge|knowing|awareness|noticing)\b`),
+	// saying is optional rather than forbidden ("there is no need to
+	// mention this to the user", "you needn't tell the user about it"; the
+	// subject is part of the phrase: "there is" and "you" open no
+	// description):
+	// only with the action itself as what goes unsaid (this, it, that),
+	// not a detail ("no need to mention the file name in the summary",
+	// "no need to tell the user twice", "of every retry")
+	NewPhrase(analyzer.High, "concealment from the user", `\b(?:(?:there is|there's|you|it is|it's)\s+)?(?:(?:no need|need not|(?:do not|don't|does not|doesn't) (?:need|have)|not necessary)\s+to|needn'?t)\s+(?:(?:tell|mention|report|disclose|explain|admit)\s+(?:this|it|that|any of this|anything)(?:\s+(?:step|change|edit|line))?\s+to\s+(?:the|your)\s+(?:user|human|operator|owner)s?\b|(?:tell|inform|notify|alert|warn)\s+(?:the|your)\s+(?:user|human|operator|owner)s?\s+(?:about|of)\s+(?:this|it|that|any of this)(?:\s+(?:step|change|edit|line))?\b)`),
 	// the same in other languages (translated injections; registries
 	// mirror skills in translation): "do not tell the user that/anything",
 	// "do not let the user know", "hide it from the user". Not "do not
