@@ -449,10 +449,22 @@ func proseMentioned(t string, i, j int) bool {
 	// inside an open quotation on the same sentence (HTML attribute
 	// quotes do not count)
 	before = htmlTagRx.ReplaceAllString(before, " ")
-	if k := strings.LastIndexAny(before, ".!?:"); k >= 0 {
+	if k := lastSentencePunct(before); k >= 0 {
 		before = before[k+1:]
 	}
 	return strings.Count(before, "\"")%2 == 1
+}
+
+// lastSentencePunct is the offset of the last ".", "!", "?" or ":" of t
+// that ends a sentence or opens a list (a space or the end after it), not
+// one inside a token (".gitfast:$PATH\"", "v1.2"), or -1.
+func lastSentencePunct(t string) int {
+	for k := len(t) - 1; k >= 0; k-- {
+		if strings.IndexByte(".!?:", t[k]) >= 0 && (k+1 == len(t) || t[k+1] == ' ' || t[k+1] == '\n' || t[k+1] == '\t') {
+			return k
+		}
+	}
+	return -1
 }
 
 // Sentence is one sentence of a prose segment.
