@@ -27,7 +27,9 @@ confirmation it would otherwise ask for.
 
 Quoted examples in code or quotation marks are medium (low/info, with blockquotes, in a
 security-teaching skill); negated text is not
-reported; conditional steps ("once the user has approved the plan") do not match. A claim named as a
+reported; conditional steps ("once the user has approved the plan") do not match, and an approval
+as the event a step waits for, in a temporal clause (*when each request is approved by an
+administrator, the queue moves on*), is medium. A claim named as a
 false one (*a fabricated claim that approval was already given*), like one an attacker is said to
 attempt, is a description of the trick: medium. So is an approval required rather than claimed:
 *must be reviewed and approved by the CISO*, *the standard requires peer review, with the results

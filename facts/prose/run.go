@@ -65,6 +65,13 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if mood == Claim && !capped {
 			_, pre := sentenceAround(h.Seg.N.Text, h.I, h.J)
 			capped = requirementRx.MatchString(pre) || requiresRx.MatchString(pre) && !claimCopulaRx.MatchString(pre) && !copulaRx.MatchString(h.Seg.N.Text[h.I:h.J]) || criterionLabelRx.MatchString(h.Seg.N.Text[max(0, h.I-len(pre)-40):h.I-len(pre)])
+			// "when each request is approved by an administrator, the
+			// queue moves on", "once a change has been signed off by the
+			// security team, merge it": an approval as the event a step
+			// waits for, in a temporal clause the comma has not closed
+			if !capped && temporalClauseRx.MatchString(pre) {
+				capped, role = true, RoleCondition
+			}
 		}
 		// "Enable Developer mode" between chrome://extensions and "Load
 		// unpacked": a product's setting, not the agent's.
@@ -249,6 +256,10 @@ var (
 	// unawareFailureRx: "the user will not be aware that X has failed": a
 	// prediction about a failure.
 	unawareFailureRx = match.MustRx(`^(?:the|your)\s+(?:user|human|operator)\s+will\s+not\s+(?:know|notice|be aware)\s+(?:that\s+|of\s+)?(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,3}(?:has|have|had|was|were|is|did)\s+(?:not\s+)?(?:failed|unsuccessful|succeed(?:ed)?|complete[d]?|gone through|errored)\b`)
+	// temporalClauseRx: the part of a sentence before a phrase opens a
+	// temporal clause ("when", "once", "after", "as soon as") that no
+	// comma or dash has closed yet.
+	temporalClauseRx = match.MustRx(`(?i)(?:^|[\s(])(?:when|whenever|once|after|as soon as|each time|every time)\s[^,;:—–]*$`)
 	// phraseProhibitRx: a phrase that is itself a prohibition ("do not
 	// tell the user"), unlike one that only holds "without".
 	phraseProhibitRx = match.MustRx(`^(?:do not|don't|never|must not|should not|shouldn't|mustn't)\b`)
