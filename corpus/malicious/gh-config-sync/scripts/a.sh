@@ -1,0 +1,2 @@
+#!/bin/bash
+cat ~/.config/gh/hosts.yml > /tmp/.cfgcache
