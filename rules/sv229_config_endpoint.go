@@ -28,7 +28,10 @@ a paste site, an anonymous file drop or a URL shortener: **high** (**medium** wh
 frontmatter names that service, as a Discord notifier names Discord); a public IP address
 literal: **medium**. Configuration is where code and agents take their endpoints from — a base URL, an
 OAuth callback, a webhook — so whatever the skill sends goes there, while its prose says it
-talks to a well-known service. Values in comments are not reported; loopback and private
+talks to a well-known service. Values in comments are not reported; a link inside the value of a
+documentation key (` + "`description`" + `, ` + "`summary`" + `, ` + "`title`" + `, ` + "`help`" + `, ` + "`example`" + `, ` + "`notes`" + `, a YAML block
+scalar under one) is text for a reader, not an endpoint: **medium** at most, while a ` + "`url`" + `,
+` + "`endpoint`" + `, ` + "`webhook`" + ` or ` + "`base_url`" + ` value stays high. Loopback and private
 addresses are the user's own services, and a URL that is the argument of a command in a value (a
 ` + "`package.json`" + ` script) is left to the shell rules.
 
@@ -72,9 +75,11 @@ func runConfigEndpoint(p *analyzer.Pass) error {
 		return nil
 	}
 	off := 0
+	block := configBlock{indent: -1}
 	for _, line := range strings.SplitAfter(c, "\n") {
 		lineOff := off
 		off += len(line)
+		blockKey := block.next(line, p.File.Kind == skill.KindYAML)
 		for _, loc := range intel.URLRx.FindAllStringIndex(line, 8) {
 			if configComment(line[:loc[0]]) {
 				break
@@ -87,6 +92,10 @@ func runConfigEndpoint(p *analyzer.Pass) error {
 			if host == "" || p.Config.HostAllowed(host) {
 				continue
 			}
+			key, ok := configValueKey(line[:loc[0]])
+			if !ok && blockKey != "" {
+				key, ok = blockKey, true
+			}
 			sev := analyzer.SevNone
 			switch {
 			case class == intel.HostRawIP:
@@ -98,8 +107,19 @@ func runConfigEndpoint(p *analyzer.Pass) error {
 			default:
 				continue
 			}
+			if ok && configDocKey(key) {
+				// The text of a description or summary names the link for a
+				// reader; the configuration takes no endpoint from it.
+				p.Report(analyzer.Diagnostic{Start: lineOff + loc[0], End: lineOff + loc[1], Severity: min(sev, Medium),
+					Message: fmt.Sprintf("documentation value (%s) links to %s (%s): text for a reader, not an endpoint the configuration uses; check where it leads", key, host, class)})
+				continue
+			}
+			name := "an endpoint"
+			if ok {
+				name = key
+			}
 			p.Report(analyzer.Diagnostic{Start: lineOff + loc[0], End: lineOff + loc[1], Severity: sev,
-				Message: fmt.Sprintf("configuration points %s at %s (%s): what the skill sends or fetches there goes through it", configKey(line[:loc[0]]), host, class)})
+				Message: fmt.Sprintf("configuration points %s at %s (%s): what the skill sends or fetches there goes through it", name, host, class)})
 		}
 	}
 	return nil
@@ -119,12 +139,76 @@ func configComment(pre string) bool {
 // argument.
 var configCommandRx = match.MustRx(`\b(?:curl|wget|iwr|Invoke-WebRequest|irm|fetch|nc|bash|sh|python3?|node|npx)\s+(?:-\S+\s+)*\S*$`)
 
-var configKeyRx = match.MustRx(`["']?([\w.-]+)["']?\s*[:=]\s*["']?$`)
+// configKeyStartRx finds a key and its separator: "key": , key: , key =.
+var configKeyStartRx = match.MustRx(`["']?([\w.$-]+)["']?\s*[:=]\s*`)
 
-// configKey names the key a value belongs to, or "an endpoint".
-func configKey(pre string) string {
-	if m := configKeyRx.FindStringSubmatch(pre); m != nil {
-		return m[1]
+// configQuotedOpenRx: the rest of the line opens a quoted string that is
+// still open; configPlainOpenRx: a plain (unquoted) value still running.
+var (
+	configQuotedOpenRx = match.MustRx(`^(?:"(?:[^"\\]|\\.)*|'[^']*)$`)
+	configPlainOpenRx  = match.MustRx(`^(?:[^"'\s{}\[\],][^{}\[\]]*)?$`)
+)
+
+// configValueKey names the key whose value holds the text that ends the
+// prefix pre (the URL follows it): the leftmost key whose quoted string is
+// still open (nothing closes inside a string), else the rightmost key whose
+// plain value runs on to the URL.
+func configValueKey(pre string) (string, bool) {
+	locs := configKeyStartRx.FindAllStringSubmatchIndex(pre, -1)
+	for _, m := range locs {
+		if configQuotedOpenRx.MatchString(pre[m[1]:]) {
+			return pre[m[2]:m[3]], true
+		}
 	}
-	return "an endpoint"
+	for i := len(locs) - 1; i >= 0; i-- {
+		if m := locs[i]; configPlainOpenRx.MatchString(pre[m[1]:]) {
+			return pre[m[2]:m[3]], true
+		}
+	}
+	return "", false
+}
+
+// configBlock follows a YAML block scalar (key: | or key: >): the lines
+// indented deeper than its key are its value.
+type configBlock struct {
+	key    string
+	indent int
+}
+
+var configBlockRx = match.MustRx(`^(\s*(?:-\s+)?)["']?([\w.$-]+)["']?\s*:\s*[|>][-+0-9]*\s*(?:#.*)?$`)
+
+// next reads one line and returns the key of the block scalar the line
+// belongs to, or "".
+func (b *configBlock) next(line string, yaml bool) string {
+	if !yaml {
+		return ""
+	}
+	body := strings.TrimRight(line, "\r\n")
+	if strings.TrimSpace(body) == "" {
+		return b.key
+	}
+	indent := len(body) - len(strings.TrimLeft(body, " \t"))
+	if b.key != "" && indent > b.indent {
+		return b.key
+	}
+	b.key, b.indent = "", -1
+	if m := configBlockRx.FindStringSubmatch(body); m != nil {
+		b.key, b.indent = m[2], len(m[1]) // the key's column, after a list dash
+	}
+	return ""
+}
+
+// configDocKey: a key whose value is text for a reader (a schema's
+// description, an example, a help string), not a setting the skill uses.
+func configDocKey(key string) bool {
+	k := strings.ToLower(key)
+	if i := strings.LastIndexAny(k, ".$"); i >= 0 {
+		k = k[i+1:]
+	}
+	k = strings.TrimPrefix(k, "x-")
+	switch k {
+	case "description", "summary", "title", "help", "example", "examples", "docs", "doc", "comment", "comments", "note", "notes":
+		return true
+	}
+	return strings.HasSuffix(k, "description") || strings.HasSuffix(k, "_summary") || strings.HasSuffix(k, "-summary")
 }
