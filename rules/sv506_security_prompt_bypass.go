@@ -6,6 +6,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/prose"
+	"github.com/skillvet/skillvet/skill"
 )
 
 // SecurityPromptBypass reports prose that walks the reader or the agent
@@ -53,7 +54,9 @@ registry or a vendor's release server (facts/prose SkillPayload):
   **medium**;
 - privacy access or the password given to such a download: **high** when the source is
   untrusted (paste site, file drop, tunnel, raw IP, look-alike release page, plain http), when
-  the skill admits the program is unsigned or when it also has a warning clicked through;
+  the skill admits the program is unsigned (in the section that links the download, or in the
+  section of the instruction itself: a manual's "signed or unsigned request" chapters away is
+  about something else) or when it also has a warning clicked through;
   **medium** for a download from an unknown host; a grant to a named app with nothing
   downloaded is what every automation app's docs say and is not reported, except Full Disk
   Access or Accessibility for the terminal, an interpreter or the agent itself (everything the
@@ -219,14 +222,26 @@ func runSecurityPromptBypass(p *analyzer.Pass) error {
 	for _, h := range hits {
 		s := &h.s
 		sev, why := analyzer.SevNone, ""
+		// an admission in the hit's own section is about the program the
+		// passage has the reader trust, wherever the download is
+		near := ""
+		if pl.Found() && pl.Unsigned == "" && p.File.Kind == skill.KindMarkdown {
+			hs, _ := s.Seg.N.Orig(s.I, s.J)
+			a, b := prose.SectionAround(string(p.File.Content), hs)
+			near = prose.UnsignedAdmission(string(p.File.Content[a:b]))
+		}
 		switch {
 		case h.ph.kind == bypassWarning && pl.Found():
 			sev, why = High, "for a program the skill has the reader download: "+pl.Describe()
 		case h.ph.kind == bypassWarning:
 			sev, why = Medium, "no download in the skill"
-		case pl.Untrusted != "" || pl.Found() && (pl.Unsigned != "" || warning):
+		case pl.Untrusted != "" || pl.Found() && (pl.Unsigned != "" || near != "" || warning):
 			sev, why = High, "for a program the skill has the reader download: "+pl.Describe()
-			if warning && pl.Untrusted == "" && pl.Unsigned == "" {
+			switch {
+			case pl.Untrusted != "" || pl.Unsigned != "":
+			case near != "":
+				why += `, which the passage calls "` + near + `"`
+			case warning:
 				why += ", after a security warning is clicked through"
 			}
 		case pl.Found():

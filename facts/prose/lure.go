@@ -28,8 +28,14 @@ type Payload struct {
 	Untrusted string
 	// Unsigned is the skill's own admission that what it ships is not
 	// signed or verified ("unsigned", "unidentified developer", "false
-	// positive"), "" when it admits nothing.
+	// positive"), "" when it admits nothing: for a link in Markdown, in
+	// the section that links it (a vendor manual's "signed or unsigned
+	// request" chapters away is about something else); for a link in a
+	// script, anywhere in the skill's Markdown.
 	Unsigned string
+	// markdown: the link is in a Markdown file (its admission is looked
+	// for in the link's section).
+	markdown bool
 }
 
 // Found reports whether the skill obtains a payload.
@@ -75,8 +81,8 @@ func SkillPayload(p *analyzer.Pass) *Payload {
 }
 
 func skillPayload(s *skill.Skill) *Payload {
-	var first, untrusted *Payload
-	unsigned := ""
+	var first, untrusted, admitted *Payload
+	unsigned := "" // the first admission anywhere in the skill's Markdown
 	for _, f := range s.Files {
 		if !f.Kind.IsText() {
 			continue
@@ -109,24 +115,84 @@ func skillPayload(s *skill.Skill) *Payload {
 			if !intel.ProgramURL(u) && !(f.Kind == skill.KindMarkdown && obtainLineRx.MatchString(intel.URLRx.ReplaceAllString(lineAround(text, loc[0]), " "))) {
 				continue
 			}
-			pl := &Payload{URL: u, Host: h, File: f.Path, Untrusted: why}
+			pl := &Payload{URL: u, Host: h, File: f.Path, Untrusted: why, markdown: f.Kind == skill.KindMarkdown}
+			if pl.markdown {
+				// the admission must be about this download: in the
+				// section of the document that links it
+				a, b := SectionAround(text, loc[0])
+				pl.Unsigned = unsignedRx.FindString(text[a:b])
+			}
 			if first == nil {
 				first = pl
 			}
 			if why != "" && untrusted == nil {
 				untrusted = pl
 			}
+			if pl.Unsigned != "" && admitted == nil {
+				admitted = pl
+			}
 		}
 	}
 	pl := first
-	if untrusted != nil {
+	switch {
+	case untrusted != nil:
 		pl = untrusted
+	case admitted != nil:
+		pl = admitted
 	}
 	if pl == nil {
 		return &Payload{}
 	}
-	pl.Unsigned = unsigned
+	if !pl.markdown {
+		// a link in a script: the skill's prose says what it is
+		pl.Unsigned = unsigned
+	}
 	return pl
+}
+
+// UnsignedAdmission returns the words of text that admit a program is
+// unsigned, not notarised or flagged ("unsigned", "unidentified
+// developer", "false positive"), or "".
+func UnsignedAdmission(text string) string { return unsignedRx.FindString(text) }
+
+// headingLineRx: an ATX heading line of Markdown.
+var headingLineRx = match.MustRx(`^ {0,3}#{1,6}(?:[ \t]|$)`)
+
+// SectionAround returns the byte span of the Markdown section of text
+// that holds offset i: from the heading before it (or the start) to the
+// next heading (or the end). Lines inside fenced code blocks are not
+// headings.
+func SectionAround(text string, i int) (start, end int) {
+	end = len(text)
+	fence := ""
+	off := 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		lo := off
+		off += len(line)
+		t := strings.TrimLeft(line, " ")
+		switch {
+		case fence != "":
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		case strings.HasPrefix(t, "```"):
+			fence = "```"
+			continue
+		case strings.HasPrefix(t, "~~~"):
+			fence = "~~~"
+			continue
+		}
+		if !headingLineRx.MatchString(line) {
+			continue
+		}
+		if lo <= i {
+			start = lo
+		} else {
+			return start, lo
+		}
+	}
+	return start, end
 }
 
 // lineAround is the line of text holding offset i.
