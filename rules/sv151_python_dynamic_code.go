@@ -29,7 +29,10 @@ var PythonDynamicCode = register(&analyzer.Rule{
 - **high** — code written inside a string literal (hidden from a reader of the code);
 - **high** — a function's own parameter handed to ` + "`eval`" + `/` + "`exec`" + ` (` + "`def calculate(expr): return eval(expr)`" + `):
   whoever calls it — the agent, on anyone's text — runs any code;
-- **medium** — user input or the environment (whoever controls it runs code: a weakness);
+- **medium** — user input or the environment (whoever controls it runs code: a weakness), and
+  the whole text of a file at a path the caller names (` + "`exec(compile(open(path).read(), path, \"exec\"), ns)`" + `,
+  ` + "`exec(Path(path).read_text())`" + `): loading a plugin or a scorer the user wrote, as ` + "`import`" + ` would;
+  a file's text changed first (decoded, appended to) is judged as above;
 - **low** (a capability) — a variable or expression the skill builds itself, an expression
   evaluated with its builtins removed (` + "`eval(e, {\"__builtins__\": {}}, names)`" + `), a constant
   arithmetic expression (` + "`eval(\"2 * 60\")`" + `) or a literal without calls.
@@ -147,6 +150,12 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 				p.Capability(analyzer.CapExecDynamic, c.Name+" with restricted builtins", start)
 				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Low, Kind: analyzer.EvCapability,
 					Message: c.Name + " evaluates an expression with builtins removed"})
+			case pyfacts.FromParameter(m, arg.Start, arg.End) && pyRunsNamedFile(m, arg.Start, arg.End):
+				// the code is the text of a file at a path the caller
+				// names: loading a plugin or a user's scorer, as import
+				// would; whatever wrote that file is judged where it writes
+				p.Capability(analyzer.CapExecDynamic, c.Name+" of a Python file its caller names", start)
+				report(Medium, c.Name+" runs the Python file at a path its caller names (like importing it): whoever chooses the file runs code")
 			case pyfacts.FromParameter(m, arg.Start, arg.End):
 				// a function that hands its argument to eval runs whatever
 				// its caller (the agent, a user) passes
@@ -250,4 +259,73 @@ func pyRestrictedGlobals(m *python.Module, c *python.Call) bool {
 		}
 	}
 	return false
+}
+
+// pyRunsNamedFile reports whether the code in tokens [lo, hi) is the text
+// of a file read whole: compile(text, …) or text itself, where text is
+// open(path).read(), Path(path).read_text(), or a variable every binding
+// of which is such a read (f.read() of a file opened with open(…)).
+func pyRunsNamedFile(m *python.Module, lo, hi int) bool {
+	if c := pyCallAt(m, lo, hi); c != nil && c.Name == "compile" {
+		a, ok := c.Arg(0, "source")
+		if !ok {
+			return false
+		}
+		lo, hi = a.Start, a.End
+	}
+	if hi == lo+1 && m.Toks[lo].Kind == python.Name {
+		as := pyfacts.ScopedAssigns(m, m.Text(lo), lo)
+		if len(as) == 0 {
+			return false
+		}
+		for _, a := range as {
+			if a.Aug || !pyWholeFileRead(m, a.Start, a.End) {
+				return false
+			}
+		}
+		return true
+	}
+	return pyWholeFileRead(m, lo, hi)
+}
+
+// pyCallAt is the call that spans tokens [lo, hi) exactly, or nil.
+func pyCallAt(m *python.Module, lo, hi int) *python.Call {
+	for _, c := range m.Calls {
+		if c.Head == lo && c.Close == hi-1 {
+			return c
+		}
+	}
+	return nil
+}
+
+// pyOpenNames are calls that open a file by its path.
+var pyOpenNames = map[string]bool{"open": true, "io.open": true, "codecs.open": true, "pathlib.Path": true, "Path": true}
+
+// pyWholeFileRead: tokens [lo, hi) are one read of a whole file, on an
+// opened file (open(p).read(), Path(p).read_text()) or on a variable
+// bound only to such an open.
+func pyWholeFileRead(m *python.Module, lo, hi int) bool {
+	c := pyCallAt(m, lo, hi)
+	if c == nil {
+		return false
+	}
+	recv, meth, ok := strings.Cut(c.Name, "().")
+	if ok && (meth == "read" || meth == "read_text") {
+		return pyOpenNames[recv]
+	}
+	i := strings.LastIndexByte(c.Name, '.')
+	if i < 0 || (c.Name[i+1:] != "read" && c.Name[i+1:] != "read_text") || strings.Contains(c.Name[:i], ".") {
+		return false
+	}
+	as := pyfacts.ScopedAssigns(m, c.Name[:i], lo)
+	if len(as) == 0 {
+		return false
+	}
+	for _, a := range as {
+		oc := pyCallAt(m, a.Start, a.End)
+		if a.Aug || oc == nil || !pyOpenNames[oc.Name] {
+			return false
+		}
+	}
+	return true
 }
