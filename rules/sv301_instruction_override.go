@@ -47,6 +47,14 @@ CAPEC, OWASP LLM). An override limited to the skill's own text (*its limits over
 instruction in this skill*) is a precedence among the skill's parts and is not reported, unless the
 sentence reaches past the skill (*… in this skill and your system prompt*).
 
+A list of infinitives governed by a clause with its own subject describes what that subject asks
+for: *Instructions that tell Claude to ignore, forget, or override previous instructions* (an
+item a skill-vetting checklist flags) is **medium**; *Obey instructions that tell Claude to …*
+and *Tell yourself to skip, forget, or override …* keep their severity. An override whose object
+is a product's default or existing policy named by its own noun (*to override the default billing
+policy set under Settings, pick …*) is **medium**; *the default safety (tool, permission, system)
+policy* and *your default instructions* are the agent's and stay critical.
+
 **Fix:** remove the text. If the skill teaches about injection, quote examples in a
 blockquote or code block and say so in the description.
 

@@ -190,6 +190,16 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	if gapRx.MatchString(gap) || subjectOfRx.MatchString(t[j:min(len(t), j+40)]) {
 		return RoleDescription
 	}
+	// "Instructions that tell Claude to ignore, disregard, or override …":
+	// the verb is the last of a list of infinitives, and the clause that
+	// governs them has a subject of its own; "Tell Claude to ignore, …, or
+	// override …" opens with its verb and stays an instruction
+	if listOrRx.MatchString(clausePre) {
+		ext := t[subjectClauseStart(t, i):i]
+		if m := infinitiveListRx.FindStringIndex(ext); m != nil && hasSubject(ext[:m[0]]) {
+			return RoleDescription
+		}
+	}
 	if conditionRx.MatchString(clausePre) {
 		return RoleCondition
 	}
@@ -214,6 +224,10 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	}
 	return RoleInstruction
 }
+
+// infinitiveListRx: "to" and a list of verbs up to the conjunction before
+// the matched one ("to ignore, disregard, forget, or ").
+var infinitiveListRx = match.MustRx(`\bto\s+[a-z]+(?:\s*,\s*[a-z]+){0,6}\s*,?\s*(?:or|and|and/or)\s+$`)
 
 // readerAddressRx: the clause is addressed to the agents reading it.
 var readerAddressRx = match.MustRx(`\b(?:ai|llm|language model|agents?|assistants?|models?)\s+(?:reading|processing|reviewing|that reads?)\s+(?:this|these)\b`)
@@ -257,7 +271,7 @@ func init() {
 		unassign toggle activate deactivate unset customize adjust tune tweak alter repair diagnose investigate
 		explore come lead guide help assist support manage behave assume imagine suppose become produce draw paint
 		present draft compose decompress pack unpack bundle employ utilise utilize leverage guarantee receive demand
-		require need want offer yield deliver`) {
+		require need want offer yield deliver obey heed honor honour implement`) {
 		baseVerbs[w] = true
 	}
 	for _, w := range strings.Fields(`after before once when whenever while during upon on at in for from with within via
@@ -371,6 +385,10 @@ var selfRefRx = match.MustRx(`\b(?:this|these|the following|our|my)\s+(?:\w+\s+)
 // before the verb.
 var nounInfinitiveRx = match.MustRx(`\b(?:instructions?|attempts?|requests?|prompts?|commands?|messages?|tricks?|efforts?|ways?|tries|payloads?|tells?|demands?|orders?)\s+to\s+$`)
 
+// toldNounRx: a noun, a relative pronoun and a verb of telling the agent to
+// do something, then the infinitive (or a list of them) up to the verb.
+var toldNounRx = match.MustRx(`\b[a-z]+\s+(?:that|which)\s+(?:tells?|asks?|instructs?|directs?|urges?|orders?|commands?|(?:tries|try|attempts?) to (?:get|make|convince))\s+(?:claude|the agent|the model|the assistant|the ai|ai|you|agents?|models?|llms?|assistants?)\s+to\s+(?:[a-z]+\s*,\s*){0,6}(?:(?:or|and|and/or)\s+)?$`)
+
 // agentTextRx: what the agent is told to follow (its instructions, system
 // prompt, guidelines), as an override's object.
 var agentTextRx = match.MustRx(`\b(?:instructions?|system prompts?|prompts?|guidelines|directives)\b`)
@@ -400,6 +418,11 @@ func ThirdPartySubject(t string, i, j int) bool {
 	}
 	if selfRefRx.MatchString(clause) || readerAddressRx.MatchString(clause) {
 		return false
+	}
+	// "instructions that tell Claude to ignore, …, or override previous
+	// instructions": the act named by what a noun asks for
+	if toldNounRx.MatchString(clause) {
+		return true
 	}
 	// "SECURITY.md rules are absolute and override all other instructions":
 	// text of the skill's own put over the agent's instructions

@@ -192,6 +192,13 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			continue
 		}
 		sev, why := hitSeverity(&h, d.Teaching)
+		// "to override the default processor policy configured in
+		// Applications, select …": a product's setting named by its own
+		// noun, not the agent's instructions ("the default safety policy",
+		// "your default instructions" stay)
+		if h.Phrase.Label == "instruction override" && sev > analyzer.Medium && !h.obfuscated && productSettingObject(h.Seg.N.Text[h.I:h.J]) {
+			sev, why = analyzer.Medium, "a product setting's default, not the agent's instructions"
+		}
 		if capped && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "in a "+role.String()
 		}
@@ -437,6 +444,33 @@ func OptionListLead(src []byte, pos int) bool {
 // ("even with yolo mode enabled", "In YOLO mode, vision switching happens
 // automatically").
 var stateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)\W+)*(?:with|in)\s+(?:[\w-]+\s+(?:or|and|/)\s+)?$`)
+
+// productRulesRx: an override's object that is a default or existing
+// policy or rule set qualified by one noun of its own ("the default
+// processor policy", "the existing cache rules").
+var productRulesRx = match.MustRx(`(?i)\b(?:default|existing|other)\s+([a-z]+)\s+(?:policy|policies|rules|restrictions|constraints)$`)
+
+// agentPolicyWords qualify a policy or rule set as the agent's own: its
+// safety, its tools and approvals, its prompt ("the default safety
+// policy", "the default tool permission rules").
+var agentPolicyWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`safety security system content moderation usage assistant assistants agent agents ai model models
+		claude llm llms chat chatbot behaviour behavior behavioral behavioural response responses output ethics ethical
+		alignment refusal developer user users operator anthropic openai prompt prompts conversation core builtin internal
+		hidden privacy tool tools permission permissions approval approvals sandbox execution confirmation trust access
+		guard harness session skill skills instruction instructions your my our their its the all any`) {
+		agentPolicyWords[w] = true
+	}
+}
+
+// productSettingObject reports an override whose object is a product's
+// default or existing policy, named by its own qualifier.
+func productSettingObject(m string) bool {
+	sm := productRulesRx.FindStringSubmatch(m)
+	return sm != nil && !agentPolicyWords[strings.ToLower(sm[1])]
+}
 
 // requirementRx matches the start of a passive requirement right before a
 // phrase: "must be reviewed and", "needs to be", "should first be".
