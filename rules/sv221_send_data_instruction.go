@@ -41,6 +41,12 @@ collect and ship data, and no code is needed.
   **critical** whatever the destination looks like (**high** for a well-known or
   allowlisted API host).
 
+A secret the sentence keeps out of what is sent (*share the workspace without sharing your
+credentials*) is not its object. A documentation link cited for a step of its own, before the
+sending verb, is not the destination when the verb names its own, a path of the user's
+application (*[Configure the inbound webhook](https://…) to forward mail to ` + "`/app/inbound`" + ` with
+the password you generated*).
+
 Negated sentences ("never send your key anywhere else") are not reported; in
 security-teaching skills findings are low. Destinations on documentation domains
 (example.com, *.example, *.test) are low.
@@ -119,7 +125,9 @@ func runSendData(p *analyzer.Pass) error {
 			}
 			if secretPath {
 				obj, content = label, true
-			} else if o := prose.SecretObjRx.FindStringIndex(rest); o != nil {
+			} else if o := prose.SecretObjRx.FindStringIndex(rest); o != nil && !sendExcludedRx.MatchString(rest[:o[0]]) {
+				// "share the collection without sharing your credentials":
+				// a secret kept out of what is sent is not its object
 				obj = rest[o[0]:o[1]]
 			} else if o := prose.ContentObjRx.FindStringIndex(rest); o != nil {
 				obj, content = rest[o[0]:o[1]], true
@@ -135,7 +143,15 @@ func runSendData(p *analyzer.Pass) error {
 		sev := analyzer.SevNone
 		dest := ""
 		trustedDest := false
-		for _, u := range intel.URLRx.FindAllString(raw, 4) {
+		vRaw, _ := s.Seg.N.Orig(s.I+vm[0], s.I+vm[1])
+		for _, um := range intel.URLRx.FindAllStringIndex(raw, 4) {
+			u := raw[um[0]:um[1]]
+			// a documentation link the sentence cites for a step of its
+			// own ("[Configure the inbound webhook](https://…) to forward
+			// mail to `/inbound`") is not where the data goes
+			if citedLink(raw, um[0], vRaw-rs) {
+				continue
+			}
 			host, class := intel.URLClass(u)
 			s := High
 			switch {
@@ -195,6 +211,34 @@ func runSendData(p *analyzer.Pass) error {
 
 // sendMeansRx matches the start of the means of a sending.
 var sendMeansRx = match.MustRx(`\b(?:using|via|through|by means of)\b`)
+
+// sendExcludedRx: a negator between the verb and the secret ("the
+// collection without sharing your credentials").
+var sendExcludedRx = match.MustRx(`\b(?:without|not|never|no|except|excluding|instead of|rather than)\s+(?:[\w'-]+\s+){0,3}$`)
+
+var (
+	// linkVerbTextRx: a link text that opens with a verb of setting up or
+	// reading, not of sending ("Configure Postmark inbound webhook").
+	linkVerbTextRx = match.MustRx(`(?i)^\W*(?:configure|configuring|set up|setting up|setup|create|creating|manage|managing|enable|enabling|install|installing|read|learn|see)\b`)
+	// ownPathDestRx: the verb's own destination is a host-less path (an
+	// endpoint of the user's application: "to ` + "`" + `/rails/inbound` + "`" + `").
+	ownPathDestRx = match.MustRx("^[^.;]*?\\bto\\s+`?/[\\w{}/.:-]+")
+)
+
+// citedLink reports whether the URL at off of raw is the target of a
+// Markdown link the sentence cites as a reference for a step of its own
+// ("[Configure the webhook](…)"), ending before the sending verb at verb,
+// which names its own destination: a path of the user's application.
+func citedLink(raw string, off, verb int) bool {
+	if off < 2 || raw[off-1] != '(' || raw[off-2] != ']' {
+		return false
+	}
+	open := strings.LastIndexByte(raw[:off-2], '[')
+	if open < 0 {
+		return false
+	}
+	return off < verb && linkVerbTextRx.MatchString(raw[open+1:off-2]) && verb <= len(raw) && ownPathDestRx.MatchString(raw[verb:])
+}
 
 var linkTextRx = match.MustRx(`\[([^\]\n]{3,200})\]\(`)
 
