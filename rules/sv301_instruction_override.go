@@ -29,6 +29,10 @@ Matching sees through zero-width characters, Cyrillic/Greek look-alikes (` + "`�
 Cyrillic і), fullwidth letters, Markdown emphasis and line breaks; an obfuscated phrase is
 always **critical**.
 
+A new task declared as a label (*Your real objective: …*, *Your actual task — …*) is **medium**
+on its own, as a tutorial may stress its point that way; the act that follows the label is
+judged by the rules of that act (secrets into a commit, an upload).
+
 Severity follows the tone: imperative prose is critical or high. Quotations — code blocks,
 code spans, or text introduced by "phrases such as" or inside quotation marks — are
 examples: **medium**. In a skill whose stated purpose is security teaching or injection

@@ -266,6 +266,12 @@ var OverridePhrases = []Phrase{
 	// instructions are", not "test with the actual system prompt"
 	NewPhrase(analyzer.High, "new system prompt", `\b(?:new|updated|real|true|actual|revised)\s+system\s+(?:prompt|instructions?|message)(?:\s*[:=>]|\s+(?:is|are|follows?|reads?|below|begins|starts|now|takes? effect|supersedes|replaces|overrides)\b)`),
 	NewPhrase(analyzer.High, "new instructions", `\byour\s+(?:new|real|true|actual)\s+(?:instructions|task|objective|directive|mission|goal)\s+(?:is|are|follows?)\b|\bthe\s+(?:new|real|true|actual)\s+instructions\s+(?:are|follow)\b`),
+	// the same declaration written as a label ("Your real objective: …",
+	// "Your actual task — …", dashes folded to '-'): a colon or dash is as much an "is" as the
+	// verb, but a label is also how a tutorial stresses its own point
+	// ("Your real objective: make the tests pass"), so alone it is medium;
+	// what follows the label is judged by the rules of its own act
+	NewPhrase(analyzer.Medium, "new instructions", `\byour\s+(?:new|real|true|actual)\s+(?:instructions|task|objective|directive|mission|goal)(?:\s*:|\s+-|--)`),
 	NewPhrase(analyzer.Critical, "mode switch", `\byou\s+are\s+(?:now\s+)?(?:in|operating in|running in|entering)\s+(?:developer|dan|jailbreak|jailbroken|god|unrestricted|unfiltered|uncensored|admin|root|debug|sudo|maintenance|no[- ]limits?|evil|chaos)\s+mode\b`),
 	NewPhrase(analyzer.Critical, "mode switch", `\b(?:enable|enter|activate|switch to|turn on|engage|unlock)\s+(?:the\s+)?(?:developer|dan|jailbreak|god|unrestricted|unfiltered|uncensored|no[- ]limits?|evil|chaos)\s+mode\b`),
 	NewPhrase(analyzer.Critical, "jailbreak persona", `\b(?:you\s+are\s+(?:now\s+)?|act\s+as\s+|pretend\s+(?:to\s+be|you\s+are)\s+|roleplay\s+as\s+)(?:dan|an?\s+(?:unrestricted|unfiltered|uncensored|jailbroken|amoral)\s+(?:ai|assistant|model|chatbot|llm))\b`),
