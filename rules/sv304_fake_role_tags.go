@@ -34,7 +34,9 @@ Agents see a skill's text inside their own prompt. Closing a tag the harness ope
 it comes from the system rather than from a third-party skill.
 
 Chat templates inside code blocks and code spans are documentation (fine-tuning and
-prompt-engineering skills show them) and are not reported, nor is a CamelCase type argument
+prompt-engineering skills show them) and are not reported; a template inside a quoted argument of a
+command line, and a line of prose that repeats one line of such a quoted prompt (the prompt shown as a
+program's input, user and assistant turns only), are medium. Nor is reported a CamelCase type argument
 of a generic type written in prose (` + "`Array<ToolResult>`" + `, ` + "`Promise<SystemMessage>`" + `); anything in a
 security-teaching skill is low. A bracketed role word that fills a slot of a template among other slots
 (` + "`WHEN [event] THEN [system] SHALL [response]`" + `, ` + "`[System] · level [X] · [N] players`" + `) is not reported; one
@@ -105,6 +107,14 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 			// quoted argument of a command line whose fences were lost
 			rep.Report(analyzer.Diagnostic{Start: h.Start, End: h.End, Severity: Medium,
 				Message: fmt.Sprintf("chat template token %q inside a quoted string of a command line (data for a program, not a turn)", match.Clip(h.Seg.N.Text[h.I:h.J], 40))})
+			continue
+		}
+		if h.Phrase.Label == "chat template token" && promptLineOfArgument(d.Src, h.Start, h.End) {
+			// "<｜User｜>Create a game …" on its own line, where a command
+			// line of the file passes that very text as its quoted
+			// --prompt: the prompt shown as the program's input
+			rep.Report(analyzer.Diagnostic{Start: h.Start, End: h.End, Severity: Medium,
+				Message: fmt.Sprintf("chat template token %q in a line of the prompt a command line of this file passes to a model (data for a program, not a turn)", match.Clip(h.Seg.N.Text[h.I:h.J], 40))})
 			continue
 		}
 		if h.Phrase.Label == "chat template token" && tokenMentioned(h.Seg.N.Text, h.I, h.J) {
@@ -348,4 +358,45 @@ func typeArgument(t string, i, j int) bool {
 		return false // not CamelCase: <system>, <System>
 	}
 	return strings.HasPrefix(t[i:], "<") && genericTypeRx.MatchString(t[max(0, i-24):i])
+}
+
+// promptArgRx matches a command-line option given a double-quoted string
+// (--prompt "…", -p "…"); group 1 is the string's source text.
+var promptArgRx = match.MustRx(`(?:^|\s)--?[\w-]+(?:\s+|=)"((?:[^"\\\n]|\\.)*)"`)
+
+// systemTokenRx matches a chat template token for a system or developer
+// turn, or the ChatML opener, which takes its role from what follows.
+var systemTokenRx = match.MustRx(`(?i)<\s*[|｜]\s*(?:system|developer|im[_ ]?start)\s*[|｜]\s*>`)
+
+// promptLineOfArgument reports a match on a line of prose whose whole text
+// is one line of a quoted prompt that a command line of the same file
+// passes to a program (--prompt "<｜User｜>Create a game…\n1. Use …"):
+// the prompt shown again as the program's input, user and assistant turns
+// only. A line no command passes, and any system or ChatML turn, is not.
+func promptLineOfArgument(src []byte, start, end int) bool {
+	if start < 0 || end > len(src) || start >= end {
+		return false
+	}
+	ls := bytes.LastIndexByte(src[:start], '\n') + 1
+	le := bytes.IndexByte(src[end:], '\n')
+	if le < 0 {
+		le = len(src)
+	} else {
+		le += end
+	}
+	line := strings.TrimSpace(string(src[ls:le]))
+	if len(line) < 24 || systemTokenRx.MatchString(line) {
+		return false
+	}
+	for _, m := range promptArgRx.FindAllSubmatchIndex(src, -1) {
+		if m[0] <= start && start < m[1] {
+			return false // the argument itself
+		}
+		for _, piece := range strings.Split(string(src[m[2]:m[3]]), `\n`) {
+			if strings.TrimSpace(piece) == line {
+				return true
+			}
+		}
+	}
+	return false
 }
