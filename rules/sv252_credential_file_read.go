@@ -44,7 +44,10 @@ A file on a mounted disk image, with no path on this machine's own accounts (` +
 forensic collection), is **medium**; a copy's destination is written, not read (` + "`cp /opt/app/.env /mnt/share/`" + ` reads this machine's file).
 An application's deployed ` + "`.env`" + ` (an absolute path outside every home directory) copied to a backup on this machine's
 private disk (` + "`cp /opt/app/.env ./backup-env-$(date +%F)`" + `, ` + "`/var/backups/app/`" + `) is **medium**: settings saved before a
-change; to ` + "`/tmp`" + `, a mount, a share, a web root, a synced folder or a destination held in a variable it stays **high**. An ` + "`.npmrc`" + ` printed with its token lines dropped (` + "`cat ~/.npmrc | grep -v authToken`" + `) is **medium**.
+change; to ` + "`/tmp`" + `, a mount, a share, a web root, a synced folder or a destination held in a variable it stays **high**. A single file of the user's home copied into a folder of the same
+home (` + "`cp ~/.ssh/id_rsa ~/deployer-config`" + `: the user's key handed to a tool's configuration directory) is **medium**;
+into the home itself, another account's home, a shared, synced or public folder, a variable, recursively, or opened to
+others afterwards (` + "`chmod 644`" + `) it stays **high**. An ` + "`.npmrc`" + ` printed with its token lines dropped (` + "`cat ~/.npmrc | grep -v authToken`" + `) is **medium**.
 A ` + "`.env`" + ` under the home directory read into a variable by an assignment or ` + "`export`" + `
 (` + "`KEY=$(grep '^KEY=' ~/.openclaw/.env | cut -d= -f2)`" + `, ` + "`export $(cat ~/.env | xargs)`" + `) is **medium**:
 the skill loading its settings; printed, it would reach the agent's context (**high**).
@@ -93,6 +96,8 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				sev, note = Medium, " with the secret lines filtered out (grep -v) before anything prints"
 			case label == "dotenv file" && shAppEnvBackup(c):
 				sev, note = Medium, ": an application's settings file copied to a local backup (nothing here prints or sends it)"
+			case shCopiedWithinOwnHome(s, c):
+				sev, note = Medium, " and copies it into a folder of the same user's home (it stays on this machine, private)"
 			case shMountedImage(c):
 				sev, note = Medium, " from a mounted disk image (another system's files, as in forensics; this machine's are not read)"
 			case label == "dotenv file" && shCapturedSetting(s, c):
@@ -370,3 +375,60 @@ func shUnderHome(v string) bool {
 // its root for its package managers.
 var shProjectConfigs = map[string]bool{".npmrc": true, ".yarnrc": true, ".yarnrc.yml": true, ".pypirc": true,
 	"pip.conf": true, "bunfig.toml": true, ".env": true}
+
+// shOwnHomeRx matches a path in the current user's home, written as ~ or
+// $HOME (not /home/<name>: another account's).
+var shOwnHomeRx = match.MustRx(`^(?:~|\$HOME|\$\{HOME\})/`)
+
+// shOpenModeRx matches a chmod mode that lets the group or others read:
+// 644, 0755, 777, o+r, a+r, go+rw, +r.
+var shOpenModeRx = match.MustRx(`^0?[0-7][4-7][0-7]$|^0?[0-7][0-7][4-7]$|^[ugoa]*[go]+[ugoa]*\+[rwx]*r|^a?\+[rwx]*r`)
+
+// shCopiedWithinOwnHome reports a plain copy (cp, install; one file, not a
+// tree) of a file of the current user's home into a folder of that same
+// home (cp ~/.ssh/id_rsa ~/deployer-config): the user's own key handed to
+// a tool's configuration directory, as an installer's steps do. Nothing
+// leaves the machine or reaches the agent's context; a send later in the
+// script is judged as the chain it is. A destination in a shared, synced or
+// public folder, the home itself, a variable, another account's home or
+// anywhere outside the home (/tmp, a mount, a web root), a recursive copy,
+// and a copy the script then opens to group or others (chmod 644) stay high.
+func shCopiedWithinOwnHome(s *shell.Script, c *shell.Command) bool {
+	if c.Name != "cp" && c.Name != "install" || shellfacts.HasShortFlag(c, 't', "--target-directory") ||
+		shellfacts.HasShortFlag(c, 'r', "--recursive") || shellfacts.HasShortFlag(c, 'R', "--recursive") || shellfacts.HasShortFlag(c, 'a', "--archive") {
+		return false
+	}
+	srcs := shellfacts.CopySources(c)
+	if len(srcs) == 0 {
+		return false
+	}
+	for _, src := range srcs {
+		v := strings.Trim(src, `"'`)
+		if !shOwnHomeRx.MatchString(v) || strings.Count(v, "$") > 1 || strings.ContainsAny(v, "*?\x60") {
+			return false
+		}
+	}
+	ops := c.Params()
+	raw := strings.Trim(ops[len(ops)-1].Value, `"'`)
+	dest := strings.TrimRight(shellfacts.NormPath(raw), "/")
+	if !shOwnHomeRx.MatchString(raw) || strings.Count(raw, "$") > 1 || strings.ContainsAny(raw, "\x60*?") ||
+		dest == "~" || strings.Contains(dest, "/../") || shSharedDestRx.MatchString(dest) {
+		return false
+	}
+	// a chmod that opens what was copied to the group or others
+	for _, o := range s.Commands {
+		if o.Name != "chmod" {
+			continue
+		}
+		ps := o.Params()
+		if len(ps) < 2 || !shOpenModeRx.MatchString(ps[0].Value) {
+			continue
+		}
+		for _, w := range ps[1:] {
+			if strings.HasPrefix(strings.TrimRight(shellfacts.NormPath(strings.Trim(w.Value, `"'`)), "/"), dest) {
+				return false
+			}
+		}
+	}
+	return true
+}
