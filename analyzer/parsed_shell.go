@@ -473,6 +473,14 @@ var cautionWords = []string{"never", "don't", "do not", "dont", "avoid", "must n
 	"shouldn't", "not run", "dangerous", "warning", "forbidden", "prohibited", "refuse", "block", "such as", "e.g.", "like",
 	"危险", "禁止", "不要", "切勿", "危険", "위험", "금지"}
 
+// matchedObjectRx ends the text before a code span that is the object of a
+// verb of matching or filtering ("`Bash(git *)` won't match `git add && rm
+// -rf /`", "the hook rejects `sudo rm -rf /`, `rm -rf /*` or …"): the span is
+// a string a pattern or a guard is tested against, not a command to run. The
+// verb must be a verb: a determiner or noun before it ("the block `…`", "a
+// match `…`") leaves the span alone.
+var matchedObjectRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])((?:the|a|an|this|that|these|those|following|next|code|first|last|exact|no|any|each|every)\s+)?(?:match(?:es)?|blocks?|den(?:y|ies)|rejects?|catch(?:es)?|detects?|flags?)\s+(?:` + "`[^`]*`" + `\s*(?:,\s*(?:or\s+|and\s+)?|or\s+|and\s+))*$`)
+
 // cautioned reports whether the code span at doc.Tokens[i] sits in a
 // sentence that warns against it or quotes it as an example.
 func cautioned(doc *markdown.Doc, i int) bool {
@@ -502,6 +510,12 @@ func cautioned(doc *markdown.Doc, i int) bool {
 				}
 			} else {
 				to = rel + k
+			}
+		}
+		if from <= rel {
+			// the span's Start is past its opening backticks
+			if m := matchedObjectRx.FindStringSubmatch(strings.TrimRight(para.Text[from:rel], "`")); m != nil && m[1] == "" {
+				return true
 			}
 		}
 		sentence := strings.ToLower(para.Text[from:to])
