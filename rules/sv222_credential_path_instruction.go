@@ -43,8 +43,10 @@ access (*read access*, *write access*) and a gerund that names the act (*this st
 heading *Reading ~/.claude/.credentials.json as the auth source*) are not instructions; *start reading …* is. Nor
 are *access* qualifying a noun (*access keys*, *access token*) or a word inside a glossary entry's
 description (*` + "`~/.aws/config`" + ` - Region, output, profiles*): there a verb counts as the description's first
-word, and a harvesting verb (send, upload, paste …) anywhere in it. Commands in code blocks are judged
-by the command rules.
+word, and a harvesting verb (send, upload, paste …) anywhere in it. In a fenced log or plan, whose lines
+read as one sentence, a path in a list item that opens with a past-tense verb (*- Added .npmrc with mirror
+settings*) is a change reported, not the object of an access verb in an earlier item; the item's own
+access verb still counts. Commands in code blocks are judged by the command rules.
 
 **Fix:** let tools that need credentials read them through their own configuration; never
 have the agent read secret stores.
@@ -102,6 +104,9 @@ func runCredentialPath(p *analyzer.Pass) error {
 		}
 		vm := credVerb(s.Text)
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
+			continue
+		}
+		if vs, _ := s.Seg.N.Orig(s.I+vm[0], s.I+vm[1]); credReportItem(raw, vs-rs, ps) {
 			continue
 		}
 		if _, tps, tpe, ok := intel.MatchSecretCredentialPath(s.Text); ok && tpe <= vm[0] && strings.Contains(s.Text[tps:tpe], "/") && credGlossLeadRx.MatchString(s.Text[:tps]) && !credHarvestRx.MatchString(s.Text) {
@@ -167,6 +172,42 @@ func runCredentialPath(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("instruction to %s %s (%s)%s", s.Text[vm[0]:vm[1]], strings.TrimSpace(raw[ps:pe]), label, why)})
 	}
 	return nil
+}
+
+// credReportItemRx: a list item that opens with a past-tense verb ("-
+// Added .npmrc with mirror settings", "✓ Copied …"): a log of what was
+// done. credNotPastRx: words in -ed that are not past tenses.
+var (
+	credReportItemRx = match.MustRx(`^[ \t>]*(?:[-*+•✓✔]|\d{1,3}[.)])[ \t]+\**([A-Za-z]{3,}ed)\b`)
+	credNotPastRx    = match.MustRx(`(?i)^(?:embed|seed|feed|need|shred|speed|bleed|breed|proceed|exceed|succeed)$`)
+)
+
+// credReportItem reports a credential path (at ps in raw, the source of
+// the sentence) in a list item of its own that opens with a past-tense
+// verb, when the access verb (at verbAt) lies in an earlier line: in a
+// fenced log or plan, whose lines the sentence splitter joins, "- copy the
+// lockfile first" and "- Added .npmrc with mirror settings" are two items,
+// and the second reports a change made, not a step. The item's own access
+// verb ("- Renamed it, now copy ~/.npmrc …") and a secret path in a later
+// item that is not such a report keep the sentence.
+func credReportItem(raw string, verbAt, ps int) bool {
+	ls := strings.LastIndexByte(raw[:ps], '\n') + 1
+	if ls == 0 || verbAt >= ls {
+		return false
+	}
+	le := len(raw)
+	if k := strings.IndexByte(raw[ps:], '\n'); k >= 0 {
+		le = ps + k
+	}
+	item := raw[ls:le]
+	m := credReportItemRx.FindStringSubmatch(item)
+	if m == nil || credNotPastRx.MatchString(m[1]) || credVerb(strings.ToLower(item)) != nil {
+		return false
+	}
+	if _, nps, _, more := intel.MatchSecretCredentialPath(raw[le:]); more {
+		return credReportItem(raw, verbAt, le+nps) // every later path must be reported so too
+	}
+	return true
 }
 
 // pasteIntoStore reports a sentence whose only harvesting verb is "paste"
