@@ -40,7 +40,9 @@ the sentence rules out (*in .env, not in the commit*) is not the destination.
 Secrets or context into a channel: **high**; system-prompt disclosure: **high**.
 Screenshots added to a pull request, an issue or a comment are what reviewers look at and
 are not reported, unless they are of the user's screen or desktop; *write* followed by
-*access* or *permissions* is a noun, not the verb that places data.
+*access* or *permissions* is a noun, not the verb that places data; *issue* right after a bare *to*
+and before what is issued (*… as a wallet to issue verifiable credentials*) is a verb of purpose, not
+the channel (*to the issue*, *to issue 42*, *to issue comments* stay findings).
 In security-teaching skills findings are low; negated sentences are ignored.
 
 **Fix:** keep secrets and context out of generated artefacts; never ask the agent for its
@@ -89,6 +91,18 @@ var (
 	secretAttrRx = match.MustRx(`^\s*(?:usage|counts?|budgets?|limits?|costs?|consumption|estimates?|spend|totals?|windows?|per|names?|ids?|scopes?|types?|expiry|expiration|rotation|permissions?)\b`)
 	promptLits   = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
 	chanLits     = match.Registered(match.RequiredLiterals(leakChanRx.String()))
+)
+
+// bareToRx: the data and the channel word are joined by a bare "to", with
+// no article or adjective that would make the word a noun ("to the issue",
+// "to a new issue"). issueVerbRx: what follows "issue" when it is the verb
+// of an infinitive of purpose: an article or a thing issued ("to issue
+// verifiable credentials", "to issue short-lived tokens"); a number, a
+// hash or "comments" after it ("to issue 42", "to issue comments") keep
+// it the channel.
+var (
+	bareToRx    = match.MustRx(`(?:^|\s)to\s+$`)
+	issueVerbRx = match.MustRx(`^\s+(?:(?:a|an|the|new|your|their|its|our|each|every|signed|verifiable|digital|short-lived|temporary|scoped|refresh|access|verified)\s+)*(?:credentials?|certificates?|certs?|tokens?|keys?|cards?|licen[cs]es?|identit(?:y|ies)|ids?|badges?|refunds?|invoices?|passes|passports?|vouchers?|coupons?|receipts?|statements?|warnings?|notices?|commands?|requests?|queries|calls?|jwts?|assertions?|attestations?|grants?|permits?)\b`)
 )
 
 // placeVerb finds the verb that places data: the first of placeVerbRx's
@@ -223,6 +237,11 @@ func runContextLeak(p *analyzer.Pass) error {
 			continue
 		}
 		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
+		if ch == "issue" && issueVerbRx.MatchString(rest[objEnd+cm[1]:]) && bareToRx.MatchString(rest[objEnd:objEnd+cm[0]]) {
+			// "add X as a wallet to issue verifiable credentials": an
+			// infinitive of purpose, not a GitHub issue
+			continue
+		}
 		if screenshotsForReview(obj, rest[:objEnd+cm[0]], ch) && !credSeg[s.SegIndex] && !prose.SecretObjRx.MatchString(s.Text) {
 			continue
 		}
