@@ -10,6 +10,7 @@ import (
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
+	"github.com/skillvet/skillvet/skill"
 )
 
 // ShellRemoteExec reports downloaded content run by an interpreter.
@@ -446,6 +447,9 @@ var shPsNotRunRx = match.MustRx(`(?i)\.(?:zip|7z|tar|gz|tgz|rar|json|csv|txt|md|
 
 var (
 	shPsAssignRx = match.MustRx(`^\s*(?:\[[\w.\[\]]+\]\s*)*\$([\w:]+)\s*=`)
+	// shPsMarkerRx: words that only PowerShell text holds (cmdlets,
+	// .NET downloads, the runners, -OutFile).
+	shPsMarkerRx = match.MustRx(`(?i)invoke-|\biex\b|new-object|scriptblock|start-process|start-bitstransfer|\.download|powershell|pwsh|add-type|-outfile|\birm\b|\biwr\b|httpclient|\$env:`)
 	// shPsFetchRx: a download whose result is the content (masked code).
 	shPsFetchRx = match.MustRx(`(?i)\.(?:downloadstring|downloaddata|downloadstringtaskasync|downloaddatataskasync|getstringasync|getbytearrayasync|getasync|openread)\s*\(|(?:^|[^\w-])(?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\b`)
 	// shPsFetchFileRx: a download written to a file (masked code).
@@ -484,6 +488,12 @@ type shPsFlow struct {
 func shPsChains(p *analyzer.Pass, site *analyzer.ShellSite, reported map[int]bool) {
 	text := site.Text
 	if !shPsFetchRx.MayWithin(text) && !shPsFetchFileRx.MayWithin(text) {
+		return
+	}
+	// curl and wget are bash words too: a site that is not PowerShell by
+	// its file or fence and holds no word only PowerShell has is not read
+	// as PowerShell (a tenth of SV120's cost on ordinary shell blocks)
+	if p.File.Kind != skill.KindPowerShell && !shPsLangs[site.Lang] && !shPsMarkerRx.MatchString(text) {
 		return
 	}
 	code := shPsMask(text)
