@@ -52,21 +52,31 @@ func (h *Phrase) Find(t string) []int {
 	if len(t) < phraseWindowMin || h.Lits == nil {
 		return h.Rx.FindStringIndex(t)
 	}
-	var at []int
-	for _, l := range h.Lits {
+	at, ok := litPlaces(t, h.Lits, 2*phraseMaxWindows)
+	if !ok {
+		return h.Rx.FindStringIndex(t)
+	}
+	return h.findIn(t, at, nil, nil)
+}
+
+// litPlaces returns the occurrences of lits in t as pairs of offset and
+// length; ok is false when there are more than max/2 of them (max <= 0:
+// no bound).
+func litPlaces(t string, lits []string, max int) (at []int, ok bool) {
+	for _, l := range lits {
 		for off := 0; ; {
 			k := strings.Index(t[off:], l)
 			if k < 0 {
 				break
 			}
 			at = append(at, off+k, len(l))
-			if len(at) > 2*phraseMaxWindows {
-				return h.Rx.FindStringIndex(t)
+			if max > 0 && len(at) > max {
+				return nil, false
 			}
 			off += k + len(l)
 		}
 	}
-	return h.findIn(t, at, nil, nil)
+	return at, true
 }
 
 // FindAll returns every match of the phrase in t, as FindAllStringIndex
@@ -79,17 +89,7 @@ func (h *Phrase) FindAll(t string) [][]int {
 	if len(t) < phraseWindowMin || h.Lits == nil {
 		return h.Rx.FindAllStringIndex(t, -1)
 	}
-	var at []int
-	for _, l := range h.Lits {
-		for off := 0; ; {
-			k := strings.Index(t[off:], l)
-			if k < 0 {
-				break
-			}
-			at = append(at, off+k, len(l))
-			off += k + len(l)
-		}
-	}
+	at, _ := litPlaces(t, h.Lits, 0)
 	var out [][]int
 	for _, w := range windows(t, at) {
 		lo, hi := w[0], w[1]

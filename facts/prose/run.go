@@ -391,13 +391,25 @@ func NegativeListLead(src []byte, pos int) bool {
 	if pos < 0 || pos > len(src) {
 		return false
 	}
-	ls, le := LineAround(src, pos, pos)
-	if !listItemRx.Match(src[ls:le]) {
+	line, ok := listLeadIn(src, pos, 60)
+	if !ok {
 		return false
 	}
-	// back over the list's items (and blank lines) to its lead-in
+	line = bytes.TrimRight(line, "\r") // CRLF files
+	return negativeLeadRx.Match(line) || negativeHeadingRx.Match(line)
+}
+
+// listLeadIn returns the lead-in line of the list whose item holds
+// src[pos]: the first line above it, within max lines, that is not an
+// item, an indented continuation or blank. ok is false when src[pos] is
+// not in a list item or no lead-in is found.
+func listLeadIn(src []byte, pos, max int) (line []byte, ok bool) {
+	ls, le := LineAround(src, pos, pos)
+	if !listItemRx.Match(src[ls:le]) {
+		return nil, false
+	}
 	end := ls - 1
-	for n := 0; n < 60 && end > 0; n++ {
+	for n := 0; n < max && end > 0; n++ {
 		s := bytes.LastIndexByte(src[:end], '\n') + 1
 		line := src[s:end]
 		switch {
@@ -405,10 +417,9 @@ func NegativeListLead(src []byte, pos int) bool {
 			end = s - 1
 			continue
 		}
-		line = bytes.TrimRight(line, "\r") // CRLF files
-		return negativeLeadRx.Match(line) || negativeHeadingRx.Match(line)
+		return line, true
 	}
-	return false
+	return nil, false
 }
 
 // optionLeadRx: a lead-in that offers the items below as alternatives for
@@ -422,22 +433,8 @@ func OptionListLead(src []byte, pos int) bool {
 	if pos < 0 || pos > len(src) {
 		return false
 	}
-	ls, le := LineAround(src, pos, pos)
-	if !listItemRx.Match(src[ls:le]) {
-		return false
-	}
-	end := ls - 1
-	for n := 0; n < 20 && end > 0; n++ {
-		s := bytes.LastIndexByte(src[:end], '\n') + 1
-		line := src[s:end]
-		switch {
-		case len(bytes.TrimSpace(line)) == 0, listItemRx.Match(line), line[0] == ' ' || line[0] == '\t':
-			end = s - 1
-			continue
-		}
-		return optionLeadRx.Match(bytes.TrimRight(line, " \t\r"))
-	}
-	return false
+	line, ok := listLeadIn(src, pos, 20)
+	return ok && optionLeadRx.Match(bytes.TrimRight(line, " \t\r"))
 }
 
 // stateRx: a clause opening with "with" or "in" that names a state
