@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/hostfacts"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
@@ -746,13 +747,8 @@ func shPsDataString(text string, masked *string, at int) bool {
 	if code[q] != '\'' && code[q] != '"' {
 		return false
 	}
-	ls := strings.LastIndexByte(code[:q], '\n') + 1
-	le := strings.IndexByte(code[at:], '\n')
-	if le < 0 {
-		le = len(code)
-	} else {
-		le += at
-	}
+	ls, _ := prose.LineAroundText(code, q, q)
+	_, le := prose.LineAroundText(code, at, at)
 	before := strings.TrimRight(code[ls:q], " \t")
 	switch {
 	case shPsDataOpRx.MatchString(before):

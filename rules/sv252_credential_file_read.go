@@ -166,15 +166,11 @@ var shDateSubstRx = match.MustRx(`\$\(date(?:\s[^()$\x60]*)?\)`)
 // whose value is not read here, stays high; so does a .env from a home
 // directory (the user's own store).
 func shAppEnvBackup(c *shell.Command) bool {
-	if c.Name != "cp" && c.Name != "install" || shellfacts.HasShortFlag(c, 't', "--target-directory") {
+	srcs, rawDest, ok := shPlainCopy(c)
+	if !ok {
 		return false
 	}
-	srcs := shellfacts.CopySources(c)
-	if len(srcs) == 0 {
-		return false
-	}
-	for _, src := range srcs {
-		v := strings.Trim(src, `"'`)
+	for _, v := range srcs {
 		if l, ok := shellfacts.CredentialIn(v); !ok || l != "dotenv file" {
 			return false
 		}
@@ -182,9 +178,7 @@ func shAppEnvBackup(c *shell.Command) bool {
 			return false // relative (the project's, judged above), a variable, /tmp, a mount, a home
 		}
 	}
-	ops := c.Params()
-	dest := strings.Trim(ops[len(ops)-1].Value, `"'`)
-	dest = shDateSubstRx.Regexp.ReplaceAllString(dest, "DATE")
+	dest := shDateSubstRx.Regexp.ReplaceAllString(rawDest, "DATE")
 	if dest == "" || dest == "-" || strings.ContainsAny(dest, "$\x60") || shSharedDestRx.MatchString(shellfacts.NormPath(dest)) {
 		return false
 	}
@@ -192,6 +186,23 @@ func shAppEnvBackup(c *shell.Command) bool {
 		return false // into another credential store
 	}
 	return true
+}
+
+// shPlainCopy returns the sources and the destination of a cp or install
+// that names its destination last (no -t), quotes trimmed; ok is false for
+// any other command or one with no source.
+func shPlainCopy(c *shell.Command) (srcs []string, dest string, ok bool) {
+	if c.Name != "cp" && c.Name != "install" || shellfacts.HasShortFlag(c, 't', "--target-directory") {
+		return nil, "", false
+	}
+	for _, src := range shellfacts.CopySources(c) {
+		srcs = append(srcs, strings.Trim(src, `"'`))
+	}
+	if len(srcs) == 0 {
+		return nil, "", false
+	}
+	ops := c.Params()
+	return srcs, strings.Trim(ops[len(ops)-1].Value, `"'`), true
 }
 
 // shSecretLineRx names every line of an .npmrc that holds a secret:
@@ -394,22 +405,15 @@ var shOpenModeRx = match.MustRx(`^0?[0-7][4-7][0-7]$|^0?[0-7][0-7][4-7]$|^[ugoa]
 // anywhere outside the home (/tmp, a mount, a web root), a recursive copy,
 // and a copy the script then opens to group or others (chmod 644) stay high.
 func shCopiedWithinOwnHome(s *shell.Script, c *shell.Command) bool {
-	if c.Name != "cp" && c.Name != "install" || shellfacts.HasShortFlag(c, 't', "--target-directory") ||
-		shellfacts.HasShortFlag(c, 'r', "--recursive") || shellfacts.HasShortFlag(c, 'R', "--recursive") || shellfacts.HasShortFlag(c, 'a', "--archive") {
+	srcs, raw, ok := shPlainCopy(c)
+	if !ok || shellfacts.HasShortFlag(c, 'r', "--recursive") || shellfacts.HasShortFlag(c, 'R', "--recursive") || shellfacts.HasShortFlag(c, 'a', "--archive") {
 		return false
 	}
-	srcs := shellfacts.CopySources(c)
-	if len(srcs) == 0 {
-		return false
-	}
-	for _, src := range srcs {
-		v := strings.Trim(src, `"'`)
+	for _, v := range srcs {
 		if !shOwnHomeRx.MatchString(v) || strings.Count(v, "$") > 1 || strings.ContainsAny(v, "*?\x60") {
 			return false
 		}
 	}
-	ops := c.Params()
-	raw := strings.Trim(ops[len(ops)-1].Value, `"'`)
 	dest := strings.TrimRight(shellfacts.NormPath(raw), "/")
 	if !shOwnHomeRx.MatchString(raw) || strings.Count(raw, "$") > 1 || strings.ContainsAny(raw, "\x60*?") ||
 		dest == "~" || strings.Contains(dest, "/../") || shSharedDestRx.MatchString(dest) {

@@ -210,13 +210,7 @@ func roleSlotInTemplate(text string, i, j int) bool {
 	if i >= len(text) || text[i] != '[' {
 		return false
 	}
-	ls := strings.LastIndexByte(text[:i], '\n') + 1
-	le := strings.IndexByte(text[j:], '\n')
-	if le < 0 {
-		le = len(text)
-	} else {
-		le += j
-	}
+	ls, le := prose.LineAroundText(text, i, j)
 	lead := strings.TrimLeft(text[ls:i], "-*+>#0123456789.) \t") == ""
 	slots := 0
 	rx := templateSlotRx
@@ -377,13 +371,7 @@ func promptLineOfArgument(src []byte, start, end int) bool {
 	if start < 0 || end > len(src) || start >= end {
 		return false
 	}
-	ls := bytes.LastIndexByte(src[:start], '\n') + 1
-	le := bytes.IndexByte(src[end:], '\n')
-	if le < 0 {
-		le = len(src)
-	} else {
-		le += end
-	}
+	ls, le := prose.LineAround(src, start, end)
 	line := strings.TrimSpace(string(src[ls:le]))
 	if len(line) < 24 || systemTokenRx.MatchString(line) {
 		return false

@@ -17,6 +17,16 @@ func LineAround(c []byte, start, end int) (ls, le int) {
 	return ls, le + end
 }
 
+// LineAroundText is LineAround for a string.
+func LineAroundText(s string, start, end int) (ls, le int) {
+	ls = strings.LastIndexByte(s[:start], '\n') + 1
+	le = strings.IndexByte(s[end:], '\n')
+	if le < 0 {
+		return ls, len(s)
+	}
+	return ls, le + end
+}
+
 // EvidenceLine returns the source line holding [start, end) with that range
 // replaced by mark, for evidence that does not itself hide anything.
 func EvidenceLine(c []byte, start, end int, mark string) string {
