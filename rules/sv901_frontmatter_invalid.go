@@ -34,8 +34,16 @@ offending line:
 
 **Why it matters:** agents discover and select skills by their frontmatter. A skill whose
 frontmatter cannot be read is not loaded at all, or is loaded by one agent and rejected by
-another whose parser is stricter: what the scanner sees is then not what runs. The gate
-refuses such skills (high).
+another whose parser is stricter: what the scanner sees is then not what runs. Such skills
+block (**high**).
+
+A SKILL.md with no ` + "`---`" + ` in its first five lines has no frontmatter to disagree about:
+agents that accept it (Claude Code names it after its directory and takes its first paragraph
+as the description) and the scanner read the same text, all of it body, and every rule has
+analysed it. That is a specification error, reported **medium**; the loader still refuses
+to serve it (the spec requires ` + "`name`" + ` and ` + "`description`" + `), with that reason. A block
+that starts on line 2 to 5, after blank lines or a comment, stays **high**: an agent that skips
+leading lines reads frontmatter the scanner read as body.
 
 **Fix:** add or close the block and make the YAML valid; quote values that contain
 ` + "`: `" + `, ` + "`#`" + ` or start with ` + "`[`" + `, ` + "`{`" + `, ` + "`*`" + `, ` + "`&`" + `.
@@ -73,7 +81,9 @@ func runSpecFrontmatterInvalid(p *analyzer.Pass) error {
 				return nil
 			}
 		}
-		p.Report(analyzer.Diagnostic{Message: "SKILL.md has no YAML frontmatter: it must start with a --- line, name and description, and a closing --- line"})
+		// Nothing at all: every agent reads the same text, all of it body,
+		// and every rule has read it. A spec violation, not a hiding place.
+		p.Report(analyzer.Diagnostic{Severity: Medium, Message: "SKILL.md has no YAML frontmatter: it must start with a --- line, name and description, and a closing --- line"})
 	case !m.Closed:
 		p.Report(analyzer.Diagnostic{Start: p.File.LineStart(m.StartLine), Message: "frontmatter block is never closed with a --- line: agents read the whole file as YAML and cannot load the skill"})
 	case m.Err != nil:
