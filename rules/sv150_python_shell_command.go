@@ -31,9 +31,12 @@ comes from, not by the call alone:
 - **high** when the command string or the program is built from **decoded data**
   (decode → execute), and for ` + "`pty.spawn`" + ` of a shell (an interactive shell is what
   reverse shells hand out);
-- **medium** when a shell command string is built from user input or the environment:
-  shell metacharacters in it run as commands (command injection). That is a weakness in the
-  skill, not a sign of malice, so it warns without blocking;
+- **high** when user input (` + "`sys.argv`" + `, ` + "`input()`" + `, argparse values, a request's
+  fields) is spliced into the skill's own shell command template: the agent fills those
+  arguments from text it was given (a web page, an issue, a file name), and shell
+  metacharacters in them run as commands (command injection);
+- **medium** when the environment is spliced into one: a weakness, but values the user's
+  own session set, so it warns without blocking;
 - **low** (a recorded *capability*, never a block on its own) for a constant shell command,
   a shell command built from the skill's own values, and a list-form call whose program is
   chosen by the operator (a flag, ` + "`sys.argv`" + `, ` + "`$PYTHON`" + `-style environment variables):
