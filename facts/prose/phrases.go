@@ -265,7 +265,13 @@ var OverridePhrases = []Phrase{
 	// declared, not mentioned: "NEW SYSTEM PROMPT:", "your real system
 	// instructions are", not "test with the actual system prompt"
 	NewPhrase(analyzer.High, "new system prompt", `\b(?:new|updated|real|true|actual|revised)\s+system\s+(?:prompt|instructions?|message)(?:\s*[:=>]|\s+(?:is|are|follows?|reads?|below|begins|starts|now|takes? effect|supersedes|replaces|overrides)\b)`),
-	NewPhrase(analyzer.High, "new instructions", `\byour\s+(?:new|real|true|actual)\s+(?:instructions|task|objective|directive|mission|goal)\s+(?:is|are|follows?)\b|\bthe\s+(?:new|real|true|actual)\s+instructions\s+(?:are|follow)\b`),
+	NewPhrase(analyzer.High, "new instructions", `\byour\s+(?:new|real|true|actual)\s+(?:instructions|directives?)\s+(?:is|are|follows?)\b|\bthe\s+(?:new|real|true|actual)\s+instructions\s+(?:are|follow)\b`),
+	// a task, goal or objective declared with "is" names what to do, not
+	// whose orders count: skills say it of their own work ("your real task
+	// is to make the tests pass", "your new goal is a green build"), and
+	// an injected one is judged by the rules of the act it names (send,
+	// hide, run), like the label form below
+	NewPhrase(analyzer.Medium, "new instructions", `\byour\s+(?:new|real|true|actual)\s+(?:task|objective|mission|goal)\s+(?:is|are)\b`),
 	// the same declaration written as a label ("Your real objective: …",
 	// "Your actual task — …", dashes folded to '-'): a colon or dash is as much an "is" as the
 	// verb, but a label is also how a tutorial stresses its own point
