@@ -29,9 +29,11 @@ Matching sees through zero-width characters, Cyrillic/Greek look-alikes (` + "`�
 Cyrillic і), fullwidth letters, Markdown emphasis and line breaks; an obfuscated phrase is
 always **critical**.
 
-A new task declared as a label (*Your real objective: …*, *Your actual task — …*) is **medium**
-on its own, as a tutorial may stress its point that way; the act that follows the label is
-judged by the rules of that act (secrets into a commit, an upload).
+A new task declared as a label or with "is" (*Your real objective: …*, *Your actual task — …*,
+*Your real task is to make the tests pass*) is **medium** on its own: it names what to do, not
+whose orders count, and a skill says it of its own work; the act that follows is judged by the
+rules of that act (secrets into a commit, an upload). New *instructions* or a new *directive*
+(*Your new instructions are …*) replace whose orders count and stay **high**.
 
 Severity follows the tone: imperative prose is critical or high. Quotations — code blocks,
 code spans, or text introduced by "phrases such as" or inside quotation marks — are
