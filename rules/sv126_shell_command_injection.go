@@ -29,8 +29,12 @@ A wrapper whose ` + "`-c`" + ` string or ` + "`eval`" + ` word is nothing but it
 nothing is spliced into a template; so is one variable named for a command that holds all of it
 (` + "`bash -c \"$TEST_CMD\"`" + ` where ` + "`TEST_CMD=\"$2\"`" + `, ` + "`eval \"$PRE_HOOK\"`" + `, ` + "`eval \"$ON_CHANGE_ACTION\"`" + `). ` + "`source`" + ` or ` + "`.`" + ` of a
 path the caller names (` + "`source \"$VENV/bin/activate\"`" + `) reads a file whole, with nothing of the input spliced
-into code, like running a script the caller names. That is **medium** (high in hooks and dynamic context,
-which run on their own).
+into code, like running a script the caller names. So is ` + "`eval`" + ` of a constant program whose input
+words are each one double-quoted variable (` + "`eval find \"$ROOT\" -type f $SKIP`" + `, the eval there for
+pruning expressions the script builds): the author passes the value as one argument, and eval's second parse
+makes that a quoting bug (a quote or ` + "`$(`" + ` in the path breaks out), not a template the input is
+spliced into. That is **medium** (high in hooks and dynamic context, which run on their own; high when the
+input is unquoted, inside the eval string, or the operand of a shell, interpreter or runner such as ` + "`sudo`" + `).
 
 **Fix:** pass input as a separate argument (` + "`grep -rnE -- \"$query\" \"$dir\"`" + `), never
 through ` + "`eval`" + ` or a ` + "`-c`" + ` string; validate it against an allowlist first.
@@ -100,6 +104,37 @@ func shWholeCommandVar(raw string) bool {
 	return m != nil && shCommandNameRx.MatchString(m[1])
 }
 
+// shQuotedVarRx matches a word that is one double-quoted variable
+// ("$ROOT", "${2}"): written as a single argument.
+var shQuotedVarRx = match.MustRx(`^"\$\{?(?:[A-Za-z_][A-Za-z0-9_]*|[1-9])\}?"$`)
+
+// shEvalRunners run the word after them (or join their words) as a
+// command: an operand of theirs is a program, not a value.
+var shEvalRunners = map[string]bool{"sudo": true, "doas": true, "env": true, "xargs": true, "ssh": true, "nohup": true,
+	"exec": true, "command": true, "builtin": true, "time": true, "nice": true, "timeout": true, "watch": true,
+	"su": true, "setsid": true, "stdbuf": true, "chroot": true, "runuser": true, "parallel": true, "trap": true}
+
+// shEvalQuotedOperands reports eval find "$ROOT" -maxdepth "$2" $SKIP: a
+// constant program that is not an interpreter or a runner, with every
+// tainted word one double-quoted variable in operand position. The
+// author meant each as one argument; eval's second parse re-reads it.
+func shEvalQuotedOperands(c *shell.Command) bool {
+	ps := c.Params()
+	if len(ps) < 2 || !ps[0].Const || ps[0].Tainted {
+		return false
+	}
+	prog := ps[0].Value
+	if prog == "" || shellfacts.IsInterpreter(prog) || shell.IsShell(prog) || shEvalRunners[prog] {
+		return false
+	}
+	for _, w := range ps[1:] {
+		if w.Tainted && !shQuotedVarRx.MatchString(w.Raw) {
+			return false
+		}
+	}
+	return true
+}
+
 func shRunCommandInjection(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		w, how := shInjection(c)
@@ -111,6 +146,14 @@ func shRunCommandInjection(p *analyzer.Pass) error {
 			// whole; nothing of the input is spliced into code
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: Medium,
 				Message: how + " runs the file its caller names (" + shellfacts.ClipText(w.Raw, 60) + "), like a script it is told to run" + shellfacts.Where(site)})
+			return
+		}
+		if how == "eval" && !site.Kind.Executes() && shEvalQuotedOperands(c) {
+			// eval find "$ROOT" $SKIP: the input is one quoted operand of a
+			// constant program; eval's second parse makes the quoting a bug
+			// (a quote or $( in the value breaks out), not a code template
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: Medium,
+				Message: "eval re-parses the quoted argument " + shellfacts.ClipText(w.Raw, 60) + " of " + c.Arg(1) + ": a quote or $( in the value runs as code; quote it for eval (printf %q) or build the command without eval" + shellfacts.Where(site)})
 			return
 		}
 		if (shWholeArgsRx.MatchString(w.Raw) || shWholeCommandVar(w.Raw)) && !site.Kind.Executes() {
