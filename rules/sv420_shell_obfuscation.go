@@ -27,7 +27,10 @@ var ShellObfuscation = register(&analyzer.Rule{
   substrings and replacements of variables (` + "`${a:3:1}${a:0:1}…`" + `, ` + "`${x//_/}`" + `);
 - text that is reversed (` + "`rev`" + `), ROT13-ed (` + "`tr A-Za-z N-ZA-Mn-za-m`" + `) or printed from escapes
   (` + "`printf '\\x63…'`" + `, ` + "`echo -e`" + `) and piped into a shell;
-- ` + "`eval`" + ` of a string assembled from escapes or substrings of variables;
+- ` + "`eval`" + ` of a string assembled from escapes or substrings of variables (not a command template
+  with a placeholder filled in at run time, ` + "`eval \"${CMD//\\$OUT/$OUT}\"`" + `, when every command the
+  template runs has a plain name with no placeholder in it: the fill puts a value among the arguments
+  and hides no program);
 - long base64 blobs (200+ characters) in a command, unless the blob decodes to data nobody runs: an
   image, a PDF, a font or DER (a certificate or key store) with no command line inside, or text that
   reads as data (JSON such as a token's claims, LDIF records) with no command, program, sentence,
@@ -99,6 +102,11 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 			return c.Name + " prints escaped text that is piped into " + k.Name
 		}
 	case "eval":
+		if shEvalPlaceholderFill(s, c) {
+			// eval "${CMD//\$OUT/$OUT}": a run-time value put in for a
+			// placeholder among the arguments of readable commands
+			return ""
+		}
 		for _, w := range c.Params() {
 			if w.Sliced || w.Escaped {
 				return "eval runs a string assembled from escapes or substrings (" + shellfacts.ClipText(w.Raw, 40) + ")"
@@ -134,6 +142,60 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 		}
 	}
 	return ""
+}
+
+// shPlaceholderFillRx matches one replacement expansion that puts a
+// variable's value in for a placeholder written as an escaped variable
+// ("${CMD//\$OUT/$OUT}", "${T/\${DIR\}/$DIR}").
+var shPlaceholderFillRx = match.MustRx(`^"?\$\{[A-Za-z_][A-Za-z0-9_]*//?(\\\$[A-Za-z_][A-Za-z0-9_]*|\\\$\\?\{[A-Za-z_][A-Za-z0-9_]*\\?\})/\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\}"?$`)
+
+// shEvalPlaceholderFill reports eval of a command template with a
+// placeholder replaced by a run-time value (a temp directory, an output
+// path): the template is written out in the source, and every command it
+// runs has a constant name with no placeholder in it, so the replacement
+// fills arguments, data, and hides no program. A placeholder inside a
+// command's name (cu$Vrl) or standing for it is the obfuscation.
+func shEvalPlaceholderFill(s *shell.Script, c *shell.Command) bool {
+	ps := c.Params()
+	if len(ps) != 1 || ps[0].Escaped {
+		return false
+	}
+	m := shPlaceholderFillRx.FindStringSubmatch(ps[0].Raw)
+	if m == nil {
+		return false
+	}
+	ph := strings.ReplaceAll(m[1], `\`, "")
+	if !strings.Contains(ps[0].Value, ph) {
+		// the value shown is not the template with its placeholder: the
+		// commands below would not be the template's
+		return false
+	}
+	self, children := -1, 0
+	for i, o := range s.Commands {
+		if o == c {
+			self = i
+		}
+	}
+	if self < 0 {
+		return false
+	}
+	// the commands the template runs, and those nested in them
+	in := map[int]bool{self: true}
+	for i, o := range s.Commands {
+		if i <= self || !in[o.Parent] {
+			continue
+		}
+		in[i] = true
+		children++
+		if len(o.Argv) == 0 {
+			continue
+		}
+		n := o.Argv[0]
+		if !n.Const || n.Sliced || n.Escaped || strings.Contains(n.Raw, ph) || strings.Contains(n.Value, ph) {
+			return false
+		}
+	}
+	return children > 0
 }
 
 // shBase64Mix reports a run that looks like encoded bytes: base64 of any
