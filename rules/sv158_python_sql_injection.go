@@ -39,7 +39,9 @@ parameters tuple), constants and module-level constant names, lookups in a const
 (` + "`COLUMNS[key]`" + `), numbers (` + "`int(x)`" + `, ` + "`len(x)`" + `, parameters annotated ` + "`int`" + `), placeholder lists
 (` + "`\",\".join(\"?\" for _ in ids)`" + `), and identifiers validated before use (a regular-expression
 match, ` + "`isidentifier()`" + `, membership in an allowlist, also as a comprehension's condition on its
-loop variable, ` + "`[k for k in data if k in COLUMNS]`" + `, a validation function).
+loop variable, ` + "`[k for k in data if k in COLUMNS]`" + `, a validation function), and names rebuilt from word
+characters (` + "`re.sub(r\"[^A-Za-z0-9_]+\", \"_\", name)`" + `, every occurrence replaced, also through a slug
+function of the file that returns it): no quote, space or dash survives.
 
 **Fix:** pass values as parameters; check identifiers (table and column names) against an
 allowlist before formatting them into the query.
@@ -74,7 +76,8 @@ func runPythonSQLInjection(p *analyzer.Pass) error {
 		return nil
 	}
 	guards := pyfacts.NewGuards(m)
-	origins := pyfacts.NewOrigins(m, pyfacts.Cleaners{Clean: pySQLClean, Checked: func(r python.Ref) bool {
+	clean := func(r python.Ref) bool { return pySQLClean(r) || r.Call && pySQLWordSafe(m, r.Tok, r.End, 0) }
+	origins := pyfacts.NewOrigins(m, pyfacts.Cleaners{Clean: clean, Checked: func(r python.Ref) bool {
 		return pySQLChecked(m, guards, r)
 	}})
 	for _, c := range m.Calls {
@@ -205,6 +208,163 @@ func pySQLClean(r python.Ref) bool {
 	n := r.Name
 	return pyfacts.HasPrefixAny(n, "psycopg2.sql.", "psycopg.sql.", "sqlalchemy.") && !pyfacts.HasSuffixAny(n, "text", "literal_column") ||
 		pyfacts.HasSuffixAny(n, "quote_identifier", "quote_ident", "quote_name", "escape_string", "escape_identifier", ".literal", "sqlite3.Binary")
+}
+
+// pySQLWordSub reports re.sub(r"[^A-Za-z0-9_]+", "_", x): every character
+// outside a class of letters, digits and "_" (or \W) is replaced, at every
+// occurrence, with letters, digits or "_", so only an identifier comes
+// out whatever goes in: no quote, space, dash or parenthesis survives.
+func pySQLWordSub(m *python.Module, r python.Ref) bool {
+	if !r.Call || r.Name != "re.sub" && r.Name != "regex.sub" {
+		return false
+	}
+	c := m.CallOf(r)
+	if c == nil {
+		return false
+	}
+	if _, ok := c.Arg(3, "count"); ok {
+		return false // only the first occurrences are replaced
+	}
+	pa, ok1 := c.Arg(0, "pattern")
+	ra, ok2 := c.Arg(1, "repl")
+	if !ok1 || !ok2 {
+		return false
+	}
+	pat, ok1 := m.Fold(pa.Start, pa.End)
+	repl, ok2 := m.Fold(ra.Start, ra.End)
+	if !ok1 || !ok2 || !pySQLWordRepl(repl) {
+		return false
+	}
+	pat = strings.TrimRight(pat, "+*")
+	if pat == `\W` {
+		return true
+	}
+	if len(pat) < 4 || !strings.HasPrefix(pat, "[^") || !strings.HasSuffix(pat, "]") {
+		return false
+	}
+	return pySQLWordClass(pat[2 : len(pat)-1])
+}
+
+// pySQLWordStrMethods keep a string of word characters one: they change
+// case or remove characters.
+var pySQLWordStrMethods = map[string]bool{"lower": true, "upper": true, "casefold": true, "title": true,
+	"capitalize": true, "strip": true, "lstrip": true, "rstrip": true}
+
+// pySQLWordSafe reports an expression in tokens [lo, hi) whose value is
+// made of letters, digits and "_" whatever its inputs: a word-character
+// substitution (pySQLWordSub) or a constant, through case changes and
+// strips, "or", str(), further re.sub calls with a word-character
+// replacement, local variables every binding of which is such, and
+// functions of the file (def slug(name): return re.sub(...)) every return
+// of which is.
+func pySQLWordSafe(m *python.Module, lo, hi, depth int) bool {
+	if depth > 6 || lo >= hi {
+		return false
+	}
+	if v, ok := m.Fold(lo, hi); ok {
+		return pySQLWordRepl(v)
+	}
+	base := m.Toks[lo].Depth
+	for k := lo; k < hi; k++ {
+		if m.Toks[k].Depth == base && m.Is(k, "or") {
+			return pySQLWordSafe(m, lo, k, depth+1) && pySQLWordSafe(m, k+1, hi, depth+1)
+		}
+	}
+	if hi-lo == 1 && m.Toks[lo].Kind == python.Name {
+		as, scope := m.Bindings(m.Text(lo), lo)
+		if len(as) == 0 || scope < 0 || len(as) > pySQLMaxAssigns {
+			return false
+		}
+		for _, a := range as {
+			if a.Aug || !pySQLWordSafe(m, a.Start, a.End, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	if !m.Is(hi-1, ")") || int(m.Match[hi-1]) < lo {
+		return false
+	}
+	open := int(m.Match[hi-1])
+	if open-2 >= lo && m.Is(open-2, ".") && pySQLWordStrMethods[m.Text(open-1)] {
+		return pySQLWordSafe(m, lo, open-2, depth+1) // s.strip("_").lower()
+	}
+	var r python.Ref
+	for _, x := range m.RefsIn(lo, lo+1) {
+		r = x
+	}
+	if !r.Call || r.End != hi {
+		return false
+	}
+	c := m.CallOf(r)
+	if c == nil {
+		return false
+	}
+	switch {
+	case pySQLWordSub(m, r):
+		return true
+	case r.Name == "re.sub" || r.Name == "regex.sub":
+		ra, ok1 := c.Arg(1, "repl")
+		sa, ok2 := c.Arg(2, "string")
+		if !ok1 || !ok2 {
+			return false
+		}
+		v, ok := m.Fold(ra.Start, ra.End)
+		return ok && pySQLWordRepl(v) && pySQLWordSafe(m, sa.Start, sa.End, depth+1)
+	case r.Name == "str" && len(c.Args) == 1:
+		return pySQLWordSafe(m, c.Args[0].Start, c.Args[0].End, depth+1)
+	case r.Var != "" && r.Name == r.Var:
+		rets := m.Assigns[r.Var+"()"]
+		if len(rets) == 0 || len(rets) > pySQLMaxAssigns {
+			return false
+		}
+		for _, a := range rets {
+			if !pySQLWordSafe(m, a.Start, a.End, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// pySQLWordClass reports a character class body made only of letters,
+// digits, "_", ranges within a-z, A-Z or 0-9, \w and \d.
+func pySQLWordClass(b string) bool {
+	if b == "" {
+		return false
+	}
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\\':
+			if i+1 >= len(b) || b[i+1] != 'w' && b[i+1] != 'd' {
+				return false
+			}
+			i++
+		case i+2 < len(b) && b[i+1] == '-':
+			lo, hi := c, b[i+2]
+			if lo > hi || !(pySQLBetween(lo, hi, 'a', 'z') || pySQLBetween(lo, hi, 'A', 'Z') || pySQLBetween(lo, hi, '0', '9')) {
+				return false
+			}
+			i += 2
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func pySQLBetween(lo, hi, a, z byte) bool { return lo >= a && hi <= z }
+
+// pySQLWordRepl reports a replacement made of letters, digits and "_".
+func pySQLWordRepl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // pyValidates lists the method and function names that test a value's
