@@ -22,6 +22,9 @@ var ShellPrivilege = register(&analyzer.Rule{
 	Doc: `Finds commands that weaken the system's privilege boundaries:
 
 - setting the setuid or setgid bit: ` + "`chmod u+s`" + `, ` + "`chmod +s`" + `, ` + "`chmod 4755`" + `, ` + "`chmod 2755`" + ` (**high**);
+  not the setgid bit alone on a directory the script knows is one (made by ` + "`mkdir`" + `, tested with ` + "`-d`" + `
+  before, or written with a trailing ` + "`/`" + `), without ` + "`-R`" + `: there it only makes new files take the
+  directory's group;
 - world-writable permissions: ` + "`chmod 777`" + `, ` + "`chmod -R 777`" + `, ` + "`chmod a+w`" + `, ` + "`o+w`" + ` (**medium**;
   **high** on system paths);
 - a sudo password fed from the script: ` + "`echo pass | sudo -S …`" + ` (**high**);
@@ -51,14 +54,18 @@ var shOctalModeRx = match.MustRx(`^0?([0-7])?([0-7])([0-7])([0-7])$`)
 // state); a data directory (/srv/share, /mnt/x, /data, /var/www) is not.
 var shSystemPathRx = match.MustRx(`^/(?:$|\*|(?:etc|usr|bin|sbin|lib|lib32|lib64|libexec|boot|root|dev|proc|sys|opt|snap|var/(?:lib|log|spool|run|db|cache|mail|backups)|run|Applications|Library|System|private/etc|private/var|Windows|Program Files)(?:/|$))`)
 
-func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) {
+func shPrivilege(site *analyzer.ShellSite, c *shell.Command) (analyzer.Severity, string) {
+	s := site.Script
 	switch c.Name {
 	case "chmod":
 		var mode string
 		var targets []string
+		var targetWords []shell.Word
+		recursive := false
 		for _, w := range c.Params() {
 			v := w.Value
 			if strings.HasPrefix(v, "-") && len(v) > 1 && (v[1] < '0' || v[1] > '7') && !strings.ContainsAny(v, "=+") {
+				recursive = recursive || v == "--recursive" || v[1] != '-' && strings.Contains(v, "R")
 				continue
 			}
 			if mode == "" {
@@ -66,6 +73,10 @@ func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 				continue
 			}
 			targets = append(targets, v)
+			targetWords = append(targetWords, w)
+		}
+		if !recursive && shSetgidOnly(mode) && shAllDirs(site, c, targetWords) {
+			return analyzer.SevNone, "" // setgid on a directory: new files take its group
 		}
 		system := false
 		for _, t := range targets {
@@ -110,6 +121,54 @@ func shPrivilege(s *shell.Script, c *shell.Command) (analyzer.Severity, string) 
 	return analyzer.SevNone, ""
 }
 
+// shSetgidOnly reports a mode that sets the setgid bit and not the setuid
+// bit: g+s, g=rwxs, 2775.
+func shSetgidOnly(mode string) bool {
+	if m := shOctalModeRx.FindStringSubmatch(mode); m != nil {
+		return m[1] == "2" || m[1] == "3"
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		i := strings.IndexAny(clause, "+-=")
+		if i < 0 {
+			return false
+		}
+		if strings.Contains(clause[i:], "s") && clause[:i] != "g" {
+			return false
+		}
+	}
+	return strings.Contains(mode, "s")
+}
+
+// shAllDirs reports targets that are all directories: written with a
+// trailing slash, made by mkdir, or tested with -d earlier in the same
+// piece of shell.
+func shAllDirs(site *analyzer.ShellSite, c *shell.Command, ws []shell.Word) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	before := ""
+	if k := c.Start - site.TextStart; k > 0 && k <= len(site.Text) {
+		before = site.Text[:k]
+	}
+	for _, w := range ws {
+		if strings.HasSuffix(w.Value, "/") || strings.Contains(before, "-d "+w.Raw) {
+			continue
+		}
+		made := false
+		for _, o := range site.Script.Commands {
+			if o.Name == "mkdir" && o.Start < c.Start {
+				for _, a := range o.Params() {
+					made = made || !strings.HasPrefix(a.Value, "-") && shellfacts.SameFile(a.Value, w.Value)
+				}
+			}
+		}
+		if !made {
+			return false
+		}
+	}
+	return true
+}
+
 func shBaseName(s string) string {
 	if i := strings.LastIndexByte(s, '/'); i >= 0 {
 		s = s[i+1:]
@@ -139,7 +198,7 @@ func shHasSudoStdin(c *shell.Command) bool {
 
 func shRunPrivilegeCommand(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
-		sev, what := shPrivilege(site.Script, c)
+		sev, what := shPrivilege(site, c)
 		if sev == analyzer.SevNone {
 			return
 		}
