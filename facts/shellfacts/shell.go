@@ -312,6 +312,18 @@ var dataOptions = map[string]bool{"-d": true, "--data": true, "--data-raw": true
 	"-H": true, "--header": true, "-e": true, "--referer": true, "-A": true, "--user-agent": true,
 	"--post-data": true, "--body-data": true}
 
+// notTargetOptions are curl and wget options whose value names a host or
+// address the request is not sent to: the resolver asked for the name
+// (--dns-servers), local addresses and interfaces, hosts excluded from
+// the proxy.
+var notTargetOptions = map[string]bool{"--dns-servers": true, "--dns-ipv4-addr": true, "--dns-ipv6-addr": true,
+	"--dns-interface": true, "--interface": true, "--noproxy": true, "--no-proxy": true, "--bind-address": true}
+
+// redirectOptions are curl options whose value sends the request to
+// another address: --resolve HOST:PORT:ADDR, --connect-to
+// HOST:PORT:ADDR:PORT.
+var redirectOptions = map[string]bool{"--resolve": true, "--connect-to": true}
+
 // TargetURLs are the URLs a command connects to: URLs except those in
 // data it sends or headers (curl -d '{"url": "https://x.ngrok.io/hook"}'
 // registers a webhook with the API it calls; it does not contact x).
@@ -328,6 +340,15 @@ func urlArgs(c *shell.Command, targets bool) []string {
 				continue
 			}
 			if k := strings.IndexByte(w.Value, '='); k > 0 && strings.HasPrefix(w.Value, "--") && dataOptions[w.Value[:k]] {
+				continue
+			}
+			if i > 1 && notTargetOptions[c.Argv[i-1].Value] {
+				continue
+			}
+			if i > 1 && redirectOptions[c.Argv[i-1].Value] && IsDownloader(c) {
+				if f := strings.Split(w.Value, ":"); len(f) >= 3 && f[2] != "" {
+					out = append(out, "http://"+strings.Trim(f[2], "[]"))
+				}
 				continue
 			}
 		}
