@@ -33,7 +33,10 @@ temporary slash command for a test run) and a project's own instruction file (` 
 project root, which project set-up skills legitimately create) is **medium**; so is a file inside
 the skill's own directory under the agent's (` + "`~/.openclaw/skills/<its name>/data/state.json`" + `, never
 its ` + "`SKILL.md`" + `), a file whose every write is a constant, empty configuration (a scaffold's
-` + "`{\"mcpServers\": {}}`" + ` placeholder), a read-modify-write that only removes or empties what the file held (` + "`data = json.load(f)`" + ` … ` + "`data[\"projects\"] = kept`" + ` … ` + "`json.dump(data, f)`" + ` on the same path, with no string of the script's written, no other file, environment or input read: a clean-up of ` + "`~/.claude.json`" + `; an entry it adds, ` + "`cfg.setdefault(\"mcpServers\", {})[\"x\"] = {…}`" + `, keeps it **high**) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
+` + "`{\"mcpServers\": {}}`" + ` placeholder), a file the function writes from the script's own constant text into a directory it has just created new
+(` + "`d.mkdir()`" + ` or ` + "`os.makedirs(d)`" + ` without ` + "`exist_ok`" + `, then ` + "`(d / \".mcp.json\").write_text(TEMPLATE)`" + `: a
+plugin or project scaffold, which nothing loads until the user adopts it; a directory that may exist, computed
+text, or a path inside a hidden agent directory such as ` + "`~/.claude/skills/<new>/`" + ` stays **high**), a read-modify-write that only removes or empties what the file held (` + "`data = json.load(f)`" + ` … ` + "`data[\"projects\"] = kept`" + ` … ` + "`json.dump(data, f)`" + ` on the same path, with no string of the script's written, no other file, environment or input read: a clean-up of ` + "`~/.claude.json`" + `; an entry it adds, ` + "`cfg.setdefault(\"mcpServers\", {})[\"x\"] = {…}`" + `, keeps it **high**) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
 not a ` + "`MEMORY.md`" + `): data the skill keeps, not settings or instructions.
 
 A skill that edits these grants itself permissions (` + "`\"allow\": [\"Bash(*)\"]`" + `), installs
@@ -83,6 +86,8 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 					sev, note = Medium, "; what it writes is an empty configuration (no servers, hooks or entries)"
 				case pyfacts.RewritesSameFile(m, c):
 					sev, note = Medium, "; what it writes back is what it read from that file, with entries removed or emptied (a clean-up, no text of its own)"
+				case pyfacts.IntoNewDir(m, c) && pyConstWrite(m, c) && !pyHiddenDirIn(pt):
+					sev, note = Medium, "; a file of a new directory this function creates, from the skill's own constant text (a scaffold's template, not configuration anything loads yet)"
 				case pyfacts.RemovedInFinally(m, c):
 					sev, note = Medium, "; deleted again in a finally block, so it lasts only while the function runs"
 				default:
@@ -97,6 +102,35 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// pyConstWrite reports a write whose every text is a folded constant of
+// the script (p.write_text(TEMPLATE), or f.write(TEMPLATE) on the file an
+// open() made): text analysed with the skill, not the caller's.
+func pyConstWrite(m *python.Module, c *python.Call) bool {
+	if pyfacts.HasSuffixAny(c.Name, ".write_text", ".write_bytes") {
+		a, ok := c.Arg(0, "data")
+		if !ok {
+			return false
+		}
+		_, folded := m.Fold(a.Start, a.End)
+		return folded
+	}
+	texts, allConst := pyfacts.TextsWrittenThrough(m, c)
+	return allConst && len(texts) > 0
+}
+
+// pyHiddenDirIn reports a path with a hidden directory in it (~/.claude/…,
+// proj/.cursor/…): an agent's directory, where a new folder is still an
+// install.
+func pyHiddenDirIn(pt string) bool {
+	parts := strings.Split(pt, "/")
+	for _, d := range parts[:len(parts)-1] {
+		if strings.HasPrefix(d, ".") && d != "." && d != ".." {
+			return true
+		}
+	}
+	return false
 }
 
 // pyEmptyConfigWrite reports an open() of a configuration file whose every

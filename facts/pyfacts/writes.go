@@ -91,3 +91,60 @@ func isTempDirRef(r python.Ref) bool {
 	return r.Call && (strings.HasPrefix(r.Name, "tempfile.TemporaryDirectory") || strings.HasPrefix(r.Name, "tempfile.mkdtemp") ||
 		strings.HasPrefix(r.Name, "tempfile.gettempdir"))
 }
+
+// IntoNewDir reports a write whose path is one directory variable joined
+// with constant names ((d / ".mcp.json").write_text(…), open(os.path.join(d,
+// ".mcp.json"), "w")) where d is bound once in the function, before a
+// mkdir there that fails when the directory exists (d.mkdir(),
+// d.mkdir(parents=True), os.mkdir(d), os.makedirs(d), none with exist_ok),
+// and that mkdir precedes the write: the file belongs to a directory this
+// call creates new (a scaffold), which nothing loaded before. The path
+// itself is the caller's to judge (a new directory under an agent's skills
+// directory is still an install).
+func IntoNewDir(m *python.Module, c *python.Call) bool {
+	lo, hi, ok := WriteTargetSpan(m, c)
+	if !ok {
+		return false
+	}
+	v := ""
+	for _, r := range m.RefsIn(lo, hi) {
+		switch {
+		case r.Call && (r.Name == "os.path.join" || r.Name == c.Name || strings.HasSuffix(r.Name, ".joinpath")):
+		case !r.Call && r.Var != "" && r.Var == r.Name && v == "":
+			v = r.Var
+		default:
+			return false
+		}
+	}
+	if v == "" {
+		return false
+	}
+	as, scope := m.Bindings(v, c.Head)
+	fi := m.Enclosing(c.Head)
+	if len(as) != 1 || as[0].Aug || scope < 0 || fi == nil || as[0].Tok < fi.Lo || as[0].Tok >= fi.Hi {
+		return false
+	}
+	for _, d := range m.Calls {
+		if d.Head >= c.Head || d.Head < as[0].End || m.Enclosing(d.Head) == nil || m.Enclosing(d.Head).Lo != fi.Lo {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(d.Name, ".mkdir") && d.Open == d.Head+3 && m.Is(d.Head, v) && m.Is(d.Head+1, "."):
+		case d.Name == "os.mkdir" || d.Name == "os.makedirs":
+			if a, ok := d.Arg(0, "name"); !ok || a.End != a.Start+1 || !m.Is(a.Start, v) {
+				continue
+			}
+		default:
+			continue
+		}
+		a, ok := d.Kwarg("exist_ok")
+		if !ok {
+			a, ok = d.Positional(2) // mkdir(mode, parents, exist_ok), makedirs(name, mode, exist_ok)
+		}
+		if ok && !(a.End == a.Start+1 && m.Is(a.Start, "False")) {
+			continue // it may already exist, with what it held
+		}
+		return true
+	}
+	return false
+}
