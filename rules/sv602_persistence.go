@@ -52,7 +52,10 @@ the system already trusts. So is a job that runs the skill's own script, an inst
 in a system directory, or in the user's bin directory: ` + "`ExecStart=%h/.local/bin/pueued`" + `) or a
 script at a path the user fills in (` + "`/path/to/backup.sh`" + `), with the job's text read from the command or
 from the skill's files it copies into place (` + "`cp systemd/*.service /etc/systemd/system/`" + `, or the skill's
-file by its installed path: ` + "`cp \"$HOME/.claude/plugins/…/skills/<its name>/templates/x.plist\" ~/Library/LaunchAgents/`" + `).
+file by its installed path: ` + "`cp \"$HOME/.claude/plugins/…/skills/<its name>/templates/x.plist\" ~/Library/LaunchAgents/`" + `)
+or renders into place with literal ` + "`sed`" + ` substitutions (` + "`sed -e \"s|REPO_PATH|$REPO|g\" \"$REPO/templates/x.plist\" > ~/Library/LaunchAgents/x.plist`" + `:
+the substitutions applied, ` + "`$REPO`" + ` read as the script's location; a regular expression, the ` + "`e`" + ` flag or any other
+sed command leaves the text unknown, **high**).
 ` + "`python3 -m mod`" + ` runs the skill's own script when the skill ships ` + "`mod.py`" + `; a unit's ` + "`Description=`" + ` and
 ` + "`Documentation=`" + ` and a plist's DOCTYPE, comments and log paths (` + "`StandardOutPath`" + ` in ` + "`/tmp`" + `) are metadata,
 not what the job runs. A copy from the directory above the skill (` + "`cp meeting/broker.service …`" + ` in the skill

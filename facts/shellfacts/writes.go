@@ -178,6 +178,7 @@ func SkillDirRelative(p string) bool {
 // directory of the file holding the command.
 func CopiedSkillFiles(p *analyzer.Pass, s *shell.Script, c *shell.Command) []Copy {
 	var srcs []string
+	var subs [][2]string
 	dest := ""
 	switch c.Name {
 	case "cp", "install":
@@ -196,6 +197,14 @@ func CopiedSkillFiles(p *analyzer.Pass, s *shell.Script, c *shell.Command) []Cop
 			return nil
 		}
 		srcs, dest = args[:len(args)-1], args[len(args)-1]
+	case "sed":
+		var ok bool
+		if subs, srcs, ok = sedSubstitutions(c); !ok {
+			return nil
+		}
+		for _, w := range WriteTargets(s, c) {
+			dest = w.Path
+		}
 	case "cat", "tee":
 		for _, w := range WriteTargets(s, c) {
 			dest = w.Path
@@ -218,6 +227,11 @@ func CopiedSkillFiles(p *analyzer.Pass, s *shell.Script, c *shell.Command) []Cop
 	}
 	var files []*skill.File
 	for _, src := range srcs {
+		if s != nil && strings.HasPrefix(strings.Trim(src, `"'`), "$") {
+			// "$HERE/templates/x.plist" with HERE="$(cd "$(dirname "$0")/.." && pwd)":
+			// the script names its own file through its location
+			src = strings.TrimPrefix(ResolveSelf(s, p.File.Path, strings.Trim(src, `"'`)), "./")
+		}
 		if strings.ContainsAny(src, "*?[") {
 			files = append(files, skillGlob(p, src)...) // cp systemd/*.service /etc/systemd/system/
 		} else if f := skillFile(p, src); f != nil {
@@ -233,9 +247,100 @@ func CopiedSkillFiles(p *analyzer.Pass, s *shell.Script, c *shell.Command) []Cop
 		if strings.HasSuffix(d, "/") || len(files) > 1 {
 			d = strings.TrimSuffix(d, "/") + "/" + path.Base(f.Path)
 		}
-		out = append(out, Copy{Src: f.Path, Dest: d, Text: string(f.Content)})
+		text := string(f.Content)
+		for _, sub := range subs {
+			text = sedReplaceAll(text, sub[0], sub[1])
+		}
+		out = append(out, Copy{Src: f.Path, Dest: d, Text: text})
 	}
 	return out
+}
+
+// sedSubstitutions reads a sed that renders a template to stdout: every
+// script is one s command with the g flag whose pattern is literal but for
+// "." (any character) and whose replacement has no & or backslash
+// (sed -e "s|REPO_PATH|$REPO|g" tpl), and its operands are the files
+// read. ok is false for anything else (-i, -n, other options or
+// commands, a regular expression, the e or w flag): then what it
+// writes is not known from the file.
+func sedSubstitutions(c *shell.Command) (subs [][2]string, files []string, ok bool) {
+	var scripts []string
+	for i := 1; i < len(c.Argv); i++ {
+		v := c.Argv[i].Value
+		switch {
+		case v == "-e" || v == "--expression":
+			if i+1 >= len(c.Argv) {
+				return nil, nil, false
+			}
+			scripts = append(scripts, sedScriptText(c.Argv[i+1]))
+			i++
+		case strings.HasPrefix(v, "--expression="):
+			scripts = append(scripts, strings.TrimPrefix(v, "--expression="))
+		case v == "-E" || v == "-r" || v == "--regexp-extended" || v == "--":
+		case strings.HasPrefix(v, "-"):
+			return nil, nil, false
+		case len(scripts) == 0:
+			scripts = append(scripts, sedScriptText(c.Argv[i]))
+		default:
+			files = append(files, v)
+		}
+	}
+	if len(scripts) == 0 || len(files) == 0 {
+		return nil, nil, false
+	}
+	for _, sc := range scripts {
+		sc = strings.TrimSpace(sc)
+		if len(sc) < 4 || sc[0] != 's' {
+			return nil, nil, false
+		}
+		parts := strings.Split(sc[2:], sc[1:2])
+		if len(parts) != 3 || parts[2] != "g" || parts[0] == "" ||
+			strings.ContainsAny(parts[0], `*[]^$\+?(){}|`) || strings.ContainsAny(parts[1], `&\`) {
+			return nil, nil, false
+		}
+		subs = append(subs, [2]string{parts[0], parts[1]})
+	}
+	return subs, files, true
+}
+
+// sedScriptText is a sed script as written, a variable in it kept as a
+// variable ("s|X|$DIR|g" stays so, for ResolveSelf to read where the
+// template is rendered; its value may hold characters sed would not see):
+// the word without its quotes, or "" when it is only partly quoted.
+func sedScriptText(w shell.Word) string {
+	r := w.Raw
+	if len(r) >= 2 && (r[0] == '"' || r[0] == '\'') && r[len(r)-1] == r[0] && !strings.ContainsRune(r[1:len(r)-1], rune(r[0])) {
+		return r[1 : len(r)-1]
+	}
+	if strings.ContainsAny(r, `"'`) {
+		return ""
+	}
+	return r
+}
+
+// sedReplaceAll replaces every match of pat in text, where "." in pat
+// matches any character and every other character itself, with repl.
+func sedReplaceAll(text, pat, repl string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if i+len(pat) <= len(text) && sedMatchAt(text[i:i+len(pat)], pat) {
+			b.WriteString(repl)
+			i += len(pat)
+			continue
+		}
+		b.WriteByte(text[i])
+		i++
+	}
+	return b.String()
+}
+
+func sedMatchAt(s, pat string) bool {
+	for k := 0; k < len(pat); k++ {
+		if pat[k] != '.' && pat[k] != s[k] || s[k] == '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 // skillGlob finds the skill's files a relative glob in a command names
