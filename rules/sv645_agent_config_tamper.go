@@ -60,7 +60,8 @@ stays **high**. Writes under a directory made for the moment (` + "`$(mktemp -d)
 after ` + "`cd \"$(mktemp -d)\"`" + `: a test's fixture) are not the user's agent and are not reported. Reading
 these files is not reported, and neither is a file beside them that the agent does not read
 (` + "`settings.json.tmp`" + `, ` + "`CLAUDE.md.bak`" + `): the move that puts it in place is the write. A log file under an agent's directory (a
-hook's ` + "`session.log`" + `) is data no agent loads: **medium**. OpenClaw's ` + "`SOUL.md`" + ` and ` + "`MEMORY.md`" + ` are matched in capitals, as OpenClaw names
+hook's ` + "`session.log`" + `) is data no agent loads: **medium**; so is a ` + "`.env`" + ` there whose every line assigns a
+variable a plain value or is a comment (the keys a skill's tool reads; a command, substitution or separator on a line keeps it **high**). OpenClaw's ` + "`SOUL.md`" + ` and ` + "`MEMORY.md`" + ` are matched in capitals, as OpenClaw names
 them: a ` + "`memory.md`" + ` in the skill's own folder (` + "`~/news/memory.md`" + `) is its data.
 
 An agent CLI adding an MCP server to its own configuration (` + "`claude mcp add`" + `, ` + "`codex mcp add`" + `,
@@ -194,8 +195,9 @@ var agentRemoteRx = match.MustRx(`^[\w.-]+@[\w.-]+:`)
 // (${2:-$HOME/.openclaw/backups}): the path when nothing overrides it.
 var agentDefaultRx = match.MustRx(`\$\{\w+:?-([^{}]*)\}`)
 
-// agentEnvLinesRx matches text that only assigns environment variables.
-var agentEnvLinesRx = match.MustRx(`^(?:\s*(?:export\s+)?[A-Z][A-Z0-9_]*=[^\n;&|$` + "`" + `]*\n?)+$`)
+// agentEnvLinesRx matches text that only assigns environment variables,
+// with comment lines between (a dotenv file ignores them).
+var agentEnvLinesRx = match.MustRx(`^(?:\s*(?:#[^\n]*|(?:export\s+)?[A-Z][A-Z0-9_]*=[^\n;&|$` + "`" + `]*)\n?)+$`)
 
 // agentOwnWrite says why a write to an agent directory is the skill's own
 // business — installing itself, its data, the current project's
