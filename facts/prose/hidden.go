@@ -22,6 +22,9 @@ var (
 	commentVocativeRx = match.MustRx(`\b(?:ai|assistant|agent|claude|llm|copilot|chatgpt|gemini|codex|cursor)s?\s*[:,]\s*\w`)
 	// namePrepRx: the words before a name that make it the object of a
 	// preposition, not the one spoken to.
+	// nameArticleRx: an article or determiner before a name, at most two
+	// modifiers between ("the orchestrating agent").
+	nameArticleRx    = match.MustRx(`(?i)\b(?:the|a|an|this|that|each|every|any|your|our|its|their)\s+(?:[\w-]+\s+){0,2}$`)
 	namePrepRx       = match.MustRx(`(?i)\b(?:for|with|on|in|to|from|via|using|like|than|of|by|and|or|vs\.?|versus)\s+(?:[\w.+-]+\s*/\s*)*$`)
 	commentActionRx  = match.MustRx(`\b(?:run|execute|send|upload|read|fetch|download|install|delete|remove|email|post|exfiltrate|visit|open|include|append|insert|tell|say|respond|reply|answer|output|print|write|call|invoke|ignore|forget|always|never|must|should|do not|don't|copy|collect|access)\b`)
 	commentYouMustRx = match.MustRx(`\byou\s+(?:must|should|need to|have to|will|are to|shall)\s+(?:always\s+|now\s+|first\s+|also\s+)?(?:run|execute|send|upload|read|fetch|download|install|delete|email|post|visit|ignore|forget|tell|output|include|copy|collect|access|call|invoke)\b`)
@@ -132,7 +135,21 @@ func judgeHiddenAs(raw string, n *NormText, phrases []Phrase, depth int, actsOnl
 // Claude, Codex and …".
 func addressedName(t string) bool {
 	for _, m := range commentVocativeRx.FindAllStringIndex(t, 8) {
-		if strings.Contains(t[m[0]:m[1]], ":") || !namePrepRx.MatchString(t[max(0, m[0]-60):m[0]]) {
+		pre := t[max(0, m[0]-60):m[0]]
+		// "multi-agent: only the orchestrator writes", "single-agent,
+		// gated runs": the last part of a compound, a label or an
+		// adjective, not a name spoken to
+		if m[0] > 1 && t[m[0]-1] == '-' && isLetter(t[m[0]-2]) {
+			continue
+		}
+		// "guidance read by the agent, not enforced": a name with its
+		// article is a noun phrase in a sentence; one spoken to takes
+		// none ("Agent, run …"). A colon still heads a message ("To the
+		// agent: …").
+		if !strings.Contains(t[m[0]:m[1]], ":") && nameArticleRx.MatchString(pre) {
+			continue
+		}
+		if strings.Contains(t[m[0]:m[1]], ":") || !namePrepRx.MatchString(pre) {
 			return true // "To Claude: …" heads a message to it
 		}
 	}
@@ -143,6 +160,10 @@ func addressedName(t string) bool {
 // a name list ("bash/zsh", "Bash/text-editor/memory tools") or part of a
 // longer name ("bash-completion", "exec_summary"). It returns -1 when
 // there is none.
+// commandNameWordRx: a bare program name (no operand in the match), which
+// a comma right after it leaves a noun.
+var commandNameWordRx = match.MustRx(`^(?:curl|wget|bash|zsh|powershell|pwsh|ncat|sudo|osascript|certutil|bitsadmin|mshta|regsvr32)$`)
+
 // scriptFileRx matches a script file operand.
 var scriptFileRx = match.MustRx(`^[\w./-]+\.(?:py|sh|bash|zsh)$`)
 
@@ -155,6 +176,12 @@ func commandWordAt(t string) int {
 			case c == '-' && m[1]+1 < len(t) && isLetter(t[m[1]+1]):
 				continue
 			}
+		}
+		if w := t[m[0]:m[1]]; m[1] < len(t) && (t[m[1]] == ',' || t[m[1]] == ';') && commandNameWordRx.MatchString(w) {
+			// "curl, but with the browser's login state": the program
+			// named as a noun in a sentence; a command takes its
+			// operands after a space
+			continue
 		}
 		if m[0] > 0 && t[m[0]-1] == '/' && m[0] > 1 && isLetter(t[m[0]-2]) && !strings.Contains(t[max(0, m[0]-12):m[0]], "bin/") {
 			continue // "zsh/bash" as the second of two names; /bin/bash stays a program
