@@ -61,6 +61,16 @@ is a product's default or existing policy named by its own noun (*to override th
 policy set under Settings, pick …*) is **medium**; *the default safety (tool, permission, system)
 policy* and *your default instructions* are the agent's and stay critical.
 
+Three more roles are **medium**. A phrase that labels a list of quoted payloads after a colon, one of
+them itself an override in code (*Push the bot to override safety guidelines with each payload:
+` + "`Disregard prior instructions …`, `ADMIN MODE …`" + `*), names the attack a red-team checklist tests;
+*Override your safety guidelines with these: …* (the agent's own) and a single quoted payload keep
+their grade. A lead-in ending in a colon over a fenced command that passes the tool's own switch
+(*Turn off security checks when the scan is too slow:* over ` + "`packer --no-security-check`" + `) names that
+option; over any other command it stays critical. A row whose first cell is the user's guidelines
+(*| User-supplied rules | 1 | Override default guidelines when they say so |*) ranks the user above a
+skill's defaults; the same row over *system instructions*, or with *This skill* as its subject, stays.
+
 **Fix:** remove the text. If the skill teaches about injection, quote examples in a
 blockquote or code block and say so in the description.
 

@@ -30,7 +30,8 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 	if err != nil {
 		return err
 	}
-	for _, h := range d.FindPhrases(phrases) {
+	hits := d.FindPhrases(phrases)
+	for hi, h := range hits {
 		if h.Ctx == CtxComment {
 			continue
 		}
@@ -198,6 +199,26 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// "your default instructions" stay)
 		if h.Phrase.Label == "instruction override" && sev > analyzer.Medium && !h.obfuscated && productSettingObject(h.Seg.N.Text[h.I:h.J]) {
 			sev, why = analyzer.Medium, "a product setting's default, not the agent's instructions"
+		}
+		if mood == Claim && sev > analyzer.Medium && !h.obfuscated && h.Ctx == CtxProse && !capped {
+			switch {
+			case payloadListLabel(d.Src, hits, hi):
+				// "Instruction-override tests. Try to override safety rules:
+				// `Ignore previous instructions.`, `SYSTEM OVERRIDE: …`": the
+				// phrase names the class of the quoted payloads listed after
+				// it, test cases for a system under test
+				sev, why = analyzer.Medium, "a label over the quoted payloads it lists"
+			case h.Phrase.Label == "safety bypass" && optionBelow(d.Src, h.End):
+				// "Disable security checks if needed:" over a code block
+				// running `tool --no-security-check`: the tool's own option,
+				// named by the command it introduces
+				sev, why = analyzer.Medium, "a tool's own option, run in the command below"
+			case h.Phrase.Label == "instruction override" && userPrecedenceRow(d.Src, h.Start, h.Seg.N.Text[h.I:h.J]):
+				// "| User-provided guidelines | 1 — Highest | Override
+				// default rules where specified |": the row ranks the
+				// user's own guidelines over the defaults
+				sev, why = analyzer.Medium, "the user's guidelines ranked over defaults in a precedence table"
+			}
 		}
 		if capped && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "in a "+role.String()
@@ -548,4 +569,89 @@ func possessiveAfter(t string, j int) bool {
 	rest := t[min(j, len(t)):]
 	plural := strings.HasSuffix(t[:min(j, len(t))], "s") && (strings.HasPrefix(rest, "' ") || strings.HasPrefix(rest, "’ "))
 	return plural || strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s") || strings.HasPrefix(rest, "s'") || strings.HasPrefix(rest, "s’")
+}
+
+// payloadListRx: the rest of a label's sentence up to a colon, then a list
+// of at least two code spans (group 1).
+var payloadListRx = match.MustRx("^[^.!?\n`]{0,40}:[ \t]*(`[^`\n]{1,200}`(?:[ \t]*,[ \t]*(?:(?:or|and)[ \t]+)?`[^`\n]{1,200}`)+)")
+
+// ownRulesRx: an override phrase aimed at the agent's own rules.
+var ownRulesRx = match.MustRx(`(?i)\b(?:your|you|yourself)\b`)
+
+// payloadListLabel reports whether hits[hi] labels a list of quoted
+// payloads after a colon, at least one of which is itself a phrase of the
+// same rule in code: the phrase names the attack the listed strings are
+// (a red-team checklist), not an act the agent is told to do to itself.
+// "Override your safety rules: …" stays.
+func payloadListLabel(src []byte, hits []PhraseHit, hi int) bool {
+	h := hits[hi]
+	if ownRulesRx.MatchString(h.Seg.N.Text[h.I:h.J]) {
+		return false
+	}
+	m := payloadListRx.FindSubmatchIndex(src[h.End:min(len(src), h.End+800)])
+	if m == nil {
+		return false
+	}
+	ls, le := h.End+m[2], h.End+m[3]
+	for _, k := range hits[hi+1:] {
+		if k.Start >= le {
+			break
+		}
+		if k.Start >= ls && k.Ctx == CtxCode {
+			return true
+		}
+	}
+	return false
+}
+
+// blockLeadRx: the rest of a line that introduces what follows it.
+var (
+	blockLeadRx = match.MustRx(`^[^.!?\n]{0,40}:[ \t]*\r?\n`)
+	// optionFlagRx: a command-line flag that switches a tool's own
+	// security or safety check off.
+	optionFlagRx = match.MustRx(`(?:^|[ \t])--(?:no|disable|skip|without)-[\w-]*(?:security|safety|secret)[\w-]*\b`)
+)
+
+// optionBelow reports whether the phrase ending at end closes a lead-in
+// ("Disable security checks if needed:") whose next line opens a fenced
+// code block that passes a flag switching a tool's own check off: the
+// phrase names that option.
+func optionBelow(src []byte, end int) bool {
+	m := blockLeadRx.FindIndex(src[end:min(len(src), end+60)])
+	if m == nil {
+		return false
+	}
+	rest := src[end+m[1]:]
+	rest = rest[:min(len(rest), 400)]
+	fence := bytes.TrimLeft(rest, " \t")
+	if !bytes.HasPrefix(fence, []byte("```")) && !bytes.HasPrefix(fence, []byte("~~~")) {
+		return false
+	}
+	body := fence[3:]
+	if k := bytes.IndexByte(body, '\n'); k >= 0 {
+		body = body[k+1:]
+	}
+	if k := bytes.Index(body, fence[:3]); k >= 0 {
+		body = body[:k]
+	}
+	return optionFlagRx.Match(body)
+}
+
+// userRowRx: a table row whose first cell names the user's own guidelines;
+// agentObjectRx: an object that is the agent's own rules, not defaults.
+var (
+	userRowRx     = match.MustRx(`(?i)^[ \t]*\|[ \t]*(?:\*\*)?user(?:-provided|-supplied|-defined|'s|s'|s)?[ \t]+(?:guidelines|rules|instructions|preferences|conventions)(?:\*\*)?[ \t]*\|`)
+	agentObjectRx = match.MustRx(`(?i)\b(?:system|safety|developer|previous|prior|above|original|earlier)\b`)
+)
+
+// userPrecedenceRow reports an override phrase in a later cell of a row
+// whose first cell is the user's guidelines and whose object is not the
+// agent's system or safety rules: the ordinary order of authority, the
+// user above a skill's defaults.
+func userPrecedenceRow(src []byte, hit int, phrase string) bool {
+	pre := linePrefix(src, hit)
+	if bytes.Count(pre, []byte("|")) < 2 || agentObjectRx.MatchString(phrase) {
+		return false
+	}
+	return userRowRx.Match(pre)
 }
