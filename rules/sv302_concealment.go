@@ -71,6 +71,15 @@ hides no effect (medium; *secretly read* stays high), and *score these internall
 to the user*, with nothing around it that has an effect, keeps the agent's own reasoning back
 (medium).
 
+Four more roles. A quoted limitation the agent is not to claim (*do not tell the user the importer
+"requires a manifest file"*) is a refusal not to make, not an act kept back (one about a key or token
+stays). *If you type "…" and just print it as text, the user will not see it* predicts what a text-only
+reply does in the app; with an act in the condition (*if you upload the archive in the background, the
+user will not see it*) it stays. *The user should never see an unexplained pause* (an indefinite
+object) sets a quality bar; *… never see this step* or *… a trace of the copy* stays. *Quietly append
+to the session journal* writes the skill's own log: **medium**, like a silent read; *quietly append the
+API keys to …* stays high.
+
 **Fix:** tell the user what the skill does; ask before irreversible or outbound actions.
 
 Bad:

@@ -143,6 +143,27 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			if claimStateRx.MatchString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+120)]) {
 				continue
 			}
+			// "never tell the user the tool \"needs a folder\"": a quoted
+			// limitation the agent is not to claim (a refusal), no act kept
+			// from the user
+			if limitClaimRx.MatchString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+120)]) &&
+				!limitSecretRx.MatchString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+120)]) {
+				continue
+			}
+			// "if you write \"one moment…\" and just output text, the user
+			// will not see it": what a text-only reply does in this UI,
+			// predicted; only the agent's own words go unseen
+			if outputUnseen(h.Seg.N.Text, h.I, h.J) {
+				continue
+			}
+			// "the user must never see an arbitrary delay": a kind of thing
+			// the user is never to meet, a quality bar; "must never see
+			// this" or "… see a trace of the upload" keeps a given act back
+			if qualityBarRx.MatchString(h.Seg.N.Text[h.I:h.J]) {
+				if m := indefiniteObjRx.FindString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+80)]); m != "" && !confirmActionRx.MatchString(m) && !traceNounRx.MatchString(m) {
+					continue
+				}
+			}
 			// "score these dimensions internally. Do not show this to the
 			// user": what is kept back is the agent's own reasoning, and
 			// nothing around it has an effect
@@ -156,6 +177,10 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if h.Phrase.Label == "silent action" && silentDeliveryRx.MatchString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+60)]) {
 			continue
 		}
+		// "| How do I log? | Silently append to the observation log |": a
+		// record the skill keeps for itself, written without narration;
+		// nothing leaves and nothing is lost (medium, like a silent read)
+		logAppend := h.Phrase.Label == "silent action" && logAppendRx.MatchString(h.Seg.N.Text[h.I:min(len(h.Seg.N.Text), h.J+60)])
 		// "Bulk upload silently dropped", "rule-delete silently loses
 		// state": what something does when it fails, not an instruction.
 		if h.Phrase.Label == "silent action" && silentOutcomeRx.MatchString(h.Seg.N.Text[h.I:min(len(h.Seg.N.Text), h.J+24)]) {
@@ -227,6 +252,9 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		// ways out offered to the user, who chooses
 		if h.Phrase.Label == "approval bypass" && sev > analyzer.Medium && !h.obfuscated && role == RoleInstruction && OptionListLead(d.Src, h.Start) {
 			sev, why = analyzer.Medium, "an option offered to the user"
+		}
+		if logAppend && sev > analyzer.Medium && !h.obfuscated {
+			sev, why = analyzer.Medium, "a record appended to the skill's own log"
 		}
 		if internal && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "the agent's own reasoning kept back; nothing with an effect"
@@ -655,3 +683,51 @@ func userPrecedenceRow(src []byte, hit int, phrase string) bool {
 	}
 	return userRowRx.Match(pre)
 }
+
+// limitClaimRx: what follows "do not tell the user" is a quoted limitation
+// of the skill ("the pipeline \"needs a folder\"", "it \"can't run
+// offline\""); limitSecretRx: one about a secret, which stays.
+var (
+	limitClaimRx  = match.MustRx(`^\s+(?:that\s+)?(?:it|this|the\s+[\w-]+)\s+["“']\s*(?:needs|requires|only\s+(?:works|accepts|supports|runs)|cannot|can't|can not|won't|will not|doesn't|does not|isn't able|is not able|is unable|must have)\b`)
+	limitSecretRx = match.MustRx(`\b(?:passwords?|passphrases?|api[ _-]?keys?|keys?|tokens?|credentials?|secrets?|cookies?|ssh|wallet|seed)\b`)
+)
+
+// qualityBarRx: "the user must never see"; indefiniteObjRx: an object with
+// an indefinite article; traceNounRx: a trace of something else done.
+var (
+	qualityBarRx    = match.MustRx(`\b(?:must|should)\s+(?:never|not)\s+see$`)
+	indefiniteObjRx = match.MustRx(`^\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s*(?:[.!?;]|$)`)
+	traceNounRx     = match.MustRx(`\b(?:trace|sign|hint|evidence|record|log|logs|notification|prompt|warning|dialog|request|connection|file|command|commands|process|traffic|change|changes)\b`)
+)
+
+// outputUnseenRx: "the user will not see it" at the end of a conditional's
+// main clause; ifOutputRx: its condition, the agent writing text.
+var (
+	outputUnseenRx = match.MustRx(`\bwill\s+not\s+see$`)
+	ifOutputRx     = match.MustRx(`\bif\s+you\s+(?:just\s+|only\s+|simply\s+)?(?:write|output|print|say|type|reply|respond|answer|ask)\b`)
+	quotedTextRx   = match.MustRx(`"[^"]*"|“[^”]*”`)
+	writeVerbRx    = match.MustRx(`\bwrit(?:e|es|ing|ten)\b`)
+)
+
+// outputUnseen reports "if you write \"…\" and then just output text — the
+// user will not see it": the unseen thing is the agent's own text, and the
+// condition names no act with an effect.
+func outputUnseen(t string, i, j int) bool {
+	if !outputUnseenRx.MatchString(t[i:j]) {
+		return false
+	}
+	pre := t[max(0, i-200):i]
+	locs := ifOutputRx.FindAllStringIndex(pre, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	cond := pre[locs[len(locs)-1][0]:]
+	if strings.ContainsAny(quotedTextRx.ReplaceAllString(cond, ""), ".!?;\n") {
+		return false // the condition closed before the phrase
+	}
+	cond = writeVerbRx.ReplaceAllString(quotedTextRx.ReplaceAllString(cond, " "), " ")
+	return !confirmActionRx.MatchString(cond)
+}
+
+// logAppendRx: an append whose destination is a log the skill keeps.
+var logAppendRx = match.MustRx(`^(?:silently|quietly|discreetly)\s+append\s+to\s+(?:the|a|an|its|this|your)\s+(?:[\w-]+\s+){0,2}?(?:log|journal|ledger|notes|changelog)\b`)
