@@ -340,6 +340,29 @@ func MatchCredentialPath(s string) (label string, start, end int, ok bool) {
 // fill in: an ellipsis, <id>, {token}, YOUR_ID, xxx.
 var elidedSegRx = rxlit.MustRx(`(?i)^(?:\.{2,}|…+|<[^>]*>|\{[^}]*\}|\[[^\]]*\]|%3C[^%]*%3E|x{3,}|your[-\w]*|[\w-]*[-_](?:id|token|here)|\*+)$`)
 
+// elidedHostRx matches a host a writer left for the reader to fill in: one
+// with an ellipsis ("...", "raw...", "…") or two dots in a row, which no DNS
+// name has, or a placeholder (<host>, {domain}, YOUR_HOST).
+var elidedHostRx = rxlit.MustRx(`(?i)\.\.|…|^<[^>]*>$|^\{[^}]*\}$|^\[[^\]]*\]$|^your[-_]?(?:host|domain|server)\b`)
+
+// ElidedHost reports whether a URL's host is elided ("https://.../x.sh",
+// "https://raw.../install.sh", "https://<host>/setup"): an address in notes
+// or documentation that names no server, so nothing can be fetched from it
+// as written.
+func ElidedHost(raw string) bool {
+	_, rest, ok := strings.Cut(raw, "://")
+	if !ok {
+		return false
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	return rest != "" && elidedHostRx.MatchString(rest)
+}
+
 // ElidedURL reports whether a URL's path is only placeholders (/..., /<id>,
 // /YOUR-TOKEN): an address in documentation that points at nobody's
 // endpoint until the reader fills it in. A catcher or paste host whose

@@ -77,3 +77,23 @@ func TestClassifyHostTailnet(t *testing.T) {
 		}
 	}
 }
+
+func TestElidedHost(t *testing.T) {
+	for u, want := range map[string]bool{
+		"https://.../install.sh":            true,
+		"https://raw.../install.sh":         true,
+		"https://…/setup":                   true,
+		"https://<host>/setup.sh":           true,
+		"https://{domain}/x":                true,
+		"https://dl..example.org/x.sh":      true,
+		"https://raw.githubusercontent.com": false,
+		"https://198.51.100.4/x.sh":         false,
+		"https://example.org/.../x.sh":      false,
+		"https://user@example.org/x":        false,
+		"install.sh":                        false,
+	} {
+		if got := ElidedHost(u); got != want {
+			t.Errorf("ElidedHost(%q) = %v, want %v", u, got, want)
+		}
+	}
+}

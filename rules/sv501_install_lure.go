@@ -49,7 +49,9 @@ A link whose file the section then runs is a download-and-execute chain written 
 *run it*; *double-click setup.exe*): graded as the same download run in a code block is —
 **critical** from a raw IP, paste site, tunnel, file drop or shortener, or over plain http;
 **medium** from a vendor's official download, a project's release or repository, or the site of
-the software the skill names; **high** otherwise. Only script, executable, installer and package
+the software the skill names; **medium** when the address is elided and names no host
+(` + "`https://.../setup.sh`" + `, notes that leave the server out: nothing can be fetched as written, and a real
+address for the same file elsewhere in the section is the one graded); **high** otherwise. Only script, executable, installer and package
 file names count (a CSV opened in a spreadsheet is not run), and the run must name the linked
 file or follow it as *run it* (*read the guide, then run ` + "`npm test`" + `* runs nothing it downloaded).
 
@@ -192,6 +194,10 @@ func shLureChainGrade(p *analyzer.Pass, u string) (analyzer.Severity, string) {
 	switch {
 	case c == intel.HostLoopback || c == intel.HostPrivate:
 		return analyzer.Info, ""
+	case intel.ElidedHost(u):
+		// "curl -sO https://.../install.sh && ./install.sh" in notes: the
+		// address is left out, there is nothing to fetch as written
+		return Medium, host + " (an elided address: no host named)"
 	case c.Suspicious():
 		return Critical, host + " (" + c.String() + ")"
 	case strings.HasPrefix(strings.ToLower(u), "http://"):
@@ -219,7 +225,9 @@ func shLureChain(p *analyzer.Pass, l *shLureScore, text string) {
 		if l.links == nil {
 			l.links = map[string]string{}
 		}
-		if _, ok := l.links[base]; !ok {
+		// an elided address ("https://.../x.sh") gives way to a real one
+		// for the same file: a placeholder first cannot lower the grade
+		if old, ok := l.links[base]; !ok || intel.ElidedHost(old) && !intel.ElidedHost(u) {
 			l.links[base] = u
 		}
 		// "[Download the script](…/x.sh) and run it"
