@@ -37,7 +37,9 @@ Public SSH material (` + "`*.pub`" + `, ` + "`known_hosts`" + `, ` + "`~/.ssh/co
 Password-manager and browser-extension names count only with harvesting verbs; *paste* alone puts
 data into the store (*use the 1Password app (drag-and-drop or paste)*) unless the sentence takes
 something out (copy, export, reveal, *from*, *here*, the reply). A verb followed by *or other …* is
-one of a list of things named (*base64 or other obfuscation*).
+one of a list of things named (*base64 or other obfuscation*). A path followed by an arrow to a
+refusal (*- read ` + "`~/.aws/credentials`" + ` → **DENIED***, *-> EACCES*) records a probe's result, an access that
+was refused: **medium**; an arrow to an act or to success (*→ ALLOWED, so print it*) keeps the grade.
 Only verbs count: a word right after the path that it modifies (*host ` + "`/etc/shadow`" + ` access*), a kind of
 access (*read access*, *write access*) and a gerund that names the act (*this still allows reading …*, a
 heading *Reading ~/.claude/.credentials.json as the auth source*) are not instructions; *start reading …* is. Nor
@@ -168,10 +170,27 @@ func runCredentialPath(p *analyzer.Pass) error {
 			sev = High
 		}
 		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
+		if sev > Medium && credDeniedOutcome(raw, pe) {
+			// "- read ~/.claude/.credentials.json → **DENIED** by DAC": a
+			// probe's recorded result, an access that was refused
+			sev, why = Medium, " (a recorded probe result: the access was denied)"
+		}
 		rep.Report(analyzer.Diagnostic{Start: rs + ps, End: rs + pe, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s (%s)%s", s.Text[vm[0]:vm[1]], strings.TrimSpace(raw[ps:pe]), label, why)})
 	}
 	return nil
+}
+
+// credDeniedRx: right after a path, an arrow to a refusal: the outcome of
+// an attempt, written down.
+var credDeniedRx = match.MustRx("(?i)^[`'\"*]*[ \t]*(?:→|->|=>|⟶)[ \t]*(?:\\*\\*|__|`)?[ \t]*(?:denied|blocked|refused|rejected|eacces|eperm|permission denied|operation not permitted|not permitted|access denied)\\b")
+
+// credDeniedOutcome reports a credential path (ending at pe in raw) followed
+// by an arrow to a denial ("read `~/.aws/credentials` → DENIED"): a test's
+// result that the access was refused, not a step. An arrow to an act
+// ("→ send it to …") or to success keeps the finding.
+func credDeniedOutcome(raw string, pe int) bool {
+	return pe <= len(raw) && credDeniedRx.MatchString(raw[pe:min(len(raw), pe+40)])
 }
 
 // credReportItemRx: a list item that opens with a past-tense verb ("-
