@@ -37,7 +37,8 @@ check that names the file anywhere in the skill, or runs before the run in its b
 **Critical** when the file comes from a raw IP, paste site, tunnel or file drop, over
 plain http, or when the quarantine attribute is stripped before running it;
 **medium** over https from a vendor's official download host, a project's release assets,
-its own repository on a code host, or the site of the software the skill's frontmatter names (the way install guides work; pin and verify);
+its own repository on a code host, or the site of the software the skill's frontmatter names (the way install guides work; pin and verify),
+and from an address that names no host (` + "`https://.../install.sh`" + `, ` + "`https://raw.../x.sh`" + `, ` + "`<host>`" + `: notes that elide it, nothing can be fetched as written);
 **high** otherwise (an unverified binary runs with the user's rights). A file handed to an
 interpreter as data (` + "`python3 -m json.tool f`" + `, ` + "`python3 -c '…' f`" + `) is not run, and neither is a picture,
 document or media file handed to ` + "`open`" + `/` + "`start`" + ` (` + "`open output.jpg`" + `: a viewer shows it); an app, script or
@@ -183,8 +184,9 @@ func shStagedRun(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Command, f
 func shDownloadGrade(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Command, forced bool) (sev analyzer.Severity, note, from string) {
 	us := shellfacts.URLs(c)
 	class, host, plain := shellfacts.HostRisk(us)
-	official, subject := len(us) > 0, len(us) > 0
+	official, subject, elided := len(us) > 0, len(us) > 0, len(us) > 0
 	for _, u := range us {
+		elided = elided && intel.ElidedHost(u)
 		official = official && intel.VendorDownload(u)
 		h, uc := intel.URLClass(u)
 		subject = subject && strings.HasPrefix(u, "https://") && (uc == intel.HostUnknown || uc == intel.HostKnownAPI) && hostfacts.Of(p.Skill).Named(h)
@@ -193,6 +195,8 @@ func shDownloadGrade(p *analyzer.Pass, site *analyzer.ShellSite, c *shell.Comman
 	switch {
 	case class.Suspicious() || plain || forced || site.Kind.Executes() || shellfacts.HiddenLayer(site.Script, c):
 		sev = Critical
+	case elided:
+		sev, note = Medium, " (the address names no host, https://.../x.sh: nothing can be fetched as written)"
 	case official:
 		sev, note = Medium, " (an official download or a project's own release: pin a version and checksum where possible)"
 	case subject:
