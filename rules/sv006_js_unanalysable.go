@@ -26,8 +26,13 @@ credential exfiltration, obfuscation) saw nothing of it, so the skill's verdict 
 Files are parsed with goja's parser; TypeScript, JSX and ES modules are first
 lowered by esbuild. Two shapes esbuild refuses are rewritten in place (every offset kept) and
 tried once more: a template with ` + "`{{placeholders}}`" + ` (` + "`PORT: {{PORT}}`" + ` in a config the skill
-fills in) and a file of examples that exports the same name twice. A file that neither accepts is
-either broken or written to defeat analysis.
+fills in) and a file of examples that exports the same name twice. A file of examples written one
+after another, where a later one declares or exports a name an earlier one already did (` + "`import { x }`" + `
+or ` + "`export async function GET`" + ` in each), is cut before each such statement into parts that
+each parse on their own, and the parts are analysed as one program (names still resolve across
+them); every byte lands in a part, a cut can only fall between top-level statements, and any other
+error fails the whole file. A file that none of these accepts is either broken or written to defeat
+analysis.
 
 **Fix:** ship syntactically valid source; split very large generated bundles; do not
 ship code that only runs after a build step the skill does not describe.

@@ -285,6 +285,12 @@ func (p *Program) transform(name, ext, code string) error {
 			}
 		}
 	}
+	if len(res.Errors) > 0 && allRedeclarations(res.Errors) {
+		// a file of examples, each declaring the names it needs
+		if p.transformSnippets(name, opts, code) {
+			return nil
+		}
+	}
 	if len(res.Errors) > 0 {
 		m := res.Errors[0]
 		se := &SyntaxError{Msg: m.Text}

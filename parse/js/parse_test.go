@@ -568,3 +568,38 @@ func TestRecoversTemplatesAndDuplicateExports(t *testing.T) {
 		}
 	}
 }
+
+func TestFileOfExamplesIsSplit(t *testing.T) {
+	// three examples, each importing or declaring what it uses; the third
+	// uses an import only the first one made
+	src := "import { exec } from 'node:child_process';\nimport { helper } from './a';\n\nexport async function GET() {\n  return helper('one');\n}\n\n// Example 2\nimport { helper } from './b';\n\nexport async function GET(req: Request) {\n  return helper(await req.text());\n}\n\nconst app = 1;\nconst app = 2;\nexport default function Page() {\n  exec('ls');\n  return <div>{app}</div>;\n}\n"
+	p, err := Parse("templates/examples.tsx", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, col := callAt(t, p, "exec"); l != 18 || col != 3 {
+		t.Errorf("exec at %d:%d, want 18:3", l, col)
+	}
+	in := p.Info()
+	found := false
+	for _, c := range in.Calls() {
+		if in.Resolve(c.Callee) == "module:child_process.exec" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("exec in the last example does not resolve to child_process through the first example's import:\n%s", p.Code)
+	}
+	// what is broken stays broken: a real syntax error beside a
+	// redeclaration, and a redeclaration inside a block (no cut between
+	// top-level statements)
+	for _, src := range []string{
+		"const a = 1;\nconst a = 2;\nfunction (\n",
+		"function f() {\n  const a = 1;\nconst a = 2;\n}\n",
+		"const a = 1;\n  const a = 2;\n",
+	} {
+		if _, err := Parse("bad.ts", []byte(src)); err == nil {
+			t.Errorf("%q parsed", src)
+		}
+	}
+}
