@@ -31,7 +31,10 @@ after another, where a later one declares or exports a name an earlier one alrea
 or ` + "`export async function GET`" + ` in each), is cut before each such statement into parts that
 each parse on their own, and the parts are analysed as one program (names still resolve across
 them); every byte lands in a part, a cut can only fall between top-level statements, and any other
-error fails the whole file. A file that none of these accepts is either broken or written to defeat
+error fails the whole file. A script written as a Go template (a Hugo asset:
+` + "`{{ $x := … }}`" + `, ` + "`{{ if … }}`" + `, ` + "`'{{ .RelPermalink }}'`" + `) is analysed with its actions masked, when the whole
+file parses as a Go template and no action holds a string that reads like code (which
+` + "`safeJS`" + ` would print into the script); what remains must parse. A file that none of these accepts is either broken or written to defeat
 analysis.
 
 **Fix:** ship syntactically valid source; split very large generated bundles; do not

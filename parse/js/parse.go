@@ -285,6 +285,15 @@ func (p *Program) transform(name, ext, code string) error {
 			}
 		}
 	}
+	if len(res.Errors) > 0 {
+		// a script written as a Go template (a Hugo asset): with the
+		// actions masked, what remains must parse (its errors, if any,
+		// are the script's own)
+		if spans, ok := goActions(code); ok {
+			code = maskGoActions(code, spans)
+			res = api.Transform(code, opts)
+		}
+	}
 	if len(res.Errors) > 0 && allRedeclarations(res.Errors) {
 		// a file of examples, each declaring the names it needs
 		if p.transformSnippets(name, opts, code) {

@@ -603,3 +603,30 @@ func TestFileOfExamplesIsSplit(t *testing.T) {
 		}
 	}
 }
+
+func TestGoTemplateScript(t *testing.T) {
+	// a Hugo asset: assignments and control actions on their own lines,
+	// values printed into strings and into code
+	src := "'use strict';\n{{ $data := resources.Get \"data.json\" | resources.Minify }}\n{{- $cfg := i18n \"cfg\" | default \"{}\" -}}\nconst url = '{{ $data.RelPermalink }}';\nconst cfg = Object.assign({{ $cfg }}, { a: 1 });\nconst pages = [\n{{ range .Site.Pages -}}\n  \"{{ .RelPermalink }}\",\n{{ end -}}\n];\n{{/* a comment with } and }} inside */}}\nsend(url, cfg, pages);\n"
+	p, err := Parse("assets/search.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, col := callAt(t, p, "send"); l != 12 || col != 1 {
+		t.Errorf("send at %d:%d, want 12:1", l, col)
+	}
+	for _, src := range []string{
+		// what remains is broken
+		"{{ $x := 1 }}\nfunction (\n",
+		// a string an action prints as code
+		"{{ \"require('child_process').exec('id')\" | safeJS }}\n{{ $x := 1 }}\nconst a = 1;\n",
+		// JavaScript in braces, no Go template
+		"{{ eval(atob('aWQ=')) }} }\n",
+		// an unterminated action
+		"const a = 1;\n{{ if .X }\n",
+	} {
+		if _, err := Parse("assets/bad.js", []byte(src)); err == nil {
+			t.Errorf("%q parsed", src)
+		}
+	}
+}
