@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/token"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/jsfacts"
@@ -45,7 +46,9 @@ however it is reached — ` + "`node:`" + ` prefix, aliases, destructuring, comp
 - **medium**: a shell command built from the skill's own values or the operator's settings
   (a weakness to review), or the script's arguments spliced only as a local path: the result
   of ` + "`path.join`/`resolve`/`dirname`" + `, or a variable the script also hands to an fs function,
-  a path function or a process's ` + "`cwd`" + ` (` + "`open \"${join(dir, 'index.html')}\"`" + `): the
+  a path function (or builds such a path from: ` + "``join(root, `skills/${name}`)``" + `), a process's ` + "`cwd`" + `
+  or an API's ` + "`{ path: out }`" + ` option (not an HTTP request's, whose path is part of a URL)
+  (` + "`open \"${join(dir, 'index.html')}\"`" + `): the
   injection needs a hostile file name, where a URL, a query or a caption is content from
   outside and stays high; **low** when the whole command is what the user passed, or every
   outside value goes through a shell-quoting function (` + "`shellQuote(p)`" + `);
@@ -360,16 +363,52 @@ func jsPathValue(v *jsfacts.View) func(ast.Expression) bool {
 			refOf(e, func(r pathRef) bool { refs[r] = true; return false })
 		}
 	}
+	// a path and the names it is built from: join(repo, inner) with
+	// inner = `skills/${name}` makes name a path component too
+	var addPath func(e ast.Expression, depth int)
+	addPath = func(e ast.Expression, depth int) {
+		addDefs(e)
+		if e == nil || depth >= 2 {
+			return
+		}
+		switch x := e.(type) {
+		case *ast.TemplateLiteral:
+			for _, s := range x.Expressions {
+				addPath(s, depth+1)
+			}
+		case *ast.BinaryExpression:
+			if x.Operator == token.PLUS {
+				addPath(x.Left, depth+1)
+				addPath(x.Right, depth+1)
+			}
+		case *ast.Identifier:
+			for _, d := range v.Info.Defs(x) {
+				switch d.Init.(type) {
+				case *ast.TemplateLiteral, *ast.BinaryExpression:
+					if len(d.Path) == 0 && !d.Param {
+						addPath(d.Init, depth+1)
+					}
+				}
+			}
+		}
+	}
 	for _, c := range v.Info.Calls() {
 		if callee := v.Callee(c); jsPathFunc(callee) || strings.HasPrefix(callee, "module:fs.") || strings.HasPrefix(callee, "module:fs-extra.") {
 			for _, a := range c.ArgumentList {
-				addDefs(a)
+				addPath(a, 0)
 			}
 		}
 	}
 	v.EachNode(func(n ast.Node) {
 		if ol, ok := n.(*ast.ObjectLiteral); ok {
 			addDefs(v.ObjProp(ol, "cwd"))
+			// a file an API writes or reads ({ path: out } for a
+			// screenshot or a PDF), unless the object describes an HTTP
+			// request, whose path is part of a URL
+			if v.ObjProp(ol, "host") == nil && v.ObjProp(ol, "hostname") == nil && v.ObjProp(ol, "method") == nil &&
+				v.ObjProp(ol, "url") == nil && v.ObjProp(ol, "protocol") == nil && v.ObjProp(ol, "port") == nil {
+				addDefs(v.ObjProp(ol, "path"))
+			}
 		}
 	})
 	return func(x ast.Expression) bool {
