@@ -41,8 +41,9 @@ protocol-relative URLs and ` + "`#anchors`" + ` are not checked.
   SKILL.md, the repository's docs): it breaks once the skill is installed on its own, and
   the agent then reads whatever sits at that path. Also medium: a root-relative path whose
   first directory is none of the system's (` + "`/guides/setup.md`" + `, ` + "`/reference`" + ` in a mirrored
-  documentation site) and that names nothing hidden or credential-like: read from the file
-  system's root it finds nothing of the user's. ` + "`/etc/…`" + `, ` + "`/home/…`" + `, ` + "`/Users/…`" + `, ` + "`/var/…`" + `,
+  documentation site) and that names nothing hidden or credential-like, and the root ` + "`/`" + `
+  itself (a site's home page: a Home button): read from the file system's root it finds
+  nothing of the user's. ` + "`/etc/…`" + `, ` + "`/home/…`" + `, ` + "`/Users/…`" + `, ` + "`/var/…`" + `,
   ` + "`/proc/…`" + `, ` + "`/app/.env`" + ` and the like stay high. Also medium: the path stays inside the
   skill but the file is not there (or differs only in case, which breaks on
   case-sensitive file systems): the agent looks for instructions that do not exist.
@@ -307,8 +308,12 @@ var lintSystemDirs = map[string]bool{"etc": true, "home": true, "users": true, "
 // lintSiteRootPath reports whether an absolute link target is a path from
 // a web site's root (/guides/setup.md, /reference, /index.md) rather than
 // into the machine: a single leading slash, a first directory that is
-// none of the system's, and nothing hidden or credential-like in it.
+// none of the system's, and nothing hidden or credential-like in it. The
+// root itself ("/", a site's home page: a Home button) names no file.
 func lintSiteRootPath(p string) bool {
+	if p == "/" {
+		return true
+	}
 	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") {
 		return false
 	}
