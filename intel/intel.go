@@ -244,8 +244,10 @@ func URLClass(raw string) (host string, c HostClass) {
 }
 
 // slackHookPathRx matches the path of a deliverable Slack webhook:
-// /services/T…/B…/token, or a workflow or trigger ID.
-var slackHookPathRx = rxlit.MustRx(`^/(?:services/[^/]+/[^/]+/[^/]+|workflows/[^/]+/[^/]+|triggers/[^/]+/[^/]+)`)
+// /services/T…/B…/token, or a workflow or trigger, each under a workspace
+// ID (T and upper-case letters and digits). Placeholders of the user's own
+// webhook (/services/YOUR/WEBHOOK/URL, /services/XXX/YYY/ZZZ) reach nobody.
+var slackHookPathRx = rxlit.MustRx(`^/(?:services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{8,}|workflows/T[A-Z0-9]{6,}/[^/]+/[^/]+|triggers/T[A-Z0-9]{6,}/[^/]+/[^/]+)`)
 
 // authorityHost takes the host out of scheme://[user@]host[:port]/… by
 // hand, for URLs whose port or path url.Parse rejects. It returns "" when

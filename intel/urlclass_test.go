@@ -48,6 +48,9 @@ func TestURLClassSlackHookNeedsItsIDs(t *testing.T) {
 		"https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/q1w2e3r4t5y6": HostCatcher,
 		"https://hooks.slack.com/triggers/T0A1B2C3D/1234567/abcdef":         HostCatcher,
 		"https://hooks.slack.com/services/warnings":                         HostKnownAPI,
+		"https://hooks.slack.com/services/YOUR/WEBHOOK/URL":                 HostKnownAPI,
+		"https://hooks.slack.com/services/XXX/YYY/ZZZ":                      HostKnownAPI,
+		"https://hooks.slack.com/services/T000/B000/XXXX":                   HostKnownAPI,
 		"https://hooks.slack.com/":                                          HostKnownAPI,
 	} {
 		if _, c := URLClass(u); c != want {
