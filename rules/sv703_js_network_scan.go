@@ -32,6 +32,10 @@ network it sits in, the first step of lateral movement.
   object methods are followed by name: ` + "`prober.check(`${net}.${i}`, 22)`" + `);
 - **medium**: the port varies on one host.
 
+A URL that writes its host out in full before the loop's value (` + "`https://example.com${page.url}`" + `,
+cache warming over one site's pages) walks paths, not hosts, and is not reported; an address
+written up to its last digits (` + "`http://10.0.0.1${i}`" + `) still varies the host.
+
 **Fix:** connect to the one documented endpoint the skill needs.
 
 Bad:
@@ -139,6 +143,8 @@ func jsConnArgs(v *jsfacts.View, c *ast.CallExpression) (host, port ast.Expressi
 			switch {
 			case !ok:
 				return nil, nil
+			case !strings.ContainsAny(rest, "/:") && jsWrittenDomain(rest):
+				return nil, nil // https://example.com${page.url}: one host, the loop walks its paths
 			case !strings.ContainsAny(rest, "/:"):
 				return args[0], nil // http://10.0.0.${i}
 			case strings.HasSuffix(rest, ":") && !strings.Contains(rest, "/"):
@@ -359,4 +365,27 @@ func jsSweptThroughMethod(v *jsfacts.View, host ast.Expression, parents []ast.No
 		return "", false
 	}
 	return "", false
+}
+
+// jsWrittenDomain reports whether the host part before a URL template's
+// first substitution is a whole domain name: labels joined by dots, the
+// last one a top-level domain of letters (example.com). What follows it
+// is a path, a query or a port. An address (10.0.0.${i}, 10.0.0.1${i}),
+// a name cut short (host-${i}, ${i}.corp) or a trailing dot vary the host.
+func jsWrittenDomain(host string) bool {
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	k := strings.LastIndexByte(host, '.')
+	if k <= 0 || len(host)-k-1 < 2 {
+		return false
+	}
+	for _, c := range host[k+1:] {
+		if c < 'a' || c > 'z' {
+			if c < 'A' || c > 'Z' {
+				return false
+			}
+		}
+	}
+	return true
 }
