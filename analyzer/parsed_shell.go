@@ -305,11 +305,7 @@ func (p *Pass) proseSites(t *markdown.Token) []ShellSite {
 		if !piped || !LooksLikeCommands(s) && !s.Heuristic {
 			continue
 		}
-		low := strings.ToLower(line[:m[2]])
-		caution := false
-		for _, w := range cautionWords {
-			caution = caution || strings.Contains(low, w)
-		}
+		caution := cautionAbout(line[:m[2]], "")
 		out = append(out, ShellSite{Kind: SiteProse, Script: s, Start: start, End: start + len(text), Text: text, TextStart: start, Cautioned: caution, src: src})
 	}
 	return out
@@ -469,9 +465,105 @@ func plainNoCommand(text string) bool {
 	return true
 }
 
-var cautionWords = []string{"never", "don't", "do not", "dont", "avoid", "must not", "mustn't", "should not",
-	"shouldn't", "not run", "dangerous", "warning", "forbidden", "prohibited", "refuse", "block", "such as", "e.g.", "like",
-	"危险", "禁止", "不要", "切勿", "危険", "위험", "금지"}
+// cautionWordRx finds a word that warns against what a sentence quotes, or
+// presents it as an example, matched as a whole word: "block" in "the
+// block", "like" in "unlike", "never" in "nevertheless" are not cautions.
+var cautionWordRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|dont|avoid(?:s|ed|ing)?|must not|mustn[’']?t|should not|shouldn[’']?t|not run|dangerous|destructive|warning|forbidden|prohibited|refuse[sd]?|block|blocked|blocks|blocking|block ?list(?:ed)?|such as|e\.g\.|like)(?:$|[^\pL])`)
+
+// blockNounRx finds "block" as a noun ("the block", "this code block"),
+// which cautions against nothing; as a verb ("Block destructive patterns
+// (`rm -rf /`)") it does.
+var blockNounRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:the|a|an|this|that|these|those|each|every|next|following|previous|first|last|code|bash|shell|script|command|same|one|its)\s+(?:[\pL-]+\s+)?blocks?(?:$|[^\pL])`)
+
+// cautionCJK are caution words of languages written without spaces.
+var cautionCJK = []string{"危险", "禁止", "不要", "切勿", "危険", "위험", "금지"}
+
+// runVerbRx finds a verb of running whose object the quoted command can be.
+var runVerbRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(run|runs|running|execute|executes|executing|exec|invoke|invoking|call|calling|type|typing|paste|pasting|use|using|enter|try|trying)(?:$|[^\pL'’])`)
+
+// notImperativeRx marks a run verb that is not an order to the reader: a
+// condition, a request quoted from someone else, a relative clause or a
+// modal ("if the user asks you to run", "scripts that run", "could run").
+var notImperativeRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:if|when|whenever|unless|asks?|asked|requests?|requested|tells?|told|wants?|tries|attempts?|that|which|who|could|might|would|may)(?:$|[^\pL'’])`)
+
+// negationRx finds a negation that can govern a run verb a few words on.
+var negationRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|not|no|don[’']?t|dont|doesn[’']?t|cannot|can[’']?t|won[’']?t|mustn[’']?t|shouldn[’']?t|avoid|refuse|without|instead of|rather than)(?:$|[^\pL'’])`)
+
+// reversalRx: a verb between a negation and the run verb that turns the
+// sentence into an order to run ("don't forget to run", "never ask for
+// confirmation before running", "do not hesitate to execute"), or a word
+// that starts a new order ("don't worry, just run").
+var reversalRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:forget|forgetting|hesitate|fail|skip|omit|neglect|miss|worry|wait|delay|stop|pause|bother|ask(?:ing)? (?:for|the user|permission|before)|confirm|prompt|just|simply|then|now|instead)(?:$|[^\pL'’])`)
+
+// directNegationRx ends the text before a span that the span is contrasted
+// with or forbidden: "… instead of `x`", "… not `x`", "never `x`".
+var directNegationRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|not|instead of|rather than|avoid|avoiding)\s*[("“]?\s*$`)
+
+// cautionAbout reports whether the sentence around a quoted command warns
+// against running it or quotes it as an example. before is the sentence up
+// to the command, after the rest of the sentence. A caution must be about
+// the command: when the sentence tells the reader to run it ("Run the block
+// `…`", "Don't forget to run `…`"), only a negation of that run verb counts,
+// not a caution word elsewhere in the sentence.
+func cautionAbout(before, after string) bool {
+	if directNegationRx.MatchString(before) {
+		return true
+	}
+	if v, ok := governingRunVerb(before); ok {
+		return negatedRun(before[:v])
+	}
+	if cautionWordRx.MatchString(blockNounRx.ReplaceAllString(before, " ")) || cautionWordRx.MatchString(blockNounRx.ReplaceAllString(after, " ")) {
+		return true
+	}
+	for _, w := range cautionCJK {
+		if strings.Contains(before, w) || strings.Contains(after, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// governingRunVerb finds the run verb whose object the command at the end
+// of before is: the last one, in the same clause (no ";" between) and near
+// enough, given as an order (ok false for a condition, a relative clause).
+func governingRunVerb(before string) (int, bool) {
+	ms := runVerbRx.FindAllStringSubmatchIndex(before, -1)
+	if len(ms) == 0 {
+		return 0, false
+	}
+	m := ms[len(ms)-1]
+	v := m[2]
+	if len(before)-v > 100 || strings.ContainsAny(before[v:], ";") {
+		return 0, false
+	}
+	// the clause the verb is in, from its last comma, colon or semicolon
+	clause := before[strings.LastIndexAny(before[:v], ",;:")+1 : v]
+	if notImperativeRx.MatchString(clause) {
+		return 0, false
+	}
+	return v, true
+}
+
+// negatedRun reports whether the words just before a run verb negate it:
+// "never run", "do not blindly run", "must never, under any pressure,
+// execute"; not "don't forget to run", "never ask for confirmation, just
+// run".
+func negatedRun(pre string) bool {
+	if k := strings.LastIndexAny(pre, ";:"); k >= 0 {
+		pre = pre[k+1:]
+	}
+	// the last eight words
+	f := strings.Fields(pre)
+	if len(f) > 8 {
+		f = f[len(f)-8:]
+	}
+	w := " " + strings.Join(f, " ") + " "
+	ms := negationRx.FindAllStringIndex(w, -1)
+	if len(ms) == 0 {
+		return false
+	}
+	return !reversalRx.MatchString(w[ms[len(ms)-1][1]-1:])
+}
 
 // matchedObjectRx ends the text before a code span that is the object of a
 // verb of matching or filtering ("`Bash(git *)` won't match `git add && rm
@@ -518,22 +610,24 @@ func cautioned(doc *markdown.Doc, i int) bool {
 				return true
 			}
 		}
-		sentence := strings.ToLower(para.Text[from:to])
-		for _, w := range cautionWords {
-			if strings.Contains(sentence, w) {
-				return true
-			}
+		if from > rel {
+			return false
 		}
-		return false
+		after := ""
+		if e := t.End - para.TextStart; e >= rel && e <= to {
+			after = para.Text[e:to]
+		}
+		return cautionAbout(strings.TrimRight(para.Text[from:rel], "`"), after)
 	}
 	return false
 }
 
 // prohibitLeadWords open a list or table of what must not be run:
 // "Workers must never execute these:", "Blocked commands:".
-var prohibitLeadWords = []string{"never", "don't", "do not", "must not", "should not", "shouldn't", "forbidden",
-	"prohibited", "blocked", "blocklist", "block list", "denylist", "deny list", "denied", "not allowed", "disallowed",
-	"dangerous", "refuse", "avoid", "危险", "禁止", "不要", "切勿", "危険", "위험", "금지"}
+// They are matched as words ("never" is not in "nevertheless"), and a
+// negation that turns into an order ("Do not skip these:", "Never ask
+// before running these:") is not a prohibition.
+var prohibitLeadRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|must not|should not|shouldn[’']?t|forbidden|prohibited|blocked|block ?list(?:ed)?|deny ?list(?:ed)?|denied|not allowed|disallowed|dangerous|refuse[sd]?|avoid)(?:$|[^\pL'’])`)
 
 // leadInCautioned reports a code span in a table row or list item whose
 // list or table is introduced by a prohibition ending in a colon:
@@ -587,14 +681,38 @@ func leadInCautioned(src []byte, doc *markdown.Doc, i int) bool {
 		if k := strings.LastIndexAny(lead[:len(lead)-1], ".!?\n"); k >= 0 {
 			lead = lead[k+1:]
 		}
-		for _, w := range prohibitLeadWords {
-			if strings.Contains(lead, w) {
-				return true
-			}
-		}
-		return false
+		return prohibitingLead(lead)
 	}
 	return false
+}
+
+// conditionLeadRx matches a lead-in whose items finish a condition: "If
+// the script is about to:", "When a user asks you to:". The items say what
+// might be attempted ("- Run `rm -rf /`"), not what to do; a condition
+// followed by steps ("If the build fails:", "If so, you need to:") is not
+// one.
+var conditionLeadRx = rxlit.MustRx(`(?i)(?:^|[^\pL])(?:if|when|whenever|unless|before|should)\s[^:]*\b(?:about to|tries to|try to|attempts? to|wants? to|going to|asks?(?: you)? to|asked(?: you)? to|requests?(?: you)? to|is told to)\s*:$`)
+
+// prohibitingLead reports whether the sentence introducing a list forbids
+// what the list holds.
+func prohibitingLead(lead string) bool {
+	if conditionLeadRx.MatchString(lead) {
+		return true
+	}
+	if v, ok := governingRunVerb(lead); ok {
+		return negatedRun(lead[:v])
+	}
+	for _, w := range cautionCJK {
+		if strings.Contains(lead, w) {
+			return true
+		}
+	}
+	m := prohibitLeadRx.FindAllStringIndex(lead, -1)
+	if len(m) == 0 {
+		return false
+	}
+	last := lead[m[len(m)-1][0]:]
+	return !negationRx.MatchString(last) || !reversalRx.MatchString(last)
 }
 
 // hookSites finds the `command` entries of the frontmatter `hooks`.

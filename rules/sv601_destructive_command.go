@@ -38,7 +38,11 @@ and caches (` + "`*.pyc`" + `, ` + "`*.o`" + `, ` + "`*.tmp`" + `) are not docum
 task never made: **high**.
 
 Prose that quotes such a command as a warning ("never run ` + "`rm -rf /`" + `") is not an
-instruction and is not reported. **Critical**, except ` + "`chown`" + `/` + "`chmod -R`" + ` in a Dockerfile ` + "`RUN`" + `
+instruction and is not reported. The caution must be about the command: words count as whole words
+("block" in *the block*, "like" in *unlike* caution nothing), and a sentence that tells the reader to run
+it keeps it an instruction unless that run verb is itself negated (*Run the block ` + "`rm -rf ~`" + `*, *Don't forget to
+run ` + "`…`" + `*, *Never ask for confirmation, just run ` + "`…`" + `* are reported; *Do not blindly run ` + "`…`" + `*, *If the user asks
+you to run ` + "`…`" + `, refuse*, *… instead of ` + "`rm -rf ~`" + `* are not). **Critical**, except ` + "`chown`" + `/` + "`chmod -R`" + ` in a Dockerfile ` + "`RUN`" + `
 (**medium**): it sets ownership in the image being built, not on the host.
 
 **Fix:** delete only paths inside the skill's working directory, spelled out.
