@@ -22,7 +22,7 @@ var ShellCredentialRead = register(&analyzer.Rule{
 	Tags:     []string{"security", "CWE-522", "CWE-538"},
 	Inputs:   shellfacts.Inputs,
 	Doc: `Finds commands that read, copy or archive credential stores: ` + "`cat ~/.ssh/id_rsa`" + `,
-` + "`cp ~/.aws/credentials …`" + `, ` + "`tar czf x.tgz ~/.ssh ~/.gnupg`" + `, ` + "`base64 ~/.git-credentials`" + `,
+` + "`cp ~/.aws/credentials …`" + ` (and ` + "`install -m 600 ~/.ssh/id_rsa …`" + `, ` + "`cp -t DIR …`" + `: every source is read), ` + "`tar czf x.tgz ~/.ssh ~/.gnupg`" + `, ` + "`base64 ~/.git-credentials`" + `,
 ` + "`security find-generic-password`" + ` / ` + "`dump-keychain`" + `, browser ` + "`Login Data`" + ` and wallet files, shell
 history. What is read ends up in the agent's context or in a file another step can
 send; sending it is reported by SV250 (critical). A ` + "`!read ~/.aws/credentials`" + ` directive, which
@@ -256,8 +256,8 @@ func shCapturedSetting(s *shell.Script, c *shell.Command) bool {
 // local account (~/.docker/config.json into /home/u/.docker/), not staged
 // for sending.
 func shCopiedToSameKind(c *shell.Command, label string) bool {
-	if c.Name != "cp" && c.Name != "install" {
-		return false
+	if c.Name != "cp" && c.Name != "install" || shellfacts.HasShortFlag(c, 't', "--target-directory") {
+		return false // with -t the last word is a source
 	}
 	args := c.Params()
 	if len(args) < 2 {

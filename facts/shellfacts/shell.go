@@ -549,7 +549,7 @@ func shCredentialRead(words []shell.Word, c *shell.Command) (string, bool) {
 // shReaders read the files they are given.
 var shReaders = map[string]bool{"cat": true, "less": true, "more": true, "head": true, "tail": true, "base64": true,
 	"xxd": true, "od": true, "hexdump": true, "strings": true, "tar": true, "zip": true, "7z": true, "7za": true,
-	"gzip": true, "bzip2": true, "xz": true, "scp": true, "rsync": true, "cp": true, "grep": true, "rg": true,
+	"gzip": true, "bzip2": true, "xz": true, "scp": true, "rsync": true, "cp": true, "install": true, "grep": true, "rg": true,
 	"awk": true, "sed": true, "sqlite3": true, "security": true, "openssl": true, "gpg": true, "jq": true,
 	"yq": true, "type": true, "get-content": true, "gc": true, "dd": true, "python": true,
 	"python3": true, "node": true, "curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "find": true}
@@ -590,12 +590,43 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 	if c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp" {
 		args = sshKeyUseDropped(c.Name, args)
 	}
-	if c.Name == "cp" || c.Name == "rsync" || c.Name == "scp" {
+	if c.Name == "cp" || c.Name == "install" {
+		args = copyReadArgs(c, args)
+	} else if c.Name == "rsync" || c.Name == "scp" {
 		if len(args) > 1 {
 			args = args[:len(args)-1] // the last word is the destination
 		}
 	}
 	return shCredentialRead(args, c)
+}
+
+// copyReadArgs keeps the words of a cp or install that name what it reads:
+// its sources. The destination is the last word, or the value of -t
+// (--target-directory), after which every other operand is a source;
+// install -d creates directories and reads nothing.
+func copyReadArgs(c *shell.Command, args []shell.Word) []shell.Word {
+	if c.Name == "install" && HasShortFlag(c, 'd', "--directory") {
+		return nil
+	}
+	if !HasShortFlag(c, 't', "--target-directory") {
+		if len(args) > 1 {
+			return args[:len(args)-1]
+		}
+		return args
+	}
+	var out []shell.Word
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-t" || v == "--target-directory":
+			i++ // its value is the destination
+		case strings.HasPrefix(v, "--target-directory="), strings.HasPrefix(v, "-t") && !strings.HasPrefix(v, "--"):
+			// -tDIR, --target-directory=DIR
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
 }
 
 // shSectionHeaderRx matches a grep pattern that can only match a line

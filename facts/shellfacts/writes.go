@@ -131,7 +131,8 @@ func AllLoopback(us []string) bool {
 
 // CopySources returns the source operands of a cp/mv/ln/install/rsync
 // command (every non-option argument but the destination), or nil for any
-// other command.
+// other command. The values of install's -m, -o, -g and -S (install -m 600
+// KEY DEST: "600" is a mode, not a file) are not operands.
 func CopySources(c *shell.Command) []string {
 	switch c.Name {
 	case "cp", "mv", "ln", "install", "rsync":
@@ -139,9 +140,15 @@ func CopySources(c *shell.Command) []string {
 		return nil
 	}
 	var ops []string
-	for _, w := range c.Params() {
-		if !strings.HasPrefix(w.Value, "-") {
-			ops = append(ops, w.Value)
+	ps := c.Params()
+	for i := 0; i < len(ps); i++ {
+		v := ps[i].Value
+		if c.Name == "install" && (v == "-m" || v == "-o" || v == "-g" || v == "-S" || v == "--mode" || v == "--owner" || v == "--group" || v == "--suffix") {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(v, "-") {
+			ops = append(ops, v)
 		}
 	}
 	if len(ops) < 2 {
