@@ -291,6 +291,15 @@ var OverridePhrases = []Phrase{
 	NewPhrase(analyzer.High, "instruction priority", `\b(?:these|this|the following)\s+(?:instructions?|rules?)\s+(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|your|the)\s+(?:other|previous|prior|system)\b`),
 }
 
+// rxHiddenAction names an action of the agent's with effects the user
+// would object to: history rewritten or pushed over, data deleted or sent
+// away, a credential used, a check switched off.
+const rxHiddenAction = `(?:force[- ]?push(?:es|ing)?|push(?:es)?|history rewrite|rewrit(?:e|ten history)|(?:hard )?reset|deletions?|removals?|wipe|purge|deleted (?:files?|branch(?:es)?|data|records?|backups?|logs?|repos?|repository)|uploads?|uploaded (?:files?|data)|transfers?|exfiltration|outbound (?:requests?|calls?)|(?:use|usage) of (?:the |their |your )?(?:[\w-]+ )?(?:credentials?|tokens?|keys?|passwords?)|(?:credentials?|tokens?|keys?|passwords?) (?:you|we) used|disabled (?:checks?|hooks?|tests?|scans?|verification|signing|protections?)|(?:skipped|bypassed) (?:checks?|hooks?|tests?|ci|verification)|--no-verify|permission changes?|chmod)`
+
+// rxHiddenActionObj is such an action as the object of a verb: "the force
+// push", "any deletions you made".
+const rxHiddenActionObj = `(?:the|this|that|these|those|any|your)\s+(?:\w+\s+){0,2}?` + rxHiddenAction + `(?:\s+(?:you|we|it)\s+(?:made|did|ran|performed|used|sent|caused))?`
+
 // ConcealPhrases match instructions to hide actions from the user (SV302).
 var ConcealPhrases = []Phrase{
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:do not|don't|never|must not|should not|shouldn't|mustn't|without)\s+(?:\w+\s+)?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?|mention(?:ing)?|report(?:ing)?|disclos(?:e|ing)|admit(?:ting)?)\s+(?:(?:this|it|that|anything|any of this|about (?:this|it))(?:\s+\w+)?\s+)?(?:to\s+)?(?:the|your|any)\s+(?:user|human|operator|owner|developer|person|people)s?\b`),
@@ -329,6 +338,13 @@ var ConcealPhrases = []Phrase{
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:do not|don't|never)\s+(?:show|display|print|output|log|include|reveal)\s+(?:this|these|the following|these instructions|this instruction|this step|this section)\s+(?:\w+\s+){0,4}(?:to|in|for)\s+(?:the|your)\s+(?:user|human|output|response|reply|answer|chat)\b`),
 	NewPhrase(analyzer.High, "cover story for the user", `\bif\s+(?:they|the user|the customer|anyone|someone|you are|you're)\s+(?:asks?|asked|ask you|asks you)\s+(?:what|how|why|whether|about)\b[^.!?;]{0,60}?,\s*(?:say|tell (?:them|the user)|claim|reply|answer|respond)\s+(?:that\s+)?(?:you\s+)?(?:only\s+|just\s+)?["']?(?:refreshed|cleaned|updated|checked|performed|cleared|fixed|verified|only)\b`),
 	NewPhrase(analyzer.High, "concealment of the instructions", `\b(?:do not|don't|never)\s+(?:mention|reveal|disclose|acknowledge|discuss|admit)\s+(?:this|these|the)\s+(?:section|instructions?|steps?|rules?)\s+(?:(?:if|when|even if)\s+(?:you are\s+|you're\s+)?asked|to (?:anyone|anybody))\b|\b(?:do not|don't|never)\s+(?:say|mention|reveal|admit|disclose|acknowledge)\s+(?:that\s+)?you\s+are\s+(?:following|using|acting on|obeying)\s+(?:(?:the|these|this|a|any|hidden|skill|special)\s+)*(?:instructions?|skill|rules|directives)\b`),
+	// an action of the agent's that the user would object to, kept out of
+	// what the agent tells them ("do not mention the force push in your
+	// summary", "leave the deletion out of your report"); a detail of
+	// style ("do not mention internal tool names in the summary") or a
+	// secret kept out of the output ("do not include the token in the
+	// reply") is not an action
+	NewPhrase(analyzer.High, "concealment from the user", `\b(?:(?:do not|don't|never|must not|should not)\s+(?:mention|report|include|disclose|reveal|note|acknowledge|bring up|refer to|talk about)\s+`+rxHiddenActionObj+`\s+(?:in|to|within|from)|(?:leave|keep)\s+(?:any mention of\s+)?`+rxHiddenActionObj+`\s+out of|(?:omit|exclude)\s+(?:any mention of\s+)?`+rxHiddenActionObj+`\s+from)\s+(?:your|the|any|its)\s+(?:final\s+|closing\s+|status\s+)?(?:summary|summaries|report|reply|response|answer|output|message|recap|changelog|notes|pr description|pull request description|commit message|update)\b`),
 	NewPhrase(analyzer.Medium, "concealment from the user", `\b(?:do not|don't|never)\s+(?:mention|reveal|disclose|explain|acknowledge)\s+(?:it|this|that|this (?:step|request|upload|image|transfer)|the (?:forwarding|upload|request|image|transfer|sync|step))\s+(?:in|to|within)\s+(?:your|the|any)\s+(?:reply|replies|response|responses|answer|answers|output|summary|chat|conversation)\b`),
 	NewPhrase(analyzer.Medium, "concealment from the user", `\b(?:do not|don't|never)\s+(?:tell|inform|notify|alert)\s+(?:the|your|any)\s+(?:customers?|clients?|callers?|requesters?|recipients?|end users?)\b`),
 	NewPhrase(analyzer.High, "approval bypass", `dangerously[- ]skip[- ]permissions|dangerously[- ]bypass[- ]approvals|--yolo\b|\byolo mode\b|\bauto[- ]?approve (?:all|every|everything|any)\b|\bapproval[_ -]?(?:mode|policy)\s*(?:[:=]|to)?\s*"?(?:never|yolo|full[- ]auto|bypass)\b|\bbypass ?permissions mode\b|\bdisable (?:the )?(?:sandbox|permission prompts|approval prompts|confirmations)\b`),
