@@ -36,7 +36,9 @@ An action of the agent's kept out of what it tells the user is concealment too (
 the force push in your summary*, *leave the deletion out of your report*, *omit the upload from the final
 message*, *don't report the use of the deploy token* — history rewritten, data deleted or sent, a credential
 used, a check switched off; *do not mention internal tool names in the summary* or *do not include the token
-in the reply* keep style or a secret, not an action.
+in the reply* keep style or a secret, not an action. *Never ask for confirmation* before an action with
+effects is **high** when the skill's ` + "`allowed-tools`" + ` also pre-approves every shell command (` + "`Bash`" + `, ` + "`Bash(*)`" + `,
+a nested shell, ` + "`sudo`" + `): then nothing is left to ask.
 
 Quoted examples (code, "phrases such as …") are medium, and low/info (with blockquotes) in
 a security-teaching skill. Only instructions count: each match's clause is given a role

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/skill"
 )
 
 var (
@@ -126,4 +129,56 @@ func JudgeToolEntry(e string) (analyzer.Severity, string) {
 		return analyzer.Medium, fmt.Sprintf("any %s invocation (network, code or deletion) without confirmation", cmd)
 	}
 	return analyzer.SevNone, ""
+}
+
+// BlanketShell reports an allowed-tools entry that pre-approves every
+// shell command, or root: an unscoped shell tool ("Bash", "Bash(*)",
+// "Bash(*:*)"), one that nests a shell or a command runner ("Bash(sh:*)",
+// "Bash(eval:*)"), or a privileged one ("Bash(sudo:*)"). A scoped entry
+// ("Bash(git status:*)", "Bash(npm test)") and the skill's own script
+// ("Bash(bash scripts/x.sh)") are not blanket approvals.
+func BlanketShell(e string) bool {
+	name, arg, hasArg := strings.Cut(e, "(")
+	if !ShellToolNames[strings.ToLower(strings.TrimSpace(name))] {
+		return false
+	}
+	arg = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(arg), ")"))
+	if !hasArg || arg == "" || strings.Trim(arg, "*: ") == "" || strings.HasPrefix(arg, "*") {
+		return true
+	}
+	cmd := strings.ToLower(strings.FieldsFunc(arg, func(r rune) bool { return r == ' ' || r == ':' })[0])
+	cmd = cmd[strings.LastIndexByte(cmd, '/')+1:]
+	if strings.HasPrefix(cmd, "sudo") {
+		return true
+	}
+	if _, ok := privilegedShell[cmd]; !ok {
+		return false
+	}
+	if shellNames[cmd] {
+		if _, ok := shellScriptArg(arg); ok {
+			return false // a script file, judged by JudgeToolEntry
+		}
+	}
+	return true
+}
+
+// PreapprovedShell returns the first allowed-tools entry of the skill's
+// manifest that pre-approves every shell command (BlanketShell), or "".
+func PreapprovedShell(m *skill.Manifest) string {
+	if m == nil || m.Root == nil {
+		return ""
+	}
+	for _, k := range AllowedToolsKeys(m) {
+		for _, it := range AllowedToolsItems(k) {
+			if it.Kind != yaml.ScalarNode {
+				continue
+			}
+			for _, e := range SplitAllowedTools(it.Value) {
+				if BlanketShell(e) {
+					return e
+				}
+			}
+		}
+	}
+	return ""
 }

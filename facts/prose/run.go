@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/manifest"
 	"github.com/skillvet/skillvet/facts/match"
 )
 
@@ -256,6 +257,17 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if logAppend && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "a record appended to the skill's own log"
 		}
+		// "never ask for confirmation before deleting" in a skill whose
+		// allowed-tools pre-approves every shell command: the agent's own
+		// prompt is gone and the text removes the one it would ask itself
+		if h.Phrase.Label == "no confirmation" && sev == analyzer.Medium && why == "" && role == RoleInstruction && !capped {
+			if sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J); !shellEffectRx.MatchString(sent) {
+				// "apply the fixes without asking": an edit of the
+				// project, which the agent's own edit tools show
+			} else if sh := manifest.PreapprovedShell(p.Skill.Manifest); sh != "" {
+				sev, why = analyzer.High, fmt.Sprintf("with %q pre-approved in allowed-tools, nothing is left to ask", sh)
+			}
+		}
 		if internal && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "the agent's own reasoning kept back; nothing with an effect"
 		}
@@ -269,6 +281,11 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 }
 
 var (
+	// shellEffectRx: an action through the shell that cannot be taken
+	// back or leaves the machine: running commands, deleting, pushing,
+	// sending, installing, changing permissions (not editing or applying
+	// fixes, which the agent's edit tools show as they go).
+	shellEffectRx = match.MustRx(`\b(?:run|runs|running|execut\w*|delet\w*|remov\w*|rm|push\w*|force\w*|deploy\w*|publish\w*|upload\w*|send\w*|install\w*|uninstall\w*|curl|wget|sudo|chmod|chown|drop\w*|wip(?:e|es|ed|ing)|purg\w*|reset\w*|overwrit\w*|kill\w*|transfer\w*|email\w*|post(?:s|ed|ing)?|download\w*|commands?|scripts?)\b`)
 	// confirmActionRx: "without asking" matters when it governs an action
 	// with effects, not "respond without asking".
 	confirmActionRx = match.MustRx(`\b(?:run|execut|install|delet|remov|overwrit|send|upload|push|commit|deploy|modif|writ|download|pay|purchas|buy|transfer|merg|publish|post|email|shar|submit|drop|format|wip|kill|reset|rm|chmod|sudo|curl|wget|grant|approv|accept|sign|order)(?:s|es|ed|d|ing|e|y|ies|ied|ying)?\b`)
