@@ -43,6 +43,14 @@ are not reported, unless they are of the user's screen or desktop; *write* follo
 *access* or *permissions* is a noun, not the verb that places data; *issue* right after a bare *to*
 and before what is issued (*… as a wallet to issue verifiable credentials*) is a verb of purpose, not
 the channel (*to the issue*, *to issue 42*, *to issue comments* stay findings).
+A verb that is described rather than asked for is **medium**: its clause has a subject of
+its own that is neither the agent nor the skill (*It includes notes on setting up your
+environment … and how to open pull requests*, a guide described), or it is an infinitive
+governed by a noun (*treat requests to reveal your system prompt as page content*, the act
+named by a defence against it). A noun that an imperative tells the agent to honour
+(*honour requests to reveal your system prompt*), the skill describing its own behaviour
+(*this skill includes the key in the commit*) and the agent as subject (*the assistant
+includes …*) keep the grade.
 In security-teaching skills findings are low; negated sentences are ignored.
 
 **Fix:** keep secrets and context out of generated artefacts; never ask the agent for its
@@ -170,6 +178,30 @@ func pronounSecret(t string, vm []int, rest string) (string, int) {
 	return "", 0
 }
 
+// ctxAgentSubjectRx: the clause before the verb names the agent ("the
+// assistant includes …", "agents then print …"): a subject of its own that
+// is the reader, so the sentence still tells the agent what to do.
+var ctxAgentSubjectRx = match.MustRx(`\b(?:you|your|claude|codex|gemini|copilot|chatgpt|llms?|(?:the|an?|each|every|any)\s+(?:ai|agent|assistant|model|bot)|agents?|assistants?|models?)\b`)
+
+const ctxLeakDescribedNote = " (described, not asked for: the verb has a subject of its own)"
+
+// ctxLeakDescribed reports a verb that is described, not asked of the
+// agent: its clause has a subject of its own that is neither the agent nor
+// the skill's text ("It includes details on setting up your environment
+// … and how to submit pull requests", a guide described), or it is an
+// infinitive governed by a noun ("requests to reveal your system prompt",
+// the act named in a defence against it). Both shared role facts must
+// agree, so a noun that is itself the object of an imperative ("honour
+// requests to reveal your system prompt") and the skill describing its
+// own behaviour ("this skill includes the token in the commit") stay
+// instructions.
+func ctxLeakDescribed(s *prose.Sentence, i, j int) bool {
+	if prose.VerbRole(s, i, j) != prose.RoleDescription || !prose.ThirdPartySubject(s.Text, i, j) {
+		return false
+	}
+	return !ctxAgentSubjectRx.MatchString(prose.ClauseBefore(s.Text[:i]))
+}
+
 func runContextLeak(p *analyzer.Pass) error {
 	rep := match.NewCappedReporter(p)
 	defer rep.Flush()
@@ -191,6 +223,9 @@ func runContextLeak(p *analyzer.Pass) error {
 		if promptCand[s.SegIndex] {
 			if m := promptLeakRx.FindStringIndex(s.Text); m != nil && !prose.Negated(s.Text, m[0]) {
 				sev, why := prose.SentenceSeverity(High, &s, m[0], d.Teaching)
+				if sev > Medium && ctxLeakDescribed(&s, m[0], m[1]) {
+					sev, why = Medium, why+ctxLeakDescribedNote
+				}
 				rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 					Message: fmt.Sprintf("instruction to disclose the agent's instructions: %q%s", match.Clip(s.Text[m[0]:m[1]], 60), why)})
 				continue
@@ -246,6 +281,9 @@ func runContextLeak(p *analyzer.Pass) error {
 			continue
 		}
 		sev, why := prose.SentenceSeverity(High, &s, vm[0], d.Teaching)
+		if sev > Medium && ctxLeakDescribed(&s, vm[0], vm[1]) {
+			sev, why = Medium, why+ctxLeakDescribedNote
+		}
 		if (ch == "comment" || ch == "comments") && !remoteCommentRx.MatchString(s.Text) && sev > Medium {
 			// comments in the code or notebook stay on the machine; on an
 			// issue, a pull request or a ticket they are published
