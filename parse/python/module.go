@@ -747,6 +747,9 @@ func (m *Module) extract() {
 		if i > 0 && (m.Is(i-1, ".") || m.Is(i-1, "!") || m.Is(i-1, "def") || m.Is(i-1, "class")) {
 			continue // attribute, f-string conversion (!r), definition
 		}
+		if m.keywordName(i) {
+			continue // f(text="hi"), def f(text=None): a parameter's name, not the variable
+		}
 		lastEnd := -1
 		r, _, ok := m.chain(i, n, func(r Ref, c *Call) {
 			m.Refs = append(m.Refs, r)
@@ -776,6 +779,18 @@ func (m *Module) extract() {
 		}
 		m.add(Assign{Target: target, Tok: c.Head, Start: c.Open + 1, End: c.Close, Aug: true})
 	}
+}
+
+// keywordName reports whether token i is the name of a keyword argument
+// or of a parameter's default (f(text="hi"), def f(text=None), lambda
+// x=1: x): a name followed by "=" right after the "(" or "," of a
+// bracket. Inside brackets no assignment can stand there (only the walrus
+// :=, a token of its own), so the name is the callee's parameter, never a
+// read of the caller's variable of the same name.
+func (m *Module) keywordName(i int) bool {
+	tk := &m.Toks[i]
+	return tk.Kind == Name && tk.Depth > 0 && i > 0 && i+1 < len(m.Toks) && m.Is(i+1, "=") &&
+		(m.Is(i-1, "(") || m.Is(i-1, ","))
 }
 
 // isGroup reports whether token i opens a parenthesised expression (not a

@@ -311,6 +311,40 @@ print(content, line)
 	}
 }
 
+// A keyword argument's name (f(note="hi")) and a parameter's default
+// (def f(data=None)) name the callee's parameter, not the caller's
+// variable: neither derives from an unrelated "note"; the value passed
+// (f(note=note)) does.
+func TestKeywordNamesAreNotReads(t *testing.T) {
+	src := `note = p.read_text()
+
+def two(q=None, data=None):
+    send(make(note="hi"), data=data)
+    send(make(body=note))
+    relay(make(note=note))
+`
+	m := mustParse(t, src)
+	isRead := func(r Ref) bool { return r.Call && r.Name == "p.read_text" }
+	var sends []*Call
+	for _, c := range m.Calls {
+		if c.Name == "send" || c.Name == "relay" {
+			sends = append(sends, c)
+		}
+	}
+	if len(sends) != 3 {
+		t.Fatalf("calls: %d", len(sends))
+	}
+	if _, ok := m.Derives("k", sends[0].Open+1, sends[0].Close, isRead); ok {
+		t.Error(`make(note="hi") derives from the read`)
+	}
+	if _, ok := m.Derives("k", sends[1].Open+1, sends[1].Close, isRead); !ok {
+		t.Error("make(body=note) does not derive from the read")
+	}
+	if _, ok := m.Derives("k", sends[2].Open+1, sends[2].Close, isRead); !ok {
+		t.Error("make(note=note) does not derive from the read")
+	}
+}
+
 func TestRefKeys(t *testing.T) {
 	m := mustParse(t, "import os\nk = os.environ['OPENAI_API_KEY']\nj = os.getenv('X')\n")
 	found := false
