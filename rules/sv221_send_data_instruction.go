@@ -47,6 +47,10 @@ sending verb, is not the destination when the verb names its own, a path of the 
 application (*[Configure the inbound webhook](https://…) to forward mail to ` + "`/app/inbound`" + ` with
 the password you generated*).
 
+*Copy* with no destination after it in its sentence takes the data, it does not send it:
+*create an app at https://…, and copy the client ID and secret* copies a secret from the page
+of its issuer (*copy the key into the form*, *… to https://…* stay transfers).
+
 Negated sentences ("never send your key anywhere else") are not reported; in
 security-teaching skills findings are low. Destinations on documentation domains
 (example.com, *.example, *.test) are low.
@@ -132,6 +136,13 @@ func runSendData(p *analyzer.Pass) error {
 			} else if o := prose.ContentObjRx.FindStringIndex(rest); o != nil {
 				obj, content = rest[o[0]:o[1]], true
 			}
+			// "create an app at https://…, and copy the Client ID and
+			// Secret": copy with no destination after it takes the secret
+			// from the page the step is on (its issuer) to the clipboard;
+			// "copy the key into the form", "… to https://…" send it
+			if obj != "" && sendTakeOnly(s.Text[m[0]:m[1]], s.Text[m[1]:]) {
+				continue
+			}
 			if obj != "" {
 				vm = m
 				break
@@ -207,6 +218,18 @@ func runSendData(p *analyzer.Pass) error {
 			Message: fmt.Sprintf("instruction to %s %s to %s%s", s.Text[vm[0]:vm[1]], obj, dest, why)})
 	}
 	return nil
+}
+
+// sendCopyDestRx: a destination after "copy" ("to https://…", "into the
+// form", "there", "over to the channel").
+var sendCopyDestRx = match.MustRx(`\b(?:to|into|onto|in|inside|there|at|on)\b`)
+
+// sendTakeOnly reports a copy that names no destination of its own in the
+// rest of its sentence: the data is taken (from the page an earlier step
+// opened, such as the issuer's console where a client secret is shown),
+// not sent. Any preposition of place after it keeps it a transfer.
+func sendTakeOnly(verb, rest string) bool {
+	return strings.EqualFold(verb, "copy") && !sendCopyDestRx.MatchString(rest)
 }
 
 // sendMeansRx matches the start of the means of a sending.
