@@ -236,7 +236,7 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 			if !LooksLikeCommands(s) {
 				continue
 			}
-			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Cautioned: cautioned(doc, i) || leadInCautioned(p.File.Content, doc, i), src: src})
+			sites = append(sites, ShellSite{Kind: SiteCodeSpan, Script: s, Start: t.Start, End: t.End, Text: t.Text, TextStart: t.TextStart, Cautioned: cautioned(doc, i) || leadInCautioned(p.File.Content, doc, i) || refusedColumnCell(p.File.Content, t.Start), src: src})
 		}
 	}
 	return sites, nil
@@ -620,6 +620,29 @@ func cautioned(doc *markdown.Doc, i int) bool {
 		return cautionAbout(strings.TrimRight(para.Text[from:rel], "`"), after)
 	}
 	return false
+}
+
+// refusingHeaderRx: a table column header that says its cells are what
+// not to do ("NG（本文取得）", "Don't", "❌ Bad", "Avoid", "禁止", "悪い例").
+var refusingHeaderRx = rxlit.MustRx("^[\\s*_~>`]*(?:[❌✗✘🚫⛔×]|(?i:ng|bad|don'?t|do not|never|avoid|wrong|incorrect|insecure|unsafe|forbidden|prohibited|not allowed|disallowed|anti-?patterns?|vulnerable)(?:$|[^\\pL\\pN-])|禁止|悪い例|不可|非推奨|避ける|错误|錯誤|不要|금지)")
+
+// RefusedColumn reports whether offset off of Markdown source src lies in
+// a body cell of a table column whose header refuses its cells (NG,
+// Don't, Avoid, Bad, ✗, ❌, 禁止, 悪い例): a column of what not to do, next
+// to one of what to do instead. It returns the header. A cell under a
+// neutral header (Command, Step, Example) is not refused, nor is a cell
+// of the same row in the column that says what to do.
+func RefusedColumn(src []byte, off int) (string, bool) {
+	h, ok := markdown.TableColumnHeader(src, off)
+	if !ok || !refusingHeaderRx.MatchString(h) {
+		return "", false
+	}
+	return h, true
+}
+
+func refusedColumnCell(src []byte, off int) bool {
+	_, ok := RefusedColumn(src, off)
+	return ok
 }
 
 // prohibitLeadWords open a list or table of what must not be run:

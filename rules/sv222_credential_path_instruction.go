@@ -33,7 +33,9 @@ managers, agent credential files (the shared list is ` + "`intel.CredentialPaths
   key is normal and not reported).
 
 Public SSH material (` + "`*.pub`" + `, ` + "`known_hosts`" + `, ` + "`~/.ssh/config`" + `) is not a finding. Negated sentences
-("never read ~/.ssh") are not reported; in security-teaching skills findings are low.
+("never read ~/.ssh") are not reported, nor is a cell of a table column whose header refuses its cells
+(*NG*, *Don't*, *Avoid*, *❌*, *禁止*: a column of what not to do beside one of what to do instead);
+a column under a neutral header (*Command*, *Step*) keeps the grade; in security-teaching skills findings are low.
 Password-manager and browser-extension names count only with harvesting verbs; *paste* alone puts
 data into the store (*use the 1Password app (drag-and-drop or paste)*) unless the sentence takes
 something out (copy, export, reveal, *from*, *here*, the reply). A verb followed by *or other …* is
@@ -109,6 +111,12 @@ func runCredentialPath(p *analyzer.Pass) error {
 			continue
 		}
 		if vs, _ := s.Seg.N.Orig(s.I+vm[0], s.I+vm[1]); credReportItem(raw, vs-rs, ps) {
+			continue
+		}
+		if _, refused := analyzer.RefusedColumn(d.Src, rs+ps); refused {
+			// "| account list | `cat /etc/shadow` | `getent passwd …` |"
+			// under "| purpose | NG (reads content) | OK (names only) |":
+			// a cell of the column of what not to do, a prohibition
 			continue
 		}
 		if _, tps, tpe, ok := intel.MatchSecretCredentialPath(s.Text); ok && tpe <= vm[0] && strings.Contains(s.Text[tps:tpe], "/") && credGlossLeadRx.MatchString(s.Text[:tps]) && !credHarvestRx.MatchString(s.Text) {

@@ -188,3 +188,31 @@ func TestParseConcurrent(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+func TestTableColumnHeader(t *testing.T) {
+	src := "# T\n\n| Goal | Don't | Do instead |\n|---|:---:|---|\n| size | `cat f \\| wc -c` | `stat f` |\n| keys | `cat k` | `ls k` |\n\nplain | text\n"
+	at := func(s string) int {
+		i := strings.Index(src, s)
+		if i < 0 {
+			t.Fatalf("no %q", s)
+		}
+		return i
+	}
+	for _, c := range []struct {
+		sub, want string
+		ok        bool
+	}{
+		{"cat f", "Don't", true},
+		{"stat f", "Do instead", true},
+		{"cat k", "Don't", true},
+		{"keys", "Goal", true},
+		{"Goal", "", false},  // the header row itself
+		{"---|", "", false},  // the delimiter row
+		{"plain", "", false}, // no delimiter above
+	} {
+		h, ok := TableColumnHeader([]byte(src), at(c.sub))
+		if h != c.want || ok != c.ok {
+			t.Errorf("%q: got %q %v, want %q %v", c.sub, h, ok, c.want, c.ok)
+		}
+	}
+}
