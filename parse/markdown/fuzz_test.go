@@ -16,10 +16,12 @@ func FuzzParse(f *testing.F) {
 			f.Add(b, 0)
 		}
 	}
+	f.Add([]byte("| a | ❌ b |\n|:-|--:|\n| x | `y \\| z` |\n"), 15)
 	f.Fuzz(func(t *testing.T, b []byte, start int) {
 		if start < 0 || start > len(b) {
 			start = 0
 		}
+		TableColumnHeader(b, start) // must not panic on any offset
 		d, err := Parse(b, start)
 		if err != nil {
 			if _, ok := err.(*LimitError); !ok {
