@@ -51,6 +51,11 @@ others afterwards (` + "`chmod 644`" + `) it stays **high**. An ` + "`.npmrc`" +
 A ` + "`.env`" + ` under the home directory read into a variable by an assignment or ` + "`export`" + `
 (` + "`KEY=$(grep '^KEY=' ~/.openclaw/.env | cut -d= -f2)`" + `, ` + "`export $(cat ~/.env | xargs)`" + `) is **medium**:
 the skill loading its settings; printed, it would reach the agent's context (**high**).
+A key handed to its consumer is **medium**: ` + "`gh secret set DEPLOY_KEY < ~/.ssh/deploy_key`" + ` stores it, encrypted, as a
+secret of the current checkout's repository (one the user administers; with ` + "`-R`" + `/` + "`--repo`" + `, ` + "`--org`" + ` or ` + "`--user`" + ` it
+may be someone else's and stays **high**), and ` + "`cat ~/.ssh/deploy_key`" + ` printing only keys an ` + "`ssh-keygen -f`" + ` earlier in
+the same block created (a new key shown so the user can paste it into the CI; a key that block did not create, or
+one ` + "`ssh-keygen -l`" + `/` + "`-y`" + ` only inspected, stays **high**).
 
 **Fix:** do not read credential files; ask the user for the one value needed, or use
 the tool that owns the credential (` + "`gh auth token`" + `, ` + "`aws sts get-caller-identity`" + `).
@@ -100,6 +105,10 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				sev, note = Medium, " and copies it into a folder of the same user's home (it stays on this machine, private)"
 			case shMountedImage(c):
 				sev, note = Medium, " from a mounted disk image (another system's files, as in forensics; this machine's are not read)"
+			case shGhSecretOwnRepo(c):
+				sev, note = Medium, ": stored with gh secret set as a secret of the current repository (encrypted for its CI, the key's consumer; nothing prints)"
+			case shFreshKeyShown(s, idx, c):
+				sev, note = Medium, ": a key ssh-keygen created earlier in this block, shown to be handed to its consumer (not an existing credential)"
 			case label == "dotenv file" && shCapturedSetting(s, c):
 				sev, note = Medium, " into a variable (loading the skill's settings; nothing here prints or sends it)"
 			}
@@ -107,6 +116,78 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				Message: c.Name + " reads " + label + note + shellfacts.Where(site)})
 		}
 	})
+}
+
+// shGhSecretOwnRepo reports gh secret set reading the credential from a
+// redirect (gh secret set DEPLOY_KEY < ~/.ssh/deploy_key) into the
+// repository of the current checkout: gh encrypts the value for that
+// repository's Actions, where the key is used (setting a secret needs
+// admin rights on the repository, so it is the user's own). A secret set
+// on a named repository, organisation or user (-R, --repo, -o, --org, -u,
+// --user) may be one someone else's workflows can print: it stays high.
+func shGhSecretOwnRepo(c *shell.Command) bool {
+	if c.Name != "gh" || c.Arg(1) != "secret" || c.Arg(2) != "set" || c.PipeNext >= 0 {
+		return false
+	}
+	if shellfacts.HasShortFlag(c, 'R', "--repo") || shellfacts.HasShortFlag(c, 'o', "--org") || shellfacts.HasShortFlag(c, 'u', "--user") {
+		return false
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" && (r.Fd == "" || r.Fd == "0") {
+			if _, ok := shellfacts.CredentialIn(r.Target.Value); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shFreshKeyShown reports cat printing only keys that an ssh-keygen -f
+// earlier in the same script created (ssh-keygen -t ed25519 -f
+// ~/.ssh/deploy_key, then cat ~/.ssh/deploy_key to paste it into the CI's
+// secrets): a new key the block made to hand out, not a credential the
+// user already had. Its output must reach the terminal (no pipe, no
+// redirect); any path not created there keeps the grade.
+func shFreshKeyShown(s *shell.Script, idx int, c *shell.Command) bool {
+	if c.Name != "cat" || c.PipeNext >= 0 || len(c.Redirs) > 0 {
+		return false
+	}
+	made := map[string]bool{}
+	for _, k := range s.Commands[:idx] {
+		if k.Name != "ssh-keygen" || shKeygenReads(k) {
+			continue
+		}
+		for i := 1; i+1 < len(k.Argv); i++ {
+			if k.Argv[i].Value == "-f" {
+				made[shellfacts.NormPath(k.Argv[i+1].Value)] = true
+			}
+		}
+	}
+	n := 0
+	for _, a := range c.Params() {
+		if strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		if !made[shellfacts.NormPath(a.Value)] {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// shKeygenReads reports an ssh-keygen that works on an existing key
+// instead of creating one: -l (fingerprint), -y (public half), -p (new
+// passphrase), -e/-i (convert), -c (comment), -B, -L, -D, -s, -Y, -k,
+// -Q, -R, -F, -H.
+func shKeygenReads(c *shell.Command) bool {
+	for _, w := range c.Params() {
+		v := w.Value
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "lypeicBLDsYkQRFH") {
+			return true
+		}
+	}
+	return false
 }
 
 // shMountRx matches a path on a mounted disk or image: /mnt/evidence/…,
