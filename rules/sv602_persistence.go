@@ -120,10 +120,7 @@ echo 'Add ~/.acme/bin to your PATH.'
 	Run: shRunPersistence,
 })
 
-var shRcFileRx = match.MustRx(`(?i)(^|/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.config/fish/config\.fish|\.cshrc|\.tcshrc|\.kshrc)$|^/etc/(profile|bash\.bashrc|zshrc|zprofile|environment)|^/etc/profile\.d/`)
-var shPersistPathRx = match.MustRx(`(?i)(Library/LaunchAgents/|Library/LaunchDaemons/|/etc/systemd/|\.config/systemd/|/lib/systemd/system/|/etc/cron|/var/spool/cron|/etc/init\.d/|/etc/rc\.local|\.config/autostart/|/etc/xdg/autostart/)`)
 var shAccessPathRx = match.MustRx(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
-var shBenignRcLineRx = match.MustRx(`^\s*((?:\[\[?\s+-[fesr]\s+"?[^"\]]+"?\s+\]\]?|test\s+-[fesr]\s+"?[^"\s]+"?)\s+&&\s+(?:source|\.)\s|cd\s+[^;&|<>]+$|export\s+[A-Za-z_][A-Za-z0-9_]*=|alias\s|source\s|\.\s|eval\s+"?\$\(\s*(?:[\w.-]+|/(?:usr|opt|bin|snap)/[\w./-]+|(?:~|\$HOME)/\.(?:local|cargo|pyenv|rbenv|nvm|volta|fnm|deno|bun|linuxbrew)/[\w./-]+|/home/linuxbrew/\.linuxbrew/bin/[\w.-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b|eval\s+\(\s*[\w.-]+\s+(?:[\w.-]+\s+)?[\w-]*(?:init|shellenv|env|activate|completions?|hook)\b[^()]*\)\s*$|(?:[\w.-]+|~/\.local/bin/[\w.-]+|/(?:usr|opt)/[\w./-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|activate|completions?|hook|shellenv)\s+fish\s*\|\s*source\s*$|fpath|PATH=|[A-Z_]+=|autoload\s|(?:setopt|unsetopt|bindkey|zstyle|shopt|umask|compdef|complete|zmodload|prompt)\s+[^;&|<>$\x60]*$|(?:compinit|bashcompinit|promptinit|colors)(?:\s+-[\w-]+)*\s*$|set\s+-o\s+\w+\s*$|#)`)
 
 var (
 	shAuthorizedKeysRx = match.MustRx(`\.ssh/authorized_keys2?$`)
@@ -177,7 +174,7 @@ func shPersistence(s *shell.Script, c *shell.Command, sites []analyzer.ShellSite
 				}
 			}
 			return Critical, "writes " + t.Path + ", granting lasting access"
-		case shPersistPathRx.MatchString(t.Path):
+		case intel.AutostartPath(t.Path):
 			if t.Text == shellfacts.Downloaded {
 				return High, "writes " + t.Path + ", which runs automatically, with what " + c.Name + " downloads"
 			}
@@ -197,7 +194,7 @@ func shPersistence(s *shell.Script, c *shell.Command, sites []analyzer.ShellSite
 				return Medium, "writes " + t.Path + ", which runs automatically (the file is one the user writes: " + srcs[0] + ")"
 			}
 			return High, "writes " + t.Path + ", which runs automatically"
-		case shRcFileRx.MatchString(t.Path):
+		case intel.StartupFile(t.Path):
 			if !shStartupFile(t.Path) {
 				continue // mv ~/.bashrc .dotfiles/bash/.bashrc: a file of that name in a repository, not one a shell reads
 			}
@@ -207,7 +204,7 @@ func shPersistence(s *shell.Script, c *shell.Command, sites []analyzer.ShellSite
 			if src, ok := shOwnDotfiles(c, sites); ok {
 				return Medium, "links the user's own dotfiles (" + src + ") into the shell start-up file " + t.Path
 			}
-			if t.KnownText() && shBenignLines(t.Text) {
+			if t.KnownText() && shellfacts.StartupSetupText(t.Text) {
 				return Medium, "appends configuration to " + t.Path
 			}
 			if what, ok := shInitOutput(c); ok {
@@ -488,18 +485,18 @@ var shUnitMetaRx = match.MustRx(`(?m)^[ \t]*(?:Description|Documentation)[ \t]*=
 func shJobTexts(p *analyzer.Pass, s *shell.Script, c *shell.Command) []string {
 	var texts []string
 	for _, t := range shellfacts.WriteTargets(s, c) {
-		if shPersistPathRx.MatchString(t.Path) && t.KnownText() {
+		if intel.AutostartPath(t.Path) && t.KnownText() {
 			texts = append(texts, t.Text)
 		}
 	}
 	for _, cp := range shellfacts.CopiedSkillFiles(p, s, c) {
-		if shPersistPathRx.MatchString(cp.Dest) {
+		if intel.AutostartPath(cp.Dest) {
 			texts = append(texts, cp.Text)
 		}
 	}
 	// cat > /tmp/x.service <<EOF … then sudo mv /tmp/x.service
 	// /etc/systemd/system/: the text the script staged
-	if srcs := shellfacts.CopySources(c); len(srcs) > 0 && shPersistPathRx.MatchString(shellfacts.NormPath(c.Argv[len(c.Argv)-1].Value)) {
+	if srcs := shellfacts.CopySources(c); len(srcs) > 0 && intel.AutostartPath(shellfacts.NormPath(c.Argv[len(c.Argv)-1].Value)) {
 		for _, src := range srcs {
 			if d, w := shLastWrite(s, c, shellfacts.NormPath(src)); d != nil && w.KnownText() {
 				texts = append(texts, w.Text)
@@ -578,7 +575,7 @@ var shSettingLineRx = match.MustRx(`^\s*(?:\[[A-Za-z]+\]|[#;].*|[A-Za-z][A-Za-z0
 func shSettingsOnly(text string) bool {
 	for _, l := range strings.Split(text, "\n") {
 		k := strings.TrimSpace(l)
-		if !shSettingLineRx.MatchString(l) || strings.HasPrefix(k, "Exec") || shCodeLoadingLineRx.MatchString(l) || strings.Contains(k, "$(") || strings.Contains(k, "`") {
+		if !shSettingLineRx.MatchString(l) || strings.HasPrefix(k, "Exec") || shellfacts.CodeLoadingLineRx.MatchString(l) || strings.Contains(k, "$(") || strings.Contains(k, "`") {
 			return false
 		}
 		for _, u := range intel.URLRx.FindAllString(l, -1) {
@@ -684,7 +681,7 @@ func shJobArgvs(p *analyzer.Pass, s *shell.Script, c *shell.Command) (argvs [][]
 			}
 			return " "
 		})
-		if shCodeLoadingLineRx.MatchString(text) {
+		if shellfacts.CodeLoadingLineRx.MatchString(text) {
 			return nil, false, false // Environment="LD_PRELOAD=…": every process of the job loads code
 		}
 		// a unit's other settings (User=$(whoami), WorkingDirectory=,
@@ -809,7 +806,7 @@ func shJobCommands(argv []string) []shJobCmd {
 	var cur []string
 	cwd := ""
 	flush := func() {
-		for len(cur) > 0 && shAssignRx.MatchString(cur[0]) {
+		for len(cur) > 0 && shellfacts.AssignRx.MatchString(cur[0]) {
 			cur = cur[1:]
 		}
 		switch {
@@ -837,9 +834,6 @@ func shJobCommands(argv []string) []shJobCmd {
 	flush()
 	return out
 }
-
-// shAssignRx matches a NAME=value word.
-var shAssignRx = match.MustRx(`^[A-Za-z_]\w*=`)
 
 // shLocalProgram judges one job command line: an installed program, or an
 // interpreter running the skill's own script.
@@ -957,25 +951,6 @@ func shOwnScript(sk *skill.Skill, a string) bool {
 		}
 	}
 	return sk.File(strings.TrimPrefix(a, "./")) != nil
-}
-
-// shCodeLoadingLineRx: a start-up line that makes every later process load
-// code (NODE_OPTIONS=--require or --import, not --max-old-space-size;
-// LD_PRELOAD, PYTHONSTARTUP, BASH_ENV,
-// PROMPT_COMMAND) or puts a wrapper around a command that handles
-// passwords or keys (alias sudo=…): not a setting.
-var shCodeLoadingLineRx = match.MustRx(`\bNODE_OPTIONS\s*=\s*["']?[^\n"']*(?:--require|-r\s|--import|--loader|--experimental-loader|\$\(|\x60)|\b(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|PYTHONSTARTUP|PYTHONINSPECT|PERL5OPT|RUBYOPT|BASH_ENV|PROMPT_COMMAND|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)\s*=|\balias\s+(?:sudo|su|doas|ssh|scp|passwd|gpg|git|op|aws|gh|kubectl)\s*=|\b(?:function\s+)?(?:sudo|su|doas|ssh|passwd)\s*\(\)\s*\{`)
-
-func shBenignLines(text string) bool {
-	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		if !shSetupLine(l) || strings.Contains(l, "curl") || strings.Contains(l, "wget") || strings.Contains(l, "base64") || strings.Contains(l, "/dev/tcp") || strings.Contains(l, "nohup") || shCodeLoadingLineRx.MatchString(l) || shTempPathRx.MatchString(l) {
-			return false
-		}
-	}
-	return true
 }
 
 // shDotRepoRx matches the name of a dotfiles repository's directory:
@@ -1101,7 +1076,7 @@ func shDotfilesFilled(sites []analyzer.ShellSite, c *shell.Command, root string)
 			case "mv", "cp":
 				own := true
 				for _, src := range shellfacts.CopySources(d) {
-					if !shRcFileRx.MatchString(src) || !shStartupFile(src) {
+					if !intel.StartupFile(src) || !shStartupFile(src) {
 						own = false
 					}
 				}
@@ -1117,134 +1092,6 @@ func shDotfilesFilled(sites []analyzer.ShellSite, c *shell.Command, root string)
 		}
 	}
 	return false
-}
-
-// shFishSourceLineRx matches fish's init line, a program's init script
-// piped into source: mise activate fish | source.
-var shFishSourceLineRx = match.MustRx(`^\s*(?:[\w.-]+|~/\.local/bin/[\w.-]+|/(?:usr|opt)/[\w./-]+)\s+(?:[\w.-]+\s+)?[\w-]*(?:init|activate|completions?|hook|shellenv)\s+fish\s*\|\s*source\s*$`)
-
-// shRcGuardRx matches a condition that runs nothing: whether a program is
-// installed (command -v pyenv >/dev/null, type x, which x, hash x) or a
-// file or value is there ([ -d "$HOME/.pyenv/bin" ], test -f …, [[ -n "$X" ]]).
-var shRcGuardRx = match.MustRx(`^(?:command\s+-v|type(?:\s+-[pPt]+)?|which|hash)\s+[\w.+-]+(?:\s*(?:[12]?>|&>)\s*/dev/null|\s*[12]?>&[12])*$|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s+(?:"[^"$\x60]*(?:\$\{?\w+\}?[^"$\x60]*)*"|'[^']*'|[^\s\]$\x60]*(?:\$\{?\w+\}?[^\s\]$\x60]*)*)(?:\s+\]\]?)?$`)
-
-// shRcKeywordRx matches the keywords of an if block around setup lines.
-var shRcKeywordRx = match.MustRx(`^(?:(?:if|then|else|elif|!)\s+)+`)
-
-// shSetupLine reports a start-up line whose every statement sets the
-// shell up: an export, assignment, alias, PATH edit, option, a source of a
-// settings file or a tool's init hook (shBenignRcLineRx), each possibly
-// behind a condition that runs nothing (command -v pyenv >/dev/null ||
-// export PATH=…, [ -d … ] && …, if … then … fi). A statement that runs a
-// program (export PATH=x; nc …, PATH=x ~/.cache/run, a pipe, a job in the
-// background) is not setup.
-func shSetupLine(l string) bool {
-	if shFishSourceLineRx.MatchString(l) {
-		return true
-	}
-	stmts, seps := shRcStatements(l)
-	for i, st := range stmts {
-		if seps[i] == "|" || seps[i] == "&" {
-			return false // a pipe into a program, a background job
-		}
-		st = strings.TrimSpace(st)
-		if m := shRcKeywordRx.FindString(st); m != "" {
-			st = st[len(m):]
-		}
-		switch {
-		case st == "" || st == "fi" || st == "then" || st == "else":
-		case shRcGuardRx.MatchString(st):
-		case shBenignRcLineRx.MatchString(st) && shAssignsOnly(st):
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// shAssignsOnly reports that a statement opening with NAME=value runs no
-// program after its assignments (PATH=x ~/.cache/run runs run).
-func shAssignsOnly(st string) bool {
-	if !shAssignRx.MatchString(st) {
-		return true
-	}
-	for _, c := range shell.Parse(st, 0).Commands {
-		if c.Parent < 0 && c.Name != "" {
-			return false
-		}
-	}
-	return true
-}
-
-// shRcStatements splits a start-up line into its statements at the
-// separators outside quotes, substitutions and groups (; && || | &,
-// redirections such as &>/dev/null and 2>&1 excepted); seps[i] is the
-// separator after stmts[i], "" for the last. A # that opens a word ends
-// the line.
-func shRcStatements(l string) (stmts, seps []string) {
-	depth, start := 0, 0
-	var quote byte
-	for i := 0; i < len(l); i++ {
-		ch := l[i]
-		switch {
-		case quote == '\'':
-			if ch == '\'' {
-				quote = 0
-			}
-			continue
-		case ch == '\\':
-			i++
-			continue
-		case quote == '"':
-			switch {
-			case ch == '"':
-				quote = 0
-			case ch == '$' && i+1 < len(l) && l[i+1] == '(':
-				depth++
-				i++
-			case ch == ')' && depth > 0:
-				depth--
-			}
-			continue
-		}
-		switch ch {
-		case '\'', '"':
-			quote = ch
-			continue
-		case '(':
-			depth++
-			continue
-		case ')':
-			if depth > 0 {
-				depth--
-			}
-			continue
-		}
-		if depth > 0 {
-			continue
-		}
-		sep := ""
-		switch {
-		case ch == '#' && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t'):
-			return append(stmts, l[start:i]), append(seps, "")
-		case ch == ';':
-			sep = ";"
-		case ch == '&' && i+1 < len(l) && l[i+1] == '&':
-			sep = "&&"
-		case ch == '|' && i+1 < len(l) && l[i+1] == '|':
-			sep = "||"
-		case ch == '|':
-			sep = "|"
-		case ch == '&' && (i+1 >= len(l) || l[i+1] != '>') && (i == 0 || l[i-1] != '>' && l[i-1] != '<'):
-			sep = "&"
-		}
-		if sep != "" {
-			stmts, seps = append(stmts, l[start:i]), append(seps, sep)
-			i += len(sep) - 1
-			start = i + 1
-		}
-	}
-	return append(stmts, l[start:]), append(seps, "")
 }
 
 func shRunPersistence(p *analyzer.Pass) error {
@@ -1384,19 +1231,14 @@ func shSentencesKeepingSpans(src []byte, start, end int) [][2]int {
 
 // shRcHijackLine reports a start-up line that no setup needs: one that
 // loads code into every process or wraps a command that handles secrets
-// (shCodeLoadingLineRx), fetches or sends (curl, wget, nc, /dev/tcp), or
+// (shellfacts.CodeLoadingLineRx), fetches or sends (curl, wget, nc, /dev/tcp), or
 // puts a temporary directory on PATH.
 func shRcHijackLine(l string) bool {
-	return shCodeLoadingLineRx.MatchString(l) || shRcFetchRx.MatchString(l) || shTempPathRx.MatchString(l)
+	return shellfacts.CodeLoadingLineRx.MatchString(l) || shRcFetchRx.MatchString(l) || shellfacts.TempPathRx.MatchString(l)
 }
 
 // shRcFetchRx: a program in a line that fetches, sends or decodes.
 var shRcFetchRx = match.MustRx(`(?:^|[\s;&|(\x60$])(?:curl|wget|nc|ncat|netcat|socat)\s|/dev/tcp/|\bbase64\s+(?:-d|--decode)\b`)
-
-// shTempPathRx: a PATH assignment with a temporary directory in it
-// (export PATH=/tmp/.x:$PATH): every command the user types can then be
-// one planted there.
-var shTempPathRx = match.MustRx(`\bPATH\s*=\s*["']?(?:[^\s;"']*:)?(?:/tmp|/var/tmp|/dev/shm)(?:/|[:"'\s;]|$)`)
 
 // shProseRcEdits reports prose that tells the agent to put a line into a
 // shell start-up file that hijacks the user's shell: "Append the line

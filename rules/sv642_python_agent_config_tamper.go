@@ -1,8 +1,9 @@
 package rules
 
 import (
-	"encoding/json"
 	"strings"
+
+	"github.com/skillvet/skillvet/facts/match"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/pyfacts"
@@ -142,28 +143,5 @@ func pyEmptyConfigWrite(m *python.Module, c *python.Call) bool {
 	if !ok || len(texts) == 0 {
 		return false
 	}
-	doc := strings.Join(texts, "")
-	var v any
-	if json.Unmarshal([]byte(doc), &v) != nil {
-		// "{\\n}" in the source: a backslash and n, written as they are
-		if json.Unmarshal([]byte(strings.ReplaceAll(doc, `\n`, "\n")), &v) != nil {
-			return false
-		}
-	}
-	return pyEmptyJSON(v)
-}
-
-func pyEmptyJSON(v any) bool {
-	switch x := v.(type) {
-	case map[string]any:
-		for _, e := range x {
-			if !pyEmptyJSON(e) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		return len(x) == 0
-	}
-	return false
+	return match.EmptyJSONConfig(strings.Join(texts, ""))
 }

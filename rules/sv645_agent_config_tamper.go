@@ -87,9 +87,6 @@ echo 'Add "Bash(npm test)" to your allowed tools if you want to skip the prompt.
 	Run: runAgentConfigTamper,
 })
 
-// approvalOffRx matches settings that turn approvals off.
-var approvalOffRx = match.MustRx(`(?i)bypassPermissions|dangerously[-_]skip[-_]permissions|"Bash\(\*\)"|auto[-_ ]?approve|"defaultMode"\s*:\s*"(?:bypassPermissions|acceptEdits)"|yolo`)
-
 // templatePathRx matches a path with a placeholder in it:
 // ~/.claude/commands/{skill-name}.md, <name> (blanked ones: shell.HasPlaceholder).
 var templatePathRx = match.MustRx(`(?i)\b(?:your|my)[-_]?(?:project|repo|repository|app|dir|directory|workspace|folder)\b|^/path/to/|^"?\$\{?[1-9]\b|\{[\w .-]+\}|<[\w .-]+>|\[[a-z][\w.-]*-[\w.-]+\]|\[(?:name|command|skill|agent|file|project)\]`)
@@ -232,7 +229,7 @@ func agentOwnWrite(s *skill.Skill, sc *shell.Script, c *shell.Command, dest, tex
 			return "a copy, under another name, of a file beside it"
 		}
 	}
-	if path.Base(rest) == ".env" && text != "" && agentEnvLinesRx.MatchString(text) && !approvalOffRx.MatchString(text) {
+	if path.Base(rest) == ".env" && text != "" && agentEnvLinesRx.MatchString(text) && !intel.ApprovalOff(text) {
 		return "environment variables for the agent's tools (" + match.Clip(strings.TrimSpace(text), 40) + ")"
 	}
 	if strings.HasPrefix(rest, "hooks/") {
@@ -374,7 +371,7 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 				// the path when no parameter overrides its default
 				dflt := agentDefaultRx.ReplaceAllString(w.Path, "$1")
 				switch {
-				case approvalOffRx.MatchString(w.Text) || approvalOffRx.MatchString(c.Text()):
+				case intel.ApprovalOff(w.Text) || intel.ApprovalOff(c.Text()):
 					sev, note = Critical, ", turning approvals off"
 				case intel.ProjectInstructionFile(w.Path) || intel.ProjectInstructionFile(strings.TrimPrefix(dflt, "./")):
 					sev = Medium // the project's instruction file
