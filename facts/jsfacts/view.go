@@ -305,7 +305,9 @@ func (v *View) IsDecodeCall(c *ast.CallExpression) bool {
 }
 
 // PathStr evaluates a file path, folding home-directory expressions
-// (os.homedir(), process.env.HOME, ~) to "~".
+// (os.homedir(), process.env.HOME, Bun.env.HOME,
+// Deno.env.get("HOME"), ~) to "~"; of a || b and a ?? b, the first that
+// evaluates.
 func (v *View) PathStr(e ast.Expression) (string, bool) { return v.pathStrD(e, 0) }
 
 func (v *View) pathStrD(e ast.Expression, d int) (string, bool) {
@@ -316,7 +318,7 @@ func (v *View) pathStrD(e ast.Expression, d int) (string, bool) {
 		return s, true
 	}
 	switch r := v.Info.Resolve(e); r {
-	case "process.env.HOME", "process.env.USERPROFILE", "process.env.HOMEPATH":
+	case "process.env.HOME", "process.env.USERPROFILE", "process.env.HOMEPATH", "Bun.env.HOME":
 		return "~", true
 	case "process.env.APPDATA":
 		return "~/AppData/Roaming", true
@@ -328,6 +330,12 @@ func (v *View) pathStrD(e ast.Expression, d int) (string, bool) {
 		switch callee := v.Callee(x); callee {
 		case "module:os.homedir":
 			return "~", true
+		case "Deno.env.get", "Deno.env.get.call":
+			if len(x.ArgumentList) == 1 {
+				if k, ok := v.Info.Str(x.ArgumentList[0]); ok && (k == "HOME" || k == "USERPROFILE") {
+					return "~", true
+				}
+			}
 		case "module:path.join", "module:path.resolve", "module:path.posix.join", "module:path.win32.join":
 			var parts []string
 			for _, a := range x.ArgumentList {
@@ -342,6 +350,13 @@ func (v *View) pathStrD(e ast.Expression, d int) (string, bool) {
 	case *ast.BinaryExpression:
 		l, ok1 := v.pathStrD(x.Left, d+1)
 		r, ok2 := v.pathStrD(x.Right, d+1)
+		if x.Operator == token.LOGICAL_OR || x.Operator == token.COALESCE {
+			// process.env.HOME || os.homedir(): one of them, not both
+			if ok1 {
+				return l, true
+			}
+			return r, ok2
+		}
 		if ok1 || ok2 {
 			if !ok1 {
 				l = "*"
