@@ -35,7 +35,8 @@ and the destination of ` + "`copyFile`" + `, ` + "`cp`" + `, ` + "`rename`" + ` 
 
 Writes are **high**; **critical** when what is written turns approvals off (` + "`bypassPermissions`" + `,
 ` + "`dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `, auto-approve), read from the strings and objects that reach
-the written value (` + "`cfg.permissions = { allow: ['Bash(*)'] }`" + ` … ` + "`JSON.stringify(cfg)`" + `). A project's own
+the written value (` + "`cfg.permissions = { allow: ['Bash(*)'] }`" + ` … ` + "`JSON.stringify(cfg)`" + `), or, for a file
+moved or copied into place, from what the script wrote to its source (` + "`settings.json.new`" + `). A project's own
 instruction file (` + "`CLAUDE.md`" + `, ` + "`AGENTS.md`" + ` at the project root or under ` + "`process.cwd()`" + `, which project set-up
 skills legitimately create) is **medium**; so is a file inside the skill's own directory under the agent's
 (` + "`~/.openclaw/skills/<its name>/data/state.json`" + `, never its ` + "`SKILL.md`" + `), a log file there, OpenClaw's dated memory
@@ -196,11 +197,28 @@ func jsAgentLead(v *jsfacts.View, e ast.Expression, d int) ast.Expression {
 // approvals off: a string that reaches the written value
 // ('bypassPermissions', 'Bash(*)', '--dangerously-skip-permissions') or a
 // key of an object that does (autoApprove, dangerouslySkipPermissions).
+// A copy or move is judged by what the script wrote to its source.
 func jsAgentApprovalOff(v *jsfacts.View, c *ast.CallExpression, w jsfacts.FileWrite) bool {
-	if w.Text == nil {
-		if w.From != nil {
+	if w.From != nil {
+		// a file staged beside the settings and moved into place: what
+		// the script wrote to the source
+		src, ok := v.PathStr(w.From)
+		if !ok {
 			return false
 		}
+		for _, d := range v.Info.Calls() {
+			if d == c {
+				continue
+			}
+			if sw, ok := v.WriteOf(d); ok && sw.From == nil {
+				if sp, ok := v.PathStr(sw.Path); ok && sp == src && jsAgentApprovalOff(v, d, sw) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if w.Text == nil {
 		texts, _ := v.StreamTexts(c)
 		return intel.ApprovalOff(strings.Join(texts, "\n"))
 	}
