@@ -75,7 +75,8 @@ func runJSPersistence(p *analyzer.Pass) error {
 	for _, c := range v.Info.Calls() {
 		if w, ok := v.WriteOf(c); ok {
 			pt, ok := v.PathStr(w.Path)
-			if !ok || jsPersistTempRx.MatchString(pt) || jsPersistTempRooted(v, w.Path) {
+			pt = strings.ReplaceAll(pt, `\`, "/")
+			if !ok || !intel.AutostartPath(pt) && !intel.StartupFile(pt) || jsPersistTempRx.MatchString(pt) || jsPersistTempRooted(v, w.Path) {
 				continue
 			}
 			text, known := jsPersistText(v, c, w)
