@@ -46,7 +46,11 @@ host's own network commands connect, if any (` + "`ssh vps 'fail2ban-client unba
 contacts only ` + "`vps`" + `); ` + "`scp`" + `, ` + "`sftp`" + `, ` + "`rsync`" + ` and raw-IP ` + "`curl`" + `/` + "`wget`" + `/` + "`nc`" + ` stay high.
 
 URLs inside the data a command sends or its headers (` + "`curl -d '{\"url\": \"https://x.ngrok.io\"}'`" + `,
-registering a webhook with the API it calls) are not where it connects and are not reported here.
+registering a webhook with the API it calls) are not where it connects and are not reported here,
+nor is a resolver or local address (` + "`--dns-servers 8.8.8.8`" + `, ` + "`--interface`" + `). The address of
+` + "`--resolve HOST:PORT:ADDR`" + ` or ` + "`--connect-to`" + ` is where the request goes over plain http or with
+` + "`-k`" + `/` + "`--insecure`" + ` (whoever holds the address answers): reported; over https with the certificate
+checked, the named host must still answer for itself (a site's origin reached behind its CDN): not.
 
 Private, loopback and link-local addresses are not reported (cloud metadata has its
 own rule, SV253). The remote-execution and exfiltration rules raise this to

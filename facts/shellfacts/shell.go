@@ -321,8 +321,31 @@ var notTargetOptions = map[string]bool{"--dns-servers": true, "--dns-ipv4-addr":
 
 // redirectOptions are curl options whose value sends the request to
 // another address: --resolve HOST:PORT:ADDR, --connect-to
-// HOST:PORT:ADDR:PORT.
+// HOST:PORT:ADDR:PORT. Over https with the certificate checked, the
+// address only routes the request: the named host must answer for itself
+// (reaching a site's origin behind its CDN), so the address counts as the
+// target only over plain http or with -k/--insecure, where whoever holds
+// the address answers.
 var redirectOptions = map[string]bool{"--resolve": true, "--connect-to": true}
+
+// tlsVerified reports a command whose every URL is https and which does
+// not turn certificate checks off.
+func tlsVerified(c *shell.Command) bool {
+	n := 0
+	for _, w := range c.Argv[1:] {
+		v := w.Value
+		if v == "-k" || v == "--insecure" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'k') && len(v) <= 6 {
+			return false
+		}
+		for _, u := range intel.URLRx.FindAllString(v, -1) {
+			if !strings.HasPrefix(strings.ToLower(u), "https://") {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
 
 // TargetURLs are the URLs a command connects to: URLs except those in
 // data it sends or headers (curl -d '{"url": "https://x.ngrok.io/hook"}'
@@ -346,7 +369,7 @@ func urlArgs(c *shell.Command, targets bool) []string {
 				continue
 			}
 			if i > 1 && redirectOptions[c.Argv[i-1].Value] && IsDownloader(c) {
-				if f := strings.Split(w.Value, ":"); len(f) >= 3 && f[2] != "" {
+				if f := strings.Split(w.Value, ":"); len(f) >= 3 && f[2] != "" && !tlsVerified(c) {
 					out = append(out, "http://"+strings.Trim(f[2], "[]"))
 				}
 				continue
