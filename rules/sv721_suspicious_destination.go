@@ -50,7 +50,8 @@ registering a webhook with the API it calls) are not where it connects and are n
 nor is a resolver or local address (` + "`--dns-servers 8.8.8.8`" + `, ` + "`--interface`" + `). The address of
 ` + "`--resolve HOST:PORT:ADDR`" + ` or ` + "`--connect-to`" + ` is where the request goes over plain http or with
 ` + "`-k`" + `/` + "`--insecure`" + ` (whoever holds the address answers): reported; over https with the certificate
-checked, the named host must still answer for itself (a site's origin reached behind its CDN): not.
+checked (port 443 when the command is shortened and shows no URL), the named host must still answer
+for itself (a site's origin reached behind its CDN): not.
 
 Private, loopback and link-local addresses are not reported (cloud metadata has its
 own rule, SV253). The remote-execution and exfiltration rules raise this to

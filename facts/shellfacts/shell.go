@@ -329,8 +329,9 @@ var notTargetOptions = map[string]bool{"--dns-servers": true, "--dns-ipv4-addr":
 var redirectOptions = map[string]bool{"--resolve": true, "--connect-to": true}
 
 // tlsVerified reports a command whose every URL is https and which does
-// not turn certificate checks off.
-func tlsVerified(c *shell.Command) bool {
+// not turn certificate checks off; with no URL written out (a command
+// shortened to "curl --resolve h:443:ADDR ..."), port 443 stands for https.
+func tlsVerified(c *shell.Command, port string) bool {
 	n := 0
 	for _, w := range c.Argv[1:] {
 		v := w.Value
@@ -344,7 +345,7 @@ func tlsVerified(c *shell.Command) bool {
 			n++
 		}
 	}
-	return n > 0
+	return n > 0 || port == "443"
 }
 
 // TargetURLs are the URLs a command connects to: URLs except those in
@@ -369,7 +370,7 @@ func urlArgs(c *shell.Command, targets bool) []string {
 				continue
 			}
 			if i > 1 && redirectOptions[c.Argv[i-1].Value] && IsDownloader(c) {
-				if f := strings.Split(w.Value, ":"); len(f) >= 3 && f[2] != "" && !tlsVerified(c) {
+				if f := strings.Split(w.Value, ":"); len(f) >= 3 && f[2] != "" && !tlsVerified(c, f[1]) {
 					out = append(out, "http://"+strings.Trim(f[2], "[]"))
 				}
 				continue
