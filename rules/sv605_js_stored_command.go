@@ -4,8 +4,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/dop251/goja/ast"
-
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/jsfacts"
 	"github.com/skillvet/skillvet/facts/shellfacts"
@@ -91,17 +89,12 @@ func runJSStoredCommand(p *analyzer.Pass) error {
 			}
 			words := []shell.Word{{Value: prog, Raw: prog, Const: true}}
 			if len(args) > 1 {
-				if al, ok := args[1].(*ast.ArrayLiteral); ok {
-					for _, a := range al.Value {
-						s, ok := v.Info.Str(a)
-						if !ok {
-							s, ok = v.PathStr(a)
-							if src := v.Src(a); (!ok || strings.HasPrefix(s, "*")) && (strings.Contains(src, "__dirname") || strings.Contains(src, "import.meta")) {
-								s = "$SCRIPT_DIR/" + strings.TrimLeft(strings.TrimPrefix(s, "*"), "/") // the script's own directory
-							}
-						}
-						words = append(words, shell.Word{Value: s, Raw: s, Const: ok})
+				for _, w := range v.ArgWords(args[1]) {
+					s := w.Value
+					if src := v.Src(w.Expr); !w.Literal && (!w.OK || strings.HasPrefix(s, "*")) && (strings.Contains(src, "__dirname") || strings.Contains(src, "import.meta")) {
+						s = "$SCRIPT_DIR/" + strings.TrimLeft(strings.TrimPrefix(s, "*"), "/") // the script's own directory
 					}
+					words = append(words, shell.Word{Value: s, Raw: s, Const: w.OK})
 				}
 			}
 			switch strings.TrimSuffix(strings.ToLower(path.Base(prog)), ".exe") {

@@ -251,17 +251,12 @@ func jsPersistCommand(v *jsfacts.View, callee string, args []ast.Expression) (an
 	} else {
 		words := []string{prog}
 		if len(args) > 1 {
-			if al, ok := args[1].(*ast.ArrayLiteral); ok {
-				for _, a := range al.Value {
-					s, ok := v.Info.Str(a)
-					if !ok {
-						s, ok = v.PathStr(a)
-					}
-					if !ok {
-						s = "X"
-					}
-					words = append(words, shell.Quote(s))
+			for _, w := range v.ArgWords(args[1]) {
+				s := w.Value
+				if !w.OK {
+					s = "X"
 				}
+				words = append(words, shell.Quote(s))
 			}
 		}
 		if n := strings.TrimSuffix(strings.ToLower(path.Base(prog)), ".exe"); (n == "sh" || n == "bash" || n == "zsh") && len(words) > 2 && words[1] == "-c" {

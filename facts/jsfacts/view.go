@@ -310,6 +310,36 @@ func (v *View) IsDecodeCall(c *ast.CallExpression) bool {
 // evaluates.
 func (v *View) PathStr(e ast.Expression) (string, bool) { return v.pathStrD(e, 0) }
 
+// ArgWord is one element of a process call's argument list: its value as
+// a string constant (Str) or else as a path (PathStr), whether either
+// resolved it, and whether it was a plain string constant.
+type ArgWord struct {
+	Expr    ast.Expression
+	Value   string
+	OK      bool // Str or PathStr resolved it
+	Literal bool // Str resolved it (a constant string, not a path)
+}
+
+// ArgWords returns the elements of an argument-list literal
+// (execFileSync(prog, [a, b])), nil for anything else.
+func (v *View) ArgWords(e ast.Expression) []ArgWord {
+	al, ok := e.(*ast.ArrayLiteral)
+	if !ok {
+		return nil
+	}
+	out := make([]ArgWord, 0, len(al.Value))
+	for _, a := range al.Value {
+		w := ArgWord{Expr: a}
+		if w.Value, w.OK = v.Info.Str(a); w.OK {
+			w.Literal = true
+		} else {
+			w.Value, w.OK = v.PathStr(a)
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 func (v *View) pathStrD(e ast.Expression, d int) (string, bool) {
 	if e == nil || d > 24 {
 		return "", false
