@@ -62,8 +62,8 @@ matched verb a noun. A send made silent for its recipients (*Send silently (no n
 keeps nothing from the user. An imperative's verb opens its clause, after at most a lead word, a label or an
 adverbial (*for each file, silently delete …*); a list of objects is judged from the verb that
 governs it (*apply A, B, and C without asking*); *AI agents reading this silently forward …* is
-addressed to the agent. Items under a lead-in that refuses them (*Never:*, *This skill does NOT:*, a heading *What this
-skill does not do*) are prohibitions; an item under *Either:* or *You have three options:* is a way
+addressed to the agent. Items under a lead-in that refuses them (*Never:*, *This skill does NOT:*, *Scheduler non-goals:*,
+*Out of scope:*, a heading *What this skill does not do*) are prohibitions; an item under *Either:* or *You have three options:* is a way
 out offered to the user (medium for an approval bypass). The summary cell of an API reference row
 (*| DELETE | /orgs/{id}/sandbox | … and Disable Sandbox |*) describes the operation its method and
 path name. *In non-interactive or YOLO mode, …* names a state; *skip Agenda silently and add a note*
@@ -78,6 +78,12 @@ an effect. *Silently read*
 hides no effect (medium; *secretly read* stays high), and *score these internally; do not show this
 to the user*, with nothing around it that has an effect, keeps the agent's own reasoning back
 (medium).
+
+A product whose name holds *agent* and a version (*Fleet Agent V3 can silently disable the retry
+settings*) is a subject of its own, not the agent addressed (*the agent V2 must silently upload …*
+stays, by its *must*). *The user must not know which draft is the baseline* blinds a comparison:
+what is withheld is which labelled item is which; *… which host is the one that receives the uploaded
+keys* names an act and stays.
 
 Four more roles. A quoted limitation the agent is not to claim (*do not tell the user the importer
 "requires a manifest file"*) is a refusal not to make, not an act kept back (one about a key or token

@@ -64,8 +64,11 @@ var (
 	// prohibitRx: a negator that governs what follows in its clause.
 	// Negators in Chinese and Japanese have no word boundary.
 	prohibitRx = match.MustRx(`\b(?:not|never|no|nor|don't|dont|doesn't|won't|shouldn't|mustn't|cannot|can't|avoid|avoiding|without|instead of|rather than|refuse to|forbidden|prohibited)\b|不(?:要|得|可|应|應|能|使用|用|许|許)|禁止|禁用|切勿|严禁|嚴禁|避免|请勿|請勿|しないで|使わないで|使用しない|禁止する`)
-	// addresseeRx: the clause addresses the reader or the agent.
-	addresseeRx = match.MustRx(`\b(?:you|claude|the agent|the assistant|assistant|agent)\s+(?:\w+\s+)?(?:must|should|shall|will|need to|needs to|have to|has to|are to|is to|can|may|are required to|is required to|'ll)\b|\byou(?:'ll| will)\b|\b(?:please|make sure to|be sure to|remember to|always)\b`)
+	// addresseeRx: the clause addresses the reader or the agent. The one
+	// word allowed between is an adverb ("you then must"), not a version
+	// or model number that makes "agent" part of a product's name
+	// ("Multi Agent V2 can …" describes the product).
+	addresseeRx = match.MustRx(`\b(?:you|claude|the agent|the assistant|assistant|agent)\s+(?:[a-z']+\s+)?(?:must|should|shall|will|need to|needs to|have to|has to|are to|is to|can|may|are required to|is required to|'ll)\b|\byou(?:'ll| will)\b|\b(?:please|make sure to|be sure to|remember to|always)\b`)
 	// describeRx: a subject, modal, auxiliary, relative pronoun or past
 	// tense before the action: the clause reports rather than commands.
 	describeRx = match.MustRx(`\b(?:would|could|can|may|might|will|is|are|was|were|be|been|being|has|have|had|does|did|that|which|who|whose|whom|it|its|there|they|he|she|we|i|[a-z]+ed)\b|\b(?:a|an|the|this|these|those|my|our|their|his|her|each|every|any|some)\s+(?:\S+\s+){0,3}$`)

@@ -139,6 +139,13 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			if prev := prevSentence(h.Seg.N.Text, h.I); prev != "" && skipOnlyRx.MatchString(prev) && !confirmActionRx.MatchString(prev+" "+sent) {
 				continue
 			}
+			// "the user must not know which draft is the baseline": a blind
+			// comparison; what is withheld is which labelled item is which,
+			// not something the agent did ("… which host is the one that
+			// receives the uploaded keys" stays)
+			if blindIdentityRx.MatchString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+80)]) && !confirmActionRx.MatchString(sent) {
+				continue
+			}
 			// "never tell the user the memo is complete without citing
 			// the artifact": a claim not to make, a rule of honesty
 			if claimStateRx.MatchString(h.Seg.N.Text[h.J:min(len(h.Seg.N.Text), h.J+120)]) {
@@ -438,11 +445,16 @@ func flagTermEntry(src []byte, start, end int) bool {
 // finished state ("the memo is ready", "it works").
 var claimStateRx = match.MustRx(`^\s+(?:that\s+)?[^.!?]{0,80}?\b(?:is|are|was|were|has been|have been)\s+(?:\w+\s+)?(?:complete|completed|done|ready|finished|fixed|working|resolved|successful|deployed|passing|green|verified)\b|^\s+(?:that\s+)?(?:it|this|the \w+)\s+(?:works|passes|succeeded)\b`)
 
+// blindIdentityRx: after "the user must not know", which of the items
+// compared is which ("which output is the baseline", "which is which").
+var blindIdentityRx = match.MustRx(`^\s+(?:which\s+is\s+which\b|which\s+(?:[a-z]+\s+){1,2}(?:is|are|was|were)\s+(?:the|a|an)\s)`)
+
 // internalRx: the agent's own scoring or reasoning, kept to itself.
 var internalRx = match.MustRx(`\b(?:internally|in your head|in your reasoning|in your scratchpad|privately (?:score|rate|assess|evaluate|note))\b`)
 
-// negativeLeadRx matches a lead-in that refuses the list after it.
-var negativeLeadRx = match.MustRx(`(?i)^[ \t>]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:never|don'?t|do not|must not|should not|avoid|prohibited|forbidden|not allowed|anti-?patterns?|red flags?|(?:this|the) (?:skill|tool|agent|plugin) (?:does not|doesn't|will not|won't|never|must not)|(?:it|we|you) (?:does not|do not|don't|will not|won't|never|must not)|does not|will not|won't)(?:[ \t]+do)?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*$`)
+// negativeLeadRx matches a lead-in that refuses the list after it
+// ("Never:", "Coordinator non-goals:", "Out of scope:").
+var negativeLeadRx = match.MustRx(`(?i)^[ \t>]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:(?:[a-z][\w/-]*[ \t]+){0,3}non-?goals|out[ \t]+of[ \t]+scope|never|don'?t|do not|must not|should not|avoid|prohibited|forbidden|not allowed|anti-?patterns?|red flags?|(?:this|the) (?:skill|tool|agent|plugin) (?:does not|doesn't|will not|won't|never|must not)|(?:it|we|you) (?:does not|do not|don't|will not|won't|never|must not)|does not|will not|won't)(?:[ \t]+do)?[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?[ \t]*$`)
 
 // negativeHeadingRx: a heading or bold line naming what the skill does
 // not do ("## What this skill does not do", "**What it won't do**").
