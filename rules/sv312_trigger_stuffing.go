@@ -22,14 +22,19 @@ var TriggerStuffing = register(&analyzer.Rule{
 	Inputs:   analyzer.InSkill,
 	Doc: `Agents choose skills by their description. A description that says *ALWAYS use this
 skill for every request*, *use before responding to any message*, *highest priority*,
-*regardless of the task* (**high**), or that lists dozens of unrelated trigger keywords
+*regardless of the task*, *takes precedence over other skills / the system prompt / your instructions*
+(**high**), or that lists dozens of unrelated trigger keywords
 (**medium**), makes the agent load the skill — and its instructions — into conversations
 that have nothing to do with it.
 
 Ordinary "Use when the user asks about PDFs, forms or tables" descriptions are fine, and so is a
 claim narrowed to a kind of work: *always use this skill when writing Python*, *for any task involving
 BOM export*, *for any audio or video transcription*, *always use this tool for unit conversions*.
-Every occurrence is judged: a narrowed claim does not hide a later bare one.
+Every occurrence is judged: a narrowed claim does not hide a later bare one. A bare
+*highest priority* (*[MAIN TOOL - TOP PRIORITY]*, *Highest priority for: compare, vs*) ranks the skill
+among those that fit a request, a routing preference that overrides nothing: **medium**; priority or
+precedence *over* something (other skills, the system prompt, the user's instructions, safety) stays
+**high**.
 
 **Fix:** describe the specific tasks the skill handles.
 
@@ -48,7 +53,13 @@ var stuffingPhrases = []prose.Phrase{
 	prose.NewPhrase(High, "claims every request", `\b(?:use|invoke|load|activate|trigger|apply|consult)\s+(?:this\s+skill\s+|me\s+|it\s+)?(?:for|on|before|with|in)\s+(?:every|all|any|each)\s+(?:single\s+)?(?:user\s+)?(?:requests?|tasks?|query|queries|questions?|prompts?|messages?|conversations?|turns?|interactions?|responses?|replies)\b(?:\s*$|\s*[.,;:!)]|\s+(?:and|or|you|the|it|that|i|we|they|he|she|without|before|after|even)\b)`),
 	prose.NewPhrase(High, "claims every request", `\bbefore\s+(?:(?:responding|answering|replying)\s+(?:to\s+)?(?:any|every|all)\b|doing anything\b|any other (?:skill|tool|action)\b)`),
 	prose.NewPhrase(High, "claims every request", `\b(?:must|should|shall)\s+(?:always\s+)?be\s+(?:used|invoked|loaded|triggered|activated|consulted)\s+(?:(?:for|on|before|in|with)\s+(?:every|all|any|each)\b|first\b|before\s+(?:anything|any other|every|all))`),
-	prose.NewPhrase(High, "claims priority", `\b(?:highest|top|maximum|absolute|first)\s+priority\b|\boverrides?\s+(?:all\s+)?other\s+skills\b|\bregardless\s+of\s+(?:the\s+)?(?:request|task|topic|question|context)\b`),
+	// a priority or precedence claimed over something (other skills, the
+	// system prompt, the user's instructions, safety): an override
+	prose.NewPhrase(High, "claims priority", `\b(?:priority|precedence)\s+(?:over|above|than)\s+(?:(?:all|any|every|the|other|your|its|default|built-?in)\s+){0,3}(?:skills?|tools?|plugins?|instructions?|prompts?|system|users?|safety|security|rules|guidelines|policies|guardrails|anything|everything|claude|agents?)\b|\boverrides?\s+(?:all\s+)?other\s+skills\b|\bregardless\s+of\s+(?:the\s+)?(?:request|task|topic|question|context)\b`),
+	// "HIGHEST PRIORITY for: compare, vs, best practice": which skill to
+	// pick first among those that fit, a routing preference that claims
+	// no request outside the skill's field and overrides nothing
+	prose.NewPhrase(Medium, "claims priority (a routing preference, over nothing named)", `\b(?:highest|top|maximum|absolute|first)\s+priority\b`),
 }
 
 var (
