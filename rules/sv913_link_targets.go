@@ -39,7 +39,9 @@ protocol-relative URLs and ` + "`#anchors`" + ` are not checked.
   the context (and from there into a reply, a commit or a request).
 - **medium:** the path leaves the skill towards an ordinary file (a sibling skill's
   SKILL.md, the repository's docs): it breaks once the skill is installed on its own, and
-  the agent then reads whatever sits at that path. Also medium: a root-relative path whose
+  the agent then reads whatever sits at that path; so does a link into the enclosing plugin's
+  manifest directory (` + "`../../.claude-plugin/plugin.json`" + `, ` + "`.codex-plugin`" + `, ` + "`.cursor-plugin`" + `: the
+  plugin's own public files), unless the path names a credential or another hidden file. Also medium: a root-relative path whose
   first directory is none of the system's (` + "`/guides/setup.md`" + `, ` + "`/reference`" + ` in a mirrored
   documentation site) and that names nothing hidden or credential-like, and the root ` + "`/`" + `
   itself (a site's home page: a Home button): read from the file system's root it finds
@@ -255,6 +257,8 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 		if label := lintSensitivePath(resolved); label != "" {
 			d.Severity = High
 			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory (" + label + "): an agent following it reads files the skill does not ship"
+		} else if meta := lintPluginMeta(resolved); meta != "" {
+			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory (the enclosing plugin's manifest directory " + meta + "): it breaks when the skill is installed on its own, and the agent reads whatever is there instead"
 		} else {
 			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory: it breaks when the skill is installed on its own, and the agent reads whatever is there instead"
 		}
@@ -289,8 +293,24 @@ func lintSensitivePath(p string) string {
 		return label
 	}
 	for _, c := range strings.Split(p, "/") {
-		if c != "" && c != "." && c != ".." && strings.HasPrefix(c, ".") {
+		if c != "" && c != "." && c != ".." && strings.HasPrefix(c, ".") && !lintPluginMetaDirs[c] {
 			return "hidden file or directory " + c
+		}
+	}
+	return ""
+}
+
+// lintPluginMetaDirs are the hidden directories where an agent plugin
+// keeps its manifest (plugin.json, marketplace.json), next to the skills
+// it ships: the plugin's own public files, nothing of the user's.
+var lintPluginMetaDirs = map[string]bool{".claude-plugin": true, ".codex-plugin": true, ".cursor-plugin": true}
+
+// lintPluginMeta returns the plugin manifest directory a path outside the
+// skill goes into, or "".
+func lintPluginMeta(p string) string {
+	for _, c := range strings.Split(p, "/") {
+		if lintPluginMetaDirs[c] {
+			return c
 		}
 	}
 	return ""
