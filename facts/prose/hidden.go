@@ -26,7 +26,7 @@ var (
 	// modifiers between ("the orchestrating agent").
 	nameArticleRx    = match.MustRx(`(?i)\b(?:the|a|an|this|that|each|every|any|your|our|its|their)\s+(?:[\w-]+\s+){0,2}$`)
 	namePrepRx       = match.MustRx(`(?i)\b(?:for|with|on|in|to|from|via|using|like|than|of|by|and|or|vs\.?|versus)\s+(?:[\w.+-]+\s*/\s*)*$`)
-	commentActionRx  = match.MustRx(`\b(?:run|execute|send|upload|read|fetch|download|install|delete|remove|email|post|exfiltrate|visit|open|include|append|insert|tell|say|respond|reply|answer|output|print|write|call|invoke|ignore|forget|always|never|must|should|do not|don't|copy|collect|access)\b`)
+	commentActionRx  = match.MustRx(`\b(?:` + commentActionWords + `|must|should)\b`)
 	commentYouMustRx = match.MustRx(`\byou\s+(?:must|should|need to|have to|will|are to|shall)\s+(?:always\s+|now\s+|first\s+|also\s+)?(?:run|execute|send|upload|read|fetch|download|install|delete|email|post|visit|ignore|forget|tell|output|include|copy|collect|access|call|invoke)\b`)
 	commentSecretRx  = match.MustRx(`\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|private keys?|env(?:ironment)? var(?:iable)?s|cookies|session)\b`)
 	commentBenignRx  = match.MustRx(`^\s*(?:markdownlint|prettier|eslint|vale|textlint|cspell|spell-?checker|toc|/toc|more|lint|omit|begin|end|start|stop|region|endregion|todo|fixme|note|xxx|hack|generated|auto-?generated|do not edit|don't edit|badges?|section|include|snippet|want|markdown-link-check|alex|keep|allcontributors|all-contributors|readme|docs?|comment|tip|warning|x-)\b`)
@@ -88,7 +88,7 @@ func judgeHiddenAs(raw string, n *NormText, phrases []Phrase, depth int, actsOnl
 			add(analyzer.High, "credential path ("+label+")")
 		}
 	}
-	addressed := (commentAddresseeRx.MatchString(t) || addressedName(t)) && commentActionRx.MatchString(t)
+	addressed := commentAddressed(t) || addressedName(t) && commentActionRx.MatchString(t)
 	if addressed || commentYouMustRx.MatchString(t) {
 		if !actsOnly {
 			add(analyzer.High, "instructions addressed to the agent")
@@ -128,6 +128,39 @@ func judgeHiddenAs(raw string, n *NormText, phrases []Phrase, depth int, actsOnl
 		}
 	}
 	return sev, reasons
+}
+
+// commentActionWords are the acts a comment may ask of the agent.
+const commentActionWords = `run|execute|send|upload|read|fetch|download|install|delete|remove|email|post|exfiltrate|visit|open|include|append|insert|tell|say|respond|reply|answer|output|print|write|call|invoke|ignore|forget|always|never|do not|don't|copy|collect|access`
+
+// commentModalAddresseeRx: an addressee that is a model with a modal
+// ("LLM should", "AI must"), whose verb follows.
+var commentModalAddresseeRx = match.MustRx(`(?:must|should|shall|need to)$`)
+
+// commentDeedRx: an act in what a model is told it should do: an action
+// verb other than the modal itself, or the steps around it taken up
+// ("do this", "follow these").
+var commentDeedRx = match.MustRx(`\b(?:` + commentActionWords + `)\b|\b(?:do|follow|perform|carry out|obey|execute)\s+(?:this|these|that|those|it|them|the above|the steps?|the instructions?)\b`)
+
+// commentAddressed reports text that speaks to the agent and asks an act
+// of it. "LLM should derive notification_date from the timestamp", in a
+// template's notes on its variables, tells the model how to fill a field:
+// after a model and its modal, what follows must hold an act ("LLM should
+// then upload …"); the other addressees ("note to the assistant", "if you
+// are an LLM") count with an action word anywhere in the text.
+func commentAddressed(t string) bool {
+	for _, m := range commentAddresseeRx.FindAllStringIndex(t, 8) {
+		if !commentModalAddresseeRx.MatchString(t[m[0]:m[1]]) {
+			if commentActionRx.MatchString(t) {
+				return true
+			}
+			continue
+		}
+		if commentDeedRx.MatchString(t[m[1]:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // addressedName reports a model named and then spoken to: "Claude: run
