@@ -33,6 +33,11 @@ long runs of zero-width characters are a known way to encode hidden bits. A spli
 that is an instruction or command keyword is **high**, a long run is **high**, other
 split words are **medium**.
 
+A run too short to carry hidden text (fewer than eight: a binary encoding spends about eight per
+hidden character), with fewer than eight in such runs on its line, is **medium**: spacing a
+rich-text editor left (U+2063 U+2062 U+2062 U+2062 after a word of a scraped caption). Unicode tag characters, which spell one character each, are
+SV305's.
+
 Normal uses are not reported: emoji ZWJ sequences (👨‍👩‍👧), ZWNJ/ZWJ in Arabic, Persian,
 Hebrew and Indic scripts, zero-width spaces as word breaks in Thai, Khmer, CJK text, and a
 byte-order mark at the start of a file.
@@ -48,6 +53,11 @@ Good:
     Family emoji 👨‍👩‍👧 and Persian می‌خواهم keep their joiners.`,
 	Run: runZeroWidth,
 })
+
+// zwHiddenRun is the shortest run of zero-width characters that can carry
+// a hidden character in a binary encoding (one bit each); shorter runs,
+// fewer than this many on a line together, are spacing.
+const zwHiddenRun = 8
 
 func isZeroWidth(r rune) bool {
 	switch r {
@@ -70,6 +80,11 @@ func runZeroWidth(p *analyzer.Pass) error {
 		word       string
 		run        int
 		sev        analyzer.Severity
+		// short: the runs on the line are each too short to carry text;
+		// zw: how many zero-width characters those runs hold together
+		short    bool
+		zw       int
+		maxShort int
 	}
 	var cur *lineHit
 	flush := func() {
@@ -77,7 +92,13 @@ func runZeroWidth(p *analyzer.Pass) error {
 			return
 		}
 		msg := ""
-		if cur.run >= 3 && cur.sev == analyzer.Medium {
+		if cur.zw >= zwHiddenRun && cur.sev < High {
+			// short runs that together could spell a word
+			cur.sev, cur.short, cur.run = High, false, cur.maxShort
+		}
+		if cur.short {
+			msg = fmt.Sprintf("run of %d zero-width characters (too short to carry hidden text: spacing left by an editor)", cur.run)
+		} else if cur.run >= 3 && cur.sev == analyzer.Medium {
 			msg = fmt.Sprintf("run of %d distinct zero-width characters in brackets or quotes (a set listed for stripping or detection)", cur.run)
 		} else if cur.run >= 3 {
 			msg = fmt.Sprintf("run of %d zero-width characters (invisible encoded data or spacing)", cur.run)
@@ -123,13 +144,19 @@ func runZeroWidth(p *analyzer.Pass) error {
 		}
 		sev := analyzer.SevNone
 		word := ""
+		short := false
 		switch {
 		case run >= 3 && zwCharacterSet(c, start, i):
 			// [\u200b-\u200d\ufeff] written out, _ZERO_WIDTH = "…": the set
 			// of invisible characters a cleaner strips, listed once each
 			sev = Medium
-		case run >= 3:
+		case run >= zwHiddenRun:
 			sev = High
+		case run >= 3:
+			// "…旗袍\u2063\u2062\u2062\u2062 图1": a few invisible
+			// operators left by a rich-text editor; a binary encoding
+			// spends about eight per hidden character
+			sev, short = Medium, true
 		case wordScript(prev) && wordScript(next):
 			word = joinedWord(c, start, i)
 			sev = Medium
@@ -143,14 +170,23 @@ func runZeroWidth(p *analyzer.Pass) error {
 		ln := lineOf(start)
 		if cur != nil && ln == curLine {
 			cur.count++
+			if short {
+				cur.zw += run
+				cur.maxShort = max(cur.maxShort, run)
+			}
 			if sev > cur.sev {
-				cur.sev, cur.word, cur.run = sev, word, run
+				cur.sev, cur.word, cur.run, cur.short = sev, word, run, short
+			} else if short && cur.short {
+				cur.run = cur.maxShort
 			}
 			continue
 		}
 		flush()
 		curLine = ln
-		cur = &lineHit{start: start, end: i, count: 1, word: word, run: run, sev: sev}
+		cur = &lineHit{start: start, end: i, count: 1, word: word, run: run, sev: sev, short: short}
+		if short {
+			cur.zw, cur.maxShort = run, run
+		}
 	}
 	flush()
 	return nil
