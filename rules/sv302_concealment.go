@@ -85,6 +85,11 @@ stays, by its *must*). *The user must not know which draft is the baseline* blin
 what is withheld is which labelled item is which; *… which host is the one that receives the uploaded
 keys* names an act and stays.
 
+A command line that starts a nested agent with its prompts off and feeds it only a constant greeting
+(` + "`echo \"test\" | claude --dangerously-skip-permissions`" + `, ` + "`claude -p ping --dangerously-skip-permissions --model haiku`" + `)
+is a smoke test of the CLI: **medium**. Without a prompt (an interactive session), with a prompt of
+words of its own or a variable, or with any other option (` + "`--resume`" + `, ` + "`--append-system-prompt`" + `) it stays.
+
 Four more roles. A quoted limitation the agent is not to claim (*do not tell the user the importer
 "requires a manifest file"*) is a refusal not to make, not an act kept back (one about a key or token
 stays). *If you type "…" and just print it as text, the user will not see it* predicts what a text-only

@@ -261,6 +261,13 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if h.Phrase.Label == "approval bypass" && sev > analyzer.Medium && !h.obfuscated && role == RoleInstruction && OptionListLead(d.Src, h.Start) {
 			sev, why = analyzer.Medium, "an option offered to the user"
 		}
+		// `echo "test" | claude --dangerously-skip-permissions`: a command
+		// line that starts a nested agent with its prompts off and feeds it
+		// a constant greeting, a smoke test of the CLI; all the session is
+		// asked to do is answer "test"
+		if h.Phrase.Label == "approval bypass" && sev > analyzer.Medium && !h.obfuscated && role == RoleInstruction && smokeTestRun(d.Src, h.Start, h.End) {
+			sev, why = analyzer.Medium, "a smoke test: the nested agent's only prompt is a constant greeting"
+		}
 		if logAppend && sev > analyzer.Medium && !h.obfuscated {
 			sev, why = analyzer.Medium, "a record appended to the skill's own log"
 		}
@@ -444,6 +451,63 @@ func flagTermEntry(src []byte, start, end int) bool {
 // claimStateRx: what follows "do not tell the user" is a claim of a
 // finished state ("the memo is ready", "it works").
 var claimStateRx = match.MustRx(`^\s+(?:that\s+)?[^.!?]{0,80}?\b(?:is|are|was|were|has been|have been)\s+(?:\w+\s+)?(?:complete|completed|done|ready|finished|fixed|working|resolved|successful|deployed|passing|green|verified)\b|^\s+(?:that\s+)?(?:it|this|the \w+)\s+(?:works|passes|succeeded)\b`)
+
+// smokeWords are prompts that ask an agent for nothing but an answer.
+var smokeWords = map[string]bool{"test": true, "testing": true, "hello": true, "hi": true, "hey": true, "ping": true, "ok": true}
+
+// smokeTokenRx splits a command line into words, a quoted string being one.
+var smokeTokenRx = match.MustRx(`"[^"]*"|'[^']*'|\S+`)
+
+// trailingCommentRx: an HTML comment closing a line.
+var trailingCommentRx = match.MustRx(`\s*<!--.*-->\s*$`)
+
+// smokeTestRun reports whether the source line holding [start, end) is a
+// command line `[echo WORD |] claude [-p WORD] --dangerously-skip-permissions
+// [--model M] …` whose only prompt is one of smokeWords and whose other
+// options choose no session, tools or system prompt: a nested agent run
+// that can do nothing but answer the greeting. No prompt at all (an
+// interactive session), a prompt with words of its own, a variable, or any
+// other option (--resume, --append-system-prompt, --allowedTools) is not.
+func smokeTestRun(src []byte, start, end int) bool {
+	ls, le := LineAround(src, start, end)
+	line := strings.TrimSpace(trailingCommentRx.ReplaceAllString(string(src[ls:le]), ""))
+	line = strings.TrimPrefix(line, "$ ")
+	toks := smokeTokenRx.FindAllString(line, 24)
+	unq := func(t string) string { return strings.ToLower(strings.Trim(t, `"'`)) }
+	prompts := 0
+	k := 0
+	if len(toks) >= 3 && (toks[0] == "echo" || toks[0] == "printf") && toks[2] == "|" {
+		if !smokeWords[unq(toks[1])] {
+			return false
+		}
+		prompts++
+		k = 3
+	}
+	if k >= len(toks) || toks[k] != "claude" {
+		return false
+	}
+	bypass := false
+	for k++; k < len(toks); k++ {
+		switch t := toks[k]; t {
+		case "--dangerously-skip-permissions":
+			bypass = true
+		case "--verbose":
+		case "-p", "--print":
+			if k+1 < len(toks) && !strings.HasPrefix(toks[k+1], "-") {
+				if !smokeWords[unq(toks[k+1])] {
+					return false
+				}
+				prompts++
+				k++
+			}
+		case "--model", "--output-format", "--max-turns":
+			k++
+		default:
+			return false
+		}
+	}
+	return bypass && prompts == 1
+}
 
 // blindIdentityRx: after "the user must not know", which of the items
 // compared is which ("which output is the baseline", "which is which").
