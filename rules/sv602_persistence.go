@@ -51,7 +51,7 @@ entry whose every command is a system program run directly (` + "`ExecStart=/usr
 under ` + "`/usr/bin`" + `, ` + "`/usr/sbin`" + `, ` + "`/usr/lib`" + `; not a shell, interpreter or ` + "`env`" + `/` + "`sudo`" + `-style runner;
 no URL, fetch, decode or socket tool anywhere in it) is **medium**: it lasts, but runs only what
 the system already trusts. So is a job that runs the skill's own script, an installed program (on PATH,
-in a system directory, or in the user's bin directory: ` + "`ExecStart=%h/.local/bin/pueued`" + `) or a
+in a system directory, or in the user's bin directory: ` + "`ExecStart=%h/.local/bin/pueued`" + `, ` + "`/home/$USER/.local/bin/…`" + `) or a
 script at a path the user fills in (` + "`/path/to/backup.sh`" + `), with the job's text read from the command or
 from the skill's files it copies into place (` + "`cp systemd/*.service /etc/systemd/system/`" + `, or the skill's
 file by its installed path: ` + "`cp \"$HOME/.claude/plugins/…/skills/<its name>/templates/x.plist\" ~/Library/LaunchAgents/`" + `)
@@ -816,7 +816,13 @@ func shJobCommands(argv []string) []shJobCmd {
 				cwd = strings.Trim(cur[1], `"'`)
 			}
 		case len(cur) > 0:
-			out = append(out, shJobCmd{shell.Unwrap(cur), cwd})
+			argv := shell.Unwrap(cur)
+			if len(argv) > 0 {
+				// /home/$USER/.local/bin/x: the home directory of the
+				// account the job runs as, like %h or $HOME
+				argv = append([]string{shUserHomeRx.ReplaceAllString(argv[0], "$$HOME/")}, argv[1:]...)
+			}
+			out = append(out, shJobCmd{argv, cwd})
 		}
 		cur = nil
 	}
@@ -918,6 +924,10 @@ func shLocalProgram(sk *skill.Skill, argv []string, cwd string) (string, bool) {
 	}
 	return "", false
 }
+
+// shUserHomeRx matches a home directory spelled with the user's name in a
+// variable (/home/$USER/, /Users/${USER}/, /home/$LOGNAME/).
+var shUserHomeRx = match.MustRx(`^["']?/(?:home|Users)/\$(?:USER|LOGNAME|\{USER\}|\{LOGNAME\})/`)
 
 // shUserBinRx matches a program in the user's bin directory (systemd's
 // %h is the home directory): where package managers install commands.
