@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 
@@ -42,7 +43,10 @@ argument ` + "`\"$1/AGENTS.md\"`" + `) or copying from one
 directory, its SKILL.md or its files) into the user's, the current project's or a named project's skills
 directory (the install step of its README: the copy is what was scanned; also from where that install put
 it, ` + "`~/.claude/skills/<its name>/scripts/hook.sh`" + `, and onto another machine of the user's with ` + "`rsync`" + `/` + "`scp`" + `),
-installing one of its own files as a hook (a hook file the skill does not hold stays **high**), writing inside its own
+installing one of its own files as a hook (a hook file the skill does not hold stays **high**), pointing the status
+line or hooks at a copy of its own script the same script has just made (` + "`cp \"$HERE/render.sh\" \"$DEST\"`" + `, then
+` + "`\"statusLine\": {\"command\": \"$DEST\"}`" + ` in a here-document, or a ` + "`jq --arg`" + ` filter of the settings file moved into place:
+what runs is analysed with the skill; another setting, a command that is not that copy, or a copy overwritten since stays **high**), writing inside its own
 installed or state directory (` + "`~/.openclaw/<its name>/`" + `, ` + "`~/.openclaw/skills/<its name>/data/…`" + `), writing
 OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/2026-01-02.md`" + `: data the agent rereads, not
 a ` + "`MEMORY.md`" + `; a download saved there stays **high**), restoring a backup kept in the same agent
@@ -387,6 +391,8 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 						sev, note = Medium, ", "+why
 					} else if why := agentOwnDropIn(p.Skill, site.Script, c, agentHomeNorm(dflt), w); why != "" {
 						sev, note = Medium, ", "+why
+					} else if why := agentOwnScriptSettings(p, site.Script, c, w); why != "" {
+						sev, note = Medium, ", "+why
 					} else if why := agentOwnWrite(p.Skill, site.Script, c, agentHomeNorm(dflt), w.Text); why != "" {
 						sev, note = Medium, ", "+why
 					} else if why := intel.AgentDataRole(shellfacts.NormPath(dflt), func(n string) bool { return agentOwnName(p.Skill, n) }); why != "" && !shellfacts.IsDownloader(c) {
@@ -671,4 +677,181 @@ func agentJoinWords(words []string) string {
 		q[i] = shell.Quote(w)
 	}
 	return strings.Join(q, " ")
+}
+
+// agentSettingsRootsRx matches the settings a status line or hook install
+// sets: what runs, not permissions, environment or servers.
+var agentSettingsRootsRx = match.MustRx(`^(?:statusLine|hooks)$`)
+
+// agentJqPathRx matches a path in a jq filter (.statusLine.padding,
+// .hooks.PreToolUse), its first key captured; a key after a word
+// character or a dot (.a.b's .b) is part of the path before it.
+var agentJqPathRx = match.MustRx(`(?:^|[^\w.\]"])\.([A-Za-z_]\w*)`)
+
+// agentJqCommandRx matches a "command" entry in a jq filter's object
+// construction, its value a $variable or a string.
+var agentJqCommandRx = match.MustRx(`"command"\s*:\s*(?:\$(\w+)|"((?:[^"\\]|\\.)*)")`)
+
+// agentOwnScriptSettings says why a write to an agent's settings only
+// points a status line or hooks at this skill's own script: the text
+// written is known (a here-document, or a jq filter with its --arg values
+// applied to the same settings file and moved into place), every key it
+// sets is statusLine or hooks, and every command in it is a path this
+// script has just copied one of the skill's own files to (cp
+// "$HERE/render.sh" "$DEST", then "command": "$DEST"). What runs is then
+// code analysed with the skill. A command that is anything else (a
+// download saved there, inline code, a path elsewhere), another setting
+// (permissions, env) or a jq input not known stays high.
+func agentOwnScriptSettings(p *analyzer.Pass, sc *shell.Script, c *shell.Command, w shellfacts.Write) string {
+	var cmds []string
+	switch {
+	case w.KnownText():
+		var doc map[string]any
+		if json.Unmarshal([]byte(w.Text), &doc) != nil || len(doc) == 0 {
+			return ""
+		}
+		for k, v := range doc {
+			if !agentSettingsRootsRx.MatchString(k) {
+				return ""
+			}
+			if !agentJSONCommands(v, &cmds) {
+				return ""
+			}
+		}
+	case c.Name == "mv" || c.Name == "cp":
+		srcs := shellfacts.CopySources(c)
+		if len(srcs) != 1 {
+			return ""
+		}
+		var ok bool
+		if cmds, ok = agentJqCommands(sc, c, srcs[0], w.Path); !ok {
+			return ""
+		}
+	default:
+		return ""
+	}
+	if len(cmds) == 0 {
+		return ""
+	}
+	for _, cmd := range cmds {
+		if !agentOwnCopyDest(p, sc, c, cmd) {
+			return ""
+		}
+	}
+	return "a status line or hook that runs this skill's own script (" + shellfacts.ClipText(cmds[0], 60) + ", copied there from the skill and analysed with it)"
+}
+
+// agentJSONCommands collects the "command" strings of a settings value;
+// false when one is not a string.
+func agentJSONCommands(v any, out *[]string) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if k == "command" {
+				s, ok := e.(string)
+				if !ok {
+					return false
+				}
+				*out = append(*out, s)
+				continue
+			}
+			if !agentJSONCommands(e, out) {
+				return false
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if !agentJSONCommands(e, out) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// agentJqCommands reads the jq command that last wrote src before c, when
+// it filters the settings file dest itself (jq --arg c V FILTER "$CONF" >
+// "$t"; mv "$t" "$CONF"): the commands its filter sets, with --arg values
+// applied. ok is false for any other writer, another input, --argjson or
+// file arguments, or a filter that touches a key other than statusLine
+// or hooks.
+func agentJqCommands(sc *shell.Script, c *shell.Command, src, dest string) (cmds []string, ok bool) {
+	src = strings.Trim(src, `"'`)
+	var jq *shell.Command
+	for _, x := range sc.Commands {
+		if x == c {
+			break
+		}
+		for _, t := range shellfacts.WriteTargets(sc, x) {
+			if strings.Trim(t.Path, `"'`) == src {
+				jq = x
+			}
+		}
+	}
+	if jq == nil || jq.Name != "jq" {
+		return nil, false
+	}
+	args := map[string]string{}
+	var ops []string
+	for i := 1; i < len(jq.Argv); i++ {
+		v := jq.Argv[i].Value
+		switch {
+		case v == "--arg" && i+2 < len(jq.Argv):
+			args[jq.Argv[i+1].Value] = jq.Argv[i+2].Value
+			i += 2
+		case strings.HasPrefix(v, "-"):
+			if v != "-r" && v != "-M" && v != "-S" && v != "--indent" && !strings.HasPrefix(v, "--tab") {
+				return nil, false // --argjson, --slurpfile, --rawfile, -n: text from elsewhere
+			}
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if len(ops) != 2 || shellfacts.NormPath(strings.Trim(ops[1], `"'`)) != shellfacts.NormPath(strings.Trim(dest, `"'`)) {
+		return nil, false
+	}
+	filter := ops[0]
+	for _, m := range agentJqPathRx.FindAllStringSubmatch(filter, -1) {
+		if !agentSettingsRootsRx.MatchString(m[1]) {
+			return nil, false
+		}
+	}
+	for _, m := range agentJqCommandRx.FindAllStringSubmatch(filter, -1) {
+		if m[1] != "" {
+			v, ok := args[m[1]]
+			if !ok {
+				return nil, false
+			}
+			cmds = append(cmds, v)
+			continue
+		}
+		cmds = append(cmds, m[2])
+	}
+	return cmds, true
+}
+
+// agentOwnCopyDest reports a command that is exactly a path whose last
+// write before c copies one of the skill's own files there.
+func agentOwnCopyDest(p *analyzer.Pass, sc *shell.Script, c *shell.Command, cmd string) bool {
+	cmd = shellfacts.NormPath(strings.Trim(strings.TrimSpace(cmd), `"'`))
+	if cmd == "" || strings.ContainsAny(cmd, " \t;&|<>`") {
+		return false
+	}
+	own := false
+	for _, x := range sc.Commands {
+		if x == c {
+			break
+		}
+		for _, t := range shellfacts.WriteTargets(sc, x) {
+			if shellfacts.NormPath(strings.Trim(t.Path, `"'`)) == cmd {
+				own = false // written otherwise, unless the copy below is this write
+			}
+		}
+		for _, cp := range shellfacts.CopiedSkillFiles(p, sc, x) {
+			if shellfacts.NormPath(strings.Trim(cp.Dest, `"'`)) == cmd {
+				own = true
+			}
+		}
+	}
+	return own
 }
