@@ -37,7 +37,10 @@ its ` + "`SKILL.md`" + `), a file whose every write is a constant, empty configu
 ` + "`{\"mcpServers\": {}}`" + ` placeholder), a file the function writes from the script's own constant text into a directory it has just created new
 (` + "`d.mkdir()`" + ` or ` + "`os.makedirs(d)`" + ` without ` + "`exist_ok`" + `, then ` + "`(d / \".mcp.json\").write_text(TEMPLATE)`" + `: a
 plugin or project scaffold, which nothing loads until the user adopts it; a directory that may exist, computed
-text, or a path inside a hidden agent directory such as ` + "`~/.claude/skills/<new>/`" + ` stays **high**), a read-modify-write that only removes or empties what the file held (` + "`data = json.load(f)`" + ` … ` + "`data[\"projects\"] = kept`" + ` … ` + "`json.dump(data, f)`" + ` on the same path, with no string of the script's written, no other file, environment or input read: a clean-up of ` + "`~/.claude.json`" + `; an entry it adds, ` + "`cfg.setdefault(\"mcpServers\", {})[\"x\"] = {…}`" + `, keeps it **high**) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
+text, or a path inside a hidden agent directory such as ` + "`~/.claude/skills/<new>/`" + ` stays **high**), a read-modify-write that only removes or empties what the file held (` + "`data = json.load(f)`" + ` … ` + "`data[\"projects\"] = kept`" + ` … ` + "`json.dump(data, f)`" + ` on the same path, with no string of the script's written, no other file, environment or input read: a clean-up of ` + "`~/.claude.json`" + `; an entry it adds, ` + "`cfg.setdefault(\"mcpServers\", {})[\"x\"] = {…}`" + `, keeps it **high**), a settings file written from the script's constant text that only sets hooks or a status line whose
+every command is a script another write of the module puts in place from its own text (` + "`\"command\": \".claude/hooks/remind.sh\"`" + `
+and ` + "`hook_file.write_text(HOOK.format(project=name))`" + `: what runs is analysed with the skill; a template value where a command starts,
+a value downloaded or decoded, a permission or any other setting keeps it **high**) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
 not a ` + "`MEMORY.md`" + `): data the skill keeps, not settings or instructions.
 
 A skill that edits these grants itself permissions (` + "`\"allow\": [\"Bash(*)\"]`" + `), installs
@@ -89,6 +92,8 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 					sev, note = Medium, "; what it writes back is what it read from that file, with entries removed or emptied (a clean-up, no text of its own)"
 				case pyfacts.IntoNewDir(m, c) && pyConstWrite(m, c) && !pyHiddenDirIn(pt):
 					sev, note = Medium, "; a file of a new directory this function creates, from the skill's own constant text (a scaffold's template, not configuration anything loads yet)"
+				case pyOwnHookSettings(m, c):
+					sev, note = Medium, "; its hooks or status line only runs a script this skill writes from its own template (its text is analysed with the skill)"
 				case pyfacts.RemovedInFinally(m, c):
 					sev, note = Medium, "; deleted again in a finally block, so it lasts only while the function runs"
 				default:
@@ -144,4 +149,108 @@ func pyEmptyConfigWrite(m *python.Module, c *python.Call) bool {
 		return false
 	}
 	return match.EmptyJSONConfig(strings.Join(texts, ""))
+}
+
+// pyOwnHookSettings reports a settings write whose text is a constant of
+// the script that only sets hooks or a status line (no permissions,
+// environment or servers), each command of which is a file another write
+// of the module puts in place from the script's own text: a constant, or
+// a constant template filled by str.format with values that are not
+// downloaded or decoded and not where a command starts. What the hook runs is then code analysed with the skill.
+func pyOwnHookSettings(m *python.Module, c *python.Call) bool {
+	if !pyConstWrite(m, c) {
+		return false
+	}
+	_, text, ok := pyfacts.WrittenText(m, c)
+	if !ok {
+		return false
+	}
+	cmds, ok := match.RunSettingsCommands(text)
+	if !ok {
+		return false
+	}
+	for _, cmd := range cmds {
+		if !pyOwnScriptWritten(m, c, cmd) {
+			return false
+		}
+	}
+	return true
+}
+
+// pyOwnScriptWritten reports a command that is a relative path which a
+// write of the module other than c puts in place from the script's own
+// text.
+func pyOwnScriptWritten(m *python.Module, c *python.Call, cmd string) bool {
+	cmd = strings.TrimPrefix(strings.TrimSpace(cmd), "./")
+	if cmd == "" || strings.HasPrefix(cmd, "/") || strings.ContainsAny(cmd, " \t;&|<>`$") {
+		return false
+	}
+	for _, w := range m.Calls {
+		if w == c || !pyfacts.HasSuffixAny(w.Name, ".write_text") {
+			continue
+		}
+		for _, pt := range pyfacts.WriteTargets(m, w) {
+			if strings.Contains(pt, "/") && (pt == cmd || strings.HasSuffix(cmd, "/"+pt)) && pyOwnScriptText(m, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pyLinePlaceholderRx matches a str.format placeholder where a shell
+// command starts (a line's start, after ; & | ( or a backquote, in $(…)):
+// a command filled in by the caller.
+var pyLinePlaceholderRx = match.MustRx(`(?m)(?:^|[;&|(` + "`" + `])[ \t]*\{`)
+
+// pyOwnScriptText reports a write_text whose text is a folded constant or
+// a constant template's format() call (directly or through the variable's
+// every assignment) with no placeholder where a command starts and no
+// argument from the network or a decoder.
+func pyOwnScriptText(m *python.Module, w *python.Call) bool {
+	a, ok := w.Arg(0, "data")
+	if !ok {
+		return false
+	}
+	if _, ok := m.Fold(a.Start, a.End); ok {
+		return true
+	}
+	spans := [][2]int{{a.Start, a.End}}
+	if a.End-a.Start == 1 {
+		as := pyfacts.ScopedAssigns(m, m.ArgText(a), a.Start)
+		if len(as) == 0 {
+			return false
+		}
+		spans = spans[:0]
+		for _, x := range as {
+			if x.Aug {
+				return false
+			}
+			spans = append(spans, [2]int{x.Start, x.End})
+		}
+	}
+	for _, sp := range spans {
+		var f *python.Call
+		for _, fc := range m.Calls {
+			if fc.Head == sp[0] && strings.HasSuffix(fc.Name, ".format") && fc.Close+1 == sp[1] {
+				f = fc
+			}
+		}
+		if f == nil || f.Open < f.Head+2 {
+			return false
+		}
+		tpl, ok := m.Fold(f.Head, f.Open-2)
+		if !ok || pyLinePlaceholderRx.MatchString(tpl) {
+			return false
+		}
+		for _, arg := range f.Args {
+			if _, bad := pyfacts.FromNetwork(m, arg.Start, arg.End); bad {
+				return false
+			}
+			if _, bad := pyfacts.FromDecoded(m, arg.Start, arg.End); bad {
+				return false
+			}
+		}
+	}
+	return true
 }

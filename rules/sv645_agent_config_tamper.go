@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"path"
 	"strings"
 
@@ -706,17 +705,9 @@ func agentOwnScriptSettings(p *analyzer.Pass, sc *shell.Script, c *shell.Command
 	var cmds []string
 	switch {
 	case w.KnownText():
-		var doc map[string]any
-		if json.Unmarshal([]byte(w.Text), &doc) != nil || len(doc) == 0 {
+		var ok bool
+		if cmds, ok = match.RunSettingsCommands(w.Text); !ok {
 			return ""
-		}
-		for k, v := range doc {
-			if !agentSettingsRootsRx.MatchString(k) {
-				return ""
-			}
-			if !agentJSONCommands(v, &cmds) {
-				return ""
-			}
 		}
 	case c.Name == "mv" || c.Name == "cp":
 		srcs := shellfacts.CopySources(c)
@@ -739,34 +730,6 @@ func agentOwnScriptSettings(p *analyzer.Pass, sc *shell.Script, c *shell.Command
 		}
 	}
 	return "a status line or hook that runs this skill's own script (" + shellfacts.ClipText(cmds[0], 60) + ", copied there from the skill and analysed with it)"
-}
-
-// agentJSONCommands collects the "command" strings of a settings value;
-// false when one is not a string.
-func agentJSONCommands(v any, out *[]string) bool {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			if k == "command" {
-				s, ok := e.(string)
-				if !ok {
-					return false
-				}
-				*out = append(*out, s)
-				continue
-			}
-			if !agentJSONCommands(e, out) {
-				return false
-			}
-		}
-	case []any:
-		for _, e := range x {
-			if !agentJSONCommands(e, out) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // agentJqCommands reads the jq command that last wrote src before c, when
