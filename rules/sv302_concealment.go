@@ -36,7 +36,12 @@ An action of the agent's kept out of what it tells the user is concealment too (
 the force push in your summary*, *leave the deletion out of your report*, *omit the upload from the final
 message*, *don't report the use of the deploy token* — history rewritten, data deleted or sent, a credential
 used, a check switched off; *do not mention internal tool names in the summary* or *do not include the token
-in the reply* keep style or a secret, not an action. *Never ask for confirmation* before an action with
+in the reply* keep style or a secret, not an action. The act kept back may be named with what it was done to
+and no channel at all, when the sentence ends on it or names whom it is kept from (*never mention the deletion of
+the backups.*, *never bring up the skipped checks to the user*, *make no mention of the force push, even if asked*);
+skipping a check is then the effect hidden, not a step left out. *Never mention internal ticket numbers in commit
+messages* and *do not mention the removal of the legacy flag in user-facing release notes* name what a kind of text
+leaves out. *Never ask for confirmation* before an action with
 effects is **high** when the skill's ` + "`allowed-tools`" + ` also pre-approves every shell command (` + "`Bash`" + `, ` + "`Bash(*)`" + `,
 a nested shell, ` + "`sudo`" + `): then nothing is left to ask.
 

@@ -298,7 +298,7 @@ const rxHiddenAction = `(?:force[- ]?push(?:es|ing)?|push(?:es)?|history rewrite
 
 // rxHiddenActionObj is such an action as the object of a verb: "the force
 // push", "any deletions you made".
-const rxHiddenActionObj = `(?:the|this|that|these|those|any|your)\s+(?:\w+\s+){0,2}?` + rxHiddenAction + `(?:\s+(?:you|we|it)\s+(?:made|did|ran|performed|used|sent|caused))?`
+const rxHiddenActionObj = `(?:the|this|that|these|those|any|your)\s+(?:\w+\s+){0,2}?` + rxHiddenAction + `(?:\s+of\s+(?:the|their|your|its|all|any|these|those|every)\s+(?:[\w.~/-]+\s+){0,2}?[\w.~/-]+)?(?:\s+(?:you|we|it)\s+(?:made|did|ran|performed|used|sent|caused))?`
 
 // ConcealPhrases match instructions to hide actions from the user (SV302).
 var ConcealPhrases = []Phrase{
@@ -345,6 +345,15 @@ var ConcealPhrases = []Phrase{
 	// secret kept out of the output ("do not include the token in the
 	// reply") is not an action
 	NewPhrase(analyzer.High, "concealment from the user", `\b(?:(?:do not|don't|never|must not|should not)\s+(?:mention|report|include|disclose|reveal|note|acknowledge|bring up|refer to|talk about)\s+`+rxHiddenActionObj+`\s+(?:in|to|within|from)|(?:leave|keep)\s+(?:any mention of\s+)?`+rxHiddenActionObj+`\s+out of|(?:omit|exclude)\s+(?:any mention of\s+)?`+rxHiddenActionObj+`\s+from)\s+(?:your|the|any|its)\s+(?:final\s+|closing\s+|status\s+)?(?:summary|summaries|report|reply|response|answer|output|message|recap|changelog|notes|pr description|pull request description|commit message|update)\b`),
+	// the same act kept back with no channel named, when the sentence
+	// ends on it or names whom it is kept from ("never mention the
+	// deletion of the backups.", "never bring up the skipped checks to
+	// the user", "avoid mentioning the force push, even if asked"); a
+	// style rule names what to leave out of a kind of text, not an act
+	// ("never mention internal ticket numbers in commit messages"), and
+	// an act followed by more of the clause ("the removal of the API in
+	// the docs") is left to the channel form above
+	NewPhrase(analyzer.High, "concealment from the user", `\b(?:(?:do not|don't|never|must not|should not)\s+(?:mention|disclose|reveal|acknowledge|bring up|refer to|talk about|speak of|say anything about)|avoid\s+(?:mentioning|bringing up|disclosing|revealing|referring to|talking about)|make no mention of)\s+`+rxHiddenActionObj+`(?:\s+to\s+(?:the|your|any)\s+(?:user|human|operator|owner|customer)s?|\s+to\s+(?:anyone|anybody))?(?:\s*[.;!]|\s*$|,\s+(?:even|whatever|no matter|regardless)\b)`),
 	NewPhrase(analyzer.Medium, "concealment from the user", `\b(?:do not|don't|never)\s+(?:mention|reveal|disclose|explain|acknowledge)\s+(?:it|this|that|this (?:step|request|upload|image|transfer)|the (?:forwarding|upload|request|image|transfer|sync|step))\s+(?:in|to|within)\s+(?:your|the|any)\s+(?:reply|replies|response|responses|answer|answers|output|summary|chat|conversation)\b`),
 	NewPhrase(analyzer.Medium, "concealment from the user", `\b(?:do not|don't|never)\s+(?:tell|inform|notify|alert)\s+(?:the|your|any)\s+(?:customers?|clients?|callers?|requesters?|recipients?|end users?)\b`),
 	NewPhrase(analyzer.High, "approval bypass", `dangerously[- ]skip[- ]permissions|dangerously[- ]bypass[- ]approvals|--yolo\b|\byolo mode\b|\bauto[- ]?approve (?:all|every|everything|any)\b|\bapproval[_ -]?(?:mode|policy)\s*(?:[:=]|to)?\s*"?(?:never|yolo|full[- ]auto|bypass)\b|\bbypass ?permissions mode\b|\bdisable (?:the )?(?:sandbox|permission prompts|approval prompts|confirmations)\b`),

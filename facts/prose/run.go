@@ -130,7 +130,7 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		internal := false
 		if h.Phrase.Label == "concealment from the user" {
 			sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J)
-			if skipOnlyRx.MatchString(sent) && !confirmActionRx.MatchString(sent) {
+			if skipOnlyRx.MatchString(sent) && !confirmActionRx.MatchString(sent) && !hiddenCheckOffRx.MatchString(h.Seg.N.Text[h.I:h.J]) {
 				continue
 			}
 			// "If the tool is not available, proceed silently to step 1.
@@ -322,6 +322,10 @@ var (
 	// untilVerifiedRx: "never tell the user it works until you have
 	// verified it": a rule of honesty, not concealment.
 	untilVerifiedRx = match.MustRx(`^[^.!?\n]{0,120}?\b(?:until|unless|before)\s+(?:you(?:'ve| have)?\s+)?(?:actually\s+)?(?:verif|confirm|check|test|validat|prov|run|reproduc|seen|observ)`)
+	// hiddenCheckOffRx: what the phrase keeps quiet about is a check
+	// switched off ("never bring up the skipped checks"): skipping a check
+	// is the effect hidden, not a step left out of the work.
+	hiddenCheckOffRx = match.MustRx(`\b(?:skipped|bypassed|disabled)\s+(?:checks?|hooks?|tests?|ci|verification|scans?)\b`)
 	// skipOnlyRx: a step left out.
 	skipOnlyRx = match.MustRx(`(?i)\b(?:skip|skips|skipped|skipping|omit|omits|leave out|ignore|ignores)\b|\b(?:proceed|continue|move on|go on|fall back)\s+(?:silently|quietly)\b`)
 	// modeNameRx: an approval bypass written as the name of a mode.
