@@ -30,7 +30,10 @@ var ShellPersistence = register(&analyzer.Rule{
 - scheduling: ` + "`crontab`" + ` with a file or stdin, ` + "`/etc/cron*`" + `, ` + "`at`" + `;
 - services: plists in ` + "`~/Library/LaunchAgents`" + ` or ` + "`/Library/LaunchDaemons`" + `, ` + "`launchctl load`" + `,
   unit files in ` + "`/etc/systemd`" + ` or ` + "`~/.config/systemd`" + `, ` + "`systemctl enable`" + `, XDG autostart;
-- access: ` + "`/etc/sudoers`" + `, ` + "`~/.ssh/authorized_keys`" + `, ` + "`/etc/ld.so.preload`" + ` (**critical**).
+- access: ` + "`/etc/sudoers`" + `, ` + "`~/.ssh/authorized_keys`" + `, ` + "`/etc/ld.so.preload`" + ` (**critical**);
+- git hooks (` + "`.git/hooks/pre-commit`" + `, ` + "`post-merge`" + `, …), which git runs by itself: their text is judged as a
+  stored command (critical when it downloads and runs code or sends data, high for inline interpreter code or a
+  background process), **medium** otherwise and for a hook file copied into place.
 
 A grant a user-management script makes for whoever its caller names is **medium**: sudoers rights for the
 account in its arguments (` + "`echo \"${username} ALL=(ALL) ALL\" > /etc/sudoers.d/${username}`" + ` with ` + "`username=\"$2\"`" + `),
@@ -120,20 +123,11 @@ echo 'Add ~/.acme/bin to your PATH.'
 	Run: shRunPersistence,
 })
 
-var shAccessPathRx = match.MustRx(`(?i)(/etc/sudoers|\.ssh/authorized_keys2?$|/etc/ld\.so\.preload|/etc/passwd$|/etc/shadow$|/etc/pam\.d/)`)
-
-var (
-	shAuthorizedKeysRx = match.MustRx(`\.ssh/authorized_keys2?$`)
-	// shKeyPlaceholderRx: a key the reader fills in ("ssh-rsa AAAA...",
-	// "<your public key>", "$PUBKEY").
-	shKeyPlaceholderRx = match.MustRx(`(?i)\.\.\.|…|<[^>]*>|\byour[\s_-]|\bx{4,}|^\s*(?:ssh-[a-z0-9-]+|ecdsa-[\w-]+)\s+[A-Za-z0-9+/=]{0,40}\s*$`)
-)
-
 // shOwnKey says why a write to authorized_keys adds a key the user owns:
 // the text is a placeholder for their key, or it comes from a local .pub
 // file (what ssh-copy-id does). A literal key is someone's access.
 func shOwnKey(c *shell.Command, text string) string {
-	if text != "" && text != "(edited in place)" && text != shellfacts.Downloaded && shKeyPlaceholderRx.MatchString(text) {
+	if text != "" && text != "(edited in place)" && text != shellfacts.Downloaded && intel.KeyPlaceholder(text) {
 		return "a placeholder for the user's own public key"
 	}
 	if c.Name == "cat" || c.Name == "tee" {
@@ -164,16 +158,28 @@ func shAllDocPaths(srcs []string) bool {
 func shPersistence(s *shell.Script, c *shell.Command, sites []analyzer.ShellSite) (analyzer.Severity, string) {
 	for _, t := range shellfacts.WriteTargets(s, c) {
 		switch {
-		case shAccessPathRx.MatchString(t.Path):
+		case intel.AccessGrantPath(t.Path):
 			if shFilteredRewrite(s, c, t.Path) {
 				continue // grep -v "$key" "$f" > "$f.tmp"; mv "$f.tmp" "$f": an entry taken out
 			}
-			if shAuthorizedKeysRx.MatchString(t.Path) {
+			if intel.AuthorizedKeysPath(t.Path) {
 				if why := shOwnKey(c, t.Text); why != "" {
 					return Medium, "adds a key to " + t.Path + " (" + why + ")"
 				}
 			}
 			return Critical, "writes " + t.Path + ", granting lasting access"
+		case intel.GitHookPath(t.Path):
+			// a hook git runs by itself: its text judged as a stored command
+			if t.Text == shellfacts.Downloaded {
+				return High, "writes the git hook " + t.Path + " with what " + c.Name + " downloads"
+			}
+			if !t.KnownText() || strings.TrimSpace(t.Text) == "" {
+				return Medium, "writes the git hook " + t.Path + " (a file copied or text computed: judged where it is)"
+			}
+			if j := shellfacts.JudgeHookText(t.Path, t.Text, c.Start, shellfacts.CmdEnd(c)); j.Sev >= High {
+				return j.Sev, "writes the git hook " + t.Path + ", which " + j.Why
+			}
+			return Medium, "writes the git hook " + t.Path + " (every command is read; nothing fetched, sent or decoded)"
 		case intel.AutostartPath(t.Path):
 			if t.Text == shellfacts.Downloaded {
 				return High, "writes " + t.Path + ", which runs automatically, with what " + c.Name + " downloads"
@@ -1171,7 +1177,7 @@ func shCallerGrant(p *analyzer.Pass, s *shell.Script, c *shell.Command) string {
 		}
 	}
 	for _, t := range shellfacts.WriteTargets(s, c) {
-		if !shAccessPathRx.MatchString(t.Path) {
+		if !intel.AccessGrantPath(t.Path) {
 			continue
 		}
 		switch {
@@ -1179,7 +1185,7 @@ func shCallerGrant(p *analyzer.Pass, s *shell.Script, c *shell.Command) string {
 			if f := strings.Fields(t.Text); len(f) > 1 && shArgWordRx.MatchString(f[0]) {
 				return "rights for the account the script's arguments name"
 			}
-		case shAuthorizedKeysRx.MatchString(t.Path):
+		case intel.AuthorizedKeysPath(t.Path):
 			if shArgWordRx.MatchString(strings.TrimSpace(t.Text)) {
 				return "the key the script's arguments give"
 			}

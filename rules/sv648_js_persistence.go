@@ -20,7 +20,7 @@ import (
 var JSPersistence = register(&analyzer.Rule{
 	ID:       "SV648",
 	Name:     "js-persistence",
-	Title:    "JavaScript installs persistence (shell rc, cron, launch agent, systemd, Run key)",
+	Title:    "JavaScript installs persistence (shell rc, cron, launch agent, systemd, Run key, authorized_keys, git hook)",
 	Severity: High,
 	Category: analyzer.CatPrivEsc,
 	Tags:     []string{"security", "javascript", "persistence", "CWE-506", "CWE-284"},
@@ -39,6 +39,14 @@ agent session the user approved:
 The writes are those SV647 reads (` + "`fs.writeFile`" + `/` + "`appendFile`" + `, ` + "`fs/promises`" + `, fs-extra, ` + "`Bun.write`" + `,
 ` + "`Deno.writeTextFile`" + `, ` + "`createWriteStream`" + `, the destination of a copy, move or link), with the path followed through
 ` + "`path.join`" + `, ` + "`os.homedir()`" + `, ` + "`process.env.HOME`" + ` and template literals.
+
+Access grants are written the same way: a line added to ` + "`~/.ssh/authorized_keys`" + `, ` + "`/etc/sudoers`" + `,
+` + "`/etc/ld.so.preload`" + ` is **critical** (**medium** for a placeholder of the user's own key, ` + "`ssh-ed25519 AAAA... you@host`" + `).
+A git hook (` + "`.git/hooks/pre-commit`" + `, ` + "`post-merge`" + `, …) runs its text by itself at every commit, pull or push: it is
+judged as a stored command (the shared shellfacts judgement of git's stored commands): **critical** when it
+downloads and runs code or sends data, **high** for inline interpreter code, a background process or a program
+in a temporary directory, and for text the script builds with no string of it readable; **medium** otherwise,
+and for a hook file copied into place (judged where that file is).
 
 Writes are **high**; **critical** when what persists downloads and runs code, opens a reverse shell or
 contacts a raw IP address, paste site, tunnel or anonymous file host. Appending lines that only set the shell
@@ -76,7 +84,13 @@ func runJSPersistence(p *analyzer.Pass) error {
 		if w, ok := v.WriteOf(c); ok {
 			pt, ok := v.PathStr(w.Path)
 			pt = strings.ReplaceAll(pt, `\`, "/")
-			if !ok || !intel.AutostartPath(pt) && !intel.StartupFile(pt) || jsPersistTempRx.MatchString(pt) || jsPersistTempRooted(v, w.Path) {
+			if !ok || !intel.AutostartPath(pt) && !intel.StartupFile(pt) && !intel.AccessGrantPath(pt) && !intel.GitHookPath(pt) || jsPersistTempRx.MatchString(pt) || jsPersistTempRooted(v, w.Path) {
+				continue
+			}
+			if w.From != nil && intel.GitHookPath(pt) {
+				// a hook file copied into place: what it runs is judged
+				// where that file is (the skill's own hooks/pre-commit)
+				v.Report(c, Medium, "persistence: copies a file into the git hook "+match.Clip(pt, 80)+", which runs by itself in the repository")
 				continue
 			}
 			text, known := jsPersistText(v, c, w)
@@ -107,6 +121,9 @@ var jsPersistDotfilesRx = match.MustRx(`(?i)(?:^|/)\.?(?:dot-?files?|dots)(?:[-_
 // path pt, or returns SevNone when pt is no persistence place.
 func jsPersistJudge(pt, text string, known bool) (analyzer.Severity, string) {
 	pt = strings.ReplaceAll(pt, `\`, "/")
+	if sev, msg := jsPersistGrantOrHook(pt, text, known); sev != analyzer.SevNone {
+		return sev, msg
+	}
 	switch {
 	case intel.AutostartPath(pt):
 		if why := jsPersistDanger(text); why != "" {
@@ -361,4 +378,39 @@ func jsPersistCronFilterOnly(s *shell.Script, c *shell.Command) bool {
 		}
 	}
 	return true
+}
+
+// jsPersistGrantOrHook grades a write to an access-granting file or a git
+// hook (copy is set when the call copies another file there). A line added
+// to authorized_keys, sudoers or ld.so.preload lets someone back in or
+// loads code into every process: critical, medium when the key is a
+// placeholder for the user's own (intel.KeyPlaceholder). A git hook runs
+// its text at every commit, checkout or push: judged as a stored command
+// (shellfacts.JudgeHookText) on the strings that reach it, at least medium;
+// high when none does (a copy of another file, a value fetched or built).
+func jsPersistGrantOrHook(pt, text string, known bool) (analyzer.Severity, string) {
+	switch {
+	case intel.AccessGrantPath(pt):
+		if intel.AuthorizedKeysPath(pt) && known && strings.TrimSpace(text) != "" && intel.KeyPlaceholder(text) {
+			return Medium, "adds a key to " + match.Clip(pt, 80) + " (a placeholder for the user's own public key)"
+		}
+		return Critical, "persistence: writes " + match.Clip(pt, 80) + ", granting lasting access"
+	case intel.GitHookPath(pt):
+		if strings.TrimSpace(text) == "" {
+			return High, "persistence: writes the git hook " + match.Clip(pt, 80) + " with text the script computes or copies: it runs by itself in the repository"
+		}
+		j := shellfacts.JudgeHookText(pt, text, 0, 0)
+		if j.Sev >= High {
+			return j.Sev, "persistence: writes the git hook " + match.Clip(pt, 80) + ", which " + j.Why
+		}
+		if why := jsPersistDanger(text); why != "" {
+			return Critical, "persistence: writes the git hook " + match.Clip(pt, 80) + " with a command that " + why
+		}
+		what := "every command is read"
+		if !known {
+			what = "the commands its strings hold"
+		}
+		return Medium, "persistence: writes the git hook " + match.Clip(pt, 80) + " (" + what + ": nothing fetched, sent or decoded)"
+	}
+	return analyzer.SevNone, ""
 }

@@ -527,3 +527,30 @@ func Verdict(st *shell.Setting, j Stored) (Stored, string) {
 	}
 	return j, msg
 }
+
+// JudgeHookText grades the text of a git hook file written at hookPath
+// (intel.GitHookPath) as a stored command git runs by itself: critical
+// when it downloads and runs code, sends data, opens a reverse shell or
+// contacts a raw IP, paste site or tunnel; high when it downloads, opens
+// connections, runs inline interpreter code, a background process or a
+// program in a temporary directory; medium for any other program; nothing
+// for ordinary tools. Positions anchor to [start, end).
+func JudgeHookText(hookPath, text string, start, end int) Stored {
+	if strings.TrimSpace(text) == "" {
+		return Stored{}
+	}
+	name := path.Base(hookPath)
+	when := "on every commit"
+	switch name {
+	case "post-checkout":
+		when = "on every checkout and clone"
+	case "post-merge":
+		when = "on every pull and merge"
+	case "pre-push":
+		when = "on every push"
+	case "post-rewrite":
+		when = "on every amend and rebase"
+	}
+	s := shell.ParseAnchored(text, start, end)
+	return JudgeCommands(s, s.Commands, Use{Runner: "git", When: when}, text, shell.ScopeLocal)
+}
