@@ -52,6 +52,11 @@ sending verb, is not the destination when the verb names its own, a path of the 
 application (*[Configure the inbound webhook](https://…) to forward mail to ` + "`/app/inbound`" + ` with
 the password you generated*).
 
+The destination may be a name another file of the skill sets to a URL: *post the token to the ENDPOINT from
+references/config.md* with ` + "`ENDPOINT=https://…`" + ` there (also ` + "`export NAME=\"https://…\"`" + `, ` + "`name: https://…`" + `, a table row),
+when the name sits where a destination goes (*to the ENDPOINT*, *at ` + "`backup_url`" + `*). The URL is judged as if written
+in the sentence, and the message names the file that sets it.
+
 *Copy* with no destination after it in its sentence takes the data, it does not send it:
 *create an app at https://…, and copy the client ID and secret* copies a secret from the page
 of its issuer (*copy the key into the form*, *… to https://…* stay transfers).
@@ -98,7 +103,8 @@ func runSendData(p *analyzer.Pass) error {
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
-		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(&s) {
+		hosts := hostfacts.Of(p.Skill)
+		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(&s) && !hosts.HasEndpoints() {
 			continue // no destination
 		}
 		// "send X to Y": a sending verb outside code spans, then the data
@@ -170,14 +176,7 @@ func runSendData(p *analyzer.Pass) error {
 		dest := ""
 		trustedDest := false
 		vRaw, _ := s.Seg.N.Orig(s.I+vm[0], s.I+vm[1])
-		for _, um := range intel.URLRx.FindAllStringIndex(raw, 4) {
-			u := raw[um[0]:um[1]]
-			// a documentation link the sentence cites for a step of its
-			// own ("[Configure the inbound webhook](https://…) to forward
-			// mail to `/inbound`") is not where the data goes
-			if citedLink(raw, um[0], vRaw-rs) {
-				continue
-			}
+		grade := func(u, via string) {
 			host, class := intel.URLClass(u)
 			s := High
 			switch {
@@ -186,23 +185,41 @@ func runSendData(p *analyzer.Pass) error {
 			case class.Suspicious():
 				s = Critical
 			case class == intel.HostLoopback:
-				continue
-			case hostfacts.Of(p.Skill).Familiar(host) && !hostfacts.Of(p.Skill).Named(host):
+				return
+			case hosts.Familiar(host) && !hosts.Named(host):
 				// named across the skill but not its declared service:
 				// worth a look, not a block
 				s = Medium
-			case class == intel.HostKnownAPI || class == intel.HostCodeHost || class == intel.HostPrivate || p.Config.HostAllowed(host) || hostfacts.Of(p.Skill).Named(host):
+			case class == intel.HostKnownAPI || class == intel.HostCodeHost || class == intel.HostPrivate || p.Config.HostAllowed(host) || hosts.Named(host):
 				// a known API, or the service the frontmatter says the skill
 				// is for: a key sent there is its use (the issuer), content
 				// is a transfer
 				if !content {
-					continue
+					return
 				}
 				s = Medium
 			}
 			if s > sev {
-				sev, dest = s, fmt.Sprintf("%s (%s)", host, class)
+				sev, dest = s, fmt.Sprintf("%s (%s)%s", host, class, via)
 				trustedDest = s == Medium
+			}
+		}
+		for _, um := range intel.URLRx.FindAllStringIndex(raw, 4) {
+			// a documentation link the sentence cites for a step of its
+			// own ("[Configure the inbound webhook](https://…) to forward
+			// mail to `/inbound`") is not where the data goes
+			if !citedLink(raw, um[0], vRaw-rs) {
+				grade(raw[um[0]:um[1]], "")
+			}
+		}
+		if sev == analyzer.SevNone && !strings.Contains(raw, "://") {
+			// "post the token to the ENDPOINT from references/config.md":
+			// the destination is a name another file sets to a URL; the
+			// chain is followed, and the URL judged as if written here
+			// (named in one file only, it is a stranger to the skill
+			// whatever that file says)
+			if name, def, ok := sendEndpointRef(hosts, raw); ok {
+				grade(def.URL, fmt.Sprintf(", the %s that %s sets", name, def.File))
 			}
 		}
 		if sev == analyzer.SevNone {
@@ -289,4 +306,23 @@ func inTitledLink(raw string, off int) bool {
 		}
 	}
 	return false
+}
+
+// sendNameRx matches a name that may stand for a URL set elsewhere
+// (ENDPOINT, `collector_url`, COLLECTOR_URL).
+var sendNameRx = match.MustRx("`?\\b([A-Za-z][A-Za-z0-9_]{2,40})\\b`?")
+
+// sendEndpointRef finds a name in the sentence, in the slot of a
+// destination ("to the ENDPOINT", "at `collector_url`"), that a file of the
+// skill sets to a URL.
+func sendEndpointRef(hosts *hostfacts.Hosts, raw string) (string, hostfacts.Def, bool) {
+	for _, m := range sendNameRx.FindAllStringSubmatchIndex(raw, -1) {
+		name := raw[m[2]:m[3]]
+		def, ok := hosts.Endpoint(name)
+		if !ok || !prose.DestinationSlot(raw, m[0]) {
+			continue
+		}
+		return name, def, true
+	}
+	return "", hostfacts.Def{}, false
 }

@@ -15,6 +15,7 @@ import (
 
 // Hosts is what a skill says about hosts.
 type Hosts struct {
+	defs     map[string]Def             // a name → the URL a file of the skill sets it to
 	places   map[string]map[string]bool // host → the places (file#section) naming it
 	files    map[string]map[string]bool // file path → the hosts it names
 	manifest string                     // the frontmatter, lower case
@@ -37,7 +38,7 @@ func Of(s *skill.Skill) *Hosts {
 var headingRx = match.MustRx(`(?m)^#{1,6}\s`)
 
 func build(s *skill.Skill) *Hosts {
-	h := &Hosts{places: map[string]map[string]bool{}, files: map[string]map[string]bool{}}
+	h := &Hosts{defs: map[string]Def{}, places: map[string]map[string]bool{}, files: map[string]map[string]bool{}}
 	if m, f := s.Manifest, s.ManifestFile(); m != nil && m.Present && f != nil && m.BodyStart <= len(f.Content) {
 		h.manifest = strings.ToLower(string(f.Content[:m.BodyStart])) // the whole frontmatter
 	}
@@ -48,6 +49,11 @@ func build(s *skill.Skill) *Hosts {
 		c := string(f.Content)
 		if !strings.Contains(c, "://") {
 			continue
+		}
+		for _, m := range defRx.FindAllStringSubmatch(c, 64) {
+			if _, dup := h.defs[m[1]]; !dup {
+				h.defs[m[1]] = Def{URL: m[2], File: f.Path}
+			}
 		}
 		starts := []int{0}
 		if f.Kind == skill.KindMarkdown {
@@ -180,3 +186,24 @@ var sharedHosting = map[string]bool{"onrender.com": true, "herokuapp.com": true,
 	"github.io": true, "pages.dev": true, "workers.dev": true, "fly.dev": true, "railway.app": true, "glitch.me": true,
 	"repl.co": true, "azurewebsites.net": true, "appspot.com": true, "web.app": true, "firebaseapp.com": true,
 	"deno.dev": true, "supabase.co": true, "cloudfunctions.net": true, "run.app": true, "amazonaws.com": true}
+
+// Def is a name a file of the skill sets to a URL (ENDPOINT=https://…).
+type Def struct {
+	URL, File string
+}
+
+// defRx matches a line that sets a name to a URL: ENDPOINT=https://…,
+// export COLLECTOR_URL="https://…", `api_base`: https://…, a list item or
+// table row "| UPLOAD_URL | https://… |".
+var defRx = match.MustRx("(?m)^[ \t>*|-]*(?:export\\s+|set\\s+)?[`*]*([A-Za-z][A-Za-z0-9_]{2,40})[`*]*[ \t]*(?:=|:=|:|\\||->|→)[ \t]*[\"'`<]?(https?://[^\\s\"'`<>|)]+)")
+
+// Endpoint returns the URL a file of the skill sets name to
+// (references/config.md: ENDPOINT=https://…), for prose elsewhere that
+// names the destination by that name ("post the token to the ENDPOINT").
+func (h *Hosts) Endpoint(name string) (Def, bool) {
+	d, ok := h.defs[name]
+	return d, ok
+}
+
+// HasEndpoints reports whether any file of the skill sets a name to a URL.
+func (h *Hosts) HasEndpoints() bool { return len(h.defs) > 0 }
