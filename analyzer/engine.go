@@ -387,10 +387,14 @@ func (e *Engine) analyzeFile(ctx context.Context, s *skill.Skill, f *skill.File,
 // runRules runs rules on f, in order, under the per-file timeout; prep,
 // when set, prepares each pass.
 func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, rules []*Rule, prep func(*Pass)) fileResult {
-	fctx, cancel := context.WithTimeout(ctx, e.opts.FileTimeout)
+	// The bound is CPU the analysis could have had, not wall time: see
+	// fileDeadline. The rules see it as their context's cancellation.
+	fctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan fileResult, 1)
 	go func() {
+		busyFiles.Add(1)
+		defer busyFiles.Add(-1)
 		var o fileResult
 		var mu sync.Mutex
 		var parseErr *ParseError
@@ -455,20 +459,24 @@ func (e *Engine) runRules(ctx context.Context, s *skill.Skill, f *skill.File, ru
 		}
 		done <- o
 	}()
-	select {
-	case o := <-done:
+	o, waited, ok := fileDeadline(ctx, done, e.opts.FileTimeout)
+	if ok {
 		return o
-	case <-fctx.Done():
-		msg := fmt.Sprintf("analysis of %s stopped: %v", f.Path, fctx.Err())
-		if errors.Is(fctx.Err(), context.DeadlineExceeded) {
-			msg = fmt.Sprintf("analysis of %s timed out after %s", f.Path, e.opts.FileTimeout)
-		}
-		fd := builtinFinding(AnalysisFailed, f.Path, msg)
-		fd.Unanalysed = true
-		// Timeouts are a property of the input, not a crash: they block the
-		// skill through the finding but are not internal errors.
-		return fileResult{findings: []Finding{fd}}
 	}
+	cancel()
+	msg := fmt.Sprintf("analysis of %s stopped: %v", f.Path, ctx.Err())
+	if ctx.Err() == nil {
+		msg = fmt.Sprintf("analysis of %s timed out after %s", f.Path, e.opts.FileTimeout)
+		if waited > e.opts.FileTimeout*3/2 {
+			// the bound was extended while the process was short of CPU
+			msg += fmt.Sprintf(" of running time (%s in all on a busy machine)", waited.Round(time.Second))
+		}
+	}
+	fd := builtinFinding(AnalysisFailed, f.Path, msg)
+	fd.Unanalysed = true
+	// Timeouts are a property of the input, not a crash: they block the
+	// skill through the finding but are not internal errors.
+	return fileResult{findings: []Finding{fd}}
 }
 
 // withParseFailure makes sure a file its parser could not analyse has one
