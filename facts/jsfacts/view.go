@@ -282,7 +282,7 @@ func (v *View) FromDecoder(e ast.Expression) ast.Expression {
 
 // IsDecodeCall reports a call that decodes or unpacks data: atob,
 // String.fromCharCode, unescape, zlib inflation, Buffer.from with a
-// base64 or hex encoding, reverse().
+// base64 or hex encoding, reverse() of a string's pieces.
 func (v *View) IsDecodeCall(c *ast.CallExpression) bool {
 	switch v.Callee(c) {
 	case "atob", "String.fromCharCode", "String.fromCodePoint", "unescape", "module:zlib.inflateSync",
@@ -298,7 +298,36 @@ func (v *View) IsDecodeCall(c *ast.CallExpression) bool {
 	if dot, ok := c.Callee.(*ast.DotExpression); ok {
 		switch dot.Identifier.Name.String() {
 		case "reverse":
+			return v.charSequence(dot.Left, 0)
+		}
+	}
+	return false
+}
+
+// charSequence reports an array that holds the pieces of a string, whose
+// reverse() (then join) decodes reversed text: s.split(""), Array.from(s),
+// [...s], an array literal, or a variable bound to one of these. A list
+// of records reversed for display order (this.ancestors().reverse()) is
+// not a decoder.
+func (v *View) charSequence(e ast.Expression, depth int) bool {
+	switch x := e.(type) {
+	case *ast.ArrayLiteral:
+		return true
+	case *ast.CallExpression:
+		if v.Callee(x) == "Array.from" {
 			return true
+		}
+		if dot, ok := x.Callee.(*ast.DotExpression); ok && dot.Identifier.Name.String() == "split" {
+			return true
+		}
+	case *ast.Identifier:
+		if depth >= 3 {
+			return false
+		}
+		for _, d := range v.Info.Defs(x) {
+			if d.Init != nil && len(d.Path) == 0 && !d.Param && v.charSequence(d.Init, depth+1) {
+				return true
+			}
 		}
 	}
 	return false
