@@ -34,12 +34,14 @@ var PythonDynamicCode = register(&analyzer.Rule{
   ` + "`exec(Path(path).read_text())`" + `): loading a plugin or a scorer the user wrote, as ` + "`import`" + ` would;
   a file's text changed first (decoded, appended to) is judged as above;
 - **low** (a capability) — a variable or expression the skill builds itself, an expression
-  evaluated with its builtins removed (` + "`eval(e, {\"__builtins__\": {}}, names)`" + `), a constant
+  evaluated with its builtins removed (` + "`eval(e, {\"__builtins__\": {}}, names)`" + `, or a namespace
+variable bound to such a dict and filled only with names: ` + "`env.update(FUNCS)`" + `, not ` + "`vars(builtins)`" + `), a constant
   arithmetic expression (` + "`eval(\"2 * 60\")`" + `) or a literal without calls.
 
 A Python interpreter started with ` + "`-c`" + ` (` + "`subprocess.run([sys.executable, \"-c\", code])`" + `) is judged
 the same way; constant inline code is reported (high) only when it calls something
-sensitive. The argument is traced through assignments, function return values and ` + "`self`" + `
+sensitive. ` + "`code = compile(param, …)`" + ` whose code object is only handed to ` + "`exec`/`eval`" + ` is
+judged where it runs. The argument is traced through assignments, function return values and ` + "`self`" + `
 attributes in the same file.
 
 **Fix:** ship the code as source. For data, use ` + "`json.loads`" + ` or ` + "`ast.literal_eval`" + `.
@@ -139,7 +141,13 @@ func runPythonDynamicCode(p *analyzer.Pass) error {
 			}
 			continue
 		}
-		switch src, r := pyfacts.SourceDesc(m, arg.Start, arg.End); src {
+		src, r := pyfacts.SourceDesc(m, arg.Start, arg.End)
+		if src == "" && c.Name == "compile" && pyCompiledForExec(m, c) {
+			// code = compile(param, …); eval(code, …): the code object runs
+			// only where it is evaluated, and is judged there
+			continue
+		}
+		switch src {
 		case "downloaded data", "decoded data":
 			p.Capability(analyzer.CapExecDynamic, src, start)
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical, Kind: analyzer.EvChain,
@@ -253,12 +261,61 @@ func pyRestrictedGlobals(m *python.Module, c *python.Call) bool {
 	if !ok {
 		return false
 	}
-	for k := g.Start; k+2 < g.End; k++ {
+	if g.End == g.Start+1 && m.Toks[g.Start].Kind == python.Name {
+		return pyRestrictedNamespace(m, m.Text(g.Start), g.Start)
+	}
+	return pyEmptiesBuiltins(m, g.Start, g.End)
+}
+
+// pyEmptiesBuiltins reports a dict literal in tokens [lo, hi) whose
+// "__builtins__" entry is {} or None.
+func pyEmptiesBuiltins(m *python.Module, lo, hi int) bool {
+	for k := lo; k+2 < hi; k++ {
 		if v, ok := m.Fold(k, k+1); ok && v == "__builtins__" && m.Is(k+1, ":") {
 			return m.Is(k+2, "None") || m.Is(k+2, "{") && m.Is(k+3, "}")
 		}
 	}
 	return false
+}
+
+// pyBuiltinsBack are the words of a value that could put builtins back
+// into a namespace (ns.update(vars(builtins)), ns["__builtins__"] = …).
+var pyBuiltinsBack = []string{"builtins", "__dict__", "vars(", "globals(", "locals(", "__import__", "getattr("}
+
+// pyRestrictedNamespace reports a globals variable bound only to a dict
+// literal emptying "__builtins__" (namespace = {"__builtins__": {}}), then
+// at most filled with names (namespace.update(SAFE_FUNCS)) by values that
+// do not bring builtins back, and never given a "__builtins__" key later.
+func pyRestrictedNamespace(m *python.Module, name string, use int) bool {
+	as := pyfacts.ScopedAssigns(m, name, use)
+	plain := 0
+	for _, a := range as {
+		text := m.Src[m.Toks[a.Start].Start:m.Toks[max(a.Start, a.End-1)].End]
+		if a.Aug {
+			for _, w := range pyBuiltinsBack {
+				if strings.Contains(text, w) {
+					return false
+				}
+			}
+			continue
+		}
+		if !pyEmptiesBuiltins(m, a.Start, a.End) {
+			return false
+		}
+		plain++
+	}
+	if plain == 0 {
+		return false
+	}
+	// namespace["__builtins__"] = …, anywhere in the file
+	for k := 0; k+2 < len(m.Toks); k++ {
+		if m.Toks[k].Kind == python.Name && m.Text(k) == name && m.Is(k+1, "[") {
+			if v, ok := m.Fold(k+2, k+3); ok && v == "__builtins__" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // pyRunsNamedFile reports whether the code in tokens [lo, hi) is the text
@@ -328,4 +385,36 @@ func pyWholeFileRead(m *python.Module, lo, hi int) bool {
 		}
 	}
 	return true
+}
+
+// pyCompiledForExec reports compile(…) assigned to a name (code =
+// compile(…)) every later use of which in the file is the code argument
+// of exec or eval: compile itself runs nothing.
+func pyCompiledForExec(m *python.Module, c *python.Call) bool {
+	if c.Head < 2 || !m.Is(c.Head-1, "=") || m.Toks[c.Head-2].Kind != python.Name {
+		return false
+	}
+	if t := m.Tokens; c.Head-2 >= len(t.Indent) || t.Indent[c.Head-2] < 0 {
+		return false // not the whole target of its statement (a tuple, a chain)
+	}
+	name := m.Text(c.Head - 2)
+	sources := map[int]bool{}
+	for _, e := range m.Calls {
+		if e == c || e.Name == "compile" || !pyfacts.ExecNames[e.Name] {
+			continue
+		}
+		if a, ok := e.Arg(0, "source"); ok && a.End == a.Start+1 && m.Text(a.Start) == name {
+			sources[a.Start] = true
+		}
+	}
+	uses := 0
+	for k := c.Close + 1; k < len(m.Toks); k++ {
+		if m.Toks[k].Kind == python.Name && m.Text(k) == name {
+			if !sources[k] {
+				return false
+			}
+			uses++
+		}
+	}
+	return uses > 0
 }
