@@ -27,7 +27,8 @@ a web page or a document said, so a quote or ` + "`;`" + ` in that text runs arb
 A wrapper whose ` + "`-c`" + ` string or ` + "`eval`" + ` word is nothing but its arguments (` + "`bash -c \"$*\"`" + `,
 ` + "`eval \"$@\"`" + `) is a command runner, like ` + "`env`" + ` or ` + "`sudo`" + `: its caller chooses the whole command and
 nothing is spliced into a template; so is one variable named for a command that holds all of it
-(` + "`bash -c \"$TEST_CMD\"`" + ` where ` + "`TEST_CMD=\"$2\"`" + `, ` + "`eval \"$PRE_HOOK\"`" + `, ` + "`eval \"$ON_CHANGE_ACTION\"`" + `). ` + "`source`" + ` or ` + "`.`" + ` of a
+(` + "`bash -c \"$TEST_CMD\"`" + ` where ` + "`TEST_CMD=\"$2\"`" + `, ` + "`eval \"$PRE_HOOK\"`" + `, ` + "`eval \"$ON_CHANGE_ACTION\"`" + `), also when the script appends its own operands quoted for eval's parse
+(` + "`eval \"$HOST_CMD \\\"$BRIEF_FILE\\\"\"`" + `). ` + "`source`" + ` or ` + "`.`" + ` of a
 path the caller names (` + "`source \"$VENV/bin/activate\"`" + `) reads a file whole, with nothing of the input spliced
 into code, like running a script the caller names. So is ` + "`eval`" + ` of a constant program whose input
 words are each one double-quoted variable (` + "`eval find \"$ROOT\" -type f $SKIP`" + `, the eval there for
@@ -101,8 +102,17 @@ var shCommandNameRx = match.MustRx(`(?i)(?:^|_)(?:cmd|command|commands|exec|run|
 // command, holding the whole command, nothing spliced around it.
 func shWholeCommandVar(raw string) bool {
 	m := shWholeVarRx.FindStringSubmatch(raw)
+	if m == nil {
+		// eval "$HOST_CMD \"$BRIEF_FILE\"": the command, then operands the
+		// script quotes for eval's second parse
+		m = shCommandQuotedArgsRx.FindStringSubmatch(raw)
+	}
 	return m != nil && shCommandNameRx.MatchString(m[1])
 }
+
+// shCommandQuotedArgsRx matches an eval word that is one variable followed
+// by variables each quoted for eval's own parse (\"$FILE\").
+var shCommandQuotedArgsRx = match.MustRx(`^"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?(?:\s+\\"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\\")+"$`)
 
 // shQuotedVarRx matches a word that is one double-quoted variable
 // ("$ROOT", "${2}"): written as a single argument.

@@ -12,3 +12,6 @@ eval find "$TOP" -name $QUERY # want "high SV126: eval runs code built from untr
 eval "find $TOP -type f" # want "high SV126: eval runs code built from untrusted input"
 eval sh -c "$TOP" # want "high SV126: eval runs code built from untrusted input"
 eval sudo "$TOP" # want "high SV126: eval runs code built from untrusted input"
+POST_CMD="$4"
+eval "$POST_CMD $HOOK_ARGS" # want "high SV126: eval runs code built from untrusted input"
+eval "notify-send \"$HOOK_ARGS\" \"$POST_CMD\"" # want "high SV126: eval runs code built from untrusted input"
