@@ -24,7 +24,7 @@ import (
 type Options struct {
 	Jobs        int           // concurrent analyses; 0 means runtime.NumCPU()
 	Limits      skill.Limits  // zero means skill.DefaultLimits
-	FileTimeout time.Duration // per-file analysis time; 0 means 30s
+	FileTimeout time.Duration // per-file analysis time while the process gets CPU (fileDeadline); 0 means 30s
 	Config      RuleConfig
 	// HonorSuppressions applies inline skillvet:ignore directives. Leave it
 	// off for third-party skills (the gate, audits): there the attacker

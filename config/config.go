@@ -84,7 +84,7 @@ type Limits struct {
 	MaxFileBytes  int64         `yaml:"max-file-bytes"`
 	MaxFiles      int           `yaml:"max-files"`
 	MaxTotalBytes int64         `yaml:"max-total-bytes"`
-	FileTimeout   time.Duration `yaml:"file-timeout"`
+	FileTimeout   time.Duration `yaml:"file-timeout"` // running time per file; see analyzer.Options
 }
 
 // Gate configures the gated loader.
