@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/skill"
@@ -125,9 +126,10 @@ func (d *Discovered) Sources() []analyzer.Source { return sourcesIn(d.Dirs, d.Tr
 
 func sourcesIn(dirs []string, trees map[string]string) []analyzer.Source {
 	out := make([]analyzer.Source, len(dirs))
+	tops := &gitTops{known: map[string]string{}}
 	for i, dir := range dirs {
 		out[i] = analyzer.Source{Dir: dir, Open: func() (fs.FS, error) {
-			tree := GitTop(dir)
+			tree := tops.of(dir)
 			if tree == "" {
 				tree = trees[dir]
 			}
@@ -158,6 +160,39 @@ func GitTop(dir string) string {
 		}
 		abs = parent
 	}
+}
+
+// gitTops is GitTop for the skills of one batch: a skill's own directory
+// is looked at each time, and the answer for its parent, which the other
+// skills found in the same directory share, is kept (a batch of 2,000
+// skills under one directory asked the same ancestors 8,000 times).
+type gitTops struct {
+	mu    sync.Mutex
+	known map[string]string // absolute directory -> GitTop of it
+}
+
+func (t *gitTops) of(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if _, err := os.Lstat(filepath.Join(abs, ".git")); err == nil {
+		return abs
+	}
+	parent := filepath.Dir(abs)
+	if parent == abs {
+		return ""
+	}
+	t.mu.Lock()
+	top, ok := t.known[parent]
+	t.mu.Unlock()
+	if !ok {
+		top = GitTop(parent)
+		t.mu.Lock()
+		t.known[parent] = top
+		t.mu.Unlock()
+	}
+	return top
 }
 
 // ErrNoSkills is returned by callers that require at least one skill.
