@@ -3,6 +3,7 @@ package match
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/skillvet/skillvet/parse/rxlit"
 )
@@ -62,6 +63,66 @@ func IndexHits(text string) *Hits { return litMatcher().Hits(text) }
 func LitID(l string) (int32, bool) {
 	id, ok := litReg.ids[l]
 	return id, ok
+}
+
+// LitIDs returns the index IDs of lits, -1 for a literal that is not
+// registered: LitID of each. The IDs of a list are resolved once and kept
+// with it (keyed by its backing array, checked against a copy of its
+// strings, so a list changed since is resolved again): the prose facts
+// ask for the same package-level lists on every document, and a map
+// lookup per literal per question was 1.5% of a scan.
+func LitIDs(lits []string) []int32 {
+	if len(lits) == 0 {
+		return nil
+	}
+	k := litListKey{&lits[0], len(lits)}
+	if v, ok := litIDCache.m.Load(k); ok {
+		if e := v.(*litIDList); sameStrings(e.lits, lits) {
+			return e.ids
+		}
+	}
+	ids := make([]int32, len(lits))
+	for i, l := range lits {
+		id, ok := LitID(l)
+		if !ok {
+			id = -1
+		}
+		ids[i] = id
+	}
+	if litIDCache.n.Add(1) <= maxLitIDLists {
+		litIDCache.m.Store(k, &litIDList{lits: append([]string(nil), lits...), ids: ids})
+	}
+	return ids
+}
+
+// maxLitIDLists bounds the lists LitIDs keeps (the package-level lists
+// number a few hundred; a caller passing fresh slices must not grow it).
+const maxLitIDLists = 4096
+
+type litListKey struct {
+	p *string
+	n int
+}
+
+type litIDList struct {
+	lits []string
+	ids  []int32
+}
+
+var litIDCache struct {
+	m sync.Map // litListKey → *litIDList
+	n atomic.Int32
+}
+
+// sameStrings compares two lists of equal length; strings sharing their
+// bytes compare without reading them.
+func sameStrings(a, b []string) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Registered registers lits and returns them, for package-level vars.

@@ -25,9 +25,8 @@ func (d *Doc) CredSegments() []bool {
 // particular order), or ok=false for literals the index does not hold.
 func (d *Doc) litHits(lits []string) (pos []int32, ok bool) {
 	hits := d.index()
-	for _, l := range lits {
-		id, known := match.LitID(l)
-		if !known || int(id) >= hits.Len() {
+	for _, id := range match.LitIDs(lits) {
+		if id < 0 || int(id) >= hits.Len() {
 			return nil, false
 		}
 		pos = append(pos, hits.Of(id)...)
@@ -114,14 +113,13 @@ func (d *Doc) SentenceMay(rx *match.Rx) func(s *Sentence) bool {
 		for _, set := range b {
 			known := true
 			clear(in)
-			for _, l := range set {
-				id, ok := match.LitID(l)
-				if !ok || int(id) >= hits.Len() {
+			for i, id := range match.LitIDs(set) {
+				if id < 0 || int(id) >= hits.Len() {
 					known = false // not in the index: this set cannot narrow
 					break
 				}
 				for _, p := range hits.Of(id) {
-					if k := d.sentenceAt(int(p), len(l)); k >= 0 {
+					if k := d.sentenceAt(int(p), len(set[i])); k >= 0 {
 						in[k] = true
 					}
 				}
