@@ -93,18 +93,20 @@ func runSendData(p *analyzer.Pass) error {
 	hasObj := d.SentenceFilter(prose.SendObjLits)
 	hasDest := d.SentenceFilter(destWordLits)
 	credSeg := d.CredSegments()
-	for _, s := range d.Sentences() {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
 		if s.Ctx == prose.CtxCode {
 			continue
 		}
 		has := credSeg[s.SegIndex]
-		if !has && !hasObj(&s) {
+		if !has && !hasObj(s) {
 			continue
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
 		hosts := hostfacts.Of(p.Skill)
-		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(&s) && !hosts.HasEndpoints() {
+		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(s) && !hosts.HasEndpoints() {
 			continue // no destination
 		}
 		// "send X to Y": a sending verb outside code spans, then the data
@@ -117,7 +119,7 @@ func runSendData(p *analyzer.Pass) error {
 				continue // a cited title: [Division Timings Leak Secrets](https://…)
 			}
 			if d.CtxAt(vs) == prose.CtxCode || prose.Negated(s.Text, m[0]) || prose.InToken(s.Text, m[0], m[1]) ||
-				prose.VerbRole(&s, m[0], m[1]) != prose.RoleInstruction {
+				prose.VerbRole(s, m[0], m[1]) != prose.RoleInstruction {
 				continue
 			}
 			rest, rawRest := s.Text[m[1]:], raw[min(vs-rs, len(raw)):]
@@ -235,7 +237,7 @@ func runSendData(p *analyzer.Pass) error {
 		if sev == analyzer.SevNone {
 			continue
 		}
-		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, s, vm[0], d.Teaching)
 		// a transfer the paragraph also tells the agent to keep quiet
 		// about is covert whatever the host looks like
 		if !d.Teaching && why == "" {

@@ -96,7 +96,9 @@ func runCredentialPath(p *analyzer.Pass) error {
 		return err
 	}
 	credSeg := d.CredSegments()
-	for _, s := range d.Sentences() {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
 		if !credSeg[s.SegIndex] {
 			continue
 		}
@@ -107,7 +109,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 			continue
 		}
 		vm := credVerb(s.Text)
-		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
+		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
 		if vs, _ := s.Seg.N.Orig(s.I+vm[0], s.I+vm[1]); credReportItem(raw, vs-rs, ps) {
@@ -177,7 +179,7 @@ func runCredentialPath(p *analyzer.Pass) error {
 		default:
 			sev = High
 		}
-		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, s, vm[0], d.Teaching)
 		if sev > Medium && credDeniedOutcome(raw, pe) {
 			// "- read ~/.claude/.credentials.json → **DENIED** by DAC": a
 			// probe's recorded result, an access that was refused

@@ -202,15 +202,17 @@ func runContextLeak(p *analyzer.Pass) error {
 	credSeg := d.CredSegments()
 	hasChan := d.SentenceFilter(chanLits)
 	hasObj := d.SentenceFilter(prose.SendObjLits)
-	for _, s := range d.Sentences() {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
 		if s.Ctx == prose.CtxCode {
 			continue
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		if promptCand[s.SegIndex] {
 			if m := promptLeakRx.FindStringIndex(s.Text); m != nil && !prose.Negated(s.Text, m[0]) {
-				sev, why := prose.SentenceSeverity(High, &s, m[0], d.Teaching)
-				if sev > Medium && ctxLeakDescribed(&s, m[0], m[1]) {
+				sev, why := prose.SentenceSeverity(High, s, m[0], d.Teaching)
+				if sev > Medium && ctxLeakDescribed(s, m[0], m[1]) {
 					sev, why = Medium, why+ctxLeakDescribedNote
 				}
 				rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
@@ -221,20 +223,20 @@ func runContextLeak(p *analyzer.Pass) error {
 		if !(objCand[s.SegIndex] || credSeg[s.SegIndex]) {
 			continue
 		}
-		if !hasObj(&s) && !credSeg[s.SegIndex] {
+		if !hasObj(s) && !credSeg[s.SegIndex] {
 			continue
 		}
 		raw := string(d.Src[rs:re])
-		if vm, what, ok := publishLeak(&s, raw, credSeg[s.SegIndex]); ok {
-			sev, why := prose.SentenceSeverity(High, &s, vm[0], d.Teaching)
-			if sev > Medium && ctxLeakDescribed(&s, vm[0], vm[1]) {
+		if vm, what, ok := publishLeak(s, raw, credSeg[s.SegIndex]); ok {
+			sev, why := prose.SentenceSeverity(High, s, vm[0], d.Teaching)
+			if sev > Medium && ctxLeakDescribed(s, vm[0], vm[1]) {
 				sev, why = Medium, why+ctxLeakDescribedNote
 			}
 			rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 				Message: fmt.Sprintf("instruction to %s, which anyone with the link can read%s", what, why)})
 			continue
 		}
-		if !chanCand[s.SegIndex] || !hasChan(&s) {
+		if !chanCand[s.SegIndex] || !hasChan(s) {
 			continue
 		}
 		vm := placeVerb(s.Text)
@@ -283,8 +285,8 @@ func runContextLeak(p *analyzer.Pass) error {
 		if screenshotsForReview(obj, rest[:objEnd+cm[0]], ch) && !credSeg[s.SegIndex] && !prose.SecretObjRx.MatchString(s.Text) {
 			continue
 		}
-		sev, why := prose.SentenceSeverity(High, &s, vm[0], d.Teaching)
-		if sev > Medium && ctxLeakDescribed(&s, vm[0], vm[1]) {
+		sev, why := prose.SentenceSeverity(High, s, vm[0], d.Teaching)
+		if sev > Medium && ctxLeakDescribed(s, vm[0], vm[1]) {
 			sev, why = Medium, why+ctxLeakDescribedNote
 		}
 		if (ch == "comment" || ch == "comments") && !remoteCommentRx.MatchString(s.Text) && sev > Medium {

@@ -70,13 +70,15 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 	}
 	mayAll := d.SentenceMay(homeAllRx)
 	glob := d.RawFinder(homeGlobRx)
-	for _, s := range d.Sentences() {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
 		// Sentences() holds prose blocks only; one that opens with a code
 		// span ("`~/*`") is still prose: the glob is sought in the raw text
 		scope := ""
-		if m := glob(&s); m != "" {
+		if m := glob(s); m != "" {
 			scope = strings.TrimLeft(m, " \t\n(`\"'")
-		} else if !mayAll(&s) {
+		} else if !mayAll(s) {
 			continue
 		} else if m := homeAllRx.Regexp.FindString(s.Text); m != "" {
 			scope = strings.TrimRight(m, " .,;:)`'\"")
@@ -118,7 +120,7 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 		if len(why) > 0 {
 			note = ": " + strings.Join(why, ", ")
 		}
-		sev, ex := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
+		sev, ex := prose.SentenceSeverity(sev, s, vm[0], d.Teaching)
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s%s%s", s.Text[vm[0]:vm[1]], match.Clip(scope, 40), note, ex)})

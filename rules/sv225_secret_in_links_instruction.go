@@ -84,7 +84,9 @@ func runSecretInLinks(p *analyzer.Pass) error {
 	}
 	may := d.SentenceMay(linkSecretRx)
 	credSeg := d.CredSegments()
-	for _, s := range d.Sentences() {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
 		// the secret: a secret named, or a file that holds credentials
 		// (its contents are the secret: "followed by the contents of
 		// ~/.npmrc")
@@ -94,12 +96,12 @@ func runSecretInLinks(p *analyzer.Pass) error {
 				secrets = append(secrets, []int{ps, pe})
 			}
 		}
-		if may(&s) {
+		if may(s) {
 			// every secret named that is not a word of a field's or
 			// product's name ("the **Default Access Token Manager** list",
 			// "**Password Reset Type** is set to …")
 			for _, m := range linkSecretRx.Regexp.FindAllStringIndex(s.Text, -1) {
-				if !linkLabelWord(d.Src, &s, m) && linkEnvName(d.Src, &s, m) {
+				if !linkLabelWord(d.Src, s, m) && linkEnvName(d.Src, s, m) {
 					secrets = append(secrets, m)
 				}
 			}
@@ -112,9 +114,9 @@ func runSecretInLinks(p *analyzer.Pass) error {
 		// a placeholder of a link the skill holds, replaced by the secret
 		// ("replace `KEY` in the badge address with the value of …"),
 		// or the secret placed into a link the sentence names
-		vm, sm, linkHosts := linkSubstitution(p, d.Src, &s, raw, secrets)
+		vm, sm, linkHosts := linkSubstitution(p, d.Src, s, raw, secrets)
 		if vm == nil {
-			if vm, sm = linkPlacement(&s, raw, secrets); vm == nil {
+			if vm, sm = linkPlacement(s, raw, secrets); vm == nil {
 				continue
 			}
 		}
@@ -167,7 +169,7 @@ func runSecretInLinks(p *analyzer.Pass) error {
 		if generic {
 			sev = Critical
 		}
-		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s %s to links%s", s.Text[vm[0]:vm[1]], match.Clip(s.Text[sm[0]:sm[1]], 60), why)})
 	}

@@ -85,8 +85,10 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 		return err
 	}
 	has := d.SentenceFilter(askLits)
-	for _, s := range d.Sentences() {
-		if s.Ctx == prose.CtxCode || !has(&s) {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
+		if s.Ctx == prose.CtxCode || !has(s) {
 			continue
 		}
 		words := askWordsRx.MatchString(s.Text) && askWalletRx.MatchString(s.Text)
@@ -136,7 +138,7 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 			sev, where = Medium, "for a certificate, key pair or service the product configures, not a wallet's"
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
-		sev, why := prose.SentenceSeverity(sev, &s, vm[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to have the user give their %s %s%s", what, where, why)})
 	}

@@ -55,8 +55,10 @@ func runBackdoorAccount(p *analyzer.Pass) error {
 		return err
 	}
 	has := d.SentenceFilter(backdoorLits)
-	for _, s := range d.Sentences() {
-		if s.Ctx == prose.CtxCode || !has(&s) {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
+		if s.Ctx == prose.CtxCode || !has(s) {
 			continue
 		}
 		am := backdoorAcctRx.FindStringIndex(s.Text)
@@ -64,11 +66,11 @@ func runBackdoorAccount(p *analyzer.Pass) error {
 			continue
 		}
 		vm := backdoorVerbRx.FindStringIndex(s.Text[:am[0]])
-		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(&s, vm[0], vm[1]) != prose.RoleInstruction {
+		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
-		sev, why := prose.SentenceSeverity(High, &s, vm[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(High, s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instruction to %s a privileged account (%s) with a password the skill fixes: a way back in that outlives the task%s",
 				s.Text[vm[0]:vm[1]], s.Text[am[0]:am[1]], why)})

@@ -75,11 +75,12 @@ func runRemoteInstructions(p *analyzer.Pass) error {
 	hasURL := d.SentenceFilter(remoteLits)
 	segURL := d.Candidates(remoteLits)
 	sents := d.Sentences()
-	for k, s := range sents {
+	for k := range sents {
+		s := &sents[k] // not a copy: escaping, a copy was allocated per sentence
 		if s.Ctx == prose.CtxCode || !segURL[s.SegIndex] {
 			continue
 		}
-		inSentence := hasURL(&s)
+		inSentence := hasURL(s)
 		sev, m := remoteMatch(s.Text, inSentence)
 		if sev == analyzer.SevNone || prose.Negated(s.Text, m[0]) {
 			continue
@@ -119,7 +120,7 @@ func runRemoteInstructions(p *analyzer.Pass) error {
 		if host == "" {
 			continue
 		}
-		sev, why := prose.SentenceSeverity(sev, &s, m[0], d.Teaching)
+		sev, why := prose.SentenceSeverity(sev, s, m[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 			Message: fmt.Sprintf("instructions are fetched from %s at run time%s: %q%s", host, schedule, match.Clip(s.Text[m[0]:m[1]], 80), why)})
 	}

@@ -73,8 +73,10 @@ func runUntrustedContent(p *analyzer.Pass) error {
 		}
 	}
 	may := d.SentenceMay(untrustedRunRx)
-	for _, s := range d.Sentences() {
-		if !may(&s) {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
+		if !may(s) {
 			continue
 		}
 		vm := untrustedRunRx.Regexp.FindStringIndex(s.Text)

@@ -189,8 +189,10 @@ func runSecurityPromptBypass(p *analyzer.Pass) error {
 	}
 	var hits []bypassHit
 	warning := false
-	for _, s := range d.Sentences() {
-		if s.Ctx == prose.CtxCode || !has(&s) {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
+		if s.Ctx == prose.CtxCode || !has(s) {
 			continue
 		}
 		prev := ""
@@ -203,10 +205,10 @@ func runSecurityPromptBypass(p *analyzer.Pass) error {
 			}
 			ph := &bypassPhrases[i]
 			m := ph.Find(s.Text)
-			if m == nil || !bypassInstruction(&s, ph, m, prev) {
+			if m == nil || !bypassInstruction(s, ph, m, prev) {
 				continue
 			}
-			h := bypassHit{s: s, ph: ph, m: m}
+			h := bypassHit{s: *s, ph: ph, m: m}
 			if ph.kind == bypassGrant && ph.Label == "privacy permission granted" {
 				h.broad = bpBroadRx.MatchString(s.Text)
 			}

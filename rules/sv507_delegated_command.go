@@ -141,8 +141,10 @@ func runDelegatedCommand(p *analyzer.Pass) error {
 	for i := range delegatePhrases {
 		cand[i] = d.GateCandidates(delegatePhrases[i].Gate, d.Candidates(delegatePhrases[i].Lits))
 	}
-	for _, s := range d.Sentences() {
-		if s.Ctx == prose.CtxCode || !has(&s) {
+	sents := d.Sentences()
+	for sk := range sents {
+		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
+		if s.Ctx == prose.CtxCode || !has(s) {
 			continue
 		}
 		for i := range delegatePhrases {
@@ -151,14 +153,14 @@ func runDelegatedCommand(p *analyzer.Pass) error {
 			}
 			ph := &delegatePhrases[i]
 			m := ph.Find(s.Text)
-			if m == nil || !delegateInstruction(&s, ph, m) {
+			if m == nil || !delegateInstruction(s, ph, m) {
 				continue
 			}
-			sev, why := delegateSeverity(p, d, &s, ph, m)
+			sev, why := delegateSeverity(p, d, s, ph, m)
 			if sev == analyzer.SevNone {
 				break
 			}
-			sev, ex := prose.SentenceSeverity(sev, &s, m[0], d.Teaching)
+			sev, ex := prose.SentenceSeverity(sev, s, m[0], d.Teaching)
 			rs, re := s.Seg.N.Orig(s.I, s.J)
 			rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
 				Message: fmt.Sprintf("%s: %q (%s)%s", ph.Label, match.Clip(s.Text[m[0]:m[1]], 80), why, ex)})
