@@ -810,15 +810,26 @@ func decodeMappings(m []byte) ([][]segment, error) {
 		return nil, errors.New("bad mappings")
 	}
 	s = s[:e]
-	var out [][]segment
-	var cur []segment
+	// one array holds every line's segments (a line has at most one more
+	// segment than it has commas): a slice grown per line was most of
+	// what the map cost
+	lines := strings.Count(s, ";")
+	all := make([]segment, 0, lines+strings.Count(s, ",")+1)
+	out := make([][]segment, 0, lines+1)
+	first := 0 // the current line's first segment in all
+	line := func() []segment {
+		if len(all) == first {
+			return nil
+		}
+		return all[first:len(all):len(all)]
+	}
 	var src, oline, ocol int
 	gcol := 0
 	for len(s) > 0 {
 		switch s[0] {
 		case ';':
-			out = append(out, cur)
-			cur, gcol = nil, 0
+			out = append(out, line())
+			first, gcol = len(all), 0
 			s = s[1:]
 			continue
 		case ',':
@@ -844,11 +855,11 @@ func decodeMappings(m []byte) ([][]segment, error) {
 			oline += f[2]
 			ocol += f[3]
 			if src == 0 {
-				cur = append(cur, segment{gcol, oline, ocol})
+				all = append(all, segment{gcol, oline, ocol})
 			}
 		}
 	}
-	out = append(out, cur)
+	out = append(out, line())
 	return out, nil
 }
 
