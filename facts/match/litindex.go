@@ -4,6 +4,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/skillvet/skillvet/parse/rxlit"
 )
@@ -115,10 +116,10 @@ var litIDCache struct {
 }
 
 // sameStrings compares two lists of equal length; strings sharing their
-// bytes compare without reading them.
+// bytes compare without reading them (or calling memequal).
 func sameStrings(a, b []string) bool {
 	for i := range a {
-		if a[i] != b[i] {
+		if len(a[i]) != len(b[i]) || unsafe.StringData(a[i]) != unsafe.StringData(b[i]) && a[i] != b[i] {
 			return false
 		}
 	}
