@@ -28,7 +28,9 @@ reports no finding of its own:
 - ` + "`read-secret`" + ` for a credential file opened for reading (` + "`~/.ssh/id_*`" + `, ` + "`~/.aws/credentials`" + `,
   browser and wallet stores; public SSH material is not a secret) and for an environment
   variable whose name says it holds one (` + "`env:GITHUB_TOKEN`" + `);
-- ` + "`read-env`" + ` when the whole environment is taken (` + "`dict(os.environ)`" + `, ` + "`os.environ.copy()`" + `);
+- ` + "`read-env`" + ` when the whole environment is taken (` + "`dict(os.environ)`" + `, ` + "`os.environ.copy()`" + `), but
+  not when the copy is only a child process's environment (` + "`env=os.environ.copy()`" + `, or a copy
+  changed key by key and passed as ` + "`env=`" + `): the child inherits it anyway;
   setting or patching it is not reading it (` + "`os.environ[K] = v`" + `, ` + "`os.environ.update(…)`" + `,
   ` + "`patch.dict(os.environ, {…})`" + ` in a test);
 - ` + "`exec`" + ` with the program of a list-form process call.
@@ -102,6 +104,9 @@ func runPythonCapabilities(p *analyzer.Pass) error {
 			}
 		case r.Name == "os.environ.copy" || r.Name == "os.environ.items" || r.Name == "os.environ.values" ||
 			r.Name == "os.environ" && !r.HasKey && !r.Call && wholeEnvUse(m, r):
+			if r.Name != "os.environ.items" && r.Name != "os.environ.values" && childEnv(m, r) {
+				continue // handed to a child process, which inherits it anyway
+			}
 			p.Capability(analyzer.CapReadEnv, "environment", start)
 		}
 	}
@@ -139,6 +144,49 @@ func firstStringArg(m *python.Module, r python.Ref) string {
 // wholeEnvUse reports os.environ taken whole: passed to a call
 // (dict(os.environ), json.dumps(os.environ)) rather than read by key or
 // handed to a subprocess as env=.
+// childEnv reports whether a copy of the whole environment is only the
+// environment of a child process: the value of an env= keyword
+// (env=os.environ.copy(), env={**os.environ, "K": v}), or of a variable
+// that is otherwise only changed key by key and then passed as env=
+// (env = os.environ.copy(); env["PATH"] = p; run(cmd, env=env)). The child
+// inherits the environment without it; nothing leaves the process.
+func childEnv(m *python.Module, r python.Ref) bool {
+	head := r.Tok
+	if head >= 2 && m.Is(head-1, "**") && m.Is(head-2, "{") {
+		head -= 2 // {**os.environ, ...}
+	}
+	if head < 2 || !m.Is(head-1, "=") {
+		return false
+	}
+	if m.Toks[head-2].Kind != python.Name {
+		return false
+	}
+	name := m.Text(head - 2)
+	if m.Is(head-3, "(") || m.Is(head-3, ",") {
+		return name == "env" // a keyword argument
+	}
+	// an assignment statement: every other use of the name must be a
+	// key-by-key change or an env= argument
+	passed := false
+	for i := range m.Toks {
+		if i == head-2 || m.Toks[i].Kind != python.Name || m.Text(i) != name || m.Is(i-1, ".") {
+			continue
+		}
+		switch {
+		case m.Is(i-1, "=") && i >= 2 && m.Text(i-2) == "env" && (m.Is(i-3, "(") || m.Is(i-3, ",")):
+			passed = true
+		case m.Is(i+1, "=") && !m.Is(i-1, "."):
+			// another binding of the name: judged at its own reference
+		case m.Is(i+1, "[") && m.Match[i+1] > 0 && m.Is(int(m.Match[i+1])+1, "="):
+			// env["K"] = v
+		case m.Is(i+1, ".") && (m.Is(i+2, "update") || m.Is(i+2, "setdefault") || m.Is(i+2, "pop")):
+		default:
+			return false
+		}
+	}
+	return passed
+}
+
 func wholeEnvUse(m *python.Module, r python.Ref) bool {
 	if r.Tok == 0 || r.End >= len(m.Toks) {
 		return false
