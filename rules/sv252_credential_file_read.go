@@ -50,7 +50,10 @@ into the home itself, another account's home, a shared, synced or public folder,
 others afterwards (` + "`chmod 644`" + `) it stays **high**. An ` + "`.npmrc`" + ` printed with its token lines dropped (` + "`cat ~/.npmrc | grep -v authToken`" + `) is **medium**.
 A ` + "`.env`" + ` under the home directory read into a variable by an assignment or ` + "`export`" + `
 (` + "`KEY=$(grep '^KEY=' ~/.openclaw/.env | cut -d= -f2)`" + `, ` + "`export $(cat ~/.env | xargs)`" + `) is **medium**:
-the skill loading its settings; printed, it would reach the agent's context (**high**).
+the skill loading its settings; printed, it would reach the agent's context (**high**). A ` + "`.env`" + ` whose
+pipeline keeps only the setting names (` + "`… | cut -d= -f1`" + `, ` + "`awk -F= '{print $1}'`" + `, a ` + "`sed`" + ` substitution dropping
+` + "`=.*`" + `, after line filters such as ` + "`grep`" + ` and ` + "`sort`" + `) lists which keys are set and is **medium**; a ` + "`tee`" + `, a
+` + "`grep -o`" + ` or a pattern that could run past the first ` + "`=`" + ` on the way keeps it **high**.
 A key handed to its consumer is **medium**: ` + "`gh secret set DEPLOY_KEY < ~/.ssh/deploy_key`" + ` stores it, encrypted, as a
 secret of the current checkout's repository (one the user administers; with ` + "`-R`" + `/` + "`--repo`" + `, ` + "`--org`" + ` or ` + "`--user`" + ` it
 may be someone else's and stays **high**), and ` + "`cat ~/.ssh/deploy_key`" + ` printing only keys an ` + "`ssh-keygen -f`" + ` earlier in
@@ -109,6 +112,8 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				sev, note = Medium, ": stored with gh secret set as a secret of the current repository (encrypted for its CI, the key's consumer; nothing prints)"
 			case shFreshKeyShown(s, idx, c):
 				sev, note = Medium, ": a key ssh-keygen created earlier in this block, shown to be handed to its consumer (not an existing credential)"
+			case label == "dotenv file" && shKeyNamesOnly(s, c):
+				sev, note = Medium, ": only the names of its settings come out (the pipeline cuts each line at '='; the values are dropped)"
 			case label == "dotenv file" && shCapturedSetting(s, c):
 				sev, note = Medium, " into a variable (loading the skill's settings; nothing here prints or sends it)"
 			}
@@ -306,6 +311,55 @@ func shSecretLinesDropped(s *shell.Script, c *shell.Command) bool {
 		if v := strings.Trim(w.Value, `"'`); v != "" && !strings.HasPrefix(v, "-") {
 			return shSecretLineRx.MatchString(v)
 		}
+	}
+	return false
+}
+
+// shNameFieldRx matches a sed substitution that keeps only what precedes
+// the '=' of a NAME=value line: s/^…([A-Z0-9_]+)=.*/\1/ or s/=.*//
+// (the replacement holds no text of its own).
+var shNameFieldRx = match.MustRx(`^s([/|#])([^=]*)=\.\*\$?([/|#])((?:\\[1-9])*)([/|#])g?$`)
+
+// shKeyNamesOnly reports a read of a dotenv-style file whose pipeline keeps
+// only the setting names: after line filters (grep, sort, uniq, head,
+// tail), a stage that cuts each line at '=' and keeps the first field (cut
+// -d= -f1, awk -F= '{print $1}', or a sed substitution dropping '=.*').
+// Which keys are set is listed; no value reaches the output.
+func shKeyNamesOnly(s *shell.Script, c *shell.Command) bool {
+	if (c.Name == "grep" || c.Name == "egrep") && shellfacts.HasShortFlag(c, 'o', "--only-matching") {
+		return false // it prints what its pattern matched, which need not hold the '='
+	}
+	cur := c
+	for n := 0; cur.PipeNext > 0 && cur.PipeNext < len(s.Commands) && n < 8; n++ {
+		cur = s.Commands[cur.PipeNext]
+		var ps []string
+		for _, w := range cur.Params() {
+			ps = append(ps, strings.Trim(w.Value, `"'`))
+		}
+		switch cur.Name {
+		case "grep", "egrep", "sort", "uniq", "head", "tail":
+			if shellfacts.HasShortFlag(cur, 'o', "--only-matching") {
+				return false // what it prints is the pattern's, not the line's
+			}
+			continue
+		case "cut":
+			j := strings.Join(ps, "")
+			return j == "-d=-f1" || j == "-f1-d="
+		case "awk":
+			return len(ps) == 2 && ps[0] == "-F=" && strings.ReplaceAll(ps[1], " ", "") == "{print$1}"
+		case "sed":
+			if len(ps) == 2 && (ps[0] == "-E" || ps[0] == "-r") {
+				ps = ps[1:]
+			}
+			if len(ps) != 1 {
+				return false
+			}
+			m := shNameFieldRx.FindStringSubmatch(ps[0])
+			// no '.' before the '=': a wildcard there could run past the
+			// first '=' into the value
+			return m != nil && m[1] == m[3] && m[3] == m[5] && !strings.ContainsAny(m[2], ".\\")
+		}
+		return false
 	}
 	return false
 }
