@@ -1,10 +1,12 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/hostfacts"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
@@ -36,7 +38,9 @@ keychains, browser and wallet stores, shell history, …) and send it off the ma
 - a key store made into a repository and pushed: ` + "`git -C ~/.ssh push https://…`" + `, ` + "`cd ~/.aws && git init && … && git push`" + `,
   ` + "`git --work-tree=$HOME/.gnupg push`" + ` (every file in it is sent).
 
-A skill has no reason to ship your credentials anywhere. **Critical.** The key that ` + "`scp -i`" + `, ` + "`sftp -o IdentityFile=`" + `
+A skill has no reason to ship your credentials anywhere. **Critical.** A remote copy whose host is a
+placeholder (` + "`scp .env <your-server>:/srv/app/`" + `) names no machine: the user fills in one of their own, so it
+is **medium**, unless a file of the skill gives the placeholder a value (` + "`<sync-host> = 203.0.113.44`" + `). The key that ` + "`scp -i`" + `, ` + "`sftp -o IdentityFile=`" + `
 or ` + "`rsync -e \"ssh -i …\"`" + ` logs in with is used, not sent.
 
 **Fix:** remove it. An API client should send one named token to its own API, read
@@ -97,6 +101,11 @@ func shRunCredentialExfilCommand(p *analyzer.Pass) error {
 					if shFamiliarHosts(p, us) {
 						sev, note = Medium, "; no flow from the read to this request was found, and it goes to the service the skill is about"
 					}
+				}
+				if name, ok := shPlaceholderRemote(c); ok && !class.Suspicious() && !shPlaceholderDefined(p, name) {
+					// scp .env <your-server>:/srv/app/: the user names the
+					// machine, their own; the skill chose none
+					sev, note = Medium, "; the destination is a placeholder (<"+name+">) the user fills in with a machine of their own, and no file of the skill gives it a value"
 				}
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
 					Message: "sends " + label + " (" + flow + ") to the network: " + c.Name + " " + how + shellfacts.DescribeHost(class, host) + shellfacts.Where(site) + note})
@@ -185,4 +194,50 @@ func shCredentialFlow(s *shell.Script, idx int, c *shell.Command) (string, strin
 		}
 	}
 	return "", ""
+}
+
+// shPlaceholderRx is a remote copy's destination host written as a
+// placeholder: <tailscale-ip>, user@<server>, {host}. The Markdown reader
+// hands code blocks over with <name> masked as _name_ (a hostname has no
+// underscore).
+var shPlaceholderRx = match.MustRx(`^(?:[A-Za-z0-9._-]+@)?(?:<([A-Za-z][A-Za-z0-9 _.-]{0,40})>|\{([A-Za-z][A-Za-z0-9_.-]{0,40})\}|_([A-Za-z][A-Za-z0-9 .-]{0,40})_)$`)
+
+// shPlaceholderRemote reports an scp, rsync or sftp whose remote
+// destination's host is a placeholder, with its name.
+func shPlaceholderRemote(c *shell.Command) (string, bool) {
+	if c.Name != "scp" && c.Name != "rsync" && c.Name != "sftp" || len(c.Argv) < 3 {
+		return "", false
+	}
+	dest := strings.Trim(c.Argv[len(c.Argv)-1].Value, `"'`)
+	i := -1
+	for _, end := range []string{">:", "}:", "_:"} {
+		if j := strings.Index(dest, end); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+	}
+	if i < 0 {
+		return "", false
+	}
+	m := shPlaceholderRx.FindStringSubmatch(dest[:i+1])
+	if m == nil {
+		return "", false
+	}
+	return m[1] + m[2] + m[3], true
+}
+
+// shPlaceholderDefined reports whether a text file of the skill gives the
+// placeholder a value (<backup-host> = 203.0.113.9, "backup-host: files.example.net",
+// "the backup-host is 198.51.100.7"): then the skill, not the user, chose
+// the machine.
+func shPlaceholderDefined(p *analyzer.Pass, name string) bool {
+	rx, err := regexp.Compile(`(?i)` + regexp.QuoteMeta(name) + "[>}`*'\"]*[ \t]*(?:=|:[ \t]|\\bis\\b|->|→)[ \t]*[`*'\"]*(?:\\d{1,3}(?:\\.\\d{1,3}){3}\\b|[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+)")
+	if err != nil {
+		return true // fail closed: keep the grade
+	}
+	for _, f := range p.Skill.Files {
+		if rx.Match(f.Content) {
+			return true
+		}
+	}
+	return false
 }
