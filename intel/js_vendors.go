@@ -7,7 +7,7 @@ import "strings"
 // openai.com. Sending a key to its vendor is ordinary API use.
 var jsKeyVendors = map[string][]string{
 	"OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"}, "CLAUDE": {"anthropic.com"},
-	"GITHUB": {"github.com", "githubusercontent.com"}, "GH": {"github.com"},
+	"GITHUB": {"github.com", "githubusercontent.com"}, "GH": {"github.com", "githubusercontent.com"},
 	"GOOGLE": {"googleapis.com", "google.com"}, "GEMINI": {"googleapis.com"}, "GCP": {"googleapis.com"},
 	"MISTRAL": {"mistral.ai"}, "GROQ": {"groq.com"}, "COHERE": {"cohere.ai", "cohere.com"},
 	"STRIPE": {"stripe.com"}, "SLACK": {"slack.com"}, "NOTION": {"notion.com", "notion.so"},
