@@ -46,3 +46,51 @@ func PathToken(raw string, s, e int) string {
 	}
 	return raw[s:e]
 }
+
+// projectSecretRx matches the base name of a file a project keeps its own
+// secrets in, beside the user's credential stores (CredentialPaths): a
+// secrets file (secrets.yml, secret.json), a credentials file
+// (credentials.json, Rails' master.key), a private key (*.key, *.p12,
+// *.pfx, a *key*.pem, id_rsa), a cloud service-account key, Terraform
+// state and variables.
+var projectSecretRx = rxlit.MustRx(`(?i)^(?:secrets?\.(?:ya?ml|json|toml|ini|env|properties)|credentials\.(?:json|ya?ml|toml)|master\.key|[\w.-]*\.(?:key|p12|pfx|jks|keystore)|[\w.-]*key[\w.-]*\.pem|id_(?:rsa|dsa|ecdsa|ed25519)|[\w.-]*service[-_]?account[\w.-]*\.json|[\w.-]*-sa-key\.json|terraform\.tfvars|[\w.-]*\.tfstate)$`)
+
+// projectSecretTemplateRx matches a template of such a file, committed on
+// purpose: secrets.example.yml, credentials.json.sample, .key.dist.
+var projectSecretTemplateRx = rxlit.MustRx(`(?i)[._-](?:example|sample|template|dist|defaults?|tmpl|tpl)(?:\.|$)`)
+
+// ProjectSecretFile returns a label for a path whose file holds a
+// project's secrets (config/secrets.yml, certs/server.key,
+// gcp-service-account.json), "" and false for anything else and for
+// templates of them. It reads the base name only; the user's credential
+// stores are MatchSecretCredentialPath's.
+func ProjectSecretFile(p string) (string, bool) {
+	p = strings.Trim(p, `"'`)
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		p = p[i+1:]
+	}
+	if p == "" || projectSecretTemplateRx.MatchString(p) || !projectSecretRx.MatchString(p) {
+		return "", false
+	}
+	l := strings.ToLower(p)
+	switch {
+	case strings.HasPrefix(l, "secret"):
+		return "secrets file", true
+	case strings.HasPrefix(l, "credentials") || l == "master.key":
+		return "credentials file", true
+	case strings.Contains(l, "account") || strings.HasSuffix(l, "-sa-key.json"):
+		return "service account key", true
+	case strings.HasPrefix(l, "terraform") || strings.HasSuffix(l, ".tfstate"):
+		return "Terraform state or variables", true
+	}
+	return "private key file", true
+}
+
+// placeholderRepoRx matches a repository URL's owner or name that the
+// reader fills in: github.com/username/x, <you>, {owner}, YOUR_USER,
+// $GH_USER.
+var placeholderRepoRx = rxlit.MustRx(`(?i)[/:](?:user(?:name)?|owner|you|your[-_]?\w*|me|<[^<>]+>|\{[^{}]+\}|_[^_/]+_|\$\{?\w+\}?)(?:/|\.git$|$)`)
+
+// PlaceholderRepoURL reports a repository URL with a placeholder for its
+// owner or name: the user's own repository, which the reader names.
+func PlaceholderRepoURL(u string) bool { return placeholderRepoRx.MatchString(u) }
