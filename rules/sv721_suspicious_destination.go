@@ -31,7 +31,7 @@ real services:
   subdomain is a placeholder for the reader's own (` + "`https://your-ngrok-url.ngrok.io/webhook`" + `,
   ` + "`abc123.ngrok-free.app`" + `: testing a webhook through one's own tunnel).
 
-**ssh to a raw IP** (as its destination, or as the address of  for a named destination) is graded by what the session does. An interactive login
+**ssh to a raw IP** (as its destination, or as the address ` + "`-o HostName=`" + ` gives a named destination) is graded by what the session does. An interactive login
 (` + "`ssh ops@203.0.113.7`" + `, with ` + "`-L`" + `/` + "`-D`" + ` forwards) or a command the remote host runs
 (` + "`ssh ops@203.0.113.7 \"docker compose logs\"`" + `, a quoted here-document script) is remote
 administration of a server the user holds an account on: nothing local is sent and
