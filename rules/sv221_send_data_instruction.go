@@ -106,7 +106,7 @@ func runSendData(p *analyzer.Pass) error {
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
 		hosts := hostfacts.Of(p.Skill)
-		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(s) && !hosts.HasEndpoints() {
+		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(s) && !hosts.NamesEndpoint(raw) {
 			continue // no destination
 		}
 		// "send X to Y": a sending verb outside code spans, then the data

@@ -205,5 +205,14 @@ func (h *Hosts) Endpoint(name string) (Def, bool) {
 	return d, ok
 }
 
-// HasEndpoints reports whether any file of the skill sets a name to a URL.
-func (h *Hosts) HasEndpoints() bool { return len(h.defs) > 0 }
+// NamesEndpoint reports whether text holds, as written, a name a file of
+// the skill sets to a URL: the cheap test before looking for the name in
+// a destination slot.
+func (h *Hosts) NamesEndpoint(text string) bool {
+	for name := range h.defs {
+		if strings.Contains(text, name) {
+			return true
+		}
+	}
+	return false
+}
