@@ -50,10 +50,29 @@ func build(s *skill.Skill) *Hosts {
 		if !strings.Contains(c, "://") {
 			continue
 		}
-		for _, m := range defRx.FindAllStringSubmatch(c, 64) {
-			if _, dup := h.defs[m[1]]; !dup {
-				h.defs[m[1]] = Def{URL: m[2], File: f.Path}
+		// a definition holds its URL on its own line: run the pattern on
+		// the lines that hold "://" only (it was 7% of rulecost over
+		// whole files)
+		for off, n := 0, 0; n < 64; {
+			i := strings.Index(c[off:], "://")
+			if i < 0 {
+				break
 			}
+			i += off
+			ls := strings.LastIndexByte(c[:i], '\n') + 1
+			le := strings.IndexByte(c[i:], '\n')
+			if le < 0 {
+				le = len(c)
+			} else {
+				le += i
+			}
+			if m := defRx.FindStringSubmatch(c[ls:le]); m != nil {
+				n++
+				if _, dup := h.defs[m[1]]; !dup {
+					h.defs[m[1]] = Def{URL: m[2], File: f.Path}
+				}
+			}
+			off = le
 		}
 		starts := []int{0}
 		if f.Kind == skill.KindMarkdown {
