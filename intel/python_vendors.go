@@ -80,3 +80,11 @@ func ItemNamesHost(name, host string) bool {
 	label, suffix, _ := strings.Cut(site, ".")
 	return len(w) >= 3 && (w == label || w == label+strings.ReplaceAll(suffix, ".", ""))
 }
+
+// KeyIssuedBy reports whether host issued the secret named name: one of
+// the domains of the vendor the name points to (OPENAI_API_KEY and
+// api.openai.com), or a host that carries the service's name
+// (FIRECRAWL_API_KEY and api.firecrawl.dev).
+func KeyIssuedBy(name, host string) bool {
+	return HostMatchesVendor(host, KeyVendor(name)) || ItemNamesHost(name, host)
+}

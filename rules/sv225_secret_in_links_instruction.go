@@ -146,7 +146,7 @@ func runSecretInLinks(p *analyzer.Pass) error {
 				// service, not ANTHROPIC_API_KEY's anthropic.com)
 				stranger := false
 				for _, h := range linkHosts {
-					if !linkTrustedHost(p, hosts, h) && !linkKeyIssuer(key, h) {
+					if !linkTrustedHost(p, hosts, h) && !intel.KeyIssuedBy(key, h) {
 						stranger = true
 					}
 				}
@@ -301,13 +301,6 @@ func linkHoldsPlaceholder(u, ph string) bool {
 func linkTrustedHost(p *analyzer.Pass, hosts *hostfacts.Hosts, h string) bool {
 	c := intel.ClassifyHost(h)
 	return c == intel.HostKnownAPI || c == intel.HostLoopback || p.Config.HostAllowed(h) || hosts.Named(h)
-}
-
-// linkKeyIssuer reports whether host belongs to the vendor a named key
-// comes from (OPENWEATHER_API_KEY → openweathermap.org): the key's
-// issuer, where sending it is its use.
-func linkKeyIssuer(key, host string) bool {
-	return intel.HostMatchesVendor(host, intel.KeyVendor(key)) || intel.ItemNamesHost(key, host)
 }
 
 var (

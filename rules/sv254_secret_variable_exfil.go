@@ -344,13 +344,6 @@ func shSecretDest(p *analyzer.Pass, c *shell.Command) (host, url string, class i
 	return host, url, class, true
 }
 
-// shKeyIssuer reports whether host issued the secret named name: the
-// vendor its name points to, or the service it is named after
-// (FIRECRAWL_API_KEY → api.firecrawl.dev).
-func shKeyIssuer(name, host string) bool {
-	return intel.HostMatchesVendor(host, intel.KeyVendor(name)) || intel.ItemNamesHost(name, host)
-}
-
 func shRunSecretVariableExfil(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
 		if !shellfacts.IsDownloader(c) {
@@ -379,7 +372,7 @@ func shRunSecretVariableExfil(p *analyzer.Pass) error {
 		var foreign []string
 		named := hostfacts.Of(p.Skill).Named(host)
 		for _, u := range uses {
-			if shKeyIssuer(u.name, host) {
+			if intel.KeyIssuedBy(u.name, host) {
 				continue
 			}
 			vd := intel.KeyVendor(u.name)
