@@ -94,6 +94,7 @@ func runSendData(p *analyzer.Pass) error {
 	hasDest := d.SentenceFilter(destWordLits)
 	credSeg := d.CredSegments()
 	sents := d.Sentences()
+	var hosts *hostfacts.Hosts
 	for sk := range sents {
 		s := &sents[sk] // not a copy: escaping, a copy was allocated per sentence
 		if s.Ctx == prose.CtxCode {
@@ -105,7 +106,9 @@ func runSendData(p *analyzer.Pass) error {
 		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		raw := string(d.Src[rs:re])
-		hosts := hostfacts.Of(p.Skill)
+		if hosts == nil {
+			hosts = hostfacts.Of(p.Skill) // memoised per skill; looked up once per pass
+		}
 		if !strings.Contains(raw, "://") && !strings.Contains(raw, "@") && !hasDest(s) && !hosts.NamesEndpoint(raw) {
 			continue // no destination
 		}

@@ -6,6 +6,7 @@ package hostfacts
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"strconv"
 	"strings"
 
@@ -58,14 +59,7 @@ func build(s *skill.Skill) *Hosts {
 			if i < 0 {
 				break
 			}
-			i += off
-			ls := strings.LastIndexByte(c[:i], '\n') + 1
-			le := strings.IndexByte(c[i:], '\n')
-			if le < 0 {
-				le = len(c)
-			} else {
-				le += i
-			}
+			ls, le := prose.LineAroundText(c, off+i, off+i)
 			if m := defRx.FindStringSubmatch(c[ls:le]); m != nil {
 				n++
 				if _, dup := h.defs[m[1]]; !dup {
