@@ -8,6 +8,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/manifest"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/parse/shell"
 )
 
 // Mood is what a phrase rule's phrases are.
@@ -459,9 +460,6 @@ var claimStateRx = match.MustRx(`^\s+(?:that\s+)?[^.!?]{0,80}?\b(?:is|are|was|we
 // smokeWords are prompts that ask an agent for nothing but an answer.
 var smokeWords = map[string]bool{"test": true, "testing": true, "hello": true, "hi": true, "hey": true, "ping": true, "ok": true}
 
-// smokeTokenRx splits a command line into words, a quoted string being one.
-var smokeTokenRx = match.MustRx(`"[^"]*"|'[^']*'|\S+`)
-
 // trailingCommentRx: an HTML comment closing a line.
 var trailingCommentRx = match.MustRx(`\s*<!--.*-->\s*$`)
 
@@ -476,29 +474,35 @@ func smokeTestRun(src []byte, start, end int) bool {
 	ls, le := LineAround(src, start, end)
 	line := strings.TrimSpace(trailingCommentRx.ReplaceAllString(string(src[ls:le]), ""))
 	line = strings.TrimPrefix(line, "$ ")
-	toks := smokeTokenRx.FindAllString(line, 24)
+	cs := shell.Parse(line, 0).Commands
 	unq := func(t string) string { return strings.ToLower(strings.Trim(t, `"'`)) }
 	prompts := 0
-	k := 0
-	if len(toks) >= 3 && (toks[0] == "echo" || toks[0] == "printf") && toks[2] == "|" {
-		if !smokeWords[unq(toks[1])] {
+	var c *shell.Command
+	switch {
+	case len(cs) == 1:
+		c = cs[0]
+	case len(cs) == 2 && (cs[0].Name == "echo" || cs[0].Name == "printf") && cs[0].PipeNext == 1 && len(cs[0].Argv) == 2 &&
+		len(cs[0].Redirs) == 0 && len(cs[0].Assigns) == 0:
+		if !smokeWords[unq(cs[0].Argv[1].Value)] {
 			return false
 		}
 		prompts++
-		k = 3
+		c = cs[1]
+	default:
+		return false
 	}
-	if k >= len(toks) || toks[k] != "claude" {
+	if c.Name != "claude" || len(c.Redirs) > 0 || len(c.Assigns) > 0 || c.PipeNext >= 0 {
 		return false
 	}
 	bypass := false
-	for k++; k < len(toks); k++ {
-		switch t := toks[k]; t {
+	for k := 1; k < len(c.Argv); k++ {
+		switch c.Argv[k].Value {
 		case "--dangerously-skip-permissions":
 			bypass = true
 		case "--verbose":
 		case "-p", "--print":
-			if k+1 < len(toks) && !strings.HasPrefix(toks[k+1], "-") {
-				if !smokeWords[unq(toks[k+1])] {
+			if k+1 < len(c.Argv) && !strings.HasPrefix(c.Argv[k+1].Value, "-") {
+				if !smokeWords[unq(c.Argv[k+1].Value)] {
 					return false
 				}
 				prompts++
