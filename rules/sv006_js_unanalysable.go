@@ -24,7 +24,8 @@ credential exfiltration, obfuscation) saw nothing of it, so the skill's verdict 
 **block** whatever the threshold.
 
 Files are parsed with goja's parser; TypeScript, JSX and ES modules are first
-lowered by esbuild. Two shapes esbuild refuses are rewritten in place (every offset kept) and
+lowered by esbuild (a ` + "`.js`" + ` or ` + "`.ts`" + ` file its own grammar refuses is tried once more with
+JSX, as React components are often saved under those names). Two shapes esbuild refuses are rewritten in place (every offset kept) and
 tried once more: a template with ` + "`{{placeholders}}`" + ` (` + "`PORT: {{PORT}}`" + ` in a config the skill
 fills in) and a file of examples that exports the same name twice. A file of examples written one
 after another, where a later one declares or exports a name an earlier one already did (` + "`import { x }`" + `

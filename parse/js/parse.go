@@ -207,6 +207,10 @@ var supported = map[string]bool{
 	"import-source": false,
 }
 
+// jsxLoader is the loader a file is tried with once more when its own
+// loader refuses it and it holds a "<": the same language with JSX.
+var jsxLoader = map[api.Loader]api.Loader{api.LoaderJS: api.LoaderJSX, api.LoaderTS: api.LoaderTSX}
+
 func loaderFor(ext string) api.Loader {
 	switch ext {
 	case ".ts", ".mts", ".cts":
@@ -233,10 +237,11 @@ func (p *Program) transform(name, ext, code string) error {
 		Platform:       api.PlatformNode,
 	}
 	res := api.Transform(code, opts)
-	if len(res.Errors) > 0 && opts.Loader == api.LoaderJS && strings.Contains(code, "<") {
-		// React code in .js files is JSX
+	if withJSX, ok := jsxLoader[opts.Loader]; ok && len(res.Errors) > 0 && strings.Contains(code, "<") {
+		// React code in .js files is JSX, and in .ts files TSX (a component
+		// file named .ts, which esbuild refuses as TypeScript)
 		jsx := opts
-		jsx.Loader = api.LoaderJSX
+		jsx.Loader = withJSX
 		if r := api.Transform(code, jsx); len(r.Errors) == 0 || isTLAError(r.Errors) {
 			res, opts = r, jsx
 		}

@@ -43,6 +43,7 @@ func TestPositionsMapBack(t *testing.T) {
 		{"plain.js", "// x\nconst a = 1;\n  foo(a);\n", "foo", 3, 3},
 		{"types.ts", "interface A {\n  x: number;\n}\ntype B = A & { y: string };\n\nfunction f(a: A): void {\n    target(a.x as number);\n}\n", "target", 7, 5},
 		{"comp.tsx", "import React from 'react';\ntype P = { n: string };\nexport const C = (p: P) => (\n  <div>{p.n}</div>\n);\nafter();\n", "after", 6, 1},
+		{"jsxcomp.ts", "type P = { n: string };\nexport const C = (p: P) => (\n  <>{p.n}</>\n);\nafter();\n", "after", 5, 1},
 		{"mod.mjs", "import fs from 'fs';\nconst x = await Promise.resolve(1);\n\nmark(x);\nexport default x;\n", "mark", 4, 1},
 		{"esm.js", "import os from 'os';\nexport const h = os.homedir();\nprobe(h);\n", "probe", 3, 1},
 		{"uni.ts", "const s: string = 'héllo wörld';  late(s);\n", "late", 1, 37},
