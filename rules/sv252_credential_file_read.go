@@ -35,7 +35,8 @@ not contents), public material and settings wherever the directory comes from (`
 picker reads it), ` + "`~/.gnupg/gpg-agent.conf`" + `, ` + "`pubring.kbx`" + `), a password manager named
 in a URL or text rather than its store's path (` + "`https://vault.bitwarden.com`" + `), copying ` + "`.env.example`" + ` to ` + "`.env`" + `, reading the
 project's own ` + "`.env`" + ` by relative path, presence checks that print nothing of the file
-(` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), a grep that prints only the section headers of an INI
+(` + "`grep -q`" + `, ` + "`grep -c`" + `, ` + "`grep -l`" + `), a grep whose pattern names a credential file (` + "`git diff --cached --name-only | grep -E '\\.npmrc|\\.pem$'`" + `:
+a name it looks for in its input; files after the pattern, or after ` + "`-e`" + `/` + "`-f`" + `, are read), a grep that prints only the section headers of an INI
 store (` + "`grep -E '^\\[.*\\]$' ~/.aws/credentials`" + `: profile names; with ` + "`-A`" + `/` + "`-C`" + ` context, ` + "`-v`" + `, ` + "`-z`" + ` or an
 alternation it prints keys and stays **high**), ` + "`/etc/sudoers`" + ` (privilege rules, not secrets: reading it is an
 audit; ` + "`/etc/shadow`" + `, ` + "`/etc/gshadow`" + ` and ` + "`/etc/master.passwd`" + ` hold password hashes), and a path handed to a program as an argument

@@ -611,6 +611,9 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 	if c.Name == "curl" {
 		args = curlKeyUseDropped(args)
 	}
+	if c.Name == "grep" || c.Name == "egrep" || c.Name == "fgrep" || c.Name == "rg" {
+		args = grepPatternDropped(args)
+	}
 	if c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp" {
 		args = sshKeyUseDropped(c.Name, args)
 	}
@@ -622,6 +625,31 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 		}
 	}
 	return shCredentialRead(args, c)
+}
+
+// grepPatternDropped drops the pattern of a grep (or rg) that gives it as
+// its first operand: `git diff --name-only | grep -E '\.npmrc|\.pem$'` names
+// a credential file in what it searches for, and reads only its stdin. A
+// grep given its patterns by -e or -f (or a short cluster holding e or f,
+// whose value may be the next word) keeps every operand as a file it reads.
+func grepPatternDropped(args []shell.Word) []shell.Word {
+	for i, w := range args {
+		v := w.Value
+		if v == "--" {
+			if i+1 < len(args) {
+				return append(args[:i:i], args[i+2:]...)
+			}
+			return args
+		}
+		if strings.HasPrefix(v, "--regexp") || strings.HasPrefix(v, "--file") ||
+			len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "ef") {
+			return args
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			return append(args[:i:i], args[i+1:]...)
+		}
+	}
+	return args
 }
 
 // copyReadArgs keeps the words of a cp or install that name what it reads:
