@@ -29,7 +29,9 @@ real services:
   interactsh/oast, Discord webhooks, …);
 - **medium**: a paste site, an anonymous file host or a URL shortener, and a tunnel whose
   subdomain is a placeholder for the reader's own (` + "`https://your-ngrok-url.ngrok.io/webhook`" + `,
-  ` + "`abc123.ngrok-free.app`" + `: testing a webhook through one's own tunnel).
+  ` + "`abc123.ngrok-free.app`" + `: testing a webhook through one's own tunnel), and a request catcher whose
+  bin or token is a placeholder (` + "`https://webhook.site/your-uuid`" + `, ` + "`…/<token>`" + `: the reader's own bin, to
+  see what a test event looks like; a real bin id stays **high**).
 
 **ssh to a raw IP** (as its destination, or as the address ` + "`-o HostName=`" + ` gives a named destination) is graded by what the session does. An interactive login
 (` + "`ssh ops@203.0.113.7`" + `, with ` + "`-L`" + `/` + "`-D`" + ` forwards) or a command the remote host runs
@@ -88,6 +90,9 @@ type shDest struct {
 	// remote: the program, in ssh's remote command, that contacts host
 	// from the remote machine ("" when the command itself does).
 	remote string
+	// elided: the URL's path is only placeholders (webhook.site/your-uuid):
+	// no bin or token, so a catcher delivers to nobody yet.
+	elided bool
 }
 
 // shDestinations returns the hosts a network command talks to.
@@ -100,7 +105,7 @@ func shDestinationsAt(c *shell.Command, depth int) []shDest {
 	if shellfacts.IsDownloader(c) {
 		for _, u := range shellfacts.TargetURLs(c) {
 			if h, _ := intel.URLClass(u); h != "" {
-				hosts = append(hosts, shDest{host: h})
+				hosts = append(hosts, shDest{host: h, elided: intel.ElidedURL(shell.Unblank(u))})
 			}
 		}
 		return hosts
@@ -124,7 +129,7 @@ func shWordHosts(c *shell.Command, w shell.Word, login bool) []shDest {
 	if m := intel.URLRx.FindAllString(w.Value, -1); m != nil {
 		for _, u := range m {
 			if h, _ := intel.URLClass(u); h != "" {
-				hosts = append(hosts, shDest{host: h, login: login})
+				hosts = append(hosts, shDest{host: h, login: login, elided: intel.ElidedURL(shell.Unblank(u))})
 			}
 		}
 		return hosts
@@ -464,6 +469,10 @@ func shReportDestination(p *analyzer.Pass, site *analyzer.ShellSite, idx int, c 
 			// https://your-ngrok-url.ngrok.io/webhook: the reader's
 			// own tunnel to their own machine, named as a shape
 			note = "; the subdomain is a placeholder for the user's own tunnel"
+		case cl == intel.HostCatcher && d.elided:
+			// https://webhook.site/your-uuid: the bin is left for the
+			// reader to fill in with their own; nobody receives this
+			note = "; the bin or token is a placeholder for the user's own"
 		case cl == intel.HostRawIP && d.login:
 			sev, note = shSSHRole(site.Script, idx, c, h)
 		case cl == intel.HostRawIP, cl == intel.HostTunnel, cl == intel.HostCatcher:
