@@ -58,7 +58,7 @@ var vendorDownloadHosts = map[string]bool{"dl.min.io": true, "apt.llvm.org": tru
 // official download host, a project's release asset or a file of its own
 // repository on a code host: what install guides download and run.
 func VendorDownload(raw string) bool {
-	if VendorInstaller(raw) || projectFileRx.MatchString(raw) {
+	if VendorInstaller(raw) || projectFileRx.MatchString(canonicalCodeHost(raw)) {
 		return true
 	}
 	u, err := url.Parse(raw)
@@ -72,8 +72,41 @@ func VendorDownload(raw string) bool {
 // is remote execution on the project's word, the way its README says to
 // install it; it is not proof of anything by itself.
 func ProjectInstaller(raw string) bool {
-	return projectInstallerRx.MatchString(raw)
+	raw = canonicalCodeHost(raw)
+	return projectInstallerRx.MatchString(raw) || repoNamedScript(raw)
 }
+
+// canonicalCodeHost rewrites the legacy name GitHub still serves raw files
+// under (https://raw.github.com/…, redirected to raw.githubusercontent.com)
+// to the current one: the same files of the same repositories.
+func canonicalCodeHost(raw string) string {
+	const legacy = "https://raw.github.com/"
+	if len(raw) > len(legacy) && strings.EqualFold(raw[:len(legacy)], legacy) {
+		return "https://raw.githubusercontent.com/" + raw[len(legacy):]
+	}
+	return raw
+}
+
+// repoNamedScript reports a script in a project's own repository on a code
+// host whose name is the repository's (raw.githubusercontent.com/<owner>/
+// fisher/<ref>/functions/fisher.fish): the project's own program, fetched
+// the way its README installs it.
+func repoNamedScript(raw string) bool {
+	m := repoFileRx.FindStringSubmatch(raw)
+	if m == nil {
+		return false
+	}
+	repo := m[1] + m[2] + m[3] // one alternative matched
+	base := m[4]
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	return len(base) >= 3 && strings.EqualFold(base, repo)
+}
+
+// repoFileRx matches an https URL of a script file in a repository on a
+// code host: the repository's name and the file's name.
+var repoFileRx = rxlit.MustRx(`(?i)^https://(?:raw\.githubusercontent\.com/[\w.-]+/([\w.-]+)/[\w.-]+/|github\.com/[\w.-]+/([\w.-]+)/raw/[\w.-]+/|gitlab\.com/[\w.-]+/([\w.-]+)/-/raw/[\w.-]+/)(?:[\w.-]+/){0,3}([\w-]+\.(?:sh|bash|zsh|fish|ps1|py))$`)
 
 // VendorInstaller reports whether raw is an https URL of a well-known
 // vendor's official installer script.
@@ -83,7 +116,7 @@ func VendorInstaller(raw string) bool {
 		// host and path decide
 		raw = "https://" + raw
 	}
-	u, err := url.Parse(raw)
+	u, err := url.Parse(canonicalCodeHost(raw))
 	if err != nil || u.Scheme != "https" {
 		return false
 	}

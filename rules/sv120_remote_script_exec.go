@@ -69,8 +69,12 @@ layer, or when it runs at render time; **high** for other hosts; **medium** for 
 official installers of well-known vendors (Docker, rustup, Homebrew, bun, deno, nvm,
 uv, package-repository setup scripts, …) and for install scripts in a project's own
 repository or release assets on a code host (` + "`https://github.com/<owner>/<repo>/releases/…/install.sh`" + `,
-` + "`https://raw.githubusercontent.com/<owner>/<repo>/<ref>/install.sh`" + `) over https — still remote
-execution, but the way projects document their installs.
+` + "`https://raw.githubusercontent.com/<owner>/<repo>/<ref>/install.sh`" + `, also under GitHub's legacy name
+` + "`raw.github.com`" + `, or a script named after its repository: ` + "`…/<owner>/fisher/<ref>/functions/fisher.fish`" + `) over https — still remote
+execution, but the way projects document their installs. So is, over https and from a bash or a PowerShell
+cradle alike, the installer of the service the skill is for: a host whose service the frontmatter names
+(` + "`cli.inference.sh`" + ` for inference.sh), or whose subdomain is the skill's own hyphenated name
+(` + "`hermes-agent.<maker>.com`" + ` in the hermes-agent skill).
 
 A downloader given no address at all (` + "`curl | bash`" + ` or ` + "`curl ... | sh`" + ` named in a sentence or a
 checklist) names the pattern and is not reported. The URL may come from a variable another code
@@ -148,14 +152,7 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 				project = project && (intel.VendorInstaller(u) || intel.ProjectInstaller(u))
 			}
 			layered := shellfacts.HiddenLayer(s, c)
-			// the installer of the service the skill is for, from that
-			// service's own https site (cli.inference.sh in a skill whose
-			// frontmatter names inference.sh)
-			subject := len(us) > 0
-			for _, u := range us {
-				h, uc := intel.URLClass(u)
-				subject = subject && strings.HasPrefix(u, "https://") && (uc == intel.HostUnknown || uc == intel.HostKnownAPI) && hostfacts.Of(p.Skill).Named(h)
-			}
+			subject := shSubjectInstaller(p, us)
 			switch {
 			case class.Suspicious() || plain || layered || site.Kind.Executes():
 				sev = Critical
@@ -186,6 +183,18 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 		shPowershellCradles(p, site, reported)
 		shPsChains(p, site, reported)
 	})
+}
+
+// shSubjectInstaller reports downloads all from the https site of the
+// service the skill is for (cli.inference.sh in a skill whose frontmatter
+// names inference.sh): its installer, the way its docs install it.
+func shSubjectInstaller(p *analyzer.Pass, us []string) bool {
+	subject := len(us) > 0
+	for _, u := range us {
+		h, uc := intel.URLClass(u)
+		subject = subject && strings.HasPrefix(u, "https://") && (uc == intel.HostUnknown || uc == intel.HostKnownAPI) && hostfacts.Of(p.Skill).Named(h)
+	}
+	return subject
 }
 
 // shPowershellCradles finds iwr|iex style download cradles line by line:
@@ -241,6 +250,8 @@ func shPowershellCradles(p *analyzer.Pass, site *analyzer.ShellSite, reported ma
 					sev = Critical
 				case vendor:
 					sev, note = Medium, " (official installer: pin a version and checksum where possible)"
+				case shSubjectInstaller(p, us):
+					sev, note = Medium, " (the installer of the service this skill is for, from its own site: pin a version and checksum where possible)"
 				}
 				shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, Severity: sev,
 					Message: "PowerShell download cradle runs a downloaded script with Invoke-Expression" + shellfacts.DescribeHost(class, host) + shellfacts.Where(site) + note})

@@ -123,6 +123,9 @@ func (h *Hosts) Named(host string) bool {
 	if strings.Contains(h.manifest, host) {
 		return true
 	}
+	if h.namedBySkill(host) {
+		return true
+	}
 	name := serviceName(host)
 	if len(name) >= 4 {
 		// caddyserver.com in the caddy-server skill: the words of a name
@@ -132,6 +135,29 @@ func (h *Hosts) Named(host string) bool {
 	// a short name (hf.co, ntn.dev) counts as a word of its own: the
 	// Hugging Face CLI (`hf`), the Notion CLI (`ntn`)
 	return len(name) >= 2 && !shortWords[name] && containsWord(h.manifest, name)
+}
+
+// namedBySkill reports a host one of whose subdomain labels is the skill's
+// own name, a product name of two words or more (hermes-agent.example-labs.com
+// for the hermes-agent skill): the product's site under its maker's domain.
+func (h *Hosts) namedBySkill(host string) bool {
+	name := ""
+	for _, line := range strings.Split(h.manifest, "\n") {
+		if v, ok := strings.CutPrefix(line, "name:"); ok {
+			name = strings.Trim(strings.TrimSpace(v), `"'`)
+			break
+		}
+	}
+	if len(name) < 6 || !strings.ContainsAny(name, "-_") {
+		return false
+	}
+	labels := strings.Split(host, ".")
+	for _, l := range labels[:max(len(labels)-2, 0)] {
+		if l == name {
+			return true
+		}
+	}
+	return false
 }
 
 // joinedWords returns s without the hyphens and underscores that join
