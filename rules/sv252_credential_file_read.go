@@ -45,7 +45,9 @@ A file on a mounted disk image, with no path on this machine's own accounts (` +
 forensic collection), is **medium**; a copy's destination is written, not read (` + "`cp /opt/app/.env /mnt/share/`" + ` reads this machine's file).
 An application's deployed ` + "`.env`" + ` (an absolute path outside every home directory) copied to a backup on this machine's
 private disk (` + "`cp /opt/app/.env ./backup-env-$(date +%F)`" + `, ` + "`/var/backups/app/`" + `) is **medium**: settings saved before a
-change; to ` + "`/tmp`" + `, a mount, a share, a web root, a synced folder or a destination held in a variable it stays **high**. A single file of the user's home copied into a folder of the same
+change; to ` + "`/tmp`" + `, a mount, a share, a web root, a synced folder or a destination held in a variable it stays **high**. An ` + "`awk -F:`" + ` over an account file whose program prints only the first field (` + "`awk -F: '($2 == \"\") {print $1}' /etc/shadow`" + `:
+the accounts with no password, an audit) is **medium**; a program printing anything else, running a command or reading
+more stays **high**. A single file of the user's home copied into a folder of the same
 home (` + "`cp ~/.ssh/id_rsa ~/deployer-config`" + `: the user's key handed to a tool's configuration directory) is **medium**;
 into the home itself, another account's home, a shared, synced or public folder, a variable, recursively, or opened to
 others afterwards (` + "`chmod 644`" + `) it stays **high**. An ` + "`.npmrc`" + ` printed with its token lines dropped (` + "`cat ~/.npmrc | grep -v authToken`" + `) is **medium**.
@@ -113,6 +115,8 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 				sev, note = Medium, ": stored with gh secret set as a secret of the current repository (encrypted for its CI, the key's consumer; nothing prints)"
 			case shFreshKeyShown(s, idx, c):
 				sev, note = Medium, ": a key ssh-keygen created earlier in this block, shown to be handed to its consumer (not an existing credential)"
+			case label == "system password file" && shAwkNamesOnly(c):
+				sev, note = Medium, ": only account names come out (awk prints the first field, never the hash)"
 			case label == "dotenv file" && shKeyNamesOnly(s, c):
 				sev, note = Medium, ": only the names of its settings come out (the pipeline cuts each line at '='; the values are dropped)"
 			case label == "dotenv file" && shCapturedSetting(s, c):
@@ -363,6 +367,45 @@ func shKeyNamesOnly(s *shell.Script, c *shell.Command) bool {
 		return false
 	}
 	return false
+}
+
+// shAwkPrintNameRx matches the one output statement an account audit
+// keeps: print $1, the name field of a colon-separated account file.
+var shAwkPrintNameRx = match.MustRx(`\bprint\s*\(?\s*\$1\s*\)?\s*(?:[;}]|$)`)
+
+// shAwkNamesOnly reports an awk run on a colon-separated account file
+// (awk -F: '($2 == "" || $2 == "!") {print $1}' /etc/shadow: accounts with
+// no password) whose program prints only the first field: the names. Any
+// other print, printf, $0, a command (system, getline, a pipe) or more
+// than one program word keeps the read high.
+func shAwkNamesOnly(c *shell.Command) bool {
+	if c.Name != "awk" && c.Name != "gawk" && c.Name != "mawk" {
+		return false
+	}
+	ps := c.Params()
+	if len(ps) < 3 || (ps[0].Value != "-F:" && ps[0].Value != "-F':'") {
+		return false
+	}
+	prog := ps[1].Value
+	if !shAwkPrintNameRx.MatchString(prog) {
+		return false
+	}
+	rest := shAwkPrintNameRx.ReplaceAllString(prog, "}")
+	rest = strings.ReplaceAll(rest, "||", "")
+	for _, bad := range []string{"print", "system", "getline", "$0", "|", "ENVIRON"} {
+		if strings.Contains(rest, bad) {
+			return false
+		}
+	}
+	for _, w := range ps[2:] {
+		if strings.HasPrefix(w.Value, "-") || strings.Contains(w.Value, "=") {
+			return false // more options or assignments after the program
+		}
+		if l, ok := shellfacts.CredentialIn(w.Value); !ok || l != "system password file" {
+			return false // another file, whose first field may be a whole line
+		}
+	}
+	return true
 }
 
 // shCapturedSetting reports a read whose output (after the pipeline's
