@@ -53,7 +53,9 @@ however it is reached — ` + "`node:`" + ` prefix, aliases, destructuring, comp
   outside and stays high; **low** when the whole command is what the user passed, or every
   outside value goes through a shell-quoting function (` + "`shellQuote(p)`" + `);
 - **medium**: child_process loaded in a way the calls cannot be followed, or a
-  computed program name without a shell;
+  computed program name without a shell, or a download's value passed as an argument
+  to a constant program that is neither an interpreter nor a wrapper that runs its
+  argument (` + "`spawn('ps', ['-p', String(peer.pid)])`" + `; ` + "`sudo`" + `, ` + "`env`" + `, ` + "`xargs`" + ` stay critical);
 - **low**: a constant program with constant or data-only arguments, e.g.
   ` + "`execFile('git', ['status'])`" + `.
 
@@ -247,10 +249,22 @@ func jsGradeExec(v *jsfacts.View, args []ast.Expression, callee, fn string) (ana
 		}
 		return Medium, fmt.Sprintf("%s() runs a program whose name is computed at run time", fn)
 	}
+	// a constant program that is not a wrapper (sudo, env, xargs, …)
+	// takes its arguments as data: a downloaded value there is an
+	// argument to review, not the command
+	wrapper := len(shell.Unwrap([]string{base, "x"})) != 2
+	downloaded := false
 	for _, a := range argv {
+		if !wrapper && v.FromNetwork(a) != nil && v.FromDecoder(a) == nil {
+			downloaded = true
+			continue
+		}
 		if sev, msg, bad := jsTaintedCommand(v, a, fn); bad {
 			return sev, msg
 		}
+	}
+	if downloaded {
+		return Medium, fmt.Sprintf("%s() passes data from a network download to %q as an argument (no shell: data, not a command)", fn, base)
 	}
 	if jsAllConst(v, argv) {
 		return Low, fmt.Sprintf("%s() runs %q with constant arguments", fn, base)
