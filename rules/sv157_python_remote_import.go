@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/pyfacts"
 	"github.com/skillvet/skillvet/intel"
 )
@@ -28,7 +29,11 @@ var PythonRemoteImport = register(&analyzer.Rule{
   (` + "`~/.claude/skills/<name>/scripts`" + `, ` + "`~/.openclaw/workspace/skills/<name>`" + `: a skill that builds on
   another) is **medium**, that code is analysed when its own skill is; the skill's own installed
   directory is not reported. Another directory under an agent's home (` + "`~/.openclaw/<suite>/lib`" + `, where a
-  suite's installer puts a shared library) is **medium** too, unless the same file downloads something.
+  suite's installer puts a shared library) is **medium** too, unless the same file downloads something,
+  and so is an application's own hidden directory (` + "`~/.myapp/lib`" + `, not a cache or temporary
+  area such as ` + "`~/.cache`" + `) when neither this file downloads anything nor any file of the skill
+  names that directory on a line that downloads (` + "`curl … -o ~/.myapp/lib/m.py`" + `): code the user
+  installed, not a place the skill stages what it fetched.
 
 **Fix:** ship the module in the skill, or depend on a pinned package.
 
@@ -100,6 +105,15 @@ func runPythonRemoteImport(p *analyzer.Pass) error {
 					break
 				}
 				if pyRiskyImportPath(pt) {
+					if dir := pyInstalledAppDir(pt); dir != "" && len(files) == 0 && !pyStagedBySkill(p, dir) {
+						// an application the user installed in its own
+						// hidden directory (~/.myapp/lib): code from
+						// outside the skill, which nothing in the skill
+						// downloads there
+						pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
+							Message: "adds " + pyfacts.ClipStr(pt, 60) + " to the module search path (an application installed in " + dir + ", outside the skill: not analysed here)"})
+						break
+					}
 					pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end,
 						Message: "adds " + pyfacts.ClipStr(pt, 60) + " to the module search path"})
 					break
@@ -114,4 +128,44 @@ func pyRiskyImportPath(pt string) bool {
 	return strings.HasPrefix(pt, "/tmp") || strings.HasPrefix(pt, "/var/tmp") || strings.HasPrefix(pt, "/dev/shm") ||
 		strings.Contains(pt, "://") || strings.HasPrefix(pt, "~/.") && !strings.HasPrefix(pt, "~/.local/lib") ||
 		strings.Contains(strings.ToLower(pt), "/appdata/local/temp")
+}
+
+// pyCacheDirRx matches a hidden directory (or one under it) named as a
+// cache or temporary area: where downloads land, a staging place.
+var pyCacheDirRx = match.MustRx(`(?i)(?:^|[/._-])(?:cache|caches|tmp|temp|staging|downloads?)(?:$|[/._-])`)
+
+// pyInstalledAppDir returns the hidden home directory (~/.myapp) a path
+// lies in when it names an application's own directory rather than a
+// cache or temporary area (~/.cache, ~/.myapp/tmp), or "".
+func pyInstalledAppDir(pt string) string {
+	rest, ok := strings.CutPrefix(pt, "~/.")
+	if !ok || rest == "" || pyCacheDirRx.MatchString(pt[2:]) || strings.ContainsAny(pt, "*{}$") {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, "/")
+	if name == "" {
+		return ""
+	}
+	return "~/." + name
+}
+
+// pyStagedBySkillRx matches a line that downloads or fetches something.
+var pyStagedBySkillRx = match.MustRx(`(?i)\b(?:curl|wget|urlretrieve|urlopen|requests\.get|httpx\.get|invoke-webrequest|iwr|git\s+clone|scp|rsync|aria2c)\b|\bfetch\(`)
+
+// pyStagedBySkill reports whether a file of the skill names the hidden
+// directory dir (~/.myapp) on a line that downloads: the skill fills
+// that directory itself, so the import runs what it fetched.
+func pyStagedBySkill(p *analyzer.Pass, dir string) bool {
+	seg := dir[1:] // /.myapp
+	for _, f := range p.Skill.Files {
+		if !f.Kind.IsText() || !strings.Contains(string(f.Content), seg) {
+			continue
+		}
+		for _, line := range strings.Split(string(f.Content), "\n") {
+			if strings.Contains(line, seg) && pyStagedBySkillRx.MatchString(line) {
+				return true
+			}
+		}
+	}
+	return false
 }
