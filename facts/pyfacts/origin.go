@@ -210,30 +210,7 @@ func IsNumericRef(r python.Ref) bool {
 // ConstContainer reports whether variable name, at a use at token use, is
 // bound only to container literals of constants (ALLOWED = {"a", "b"},
 // COLUMNS = {"name": "n.name"}): what is looked up in it is one of them.
-func ConstContainer(m *python.Module, name string, use int) bool {
-	as := ScopedAssigns(m, name, use)
-	if len(as) == 0 {
-		return false
-	}
-	for _, a := range as {
-		if a.Aug || a.End-a.Start < 2 {
-			return false
-		}
-		s := a.Start
-		if m.Is(s, "frozenset") || m.Is(s, "set") || m.Is(s, "tuple") || m.Is(s, "dict") {
-			s++
-		}
-		if !(m.Is(s, "{") || m.Is(s, "[") || m.Is(s, "(")) || int(m.Match[s]) != a.End-1 {
-			return false
-		}
-		for k := s + 1; k < a.End-1; k++ {
-			if tk := m.Toks[k]; tk.Kind == python.Name && !m.Is(k, "True") && !m.Is(k, "False") && !m.Is(k, "None") {
-				return false
-			}
-		}
-	}
-	return true
-}
+func ConstContainer(m *python.Module, name string, use int) bool { return m.ConstContainer(name, use) }
 
 // constComprehensions returns the spans of comprehensions in [lo, hi)
 // whose element is a constant ("?" for _ in ids, ["%s" for v in values]):

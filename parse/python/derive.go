@@ -49,6 +49,15 @@ func (m *Module) derives(w walk, start, end int) (Ref, bool) {
 	refs := m.RefsIn(start, end)
 	skip := m.settingArgs(start, end)
 	for _, r := range refs {
+		// a lookup in a table of constants (ENGINES[name]["script"],
+		// COLUMNS.get(key)): whatever the key, the value is one of the
+		// table's constants
+		if r.Var != "" && (strings.HasPrefix(r.Name, r.Var+"[") || r.Call && r.Name == r.Var+".get" && m.singleArg(r)) &&
+			m.ConstContainer(r.Var, r.Tok) {
+			skip = append(skip, [2]int{r.Tok, r.End})
+		}
+	}
+	for _, r := range refs {
 		if w.pred(r) && !inSpans(r.Tok, skip) {
 			return r, true
 		}
@@ -282,4 +291,44 @@ func (m *Module) bindings(name string, all []Assign, fi int) ([]Assign, int) {
 		return module, 0
 	}
 	return all, -1
+}
+
+// singleArg reports whether the call reference r passes exactly one
+// argument (COLUMNS.get(key), no default that could come from elsewhere).
+func (m *Module) singleArg(r Ref) bool {
+	k := sort.Search(len(m.Calls), func(k int) bool { return m.Calls[k].Open >= r.Tok })
+	for ; k < len(m.Calls) && m.Calls[k].Open < r.End; k++ {
+		if c := m.Calls[k]; c.Head == r.Tok {
+			return len(c.Args) == 1
+		}
+	}
+	return false
+}
+
+// ConstContainer reports whether variable name, at a use at token use, is
+// bound only to container literals of constants (ALLOWED = {"a", "b"},
+// COLUMNS = {"name": "n.name"}): what is looked up in it is one of them.
+func (m *Module) ConstContainer(name string, use int) bool {
+	as, _ := m.Bindings(name, use)
+	if len(as) == 0 {
+		return false
+	}
+	for _, a := range as {
+		if a.Aug || a.End-a.Start < 2 {
+			return false
+		}
+		s := a.Start
+		if m.Is(s, "frozenset") || m.Is(s, "set") || m.Is(s, "tuple") || m.Is(s, "dict") {
+			s++
+		}
+		if !(m.Is(s, "{") || m.Is(s, "[") || m.Is(s, "(")) || int(m.Match[s]) != a.End-1 {
+			return false
+		}
+		for k := s + 1; k < a.End-1; k++ {
+			if tk := m.Toks[k]; tk.Kind == Name && !m.Is(k, "True") && !m.Is(k, "False") && !m.Is(k, "None") {
+				return false
+			}
+		}
+	}
+	return true
 }
