@@ -534,11 +534,12 @@ func pyConfined(m *python.Module, tok int) bool {
 }
 
 // pyPathClean matches values that cannot leave a directory: a bare file
-// name (os.path.basename, Path(x).name, secure_filename) or a number.
+// name (os.path.basename, Path(x).name, secure_filename), a number or a
+// digest (hashlib.sha256(x), hashlib.blake2b(x): hex digits once printed).
 func pyPathClean(r python.Ref) bool {
 	last := pyfacts.LastName(r.Name)
 	return last == "basename" || last == "secure_filename" || last == "name" && strings.Contains(r.Name, "()") ||
-		last == "stem" || strings.HasPrefix(r.Name, "uuid.") || r.Name == "hashlib.sha256" || r.Name == "hashlib.md5"
+		last == "stem" || strings.HasPrefix(r.Name, "uuid.") || strings.HasPrefix(r.Name, "hashlib.") && r.Call
 }
 
 // pyPathCheckers are the tests that validate a file name.

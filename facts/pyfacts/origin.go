@@ -172,6 +172,7 @@ func (w *originWalk) expr(lo, hi, depth, hops int) Taint {
 	}
 	skip = append(skip, constComprehensions(m, lo, hi)...)
 	skip = append(skip, conditions(m, lo, hi)...)
+	skip = append(skip, localCallArgs(m, refs)...)
 	targets := comprehensionTargets(m, lo, hi)
 	for _, r := range refs {
 		if inSpan(r.Tok, skip) || targets[r.Var] {
@@ -211,6 +212,29 @@ func IsNumericRef(r python.Ref) bool {
 // bound only to container literals of constants (ALLOWED = {"a", "b"},
 // COLUMNS = {"name": "n.name"}): what is looked up in it is one of them.
 func ConstContainer(m *python.Module, name string, use int) bool { return m.ConstContainer(name, use) }
+
+// localCallArgs returns the argument lists of the calls among refs of
+// functions the file defines with return values (key(query) where def
+// key(q): return sha256(q).hexdigest()): the call's value is what the
+// function returns, followed through its parameters into these very
+// arguments, so an argument the function hashes or drops is not part of
+// the value.
+func localCallArgs(m *python.Module, refs []python.Ref) [][2]int {
+	var out [][2]int
+	for _, r := range refs {
+		if !r.Call || r.Var == "" || r.Name != r.Var || len(m.Assigns[r.Var+"()"]) == 0 {
+			continue
+		}
+		k := sort.Search(len(m.Calls), func(k int) bool { return m.Calls[k].Open >= r.Tok })
+		for ; k < len(m.Calls) && m.Calls[k].Open < r.End; k++ {
+			if c := m.Calls[k]; c.Head == r.Tok {
+				out = append(out, [2]int{c.Open + 1, c.Close})
+				break
+			}
+		}
+	}
+	return out
+}
 
 // constComprehensions returns the spans of comprehensions in [lo, hi)
 // whose element is a constant ("?" for _ in ids, ["%s" for v in values]):

@@ -47,3 +47,12 @@ def remove_archive(archive):
 
 def export_sheet(sheet, body):
     Path("/srv/exports/{}.csv".format(sheet)).write_text(body)  # want "high SV159: .*write_text .*/srv/exports/ built from parameter sheet"
+
+
+def _entry_name(label):
+    # a local helper that keeps the caller's text in the name it returns
+    return label.strip() + ".json"
+
+
+def load_entry(label):
+    return (NOTES / _entry_name(label)).read_text()  # want "high SV159: .*read_text uses a path under the directory ~/notes built from parameter label"
