@@ -50,7 +50,8 @@ however it is reached — ` + "`node:`" + ` prefix, aliases, destructuring, comp
   or an API's ` + "`{ path: out }`" + ` option (not an HTTP request's, whose path is part of a URL)
   (` + "`open \"${join(dir, 'index.html')}\"`" + `): the
   injection needs a hostile file name, where a URL, a query or a caption is content from
-  outside and stays high; **low** when the whole command is what the user passed, or every
+  outside and stays high (**medium** in example code of a Markdown document that no text tells
+  the agent to run: a weakness for the reader to fix where they copy it); **low** when the whole command is what the user passed, or every
   outside value goes through a shell-quoting function (` + "`shellQuote(p)`" + `);
 - **medium**: child_process loaded in a way the calls cannot be followed, or a
   computed program name without a shell, or a download's value passed as an argument
@@ -108,6 +109,12 @@ func runJSProcessExec(p *analyzer.Pass) error {
 		}
 		resolvedCall = true
 		sev, msg := jsGradeExec(v, args, callee, fn)
+		if sev == High && p.File.ExampleCode() && strings.HasSuffix(msg, "(command injection)") {
+			// a weakness in code a document shows (a release script in a
+			// guide), not in what the skill runs; downloads, decoders and
+			// dangerous constants keep their grade
+			sev, msg = Medium, msg+", in example code no text tells the agent to run"
+		}
 		if (jsHiddenAccess(code, callee, fn) || v.CalleeHidden(c.Callee)) && sev < Critical {
 			if strings.HasPrefix(callee, "module:spawn_sync") {
 				msg += "; through the internal spawn_sync binding"

@@ -34,7 +34,9 @@ comes from, not by the call alone:
 - **high** when user input (` + "`sys.argv`" + `, ` + "`input()`" + `, argparse values, a request's
   fields) is spliced into the skill's own shell command template: the agent fills those
   arguments from text it was given (a web page, an issue, a file name), and shell
-  metacharacters in them run as commands (command injection);
+  metacharacters in them run as commands (command injection); **medium** in example code of a
+  Markdown document that no text tells the agent to run (a weakness for the reader to fix where
+  they copy it, not what the skill runs);
 - **medium** when the environment is spliced into one: a weakness, but values the user's
   own session set, so it warns without blocking;
 - **low** (a recorded *capability*, never a block on its own) for a constant shell command,
@@ -116,8 +118,13 @@ func runPythonShellCommand(p *analyzer.Pass) error {
 		switch {
 		case splice == pyfacts.SpliceTemplate && src == "user input":
 			p.Capability(analyzer.CapExecDynamic, "shell command built from "+src, start)
-			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: High,
-				Message: how + " splices user input (" + ref.Name + ") into a shell command: its shell metacharacters run as commands (command injection)"})
+			sev, msg := High, how+" splices user input ("+ref.Name+") into a shell command: its shell metacharacters run as commands (command injection)"
+			if p.File.ExampleCode() {
+				// a weakness in code a document shows, not in what the
+				// skill runs
+				sev, msg = Medium, msg+" (in example code no text tells the agent to run: a weakness to fix where it is copied)"
+			}
+			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: sev, Message: msg})
 		case splice == pyfacts.SpliceTemplate:
 			p.Capability(analyzer.CapExecDynamic, "shell command built from "+src, start)
 			pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Medium,
