@@ -154,6 +154,48 @@ var jsSecretName = match.MustRx(`(?i)token|secret|passw|api_?key|\bkey\b|key\||\
 
 var jsNegated = match.MustRx(`![^=]`)
 
+// jsFilterTerms returns what a filter callback tests names against: its
+// string, template and regular-expression literals and the names it
+// refers to other than its own parameters. ([key]) => key.startsWith('APP_')
+// tests for "APP_", whatever its parameter is called.
+func jsFilterTerms(cb ast.Expression) string {
+	params := map[string]bool{}
+	var pl *ast.ParameterList
+	switch f := cb.(type) {
+	case *ast.ArrowFunctionLiteral:
+		pl = f.ParameterList
+	case *ast.FunctionLiteral:
+		pl = f.ParameterList
+	}
+	if pl != nil {
+		js.Walk(pl, func(n ast.Node, _ []ast.Node) bool {
+			if id, ok := n.(*ast.Identifier); ok {
+				params[id.Name.String()] = true
+			}
+			return true
+		})
+	}
+	var terms []string
+	js.Walk(cb, func(n ast.Node, _ []ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.ParameterList:
+			return false
+		case *ast.StringLiteral:
+			terms = append(terms, x.Value.String())
+		case *ast.RegExpLiteral:
+			terms = append(terms, x.Pattern)
+		case *ast.TemplateElement:
+			terms = append(terms, x.Parsed.String())
+		case *ast.Identifier:
+			if !params[x.Name.String()] {
+				terms = append(terms, x.Name.String())
+			}
+		}
+		return true
+	})
+	return strings.Join(terms, " ")
+}
+
 // jsSecretEnvHarvest finds Object.entries(process.env) / Object.keys(process.env)
 // chains that keep the variables whose names look secret, values
 // included: .filter(([k]) => /TOKEN|KEY|SECRET/.test(k)) followed by no map,
@@ -186,7 +228,7 @@ func jsSecretEnvHarvest(v *jsfacts.View) map[*ast.CallExpression]string {
 			switch dot.Identifier.Name.String() {
 			case "filter":
 				// a negated test (!/SECRET/.test(k)) drops the secrets instead
-				if cs := v.Src(cb); jsSecretName.MatchString(cs) && !jsNegated.MatchString(cs) {
+				if cs := v.Src(cb); jsSecretName.MatchString(jsFilterTerms(cb)) && !jsNegated.MatchString(cs) {
 					filtered = v.Src(cb)
 				}
 			case "map", "flatMap", "forEach", "reduce":
