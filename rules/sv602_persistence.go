@@ -87,7 +87,10 @@ processes load code (` + "`Environment=\"LD_PRELOAD=…\"`" + `) stays **high**.
 Start-up files and jobs written by a Dockerfile ` + "`RUN`" + ` are the image's, not this machine's: **medium**; access
 grants there stay **critical**. Taking an
 entry out of the crontab (` + "`crontab -l | grep -v job | crontab -`" + `, ` + "`sed '/job/d'`" + `) or lines out of a
-start-up file (` + "`sed -i '/# tool/,/# end tool/d' ~/.bashrc`" + `) is not reported.
+start-up file (` + "`sed -i '/# tool/,/# end tool/d' ~/.bashrc`" + `) is not reported, nor is moving the table's
+entries to other times (` + "`crontab -l | sed -E 's/^([0-9]+) ([0-9]+)/\\1 3/' | crontab -`" + `: a replacement of
+back-references and schedule characters only, anchored at the line start), listing a user's table
+(` + "`crontab -u \"$user\" -l`" + `) or a crontab line with more than one file operand, which crontab refuses.
 A job whose whole text is in the skill and runs a program file directly is **medium** too, even a
 program the skill does not ship (` + "`ExecStart=/usr/local/bin/node /srv/app/server.js`" + `): what runs can be
 read, and the program is judged where it is installed. It stays **high** when the job runs a shell,
@@ -221,7 +224,7 @@ func shPersistence(s *shell.Script, c *shell.Command, sites []analyzer.ShellSite
 	}
 	switch c.Name {
 	case "crontab":
-		if c.Arg(1) != "-l" && c.Arg(1) != "-r" && c.Arg(1) != "-e" && (len(c.Argv) > 1 || c.PipePrev >= 0) {
+		if shCrontabInstalls(c) && (len(c.Argv) > 1 || c.PipePrev >= 0) {
 			if c.PipePrev >= 0 && c.PipePrev < len(s.Commands) {
 				// crontab -l | crontab - (the same table back, a syntax
 				// check); (crontab -l | grep -v job || true) | crontab -
@@ -310,6 +313,28 @@ func shInitOutput(c *shell.Command) (string, bool) {
 	return "", false
 }
 
+// shCrontabInstalls reports a crontab command line that replaces the
+// table: not one that lists, removes or edits it (-l, -r, -e, -i, -T, also
+// after -u USER: crontab -u "$user" -l), nor one with more than one file
+// operand, which crontab refuses with its usage text (a row of a table of
+// file modes, "crontab 600 chmod 600 crontab", is no crontab run).
+func shCrontabInstalls(c *shell.Command) bool {
+	operands := 0
+	for i := 1; i < len(c.Argv); i++ {
+		v := c.Argv[i].Value
+		switch {
+		case v == "-u":
+			i++ // the user whose table it is
+		case v == "-" || !strings.HasPrefix(v, "-"):
+			operands++
+		case strings.HasPrefix(v, "--"):
+		case strings.ContainsAny(v[1:], "lreiT"):
+			return false
+		}
+	}
+	return operands <= 1
+}
+
 // shCronFeeds returns the entries written into crontab's stdin by the
 // commands of the pipeline feeding c, a crontab reading stdin: the text
 // echo and printf print (variables resolved where the script sets them,
@@ -377,7 +402,7 @@ func shCrontabReadBack(s *shell.Script, d *shell.Command) bool {
 		switch {
 		case d.Name == "crontab":
 			return shellfacts.HasArg(d, "-l")
-		case shDropsLines(d), d.Name == "cat" && len(d.Argv) == 1:
+		case shDropsLines(d), shSedReschedules(d), d.Name == "cat" && len(d.Argv) == 1:
 		default:
 			return false
 		}
@@ -388,6 +413,40 @@ func shCrontabReadBack(s *shell.Script, d *shell.Command) bool {
 	}
 	return false
 }
+
+// shSedReschedules reports a sed that only rewrites the time fields of
+// the entries it reads (sed -E 's/^([0-9]+) ([0-9]+)/\1 3/'): one s
+// command anchored at the start of the line, matching no comment marker,
+// whose replacement holds only back-references and schedule characters.
+// The jobs stay the ones the table held; a replacement with any other
+// text adds a command, and one that takes a "#" out enables a job.
+func shSedReschedules(d *shell.Command) bool {
+	if d.Name != "sed" {
+		return false
+	}
+	script := ""
+	for _, w := range d.Argv[1:] {
+		switch v := w.Value; {
+		case v == "-E" || v == "-r" || v == "--regexp-extended":
+		case script == "" && !strings.HasPrefix(v, "-"):
+			script = v
+		default:
+			return false
+		}
+	}
+	if len(script) < 4 || script[0] != 's' {
+		return false
+	}
+	parts := strings.Split(script[2:], script[1:2])
+	if len(parts) != 3 || !strings.HasPrefix(parts[0], "^") || strings.Contains(parts[0], "#") || strings.Trim(parts[2], "g") != "" {
+		return false
+	}
+	return parts[1] != "" && shScheduleReplRx.MatchString(parts[1])
+}
+
+// shScheduleReplRx matches a sed replacement made of back-references,
+// digits and the characters of a cron schedule.
+var shScheduleReplRx = match.MustRx(`^(?:\\[1-9]|[0-9 *,-])+$`)
 
 // shSedDeletesOnly reports a sed command whose only script deletes lines
 // (sed -i.bak '/start/,/end/d' FILE).
