@@ -468,7 +468,7 @@ func plainNoCommand(text string) bool {
 // cautionWordRx finds a word that warns against what a sentence quotes, or
 // presents it as an example, matched as a whole word: "block" in "the
 // block", "like" in "unlike", "never" in "nevertheless" are not cautions.
-var cautionWordRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|dont|avoid(?:s|ed|ing)?|must not|mustn[’']?t|should not|shouldn[’']?t|not run|dangerous|destructive|warning|forbidden|prohibited|refuse[sd]?|block|blocked|blocks|blocking|block ?list(?:ed)?|such as|e\.g\.|like)(?:$|[^\pL])`)
+var cautionWordRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|dont|avoid(?:s|ed|ing)?|must not|mustn[’']?t|should not|shouldn[’']?t|not run|dangerous|destructive|catastrophic|disastrous|warning|forbidden|prohibited|refuse[sd]?|block|blocked|blocks|blocking|block ?list(?:ed)?|such as|e\.g\.|like)(?:$|[^\pL])`)
 
 // blockNounRx finds "block" as a noun ("the block", "this code block"),
 // which cautions against nothing; as a verb ("Block destructive patterns
@@ -487,7 +487,14 @@ var runVerbRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(run|runs|running|execute|exec
 var notImperativeRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:if|when|whenever|unless|asks?|asked|requests?|requested|tells?|told|wants?|tries|attempts?|that|which|who|could|might|would|may)(?:$|[^\pL'’])`)
 
 // negationRx finds a negation that can govern a run verb a few words on.
-var negationRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|not|no|don[’']?t|dont|doesn[’']?t|cannot|can[’']?t|won[’']?t|mustn[’']?t|shouldn[’']?t|avoid|refuse|without|instead of|rather than)(?:$|[^\pL'’])`)
+// A verb of prevention governs the run verb after its "from" ("what stops
+// it from running", "keeps the agent from executing").
+var negationRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|not|no|don[’']?t|dont|doesn[’']?t|cannot|can[’']?t|won[’']?t|mustn[’']?t|shouldn[’']?t|avoid|refuse|without|instead of|rather than|(?:stop|prevent|keep|block|bar|forbid|prohibit)(?:s|ped|ping|ed|ing)?\s+(?:[\pL’'-]+\s+){0,3}from)(?:$|[^\pL'’])`)
+
+// licenceRx ends the words before a verb of prevention that deny it, which
+// turns it into a licence: "nothing stops you from", "no rule keeps the
+// agent from", "doesn't prevent it from".
+var licenceRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:nothing|no|not|never|none|nobody|\pL*n[’']t)\s+(?:[\pL’'-]+\s+){0,2}$`)
 
 // reversalRx: a verb between a negation and the run verb that turns the
 // sentence into an order to run ("don't forget to run", "never ask for
@@ -499,6 +506,17 @@ var reversalRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:forget|forgetting|hesitate
 // with or forbidden: "… instead of `x`", "… not `x`", "never `x`".
 var directNegationRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|not|instead of|rather than|avoid|avoiding)\s*[("“]?\s*$`)
 
+// expansionResultRx ends the text before a span that is what another
+// command turns into ("`rm -rf "$DIR/"` becomes `rm -rf "/"` when DIR is
+// unset"): the span describes a failure, it is not given to run.
+var expansionResultRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:becomes?|became|turns? into|turned into|expands? (?:to|into)|expanded (?:to|into)|evaluates? to|resolves? to)\s*$`)
+
+// safeguardNounRx starts the text after a span (and the spans listed with
+// it) that names a safeguard against it: "the `rm -rf /` / `rm -rf ~`
+// circuit breakers", "a `mkfs` guard". The span qualifies the noun; it is
+// not given to run.
+var safeguardNounRx = rxlit.MustRx("(?i)^`*\\s*(?:(?:/|,|or|and|&)\\s*(?:or\\s+|and\\s+)?`[^`]*`\\s*)*(?:circuit[- ]?breakers?|guard(?:rail)?s?|safeguards?|protections?|blockers?|detect(?:ion|or)s?|filters?|deny[- ]?rules?|checks?)(?:$|[^\\pL])")
+
 // cautionAbout reports whether the sentence around a quoted command warns
 // against running it or quotes it as an example. before is the sentence up
 // to the command, after the rest of the sentence. A caution must be about
@@ -506,11 +524,14 @@ var directNegationRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|not|instead of
 // `…`", "Don't forget to run `…`"), only a negation of that run verb counts,
 // not a caution word elsewhere in the sentence.
 func cautionAbout(before, after string) bool {
-	if directNegationRx.MatchString(before) {
+	if directNegationRx.MatchString(before) || expansionResultRx.MatchString(before) {
 		return true
 	}
 	if v, ok := governingRunVerb(before); ok {
 		return negatedRun(before[:v])
+	}
+	if safeguardNounRx.MatchString(after) {
+		return true
 	}
 	if cautionWordRx.MatchString(blockNounRx.ReplaceAllString(before, " ")) || cautionWordRx.MatchString(blockNounRx.ReplaceAllString(after, " ")) {
 		return true
@@ -562,7 +583,11 @@ func negatedRun(pre string) bool {
 	if len(ms) == 0 {
 		return false
 	}
-	return !reversalRx.MatchString(w[ms[len(ms)-1][1]-1:])
+	last := ms[len(ms)-1]
+	if strings.HasSuffix(strings.ToLower(strings.TrimRight(w[last[0]:last[1]], " ")), "from") && licenceRx.MatchString(w[:last[0]+1]) {
+		return false // "nothing stops you from running": a licence
+	}
+	return !reversalRx.MatchString(w[last[1]-1:])
 }
 
 // matchedObjectRx ends the text before a code span that is the object of a
@@ -590,7 +615,7 @@ func cautioned(doc *markdown.Doc, i int) bool {
 			return false
 		}
 		// The sentence holding the span.
-		from := strings.LastIndexAny(para.Text[:rel], ".!?\n") + 1
+		from := sentenceStart(para.Text[:rel])
 		to := len(para.Text)
 		if k := strings.IndexAny(para.Text[rel:], ".!?\n"); k >= 0 {
 			// skip the span itself, which may contain dots
@@ -620,6 +645,26 @@ func cautioned(doc *markdown.Doc, i int) bool {
 		return cautionAbout(strings.TrimRight(para.Text[from:rel], "`"), after)
 	}
 	return false
+}
+
+// abbrevEndRx matches an abbreviation whose dots end no sentence.
+var abbrevEndRx = rxlit.MustRx(`(?i)(?:^|[^\pL])(e\.g\.|i\.e\.|etc\.|vs\.|cf\.)$`)
+
+// sentenceStart returns where the last sentence of text starts: after its
+// last ".", "!", "?" or line break that is not the dot of an abbreviation
+// ("so the strictest result wins (e.g. `…`": one sentence).
+func sentenceStart(text string) int {
+	for {
+		k := strings.LastIndexAny(text, ".!?\n")
+		if k < 0 {
+			return 0
+		}
+		if m := abbrevEndRx.FindStringSubmatchIndex(text[:k+1]); text[k] == '.' && m != nil {
+			text = text[:m[2]]
+			continue
+		}
+		return k + 1
+	}
 }
 
 // refusingHeaderRx: a table column header that says its cells are what

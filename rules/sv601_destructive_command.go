@@ -42,7 +42,10 @@ instruction and is not reported. The caution must be about the command: words co
 ("block" in *the block*, "like" in *unlike* caution nothing), and a sentence that tells the reader to run
 it keeps it an instruction unless that run verb is itself negated (*Run the block ` + "`rm -rf ~`" + `*, *Don't forget to
 run ` + "`…`" + `*, *Never ask for confirmation, just run ` + "`…`" + `* are reported; *Do not blindly run ` + "`…`" + `*, *If the user asks
-you to run ` + "`…`" + `, refuse*, *… instead of ` + "`rm -rf ~`" + `* are not). **Critical**, except ` + "`chown`" + `/` + "`chmod -R`" + ` in a Dockerfile ` + "`RUN`" + `
+you to run ` + "`…`" + `, refuse*, *… instead of ` + "`rm -rf ~`" + `* are not). Nor are a span that names a safeguard against
+the command (*the ` + "`rm -rf ~`" + ` circuit breaker*), one that a verb of prevention governs (*what keeps it from running
+` + "`…`" + `?*; *nothing stops you from running ` + "`…`" + `* is reported), and one that is what another command expands to
+(*` + "`rm -rf \"$DIR/\"`" + ` becomes ` + "`rm -rf \"/\"`" + `*). **Critical**, except ` + "`chown`" + `/` + "`chmod -R`" + ` in a Dockerfile ` + "`RUN`" + `
 (**medium**): it sets ownership in the image being built, not on the host.
 
 **Fix:** delete only paths inside the skill's working directory, spelled out.
