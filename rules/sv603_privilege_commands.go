@@ -24,7 +24,11 @@ var ShellPrivilege = register(&analyzer.Rule{
 - setting the setuid or setgid bit: ` + "`chmod u+s`" + `, ` + "`chmod +s`" + `, ` + "`chmod 4755`" + `, ` + "`chmod 2755`" + ` (**high**);
   not the setgid bit alone on a directory the script knows is one (made by ` + "`mkdir`" + `, tested with ` + "`-d`" + `
   before, or written with a trailing ` + "`/`" + `), without ` + "`-R`" + `: there it only makes new files take the
-  directory's group;
+  directory's group. The bit lends the file owner's identity, so it gains a privilege only on a file root
+  owns: it stays **high** as root (` + "`sudo`" + `, or a ` + "`sudo`" + `, ` + "`chown`" + ` or ` + "`chgrp`" + ` earlier in the same shell), on a
+  system path, a shell or interpreter, a file copied from an installed program, a variable, a glob, or a
+  temporary or hidden path; on the user's own file named plainly (` + "`chmod 4755 ./report`" + `) it runs as the
+  user: **medium**, as is a ` + "`chmod 4755`" + ` that names no file;
 - world-writable permissions: ` + "`chmod 777`" + `, ` + "`chmod -R 777`" + `, ` + "`chmod a+w`" + `, ` + "`o+w`" + ` (**medium**;
   **high** on system paths);
 - a sudo password fed from the script: ` + "`echo pass | sudo -S …`" + ` (**high**);
@@ -93,7 +97,7 @@ func shPrivilege(site *analyzer.ShellSite, c *shell.Command) (analyzer.Severity,
 				return analyzer.SevNone, "" // sticky world-writable directories (/tmp style) are intended
 			}
 			if m[1] == "4" || m[1] == "6" || m[1] == "2" || m[1] == "3" || m[1] == "5" || m[1] == "7" {
-				return High, "chmod " + mode + " sets the setuid/setgid bit"
+				return shSetidGrade(site, c, mode, targets)
 			}
 			if m[4] == "7" || m[4] == "6" || m[4] == "2" || m[4] == "3" {
 				if system {
@@ -104,7 +108,7 @@ func shPrivilege(site *analyzer.ShellSite, c *shell.Command) (analyzer.Severity,
 			return analyzer.SevNone, ""
 		}
 		if strings.Contains(mode, "+s") || strings.Contains(mode, "=s") || strings.Contains(mode, "+xs") || strings.Contains(mode, "+sx") {
-			return High, "chmod " + mode + " sets the setuid/setgid bit"
+			return shSetidGrade(site, c, mode, targets)
 		}
 		if who, perm, ok := strings.Cut(mode, "+"); ok && strings.Contains(perm, "w") && strings.ContainsAny(who, "oa") {
 			if system {
@@ -119,6 +123,49 @@ func shPrivilege(site *analyzer.ShellSite, c *shell.Command) (analyzer.Severity,
 		}
 	}
 	return analyzer.SevNone, ""
+}
+
+// shSetidGrade grades chmod setting the setuid or setgid bit. The bit
+// lends the file owner's identity to whoever runs it, so it gains a
+// privilege only on a file root owns: one set as root (sudo), on a system
+// path (only root may change it), on a file chowned to root or copied
+// from an installed program before, on a shell or an interpreter, or in a
+// temporary or hidden place where a planted copy waits. Any chown, chgrp
+// or sudo before it in the same piece of shell counts as root at work.
+// Without any of these it is the user's own file made to run as the user: **medium**. A
+// chmod that names no file changes nothing it can be judged on: medium.
+func shSetidGrade(site *analyzer.ShellSite, c *shell.Command, mode string, targets []string) (analyzer.Severity, string) {
+	what := "chmod " + mode + " sets the setuid/setgid bit"
+	if c.Sudo {
+		return High, what
+	}
+	if len(targets) == 0 {
+		return Medium, what + " (no file named)"
+	}
+	for _, o := range site.Script.Commands {
+		if o.Start >= c.Start {
+			break
+		}
+		if o.Name == "chown" || o.Name == "chgrp" || o.Sudo {
+			return High, what // ownership changed, or root at work, before
+		}
+		for _, src := range shellfacts.CopySources(o) {
+			if strings.HasPrefix(src, "/") || strings.Contains(src, "$(") || strings.Contains(src, "`") {
+				return High, what // a copy of an installed program
+			}
+		}
+	}
+	for _, t := range targets {
+		t = shellfacts.NormPath(t)
+		base := shBaseName(strings.TrimRight(t, "/"))
+		if shSystemPathRx.MatchString(t) || strings.HasPrefix(t, "~") || strings.HasPrefix(t, "$") ||
+			strings.HasPrefix(t, "/tmp/") || strings.HasPrefix(t, "/var/tmp/") || strings.HasPrefix(t, "/dev/shm/") ||
+			strings.Contains(t, "/.") || strings.HasPrefix(t, ".") && !strings.HasPrefix(t, "./") && !strings.HasPrefix(t, "../") ||
+			shell.IsShell(base) || shellfacts.IsInterpreter(base) || strings.ContainsAny(t, "*?") {
+			return High, what
+		}
+	}
+	return Medium, what + " on the user's own file, not as root (it runs as the user, no privilege is gained)"
 }
 
 // shSetgidOnly reports a mode that sets the setgid bit and not the setuid
