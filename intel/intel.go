@@ -454,8 +454,10 @@ func ExampleDomain(host string) bool {
 var agentConfigRx = rxlit.MustRx(`(?i)(\.claude/((settings(\.local)?\.json|CLAUDE\.md)$|skills|agents|commands|hooks)|\.claude\.json|(^|/)(CLAUDE|AGENTS|GEMINI)\.md$|(?-i:(^|/)(SOUL|MEMORY)\.md$)|\.(?:openclaw|claude|codex|gemini|cursor)/(?:[^/]+/)*(?:soul|memory)\.md$|\.cursorrules|\.cursor/(rules|mcp\.json)|\.windsurfrules|copilot-instructions\.md|(^|/)\.mcp\.json$|claude_desktop_config\.json|\.codex/(config\.toml|AGENTS\.md|prompts)|\.gemini/(settings\.json|GEMINI\.md)|\.pi/agent/(settings\.json|models\.json|skills|prompts|extensions|themes|(APPEND_)?SYSTEM\.md)|\.openclaw/(openclaw\.json|config\.json|\.env$|skills|hooks|extensions|agents|cron|workspace/(skills|memory|(AGENTS|SOUL|MEMORY|TOOLS|IDENTITY|USER|HEARTBEAT|BOOTSTRAP)\.md)))`)
 
 // projectInstructionsRx matches a project's own instruction file at its
-// root, which project set-up legitimately creates.
-var projectInstructionsRx = rxlit.MustRx(`^(\./)?(?:[\w-][\w.-]*/)*(CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$|^(\./)?\.cursor/rules/[\w.-]+\.mdc?$`)
+// root, which project set-up legitimately creates. The name is matched in
+// any case, as agentConfigRx matches it (agents.md is AGENTS.md on a file
+// system that folds case).
+var projectInstructionsRx = rxlit.MustRx(`^(\./)?(?:[\w-][\w.-]*/)*(?i:CLAUDE|AGENTS|GEMINI)\.md$|^(\./)?\.(cursorrules|windsurfrules)$|^(\./)?\.github/copilot-instructions\.md$|^(\./)?\.cursor/rules/[\w.-]+\.mdc?$`)
 
 // AgentConfigPath reports a path of an agent's settings, standing
 // instructions, MCP server list or installed skills and commands
