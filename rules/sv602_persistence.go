@@ -1132,11 +1132,20 @@ func shDotfilesFilled(sites []analyzer.ShellSite, c *shell.Command, root string)
 			switch d.Name {
 			case "git":
 				if d.Arg(1) == "clone" {
-					for _, w := range d.Params() {
+					ps := d.Params()
+					for i, w := range ps {
 						if strings.Contains(w.Value, "://") || strings.Contains(w.Value, "@") {
-							if !shGitPlaceholderRx.MatchString(w.Value) {
-								return true // the skill's repository
+							if shGitPlaceholderRx.MatchString(w.Value) {
+								continue
 							}
+							// a clone into a directory it names lands there
+							// (git clone URL ~/.tmux/plugins/tpm is not the
+							// dotfiles); without one, where it lands is taken
+							// to be the dotfiles
+							if i+1 < len(ps) && !strings.HasPrefix(ps[i+1].Value, "-") && !under(ps[i+1].Value) {
+								continue
+							}
+							return true // the skill's repository
 						}
 					}
 				}
