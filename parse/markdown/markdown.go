@@ -11,6 +11,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -108,12 +109,30 @@ func Parse(src []byte, start int) (*Doc, error) {
 	if d, at := nesting(body); d > MaxNesting {
 		return nil, &LimitError{Offset: start + at, Msg: fmt.Sprintf("markdown nests blockquotes %d deep, over the limit of %d", d, MaxNesting)}
 	}
-	p := &parser{src: body, base: start, toks: make([]Token, 0, len(body)/64+8)}
+	toks := parseBody(body, start, 0)
+	sortTokens(toks)
+	return &Doc{Tokens: toks}, nil
+}
+
+// maxReparse bounds how many self-closed raw-text tags in a row reopen the
+// document (each one parses the rest again); past it the rest stays one
+// HTML block, as CommonMark reads it.
+const maxReparse = 8
+
+// parseBody tokenises body (at offset base in the file); depth counts the
+// self-closed raw-text tags already reopened above it.
+func parseBody(body []byte, base, depth int) []Token {
+	p := &parser{src: body, base: base, depth: depth, toks: make([]Token, 0, len(body)/64+8)}
 	root := mdParser.Parse(text.NewReader(body))
 	p.walk(root, 0)
+	if p.rest > 0 {
+		// the rest of the document after a self-closed <script …/>:
+		// parsed as Markdown of its own, its commands found there
+		p.fences = append(p.fences, [2]int{p.rest, len(body)})
+		p.toks = append(p.toks, parseBody(body[p.rest:], base+p.rest, depth+1)...)
+	}
 	p.commands()
-	sortTokens(p.toks)
-	return &Doc{Tokens: p.toks}, nil
+	return p.toks
 }
 
 type parser struct {
@@ -121,7 +140,16 @@ type parser struct {
 	base   int
 	toks   []Token
 	fences [][2]int // byte ranges of fenced/indented code, in body offsets
+	depth  int      // reopened raw-text tags above this parse
+	rest   int      // > 0: where the Markdown after a self-closed raw-text tag starts
 }
+
+// selfClosedRawRx matches a line that is only a self-closed raw-text tag
+// (`<script src="x.js" defer />`): MDX and JSX close it there, and an agent
+// reading the file sees the Markdown that follows; CommonMark would open an
+// HTML block running to the end of the file, turning every later code
+// block into prose.
+var selfClosedRawRx = regexp.MustCompile(`(?i)^[ \t]{0,3}<(?:script|style|pre|textarea)\b[^<>]*/>[ \t]*\r?\n?$`)
 
 func (p *parser) add(t Token) {
 	t.Start += p.base
@@ -154,6 +182,25 @@ func (p *parser) lineStart(off int) int {
 		off = len(p.src)
 	}
 	return bytes.LastIndexByte(p.src[:off], '\n') + 1
+}
+
+// reopens reports whether an HTML block is a top-level, unclosed type-1
+// block (script, style, pre, textarea) opened by a line holding only a
+// self-closed tag, with more lines after it, and the reopening depth
+// allows another parse of the rest.
+func (p *parser) reopens(n *ast.HTMLBlock, quote int) bool {
+	if quote != 0 || p.depth >= maxReparse || n.HTMLBlockType != ast.HTMLBlockType1 || n.HasClosure() {
+		return false
+	}
+	if _, isDoc := n.Parent().(*ast.Document); !isDoc {
+		return false
+	}
+	ls := n.Lines()
+	if ls.Len() < 2 {
+		return false
+	}
+	first := ls.At(0)
+	return selfClosedRawRx.Match(first.Value(p.src))
 }
 
 func (p *parser) walk(n ast.Node, quote int) {
@@ -204,6 +251,13 @@ func (p *parser) node(n ast.Node, quote int) {
 		return
 	case *ast.HTMLBlock:
 		s, e, ok := linesRange(n)
+		if ok && p.reopens(n, quote) {
+			first := n.Lines().At(0)
+			p.fences = append(p.fences, [2]int{first.Start, first.Stop})
+			p.add(Token{Kind: HTMLBlock, Text: string(first.Value(p.src)), Start: first.Start, End: first.Stop, TextStart: first.Start, Quote: quote})
+			p.rest = first.Stop
+			return
+		}
 		if ok {
 			txt := p.linesText(n)
 			if n.HasClosure() {

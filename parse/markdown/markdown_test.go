@@ -216,3 +216,34 @@ func TestTableColumnHeader(t *testing.T) {
 		}
 	}
 }
+
+// A line holding only a self-closed raw-text tag (MDX, JSX) does not open
+// an HTML block to the end of the file: the Markdown after it keeps its
+// code blocks, headings and commands. An unclosed <script> that is not
+// self-closed still runs to the end, as CommonMark reads it.
+func TestSelfClosedRawTextTag(t *testing.T) {
+	kinds := func(src string) []string {
+		d, err := Parse([]byte(src), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, tk := range d.Tokens {
+			got = append(got, fmt.Sprintf("%d %s", lineOf(src, tk.Start), tk.Kind))
+		}
+		return got
+	}
+	src := "# T\n\n<script src=\"/x.js\" defer />\n\n## Tool\n\n```ts\n/** doc */\n```\n\n!date\n"
+	want := []string{"1 heading", "3 html-block", "5 heading", "7 code-block", "11 paragraph", "11 command"}
+	if got := kinds(src); !reflect.DeepEqual(got, want) {
+		t.Errorf("self-closed:\n got %q\nwant %q", got, want)
+	}
+	open := "# T\n\n<script src=\"/x.js\" defer>\n\n## Tool\n\n```ts\n/** doc */\n```\n"
+	if got := kinds(open); !reflect.DeepEqual(got, []string{"1 heading", "3 html-block"}) {
+		t.Errorf("open script: got %q", got)
+	}
+	many := "x\n\n" + strings.Repeat("<script src=\"/x.js\" />\n", 50) + "\n```sh\nls\n```\n"
+	if got := kinds(many); len(got) != 1+maxReparse+1 {
+		t.Errorf("reparse depth not bounded: %q", got)
+	}
+}
