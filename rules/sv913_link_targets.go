@@ -43,7 +43,10 @@ protocol-relative URLs and ` + "`#anchors`" + ` are not checked.
   manifest directory (` + "`../../.claude-plugin/plugin.json`" + `, ` + "`.codex-plugin`" + `, ` + "`.cursor-plugin`" + `: the
   plugin's own public files), unless the path names a credential or another hidden file. Also medium: a root-relative path whose
   first directory is none of the system's (` + "`/guides/setup.md`" + `, ` + "`/reference`" + ` in a mirrored
-  documentation site) and that names nothing hidden or credential-like, and the root ` + "`/`" + `
+  documentation site) and that names nothing hidden or credential-like; a page (no extension,
+  ` + "`.md`" + `, ` + "`.html`" + `) whose name holds a word for a secret but that sits in the same site tree as
+  the file's other such links (` + "`/docs/token-counting`" + ` next to ` + "`/docs/prompt-caching`" + `), a page
+  named for its topic, while ` + "`/docs/credentials.json`" + ` stays high; and the root ` + "`/`" + `
   itself (a site's home page: a Home button): read from the file system's root it finds
   nothing of the user's. ` + "`/etc/…`" + `, ` + "`/home/…`" + `, ` + "`/Users/…`" + `, ` + "`/var/…`" + `,
   ` + "`/proc/…`" + `, ` + "`/app/.env`" + ` and the like stay high. Also medium: the path stays inside the
@@ -167,6 +170,7 @@ func runSpecLinkTargets(p *analyzer.Pass) error {
 		return nil // unparsable Markdown is reported by the parse rules
 	}
 	dir := path.Dir(p.File.Path)
+	site := lintSiteDirs(doc)
 	for i := range doc.Tokens {
 		t := &doc.Tokens[i]
 		switch t.Kind {
@@ -182,10 +186,10 @@ func runSpecLinkTargets(p *analyzer.Pass) error {
 			if at[0] != t.Start {
 				at[0] = at[1] - len(t.URL) // skip the "](" the search anchored on
 			}
-			lintCheckTarget(p, dir, t.URL, at, lintLinkLabel(t.Kind))
+			lintCheckTarget(p, dir, t.URL, at, lintLinkLabel(t.Kind), site)
 		case markdown.ReadDirective:
 			target := strings.Trim(t.Text, "\"'`")
-			lintCheckTarget(p, dir, target, lintFind(p.File.Content, target, t.Start, t.Start), "!read path")
+			lintCheckTarget(p, dir, target, lintFind(p.File.Content, target, t.Start, t.Start), "!read path", site)
 		case markdown.InlineHTML, markdown.HTMLBlock:
 			if t.IsComment() {
 				continue
@@ -206,7 +210,7 @@ func runSpecLinkTargets(p *analyzer.Pass) error {
 						from += i + sm[1] - sm[0]
 					}
 				}
-				lintCheckTarget(p, dir, target, at, "HTML reference")
+				lintCheckTarget(p, dir, target, at, "HTML reference", site)
 			}
 		}
 	}
@@ -241,7 +245,7 @@ func lintFind(content []byte, target string, from, fallback int) [2]int {
 	return [2]int{fallback, fallback}
 }
 
-func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what string) {
+func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what string, site map[string]bool) {
 	v, resolved := lintResolveTarget(p.Skill, dir, target)
 	d := analyzer.Diagnostic{Start: at[0], End: at[1]}
 	switch v {
@@ -268,6 +272,13 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 			// the site's own page, which read from the file system's root
 			// finds nothing; no system directory, hidden or credential file
 			d.Message = what + " " + lintQuote(target) + " is a root-relative path (a web site's own page?): an agent following it reads from the file system's root, where the skill ships nothing"
+			break
+		}
+		if lintSitePage(resolved, site) {
+			// /docs/en/token-counting among the file's other /docs/… links:
+			// a page of the mirrored site named for its topic, not a file
+			// holding a secret
+			d.Message = what + " " + lintQuote(target) + " is a root-relative path into the same site tree as the file's other links (" + lintFirstDir(resolved) + "/…), a page named for its topic: an agent following it reads from the file system's root, where the skill ships nothing"
 			break
 		}
 		d.Severity = High
@@ -348,6 +359,62 @@ func lintSiteRootPath(p string) bool {
 		}
 	}
 	return true
+}
+
+// lintSiteDirs returns the first directories of the file's root-relative
+// link targets that are plainly a web site's pages (lintSiteRootPath): the
+// tree of the documentation site the file was mirrored from.
+func lintSiteDirs(doc *markdown.Doc) map[string]bool {
+	var site map[string]bool
+	for i := range doc.Tokens {
+		t := &doc.Tokens[i]
+		if t.Kind != markdown.Link && t.Kind != markdown.Image {
+			continue
+		}
+		u := t.URL
+		if i := strings.IndexAny(u, "?#"); i >= 0 {
+			u = u[:i]
+		}
+		if !strings.HasPrefix(u, "/") || !lintSiteRootPath(path.Clean(u)) {
+			continue
+		}
+		if first := lintFirstDir(path.Clean(u)); first != "" {
+			if site == nil {
+				site = map[string]bool{}
+			}
+			site[first] = true
+		}
+	}
+	return site
+}
+
+// lintFirstDir returns "/dir" for a path /dir/…, or "" for a path with a
+// single component.
+func lintFirstDir(p string) string {
+	first, rest, ok := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	if !ok || first == "" || rest == "" {
+		return ""
+	}
+	return "/" + first
+}
+
+// lintSitePage reports whether an absolute path that lintSiteRootPath
+// refused only for a word naming a secret ("token" in token-counting) is a
+// page of the site tree the file's other links go into: same first
+// directory, not a system one, nothing hidden or credential-like, and a
+// page's name (no extension, or .md, .mdx, .html) rather than a data file
+// such as credentials.json.
+func lintSitePage(p string, site map[string]bool) bool {
+	p = path.Clean(p)
+	first := lintFirstDir(p)
+	if first == "" || !site[first] || lintSystemDirs[strings.ToLower(first[1:])] || lintSensitivePath(p) != "" {
+		return false
+	}
+	switch strings.ToLower(path.Ext(p)) {
+	case "", ".md", ".mdx", ".html", ".htm":
+		return true
+	}
+	return false
 }
 
 // lintSecretWords mark a file named for a secret.
