@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -26,7 +27,9 @@ var MixedScriptWords = register(&analyzer.Rule{
 the same (` + "`іgnore`" + ` with a Cyrillic і, ` + "`sуstem`" + ` with a Cyrillic у, ` + "`pаssword`" + `). A reviewer reads
 the familiar word; filters searching for it, and sometimes the tools that act on it, do
 not. Words that read as instruction, credential or command keywords are **high**, others
-**medium**. The message shows the word as it reads.
+**medium**. The message shows the word as it reads. A keyword whose line names the code point of
+each of its look-alikes (` + "`'аdmin' // Cyrillic а, U+0430`" + `) is a specimen shown to the reader
+and is **medium**.
 
 Text written in Cyrillic or Greek, including single Greek letters in formulas (μs,
 λ-calculus), is not reported: only words that mix scripts are.
@@ -90,13 +93,43 @@ func runMixedScript(p *analyzer.Pass) error {
 		}
 		word := string(c[start:i])
 		n := prose.Normalize(c, start, i)
-		sev := Medium
+		sev, note := Medium, ""
 		if prose.ZeroWidthKeywordRx.MatchString(n.Text) {
 			sev = High
+			if mixedDisclosed(c, start, i) {
+				// "'аdmin', // Cyrillic 'а' (U+0430)": a specimen of the
+				// trick, its letter named on its own line for the reader
+				sev, note = Medium, " (the line names the look-alike's code point: a specimen shown to the reader)"
+			}
 		}
 		rep.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
-			Message: fmt.Sprintf("word %q mixes Latin letters with %d Cyrillic/Greek look-alike(s); it reads as %q", prose.StripInvisibleRunes([]byte(word)), other, strings.TrimSpace(n.Text))})
+			Message: fmt.Sprintf("word %q mixes Latin letters with %d Cyrillic/Greek look-alike(s); it reads as %q%s", prose.StripInvisibleRunes([]byte(word)), other, strings.TrimSpace(n.Text), note)})
 		reported++
 	}
 	return nil
+}
+
+// mixedDisclosed reports whether the line holding c[start:end] names the
+// code point of every Cyrillic or Greek look-alike in the word ("U+0430",
+// "\u0430"): the text shows the homoglyph as what it is, to the reader
+// it would otherwise fool.
+func mixedDisclosed(c []byte, start, end int) bool {
+	ls := bytes.LastIndexByte(c[:start], '\n') + 1
+	le := bytes.IndexByte(c[end:], '\n')
+	if le < 0 {
+		le = len(c)
+	} else {
+		le += end
+	}
+	line := strings.ToUpper(string(c[ls:le]))
+	for _, r := range string(c[start:end]) {
+		if r < 0x80 || !(unicode.Is(unicode.Cyrillic, r) || unicode.Is(unicode.Greek, r)) {
+			continue
+		}
+		cp := fmt.Sprintf("%04X", r)
+		if !strings.Contains(line, "U+"+cp) && !strings.Contains(line, "\\U"+cp) {
+			return false
+		}
+	}
+	return true
 }
