@@ -47,7 +47,10 @@ What a third party does, described with its own subject, is **medium**: *crafted
 safety guardrails*, *files closer to the current directory override earlier guidance*, *decisions
 that override default guidance*. The same words with the skill or its text as the subject (*these
 rules override all previous instructions*, *the rules below, which override …*) or addressed to the
-agents reading them keep their severity. So are rows of a catalogue: a table row rated with a severity
+agents reading them keep their severity; an *always* before the verb does not make such a sentence
+a command (*admin policies always override default policies*), while *always* with no subject, the
+agent's or the skill's own (*These rules always override …*) does. *Instructions to ignore/disregard
+prior instructions* names the act by a noun, slash-joined verbs included. So are rows of a catalogue: a table row rated with a severity
 (also *高*/*中*/*低*) or opening with a technique or weakness ID (ATLAS *AML.T0054*, ATT&CK, CWE,
 CAPEC, OWASP LLM). An override limited to the skill's own text (*its limits override every other
 instruction in this skill*) is a precedence among the skill's parts and is not reported, unless the

@@ -68,7 +68,14 @@ var (
 	// word allowed between is an adverb ("you then must"), not a version
 	// or model number that makes "agent" part of a product's name
 	// ("Multi Agent V2 can …" describes the product).
-	addresseeRx = match.MustRx(`\b(?:you|claude|the agent|the assistant|assistant|agent)\s+(?:[a-z']+\s+)?(?:must|should|shall|will|need to|needs to|have to|has to|are to|is to|can|may|are required to|is required to|'ll)\b|\byou(?:'ll| will)\b|\b(?:please|make sure to|be sure to|remember to|always)\b`)
+	addresseeRx = match.MustRx(`\b(?:you|claude|the agent|the assistant|assistant|agent)\s+(?:[a-z']+\s+)?(?:must|should|shall|will|need to|needs to|have to|has to|are to|is to|can|may|are required to|is required to|'ll)\b|\byou(?:'ll| will)\b|\b(?:please|make sure to|be sure to|remember to)\b`)
+	// alwaysRx: "always" before the verb; it commands when nothing but
+	// lead words or the agent stand before it ("Always override …",
+	// "Claude always overrides …"), and describes when a subject of its
+	// own does ("User policies always override Default policies").
+	alwaysRx = match.MustRx(`\balways\b`)
+	// agentWordRx: a word that names the agent or speaks to it.
+	agentWordRx = match.MustRx(`\b(?:you|your|yourself|claude|codex|gemini|copilot|chatgpt|agents?|assistants?|models?|ai|llms?|bots?)\b`)
 	// describeRx: a subject, modal, auxiliary, relative pronoun or past
 	// tense before the action: the clause reports rather than commands.
 	describeRx = match.MustRx(`\b(?:would|could|can|may|might|will|is|are|was|were|be|been|being|has|have|had|does|did|that|which|who|whose|whom|it|its|there|they|he|she|we|i|[a-z]+ed)\b|\b(?:a|an|the|this|these|those|my|our|their|his|her|each|every|any|some)\s+(?:\S+\s+){0,3}$`)
@@ -209,7 +216,7 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 	if flagSubjectRx.MatchString(clausePre) {
 		return RoleDescription // "`--yolo` disable sandbox": the flag is the subject
 	}
-	if addresseeRx.MatchString(clausePre) || leadRx.MatchString(clausePre) || taskRx.MatchString(clausePre) || obligationRx.MatchString(clausePre) {
+	if addresseeRx.MatchString(clausePre) || alwaysCommands(t, i, clausePre) || leadRx.MatchString(clausePre) || taskRx.MatchString(clausePre) || obligationRx.MatchString(clausePre) {
 		return RoleInstruction
 	}
 	if loc := imperativeRx.FindStringIndex(clausePre); loc != nil {
@@ -226,6 +233,20 @@ func ClauseRole(t string, i, j int, negatorInPhrase, span bool) Role {
 		return RoleDescription
 	}
 	return RoleInstruction
+}
+
+// alwaysCommands reports an "always" before the verb at i that commands:
+// no subject of its own stands before it, or the one there is the agent.
+func alwaysCommands(t string, i int, clausePre string) bool {
+	loc := alwaysRx.FindStringIndex(clausePre)
+	if loc == nil {
+		return false
+	}
+	pre := clausePre[:loc[0]]
+	if cs := subjectClauseStart(t, i); cs < i-len(clausePre) {
+		pre = t[cs : i-len(clausePre)+loc[0]]
+	}
+	return !hasSubject(pre) || agentWordRx.MatchString(pre) || selfRefRx.MatchString(pre)
 }
 
 // infinitiveListRx: "to" and a list of verbs up to the conjunction before
@@ -386,7 +407,7 @@ var selfRefRx = match.MustRx(`\b(?:this|these|the following|our|my)\s+(?:\w+\s+)
 
 // nounInfinitiveRx: a noun of asking or trying with its infinitive right
 // before the verb.
-var nounInfinitiveRx = match.MustRx(`\b(?:instructions?|attempts?|requests?|prompts?|commands?|messages?|tricks?|efforts?|ways?|tries|payloads?|tells?|demands?|orders?)\s+to\s+$`)
+var nounInfinitiveRx = match.MustRx(`\b(?:instructions?|attempts?|requests?|prompts?|commands?|messages?|tricks?|efforts?|ways?|tries|payloads?|tells?|demands?|orders?)\s+to\s+(?:[a-z]+\s*/\s*){0,3}$`)
 
 // toldNounRx: a noun, a relative pronoun and a verb of telling the agent to
 // do something, then the infinitive (or a list of them) up to the verb.
