@@ -12,6 +12,7 @@ type AC struct {
 	out    [][]int32 // literal IDs ending at each state
 	nlits  int
 	lens   []int32 // literal ID → length
+	maxLen int     // the longest literal's length
 	// states are numbered so that those where a literal ends come last,
 	// from firstTerm on
 	firstTerm int32
@@ -22,6 +23,7 @@ func NewAC(lits []string) *AC {
 	m := &AC{nlits: len(lits), lens: make([]int32, len(lits))}
 	for i, l := range lits {
 		m.lens[i] = int32(len(l))
+		m.maxLen = max(m.maxLen, len(l))
 	}
 	m.nclass = 1 // class 0: bytes in no literal
 	for _, l := range lits {
@@ -150,12 +152,7 @@ func (m *AC) scan(text string, at func(end int, s int32)) {
 func (m *AC) Hits(text string) *Hits {
 	// one pass records (literal, start) events; a counting sort by
 	// literal then fills one position array, in order of position
-	var ev []uint64
-	m.scan(text, func(end int, s int32) {
-		for _, id := range m.out[s] {
-			ev = append(ev, uint64(id)<<32|uint64(uint32(int32(end)-m.lens[id])))
-		}
-	})
+	ev := m.events(text)
 	h := &Hits{n: m.nlits}
 	if len(ev) == 0 {
 		return h
@@ -180,6 +177,94 @@ func (m *AC) Hits(text string) *Hits {
 	at[m.nlits] = int32(len(ev))
 	h.at, h.pos = at, pos
 	return h
+}
+
+// lanes is the number of automata a long text (minSplit bytes or more)
+// is read by at once (events, Present).
+const lanes, minSplit = 4, 1 << 10
+
+// quarters splits text for lanes: part j holds the occurrences that start
+// in [lo[j], hi[j]) and reads on by the longest literal less one byte; n
+// is the length every part has.
+func (m *AC) quarters(text string) (lo, hi [lanes]int, part [lanes]string, n int) {
+	q := len(text) / lanes
+	n = len(text)
+	for j := range lanes {
+		lo[j], hi[j] = j*q, (j+1)*q
+		if j == lanes-1 {
+			hi[j] = len(text)
+		}
+		part[j] = text[lo[j]:min(len(text), hi[j]+m.maxLen-1)]
+		n = min(n, len(part[j]))
+	}
+	return
+}
+
+// events returns the (literal ID << 32 | start) of every occurrence in
+// text, in order of start for each literal.
+//
+// The scan is bound by the latency of one table load per byte, each
+// depending on the last: a long text is read as four quarters by four
+// automata in the same loop, four independent chains of loads. Each
+// quarter's automaton starts at the quarter from the root, so it finds
+// every occurrence that starts there or later; it reads on past the
+// quarter's end by the longest literal less one byte and keeps only the
+// occurrences that start inside it. The quarters' events follow each
+// other, so each literal's starts stay in order.
+func (m *AC) events(text string) []uint64 {
+	d := m.d16
+	if d == nil || len(text) < minSplit || m.firstTerm == 0 {
+		var ev []uint64
+		m.scan(text, func(end int, s int32) {
+			for _, id := range m.out[s] {
+				ev = append(ev, uint64(id)<<32|uint64(uint32(int32(end)-m.lens[id])))
+			}
+		})
+		return ev
+	}
+	lo, hi, part, n := m.quarters(text)
+	var ev [lanes][]uint64
+	nc, ft := m.nclass, m.firstTerm
+	hit := func(j, i, s int) {
+		for _, id := range m.out[s] {
+			if st := lo[j] + i + 1 - int(m.lens[id]); st < hi[j] {
+				ev[j] = append(ev[j], uint64(id)<<32|uint64(uint32(st)))
+			}
+		}
+	}
+	p0, p1, p2, p3 := part[0][:n], part[1][:n], part[2][:n], part[3][:n]
+	s0, s1, s2, s3 := 0, 0, 0, 0
+	for i := 0; i < n; i++ {
+		s0 = int(d[s0*nc+int(m.class[p0[i]])])
+		s1 = int(d[s1*nc+int(m.class[p1[i]])])
+		s2 = int(d[s2*nc+int(m.class[p2[i]])])
+		s3 = int(d[s3*nc+int(m.class[p3[i]])])
+		if int32(s0) >= ft {
+			hit(0, i, s0)
+		}
+		if int32(s1) >= ft {
+			hit(1, i, s1)
+		}
+		if int32(s2) >= ft {
+			hit(2, i, s2)
+		}
+		if int32(s3) >= ft {
+			hit(3, i, s3)
+		}
+	}
+	for j, s := range [lanes]int{s0, s1, s2, s3} {
+		for i := n; i < len(part[j]); i++ {
+			s = int(d[s*nc+int(m.class[part[j][i]])])
+			if int32(s) >= ft {
+				hit(j, i, s)
+			}
+		}
+	}
+	out := ev[0]
+	for j := 1; j < lanes; j++ {
+		out = append(out, ev[j]...)
+	}
+	return out
 }
 
 // Hits are the occurrences of an automaton's literals in one text, kept
@@ -280,6 +365,32 @@ func (m *AC) Present(text string) []bool {
 		return left == 0
 	}
 	nc, ft := m.nclass, m.firstTerm
+	if d := m.d16; d != nil && len(text) >= minSplit && ft > 0 {
+		// four automata at once, as in events; an occurrence a part finds
+		// past its quarter is one of the text's all the same
+		_, _, part, n := m.quarters(text)
+		p0, p1, p2, p3 := part[0][:n], part[1][:n], part[2][:n], part[3][:n]
+		s0, s1, s2, s3 := 0, 0, 0, 0
+		for i := 0; i < n; i++ {
+			s0 = int(d[s0*nc+int(m.class[p0[i]])])
+			s1 = int(d[s1*nc+int(m.class[p1[i]])])
+			s2 = int(d[s2*nc+int(m.class[p2[i]])])
+			s3 = int(d[s3*nc+int(m.class[p3[i]])])
+			if int32(s0) >= ft && found(int32(s0)) || int32(s1) >= ft && found(int32(s1)) ||
+				int32(s2) >= ft && found(int32(s2)) || int32(s3) >= ft && found(int32(s3)) {
+				return out
+			}
+		}
+		for j, s := range [lanes]int{s0, s1, s2, s3} {
+			for i := n; i < len(part[j]); i++ {
+				s = int(d[s*nc+int(m.class[part[j][i]])])
+				if int32(s) >= ft && found(int32(s)) {
+					return out
+				}
+			}
+		}
+		return out
+	}
 	if d := m.d16; d != nil {
 		s := 0
 		for i := 0; i < len(text); i++ {
