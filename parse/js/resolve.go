@@ -186,6 +186,10 @@ func (in *Info) build() {
 			}
 		}
 	}
+	// a node per four or five bytes of code (generated and real skills
+	// alike): the list is sized for it once instead of doubling its way
+	// there, which allocated twice the list again
+	in.idx.nodes = make([]ast.Node, 0, len(in.p.Code)/5+16)
 	Walk(in.p.AST, func(n ast.Node, parents []ast.Node) bool {
 		in.idx.nodes = append(in.idx.nodes, n)
 		switch n.(type) {
