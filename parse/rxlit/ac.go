@@ -200,6 +200,33 @@ func (m *AC) quarters(text string) (lo, hi [lanes]int, part [lanes]string, n int
 	return
 }
 
+// scanLanes runs one automaton over each part (quarters) in the same
+// loop and calls hit with the part, the offset in it and the state
+// wherever a literal ends, until hit returns true. It needs d16.
+func (m *AC) scanLanes(part [lanes]string, n int, hit func(j, i, s int) bool) {
+	d, nc, ft := m.d16, m.nclass, int(m.firstTerm)
+	p0, p1, p2, p3 := part[0][:n], part[1][:n], part[2][:n], part[3][:n]
+	s0, s1, s2, s3 := 0, 0, 0, 0
+	for i := 0; i < n; i++ {
+		s0 = int(d[s0*nc+int(m.class[p0[i]])])
+		s1 = int(d[s1*nc+int(m.class[p1[i]])])
+		s2 = int(d[s2*nc+int(m.class[p2[i]])])
+		s3 = int(d[s3*nc+int(m.class[p3[i]])])
+		if s0 >= ft && hit(0, i, s0) || s1 >= ft && hit(1, i, s1) ||
+			s2 >= ft && hit(2, i, s2) || s3 >= ft && hit(3, i, s3) {
+			return
+		}
+	}
+	for j, s := range [lanes]int{s0, s1, s2, s3} {
+		for i := n; i < len(part[j]); i++ {
+			s = int(d[s*nc+int(m.class[part[j][i]])])
+			if s >= ft && hit(j, i, s) {
+				return
+			}
+		}
+	}
+}
+
 // events returns the (literal ID << 32 | start) of every occurrence in
 // text, in order of start for each literal.
 //
@@ -212,8 +239,7 @@ func (m *AC) quarters(text string) (lo, hi [lanes]int, part [lanes]string, n int
 // occurrences that start inside it. The quarters' events follow each
 // other, so each literal's starts stay in order.
 func (m *AC) events(text string) []uint64 {
-	d := m.d16
-	if d == nil || len(text) < minSplit || m.firstTerm == 0 {
+	if m.d16 == nil || len(text) < minSplit || m.firstTerm == 0 {
 		var ev []uint64
 		m.scan(text, func(end int, s int32) {
 			for _, id := range m.out[s] {
@@ -224,42 +250,14 @@ func (m *AC) events(text string) []uint64 {
 	}
 	lo, hi, part, n := m.quarters(text)
 	var ev [lanes][]uint64
-	nc, ft := m.nclass, m.firstTerm
-	hit := func(j, i, s int) {
+	m.scanLanes(part, n, func(j, i, s int) bool {
 		for _, id := range m.out[s] {
 			if st := lo[j] + i + 1 - int(m.lens[id]); st < hi[j] {
 				ev[j] = append(ev[j], uint64(id)<<32|uint64(uint32(st)))
 			}
 		}
-	}
-	p0, p1, p2, p3 := part[0][:n], part[1][:n], part[2][:n], part[3][:n]
-	s0, s1, s2, s3 := 0, 0, 0, 0
-	for i := 0; i < n; i++ {
-		s0 = int(d[s0*nc+int(m.class[p0[i]])])
-		s1 = int(d[s1*nc+int(m.class[p1[i]])])
-		s2 = int(d[s2*nc+int(m.class[p2[i]])])
-		s3 = int(d[s3*nc+int(m.class[p3[i]])])
-		if int32(s0) >= ft {
-			hit(0, i, s0)
-		}
-		if int32(s1) >= ft {
-			hit(1, i, s1)
-		}
-		if int32(s2) >= ft {
-			hit(2, i, s2)
-		}
-		if int32(s3) >= ft {
-			hit(3, i, s3)
-		}
-	}
-	for j, s := range [lanes]int{s0, s1, s2, s3} {
-		for i := n; i < len(part[j]); i++ {
-			s = int(d[s*nc+int(m.class[part[j][i]])])
-			if int32(s) >= ft {
-				hit(j, i, s)
-			}
-		}
-	}
+		return false
+	})
 	out := ev[0]
 	for j := 1; j < lanes; j++ {
 		out = append(out, ev[j]...)
@@ -365,30 +363,11 @@ func (m *AC) Present(text string) []bool {
 		return left == 0
 	}
 	nc, ft := m.nclass, m.firstTerm
-	if d := m.d16; d != nil && len(text) >= minSplit && ft > 0 {
+	if m.d16 != nil && len(text) >= minSplit && ft > 0 {
 		// four automata at once, as in events; an occurrence a part finds
 		// past its quarter is one of the text's all the same
 		_, _, part, n := m.quarters(text)
-		p0, p1, p2, p3 := part[0][:n], part[1][:n], part[2][:n], part[3][:n]
-		s0, s1, s2, s3 := 0, 0, 0, 0
-		for i := 0; i < n; i++ {
-			s0 = int(d[s0*nc+int(m.class[p0[i]])])
-			s1 = int(d[s1*nc+int(m.class[p1[i]])])
-			s2 = int(d[s2*nc+int(m.class[p2[i]])])
-			s3 = int(d[s3*nc+int(m.class[p3[i]])])
-			if int32(s0) >= ft && found(int32(s0)) || int32(s1) >= ft && found(int32(s1)) ||
-				int32(s2) >= ft && found(int32(s2)) || int32(s3) >= ft && found(int32(s3)) {
-				return out
-			}
-		}
-		for j, s := range [lanes]int{s0, s1, s2, s3} {
-			for i := n; i < len(part[j]); i++ {
-				s = int(d[s*nc+int(m.class[part[j][i]])])
-				if int32(s) >= ft && found(int32(s)) {
-					return out
-				}
-			}
-		}
+		m.scanLanes(part, n, func(_, _, s int) bool { return found(int32(s)) })
 		return out
 	}
 	if d := m.d16; d != nil {
