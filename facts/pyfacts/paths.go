@@ -138,11 +138,45 @@ func PathOf(m *python.Module, a, b, depth int) []string {
 		}
 		return out
 	}
+	if joined, ok := pyJoinOnVar(m, lo, hi, depth); ok {
+		// os.path.join(base, "settings.json"), Path(base, "x"): the
+		// base's paths joined with the rest, as for base / "x"
+		return append(out, joined...)
+	}
 	EachAssign(m, a, b, func(as python.Assign) bool {
 		out = append(out, PathOf(m, as.Start, as.End, depth-1)...)
 		return false
 	})
 	return out
+}
+
+// pyJoinOnVar renders a path join call spanning tokens [lo, hi) whose
+// first argument is a variable (os.path.join(base, "settings.json"),
+// Path(cfg_dir, "mcp.json")): each path the variable's assignments name,
+// joined with the text of the other arguments.
+func pyJoinOnVar(m *python.Module, lo, hi, depth int) ([]string, bool) {
+	var c *python.Call
+	for _, oc := range m.CallsIn(lo, hi) {
+		if oc.Head == lo && oc.Close == hi-1 {
+			c = oc
+			break
+		}
+	}
+	if c == nil || !(c.Name == "os.path.join" || c.Name == "posixpath.join" || c.Name == "pathlib.Path" || c.Name == "Path") || len(c.Args) < 2 {
+		return nil, false
+	}
+	first := c.Args[0]
+	if first.End-first.Start != 1 || m.Toks[first.Start].Kind != python.Name {
+		return nil, false
+	}
+	rest := pathText(m, c.Args[1].Start, c.Args[len(c.Args)-1].End)
+	var out []string
+	for _, as := range ScopedAssigns(m, m.Text(first.Start), first.Start) {
+		for _, base := range PathOf(m, as.Start, as.End, depth-1) {
+			out = append(out, strings.TrimSuffix(base, "/")+"/"+strings.TrimPrefix(rest, "/"))
+		}
+	}
+	return out, len(out) > 0
 }
 
 var pyWalkCalls = map[string]bool{"os.walk": true, "os.scandir": true, "os.listdir": true, "glob.glob": true,
