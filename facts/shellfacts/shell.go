@@ -576,7 +576,8 @@ var shReaders = map[string]bool{"cat": true, "less": true, "more": true, "head":
 	"gzip": true, "bzip2": true, "xz": true, "scp": true, "rsync": true, "cp": true, "install": true, "grep": true, "rg": true,
 	"awk": true, "sed": true, "sqlite3": true, "security": true, "openssl": true, "gpg": true, "jq": true,
 	"yq": true, "type": true, "get-content": true, "gc": true, "dd": true, "python": true,
-	"python3": true, "node": true, "curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "find": true}
+	"python3": true, "node": true, "curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "find": true,
+	"cut": true, "tac": true, "nl": true, "rev": true, "sort": true, "paste": true}
 
 // ReadsCredential reports whether c reads a credential store.
 func ReadsCredential(c *shell.Command) (string, bool) {
@@ -603,6 +604,9 @@ func ReadsCredential(c *shell.Command) (string, bool) {
 	}
 	if (c.Name == "grep" || c.Name == "egrep") && grepSectionHeadersOnly(c) {
 		return "", false // grep '^\[' ~/.aws/credentials: the profile names, none of the keys
+	}
+	if c.Name == "cut" && cutNamesOnly(c) {
+		return "", false // cut -d= -f1 ~/.env: the names of the settings, none of the values
 	}
 	if c.Name == "find" && !shFindReads(c) {
 		return "", false // find ~/.ssh -name '*.pub' -exec chmod 644 {} \;: names, not contents
@@ -650,6 +654,37 @@ func grepPatternDropped(args []shell.Word) []shell.Word {
 		}
 	}
 	return args
+}
+
+// cutNamesOnly reports a cut that splits lines at '=' and keeps only the
+// first field: a dotenv file's setting names, not their values.
+func cutNamesOnly(c *shell.Command) bool {
+	delim, fields := "", ""
+	ps := c.Params()
+	for i, w := range ps {
+		v := w.Value
+		next := func() string {
+			if i+1 < len(ps) {
+				return ps[i+1].Value
+			}
+			return ""
+		}
+		switch {
+		case v == "-d" || v == "--delimiter":
+			delim = next()
+		case strings.HasPrefix(v, "--delimiter="):
+			delim = strings.TrimPrefix(v, "--delimiter=")
+		case strings.HasPrefix(v, "-d"):
+			delim = v[2:]
+		case v == "-f" || v == "--fields":
+			fields = next()
+		case strings.HasPrefix(v, "--fields="):
+			fields = strings.TrimPrefix(v, "--fields=")
+		case strings.HasPrefix(v, "-f"):
+			fields = v[2:]
+		}
+	}
+	return delim == "=" && fields == "1"
 }
 
 // copyReadArgs keeps the words of a cp or install that name what it reads:
@@ -871,6 +906,9 @@ func SuspiciousDownload(site *analyzer.ShellSite) bool {
 
 // SendsData reports whether c transmits data to a remote host, and how.
 func SendsData(c *shell.Command) (string, bool) {
+	if how, ok := xargsSends(c); ok {
+		return how, true
+	}
 	switch c.Name {
 	case "curl", "curlie", "xh", "http", "https":
 		for i, w := range c.Params() {
@@ -932,6 +970,55 @@ func SendsData(c *shell.Command) (string, bool) {
 	}
 	if DNSExfil(c) {
 		return "encodes data in a DNS lookup", true
+	}
+	return "", false
+}
+
+// xargsSends reports a downloader that xargs runs on the lines piped into
+// it, where those lines become data sent: the replacement string of -I
+// in the query of a URL or in a data option's value
+// (… | xargs -I{} curl "https://h/k?v={}"), or appended after a data
+// option that ends the command (… | xargs curl https://h/k -d).
+func xargsSends(c *shell.Command) (string, bool) {
+	if c.PipePrev < 0 || !IsDownloader(c) || len(c.Args) <= len(c.Argv) || c.Args[0].Value != "xargs" {
+		return "", false
+	}
+	repl := ""
+	for i, w := range c.Args[1 : len(c.Args)-len(c.Argv)] {
+		switch v := w.Value; {
+		case v == "-I" || v == "-i" || v == "--replace":
+			if i+2 < len(c.Args) {
+				repl = c.Args[i+2].Value
+			}
+			if v == "-i" || v == "--replace" {
+				repl = "{}"
+			}
+		case strings.HasPrefix(v, "-I") && len(v) > 2:
+			repl = v[2:]
+		case strings.HasPrefix(v, "--replace="):
+			repl = strings.TrimPrefix(v, "--replace=")
+		}
+	}
+	ps := c.Params()
+	if repl == "" {
+		if len(ps) > 0 && dataOptions[ps[len(ps)-1].Value] {
+			return "sends each line piped to xargs as " + ps[len(ps)-1].Value + " data", true
+		}
+		return "", false
+	}
+	for i, w := range ps {
+		v := w.Value
+		if !strings.Contains(v, repl) {
+			continue
+		}
+		if i > 0 && dataOptions[ps[i-1].Value] {
+			return "sends each line piped to xargs as " + ps[i-1].Value + " data", true
+		}
+		if u := intel.URLRx.FindString(v); u != "" {
+			if q := strings.IndexAny(v, "?#"); q >= 0 && strings.Contains(v[q:], repl) {
+				return "puts each line piped to xargs in the URL", true
+			}
+		}
 	}
 	return "", false
 }
