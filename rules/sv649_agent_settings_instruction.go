@@ -74,16 +74,6 @@ func runAgentSettingsInstruction(p *analyzer.Pass) error {
 	src := string(p.File.Content)
 	for _, blk := range mdParagraphs(src) {
 		text := src[blk[0]:blk[1]]
-		// what the change is may follow in the next blocks of the same
-		// section: the entry to add, "save and reload"
-		ctx := text
-		for _, nb := range mdParagraphs(src[blk[1]:])[:min(2, len(mdParagraphs(src[blk[1]:])))] {
-			more := src[blk[1]+nb[0] : blk[1]+nb[1]]
-			if strings.HasPrefix(strings.TrimSpace(more), "#") {
-				break
-			}
-			ctx = src[blk[0] : blk[1]+nb[1]]
-		}
 		loc := mdSettingsFileRx.FindStringIndex(text)
 		if loc == nil || !intel.AgentConfigPath(strings.Trim(text[loc[0]:loc[1]], "`'\"")) {
 			continue
@@ -96,17 +86,36 @@ func runAgentSettingsInstruction(p *analyzer.Pass) error {
 		if mdProhibitRx.MatchString(sent) {
 			continue
 		}
+		// what the change is: the rest of the list item or paragraph from
+		// that sentence on, and the code or configuration text right
+		// after it (the entry to add); whether the user is asked: one more
+		// block of prose ("save and reload; no need to ask")
+		item := mdItemFrom(text, loc[0])
+		ctx, consent := item, item
+		rest := src[blk[1]:]
+		for k, nb := range mdParagraphs(rest) {
+			if k == 2 {
+				break
+			}
+			more := rest[nb[0]:nb[1]]
+			if !mdConfigBlock(more) {
+				consent += more
+				break
+			}
+			ctx += more
+			consent += more
+		}
 		toUser := mdUserAddressedRx.MatchString(sent)
 		var sev analyzer.Severity
 		what := ""
 		switch {
 		case mdApprovalsOffRx.MatchString(ctx):
 			sev, what = High, "turns the agent's approval prompts off"
-		case mdHooksOffRx.MatchString(ctx):
+		case mdHooksOffRx.MatchString(item):
 			sev, what = High, "removes or disables the agent's hooks"
 		case mdRegistryServerRx.MatchString(ctx):
 			sev, what = Medium, "adds an MCP server that fetches and runs a package from a registry"
-			if mdNoConsentRx.MatchString(ctx) && !toUser {
+			if mdNoConsentRx.MatchString(consent) && !toUser {
 				sev, what = High, "adds an MCP server that fetches and runs a package from a registry, without asking the user"
 			}
 		default:
@@ -174,6 +183,32 @@ func mdParagraphs(src string) [][2]int {
 		joined = append(joined, b)
 	}
 	return joined
+}
+
+// mdItemFrom returns text from the start of the sentence at i to the end
+// of its list item or paragraph: the next line that opens another item or
+// a heading ends it.
+func mdItemFrom(text string, i int) string {
+	lo := strings.LastIndexAny(text[:i], ".!?\n")
+	for lo > 0 && text[lo] == '.' && lo+1 < len(text) && !mdSpaceByte(text[lo+1]) {
+		lo = strings.LastIndexAny(text[:lo], ".!?\n")
+	}
+	hi := len(text)
+	if loc := mdNextItemRx.FindStringIndex(text[i:]); loc != nil {
+		hi = i + loc[0]
+	}
+	return text[lo+1 : hi]
+}
+
+// mdNextItemRx matches a line that opens a list item or a heading.
+var mdNextItemRx = match.MustRx(`\n\s*(?:[-*+]|\d+[.)]|#{1,6})\s`)
+
+// mdConfigBlock reports a block that is code or configuration text: a
+// fence, an indented block, or a line opening with JSON, TOML or YAML.
+func mdConfigBlock(b string) bool {
+	t := strings.TrimLeft(b, "\n")
+	return mdFenceRx.MatchString(t) || strings.HasPrefix(t, "    ") || strings.HasPrefix(t, "\t") ||
+		strings.HasPrefix(t, "{") || strings.HasPrefix(t, "\"") || strings.HasPrefix(t, "[")
 }
 
 // mdSentenceAt returns the sentence of text around offset i.
