@@ -384,6 +384,8 @@ var commonCommands = map[string]bool{
 	"add-mppreference": true, "set-mppreference": true, "get-mppreference": true, "set-executionpolicy": true,
 	"netsh": true, "wevtutil": true, "vssadmin": true, "bcdedit": true, "auditpol": true, "csrutil": true, "spctl": true,
 	"setenforce": true, "getenforce": true, "ufw": true, "iptables": true, "auditctl": true, "aa-disable": true,
+	// agent CLIs started as nested agents (SV127)
+	"claude": true, "codex": true, "gemini": true, "cursor-agent": true, "opencode": true,
 }
 
 // LooksLikeCommands reports whether a snippet parsed as shell and at least
