@@ -384,8 +384,26 @@ var commonCommands = map[string]bool{
 	"add-mppreference": true, "set-mppreference": true, "get-mppreference": true, "set-executionpolicy": true,
 	"netsh": true, "wevtutil": true, "vssadmin": true, "bcdedit": true, "auditpol": true, "csrutil": true, "spctl": true,
 	"setenforce": true, "getenforce": true, "ufw": true, "iptables": true, "auditctl": true, "aa-disable": true,
-	// agent CLIs started as nested agents (SV127)
-	"claude": true, "codex": true, "gemini": true, "cursor-agent": true, "opencode": true,
+}
+
+// nestedAgentCLIs are agent command-line programs; one started with its
+// approval prompts off is a command worth judging (SV127).
+var nestedAgentCLIs = map[string]bool{"claude": true, "codex": true, "gemini": true, "cursor-agent": true, "opencode": true}
+
+// approvalsOffCommand reports an agent CLI command that switches its
+// approval prompts off.
+func approvalsOffCommand(c *shell.Command) bool {
+	if !nestedAgentCLIs[c.Name] {
+		return false
+	}
+	for _, w := range c.Argv[1:] {
+		switch w.Value {
+		case "--dangerously-skip-permissions", "--dangerously-bypass-approvals-and-sandbox", "--yolo", "bypassPermissions",
+			"--permission-mode=bypassPermissions", "--approval-mode=yolo":
+			return true
+		}
+	}
+	return false
 }
 
 // LooksLikeCommands reports whether a snippet parsed as shell and at least
@@ -395,7 +413,7 @@ func LooksLikeCommands(s *shell.Script) bool {
 		return false
 	}
 	for _, c := range s.Commands {
-		if commonCommands[c.Name] {
+		if commonCommands[c.Name] || approvalsOffCommand(c) {
 			return true
 		}
 		if len(c.Argv) > 0 && (strings.HasPrefix(c.Argv[0].Value, "./") || strings.HasPrefix(c.Argv[0].Value, "/")) {
