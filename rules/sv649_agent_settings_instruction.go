@@ -27,7 +27,9 @@ the agent to edit one of its own settings files or MCP server lists (` + "`.clau
 *add*, *set*, *remove*, *register*, …) — where the change:
 
 - turns approvals off (` + "`bypassPermissions`" + `, ` + "`--dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `, ` + "`\"allow\": [\"*\"]`" + `,
-  ` + "`enableAllProjectMcpServers: true`" + `, auto-approve) or removes or disables the hooks: **high**;
+  ` + "`enableAllProjectMcpServers: true`" + `, auto-approve) or removes or disables the hooks: **high**; removing one
+  hook entry (*remove the hook entry*, *delete the ` + "`<name>`" + ` hook*) while the others stay is managing the
+  user's hooks: **medium**;
 - adds an MCP server whose command fetches and runs a package from a registry (` + "`npx -y pkg@latest`" + `, ` + "`uvx`" + `,
   ` + "`bunx`" + `): **medium**, as set-up guides do; **high** when the same paragraph tells the agent to do it without
   asking or telling the user.
@@ -60,6 +62,13 @@ var (
 	mdApprovalsOffRx = match.MustRx(`(?i)bypassPermissions|dangerously[-_ ]skip[-_ ]permissions|"Bash\(\*\)"|\bBash\(\*\)|"allow"\s*:\s*\[\s*"\*"|enableAllProjectMcpServers"?\s*:\s*true|\bauto-?approve"?\s*:\s*(?:true|\[)|approval_policy\s*=\s*"never"|"disableAllHooks"\s*:\s*true`)
 	// mdHooksOffRx: the hooks removed or disabled.
 	mdHooksOffRx = match.MustRx(`(?i)\b(?:remove|delete|disable|clear|empty|drop|strip|comment out)\b[^.\n]{0,60}\bhooks?\b`)
+	// mdOneHookRx: a single hook entry, one the user names or a
+	// placeholder for it ("remove hook entry", "delete the <name> hook",
+	// "remove a hook"): managing the user's own hooks, not all of them.
+	mdOneHookRx = match.MustRx(`(?i)\b(?:remove|delete|disable|clear|drop|strip|comment out)\s+(?:(?:the|a|an|one|this|that|its|your)\s+)?(?:<[\w-]+>\s+|` + "`[^`]{1,40}`" + `\s+|[\w-]+\s+)?hook(?:'s)?(?:\s+(?:entry|entries|block|registration|definition))?\b(?:[^s]|$)`)
+	// mdAllHooksRx: every hook at once ("remove the hooks section",
+	// "delete every entry under hooks", "disableAllHooks").
+	mdAllHooksRx = match.MustRx(`(?i)\b(?:all|every|each|entire|whole)\b[^.\n]{0,30}\bhooks?\b|\bhooks?\b[^.\n]{0,12}\b(?:section|key|block|object|array|list|entirely|altogether)\b|` + "`hooks`" + `|"hooks"`)
 	// mdRegistryServerRx: a server command that fetches a package and runs it.
 	mdRegistryServerRx = match.MustRx(`(?i)"command"\s*:\s*"(?:npx|uvx|bunx|pnpx|pnpm dlx)"|\b(?:npx|bunx|pnpx)\s+-y\b|\buvx\s+[a-z]`)
 	// mdNoConsentRx: the change made without asking or telling the user.
@@ -111,6 +120,10 @@ func runAgentSettingsInstruction(p *analyzer.Pass) error {
 		switch {
 		case mdApprovalsOffRx.MatchString(ctx):
 			sev, what = High, "turns the agent's approval prompts off"
+		case mdHooksOffRx.MatchString(item) && mdOneHookRx.MatchString(item) && !mdAllHooksRx.MatchString(item):
+			// one hook entry the user manages (hook-removal steps of a
+			// hooks guide): a change to review, the other hooks stay
+			sev, what = Medium, "removes one hook entry"
 		case mdHooksOffRx.MatchString(item):
 			sev, what = High, "removes or disables the agent's hooks"
 		case mdRegistryServerRx.MatchString(ctx):
