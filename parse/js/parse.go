@@ -860,6 +860,17 @@ func decodeMappings(m []byte) ([][]segment, error) {
 			oline += f[2]
 			ocol += f[3]
 			if src == 0 {
+				if k := len(all); k == first+1 && k >= 2 && all[k-1].genCol == 0 && gcol > 0 &&
+					all[k-1].origLine == all[k-2].origLine && all[k-1].origCol == all[k-2].origCol {
+					// esbuild starts a line whose first mapping is not at
+					// column 0 with a copy of the previous mapping (its
+					// "cover lines without mappings"): the text before the
+					// line's first own mapping (indentation, the "(0, " of
+					// a call to an imported function) then maps to the
+					// previous statement, a line too high. Drop the copy:
+					// that text maps to the line's first own mapping.
+					all = all[:k-1]
+				}
 				all = append(all, segment{gcol, oline, ocol})
 			}
 		}

@@ -47,6 +47,12 @@ func TestPositionsMapBack(t *testing.T) {
 		{"mod.mjs", "import fs from 'fs';\nconst x = await Promise.resolve(1);\n\nmark(x);\nexport default x;\n", "mark", 4, 1},
 		{"esm.js", "import os from 'os';\nexport const h = os.homedir();\nprobe(h);\n", "probe", 3, 1},
 		{"uni.ts", "const s: string = 'héllo wörld';  late(s);\n", "late", 1, 37},
+		// a call to an imported function is printed as "(0, import_x.f)(…)", a
+		// line whose first own mapping is not at its start: it maps to the
+		// call's own line, not the previous statement's
+		{"imported.ts", "import { execSync } from 'child_process';\nconst x = 1;\nexecSync(process.argv[2]);\n", "0, import_child_process.execSync", 3, 1},
+		{"imported.js", "import { exec } from 'child_process';\nconst y = go(1, 2);\n\n  exec(y);\n", "0, import_child_process.exec", 4, 3},
+		{"nested.ts", "import { spawn } from 'child_process';\nfoo();\nif (a) {\n  spawn('x');\n}\n", "0, import_child_process.spawn", 4, 3},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
