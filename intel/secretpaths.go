@@ -9,6 +9,14 @@ import (
 // known_hosts, the client config, authorized_keys.
 var sshPublicRx = rxlit.MustRx(`(?i)\.ssh/(?:[\w.-]+\.pub|known_hosts|config|authorized_keys)\b|\.pub\b`)
 
+// PublicSSHMaterial reports a path to SSH material that is public by
+// design: a public key (*.pub), known_hosts, the client config,
+// authorized_keys. Reading it reads no secret. The caller cleans the path
+// first (~/.ssh/known_hosts/../id_rsa is a private key).
+func PublicSSHMaterial(path string) bool {
+	return sshPublicRx.MatchString(path)
+}
+
 // MatchSecretCredentialPath is MatchCredentialPath for paths that hold
 // secrets: the earliest credential path in s that is not public SSH
 // material (~/.ssh/config, known_hosts, authorized_keys, *.pub), so that a

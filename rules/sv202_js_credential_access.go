@@ -40,6 +40,9 @@ whether or not it sends them anywhere (SV201 reports the sending):
 - **low**: a project-local ` + "`.env`" + ` file.
 
 Paths are evaluated: ` + "`path.join(os.homedir(), '.ss' + 'h', 'id_rsa')`" + ` is ` + "`~/.ssh/id_rsa`" + `.
+SSH material that is public by design (` + "`known_hosts`, `authorized_keys`" + `, a ` + "`*.pub`" + ` key,
+the client ` + "`config`" + `) holds no secret: reading it is not reported; the path is cleaned
+first, so ` + "`~/.ssh/known_hosts/../id_rsa`" + ` is still a private key.
 
 **Fix:** ask the user for the one value the skill needs (an API key in one named
 environment variable) instead of reading stores.

@@ -8,6 +8,7 @@ package jsfacts
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	gopath "path"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -456,6 +457,11 @@ func jsCredentialPath(path string) (string, bool) {
 		path = strings.ReplaceAll(path, "//", "/")
 	}
 	label, _, _, ok := intel.MatchCredentialPath(path)
+	if ok && label == "SSH keys" && intel.PublicSSHMaterial(gopath.Clean(path)) {
+		// known_hosts, authorized_keys, a *.pub key: public material,
+		// not a key (the path cleaned, so known_hosts/../id_rsa is one)
+		return "", false
+	}
 	return label, ok
 }
 

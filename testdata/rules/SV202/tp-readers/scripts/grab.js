@@ -12,3 +12,8 @@ fs.readdirSync(os.homedir());                                                   
 const dump = JSON.stringify(process.env);                                            // want "SV202: collects the whole environment"
 for (const k in process.env) console.log(k);                                         // want "SV202: iterates over the whole environment"
 fs.promises.readFile(process.env.HOME + '/.kube/config');                            // want "SV202: reads Kubernetes config"
+const sshd = path.join(home, '.ssh');
+fs.readFileSync(path.join(sshd, 'known_hosts'));
+fs.readFileSync(path.join(sshd, 'id_rsa'), 'utf8');                                  // want "high SV202: reads SSH keys"
+fs.readFileSync(`${home}/.ssh/deploy.pem`);                                          // want "high SV202: reads SSH keys"
+fs.readFileSync(`${home}/.ssh/known_hosts.d/../id_ecdsa`);                           // want "high SV202: reads SSH keys"
