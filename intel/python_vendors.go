@@ -69,16 +69,38 @@ func ItemNamesHost(name, host string) bool {
 	if d := keyVendors[strings.ToUpper(w)]; d != "" && HostInDomain(host, d) {
 		return true
 	}
-	host = strings.ToLower(strings.TrimSuffix(host, "."))
-	if _, icann := publicsuffix.PublicSuffix(host); !icann {
-		return false // webflow.herokuapp.com: anyone may take a name under a private suffix
-	}
-	site, err := publicsuffix.EffectiveTLDPlusOne(host)
-	if err != nil {
+	site, ok := operatorSite(strings.ToLower(strings.TrimSuffix(host, ".")))
+	if !ok {
 		return false
 	}
 	label, suffix, _ := strings.Cut(site, ".")
 	return len(w) >= 3 && (w == label || w == label+strings.ReplaceAll(suffix, ".", ""))
+}
+
+// operatorSite returns the registrable domain (under an ICANN suffix) of
+// the organisation that runs host. Under a private suffix (a hosting or
+// dynamic-DNS platform: myhome.duckdns.org, webflow.herokuapp.com)
+// anyone may take a name, so only the platform's own host answers: the
+// suffix itself or its www name (www.duckdns.org is DuckDNS's, at
+// duckdns.org); a name taken under it does not.
+func operatorSite(host string) (string, bool) {
+	suffix, icann := publicsuffix.PublicSuffix(host)
+	if icann {
+		site, err := publicsuffix.EffectiveTLDPlusOne(host)
+		return site, err == nil
+	}
+	if rest := strings.TrimSuffix(host, suffix); rest != "" && rest != "www." {
+		return "", false // webflow.herokuapp.com: anyone may take a name under a private suffix
+	}
+	// the ICANN registrable domain the private suffix sits in
+	labels := strings.Split(suffix, ".")
+	for i := 1; i < len(labels); i++ {
+		t := strings.Join(labels[i:], ".")
+		if ps, ic := publicsuffix.PublicSuffix(t); ic && ps == t {
+			return labels[i-1] + "." + t, true
+		}
+	}
+	return "", false
 }
 
 // KeyIssuedBy reports whether host issued the secret named name: one of

@@ -34,7 +34,9 @@ environment holds the user's keys; a skill that mails them to its own server har
 command at a time.
 
 What the variable's name says decides whose secret it is: ` + "`OPENAI_API_KEY`" + ` is issued by openai.com,
-` + "`FIRECRAWL_API_KEY`" + ` by the host named firecrawl. Where it goes in the request decides its role:
+` + "`FIRECRAWL_API_KEY`" + ` by the host named firecrawl (its registrable domain, so firecrawl.evil.net
+is not it; on a platform where users take names, ` + "`DUCKDNS_TOKEN`" + ` goes to duckdns.org or
+www.duckdns.org, and a name taken under it, myhome.duckdns.org, is not the issuer). Where it goes in the request decides its role:
 an ` + "`Authorization`" + `/API-key header or ` + "`-u user:$TOKEN`" + ` presents it to the service it is for,
 the URL, query or body hands it over as data. A here-string or here-document is the body of a command
 that sends its stdin (a socket client, ` + "`curl -d @-`" + `). A git remote's login is handed to that host: a
