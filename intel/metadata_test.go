@@ -17,6 +17,11 @@ func TestMetadataPathRole(t *testing.T) {
 		"http://169.254.169.254/latest/user-data":                                          MetaOther,
 		"http://metadata.google.internal/computeMetadata/v1/instance/attributes/ssh-keys":  MetaOther,
 		"/latest/meta-data/placement/region":                                               MetaInfo,
+		"http://169.254.169.254/latest/meta-data/tags/instance/Name":                       MetaInfo,
+		"http://169.254.169.254/opc/v2/instance/id":                                        MetaInfo,
+		"http://169.254.169.254/opc/v2/instance/":                                          MetaOther, // the whole document, user data included
+		"http://169.254.169.254/opc/v2/instance/metadata/user_data":                        MetaOther,
+		"http://169.254.169.254/opc/v2/identity/key.pem":                                   MetaCredential,
 	} {
 		if got := MetadataPathRole(u); got != want {
 			t.Errorf("MetadataPathRole(%q) = %d, want %d", u, got, want)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
+	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
@@ -42,6 +43,15 @@ to, not a header or the data it sends):
   ` + "`userData`" + `/` + "`customData`" + `) and ` + "`network`" + ` parts, ` + "`scheduledevents`" + `; a root listed
   without recursion (` + "`/latest/meta-data/`" + `, ` + "`/computeMetadata/v1/instance/`" + `: entry names, no values).
 
+Two reads of a token are not sent anywhere and are **medium**: the list of the instance's
+role names (` + "`/iam/security-credentials/`" + ` with no role after it, printed, not kept: the
+credentials are a second request naming a role), and workload identity federation, an
+instance or identity token kept in a variable whose every use is its exchange at the cloud
+vendor's own token service (` + "`sts.googleapis.com`, `login.microsoftonline.com`" + `, AWS STS) or,
+as an OAuth grant (` + "`grant_type`, `assertion`, `subject_token`" + ` to a token endpoint), at a
+known API host. Echoed, kept in a file, copied or sent to any other host (even the one it
+was asked for as its audience), it stays critical.
+
 An AWS IMDSv2 session token (` + "`PUT /latest/api/token`" + `) only opens the metadata
 service: it is graded as the file's other metadata queries (critical next to a
 credentials read, medium when they only read instance facts), high when there are
@@ -53,7 +63,7 @@ should not read instance metadata.
 Bad:
 
 ` + "```sh" + `
-curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/
+curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/web-role
 ` + "```" + `
 
 Good:
@@ -188,6 +198,101 @@ func shMetaCaptured(s *shell.Script, c *shell.Command) bool {
 	return false
 }
 
+// shMetaCapturedVar returns the variable a metadata query's answer is
+// assigned to (TOKEN=$(curl … | jq -r .access_token)), or "".
+func shMetaCapturedVar(s *shell.Script, c *shell.Command, w shell.Word) string {
+	if c.Via != shell.ViaSubst {
+		return ""
+	}
+	name := ""
+	shellfacts.Ancestors(s, c, func(a *shell.Command) bool {
+		for _, as := range a.Assigns {
+			n, v, ok := strings.Cut(as.Raw, "=")
+			if ok && shMetaVarNameRx.MatchString(n) && strings.HasPrefix(strings.TrimLeft(v, `"`), "$(") && strings.Contains(v, w.Raw) {
+				name = n
+				return false
+			}
+		}
+		return name == "" && a.Via == shell.ViaSubst
+	})
+	return name
+}
+
+var (
+	shMetaVarNameRx = match.MustRx(`^[A-Za-z_]\w*$`)
+	// shMetaExchangeRx marks a token-exchange request body: an OAuth
+	// grant that presents the token as an assertion or subject token.
+	shMetaExchangeRx = match.MustRx(`(?i)grant_type|subject_token|assertion`)
+)
+
+// shMetaExchangedAt reports where a metadata token read by c is exchanged,
+// when that is the only thing done with it: its answer is kept in a
+// variable whose every use in the file is a request to a token endpoint
+// at the cloud vendor's own token service (sts.googleapis.com,
+// login.microsoftonline.com, AWS STS) or, as an OAuth grant presenting it
+// (a path holding "token", a grant_type, assertion or subject_token), at a
+// known API host (api.anthropic.com), where the token is traded for that
+// API's own. Echoed, written, sent to another host (even one named as the
+// token's audience: a skill may name its own) or used by another command,
+// it is not an exchange.
+func shMetaExchangedAt(p *analyzer.Pass, s *shell.Script, c *shell.Command, w shell.Word) string {
+	name := shMetaCapturedVar(s, c, w)
+	if name == "" {
+		return ""
+	}
+	ref := match.MustRx(`\$\{?` + name + `\b`)
+	to, other := "", false
+	_ = shellfacts.ForEachCommand(p, func(_ *analyzer.ShellSite, k *shell.Command) {
+		if other {
+			return
+		}
+		for _, as := range k.Assigns {
+			if _, v, _ := strings.Cut(as.Raw, "="); ref.MatchString(v) && !strings.HasPrefix(strings.TrimLeft(v, `"`), "$(") {
+				other = true // copied into another variable: followed no further
+				return
+			}
+		}
+		used := false
+		for _, a := range k.Params() {
+			used = used || ref.MatchString(a.Raw)
+		}
+		if !used || k.Name == "export" {
+			return
+		}
+		if !shellfacts.IsDownloader(k) {
+			other = true
+			return
+		}
+		urls := shellfacts.TargetURLs(k)
+		if len(urls) != 1 {
+			other = true
+			return
+		}
+		h, class := intel.URLClass(urls[0])
+		h = strings.ToLower(h)
+		grant := false
+		for _, a := range k.Params() {
+			grant = grant || shMetaExchangeRx.MatchString(a.Value)
+		}
+		path := urls[0]
+		if i := strings.Index(path, "://"); i >= 0 {
+			path = path[i+3:]
+		}
+		_, path, _ = strings.Cut(path, "/")
+		switch {
+		case intel.CloudTokenService(h),
+			strings.Contains(strings.ToLower(path), "token") && grant && class == intel.HostKnownAPI:
+			to = h
+		default:
+			other = true
+		}
+	})
+	if other {
+		return ""
+	}
+	return to
+}
+
 // shMetaFilters print a filtered view of their input.
 var shMetaFilters = map[string]bool{"jq": true, "grep": true, "egrep": true, "head": true, "tail": true, "cut": true,
 	"sed": true, "awk": true, "sort": true, "uniq": true, "tr": true, "wc": true, "column": true, "less": true, "more": true,
@@ -223,6 +328,15 @@ func shRunCloudMetadata(p *analyzer.Pass) error {
 		switch {
 		case role == shMetaCredential:
 			q.sev, q.what = Critical, "reads cloud instance credentials from the metadata service ("+shellfacts.ClipText(u, 80)+")"
+			if intel.MetadataRoleListing(u) && w.Const && !shMetaCaptured(site.Script, c) && shellfacts.EnvDestination(site.Script, -1, c) == "" {
+				// the role names, printed: the credentials are a second
+				// request naming a role
+				q.sev, q.what = Medium, "lists the instance's role names from the metadata service ("+shellfacts.ClipText(u, 80)+"), not their credentials"
+			} else if to := shMetaExchangedAt(p, site.Script, c, w); to != "" {
+				// workload identity federation: the token goes to the
+				// service it is for, and nowhere else
+				q.sev, q.what = Medium, "reads an instance token from the metadata service ("+shellfacts.ClipText(u, 80)+") and only exchanges it at "+to+", the token service it is for (workload identity federation)"
+			}
 		case shellfacts.EnvDestination(site.Script, -1, c) != "":
 			q.sev, q.what = Critical, q.what+" and sends the answer on"
 		case role == shMetaSession:
