@@ -35,7 +35,12 @@ steps downloads, and nothing in the skill opens the app; **medium** also for a b
 steps create (` + "`mkdir -p \"$APP/Contents/MacOS\"`" + ` before ` + "`xattr -cr \"$APP\"`" + `) or notarise and staple
 (` + "`xcrun notarytool`" + `, ` + "`stapler`" + `: a release of the developer's own app) when nothing in those steps
 downloads (a packaging script clears Finder information and resource forks before
-` + "`codesign`" + `); **high** otherwise.
+` + "`codesign`" + `); **medium** also for an app the same steps clone and build from source (` + "`git clone …/X.git`" + `,
+a build such as ` + "`npm run build`" + `, ` + "`make`" + ` or ` + "`xcodebuild`" + `, then ` + "`APP=$(find dist -name X.app)`" + ` or the installed
+` + "`/Applications/X.app`" + ` named as the repository) when nothing in those steps downloads a binary:
+the build already ran the repository's code, and its output carries no quarantine. A clone with
+no build (it may hold a prebuilt app), an app found outside the build directory, or a download in
+the same steps keeps it **high**; **high** otherwise.
 
 **Fix:** ship notarised binaries, or let the user approve them in System Settings.
 
@@ -89,6 +94,8 @@ func shRunQuarantineBypass(p *analyzer.Pass) error {
 				sev, note = Medium, " (a binary Homebrew installed and checksummed in the same steps)"
 			case c.Name == "xattr" && shBuiltHere(site.Script, c):
 				sev, note = Medium, " from the bundle these steps assemble or notarise themselves (nothing downloaded: clearing its attributes readies it for codesign)"
+			case c.Name == "xattr" && shBuiltFromSource(site.Script, c):
+				sev, note = Medium, " from the app these steps clone and build from source (nothing downloaded as a binary: the build already ran the repository's code)"
 			case c.Name == "xattr" && shInstalledAppOnly(p, site, c):
 				sev, note = Medium, " from an app the user already installed in /Applications (the skill neither ships nor downloads it, and nothing in the skill opens it)"
 			}
@@ -256,6 +263,98 @@ func shRunsApp(s *shell.Script, x *shell.Command, app string) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// shBuildCmd reports a command that builds a checked-out project.
+func shBuildCmd(c *shell.Command) bool {
+	switch c.Name {
+	case "npm", "yarn", "pnpm", "bun":
+		return c.Arg(1) == "run" && strings.HasPrefix(c.Arg(2), "build") || strings.HasPrefix(c.Arg(1), "build") || c.Arg(1) == "run" && strings.HasPrefix(c.Arg(2), "dist") || c.Arg(1) == "run" && strings.HasPrefix(c.Arg(2), "package")
+	case "make", "xcodebuild", "electron-builder", "ninja":
+		return true
+	case "swift", "cargo", "go", "cmake", "tauri":
+		return c.Arg(1) == "build" || c.Name == "cmake" && c.Arg(1) == "--build"
+	}
+	return false
+}
+
+// shBuiltFromSource reports an xattr on an app these steps build from a
+// repository they clone: the steps run git clone and a build (npm run
+// build, make, xcodebuild, swift build, …) before it, download nothing
+// else (no curl, wget, scp, rsync), and every target is the build's output
+// (a variable set from find over a relative build directory after the
+// build: APP=$(find dist -name X.app)) or the installed app named as the
+// repository (/Applications/X.app after cloning …/X.git). Quarantine marks
+// downloaded files; a build writes none, and it already ran the
+// repository's own code: Gatekeeper has nothing left to check. A binary
+// fetched and unpacked keeps the downloader link, and a clone with no
+// build step may carry a prebuilt app: both stay high.
+func shBuiltFromSource(s *shell.Script, x *shell.Command) bool {
+	if shellfacts.HasArg(x, "-w") {
+		return false
+	}
+	repo, built, builtAt := "", false, 0
+	for _, c := range s.Commands {
+		if shellfacts.IsDownloader(c) || c.Name == "scp" || c.Name == "rsync" {
+			return false
+		}
+		if c.Start >= x.Start {
+			continue
+		}
+		if c.Name == "git" && c.Arg(1) == "clone" {
+			for _, w := range c.Params()[1:] {
+				if strings.Contains(w.Value, "://") || strings.HasPrefix(w.Value, "git@") {
+					repo = shellfacts.Stem(strings.TrimSuffix(strings.TrimSuffix(w.Value, "/"), ".git"))
+				}
+			}
+		}
+		if repo != "" && shBuildCmd(c) && !built {
+			built, builtAt = true, c.Start
+		}
+	}
+	if !built {
+		return false
+	}
+	targets := 0
+	for _, w := range x.Params() {
+		v := strings.Trim(w.Value, `"'`)
+		if strings.HasPrefix(v, "-") || v == "com.apple.quarantine" {
+			continue
+		}
+		targets++
+		if m := shInstalledAppRx.FindStringSubmatch(v); m != nil && w.Const {
+			if repo == "" || shellfacts.Stem(m[1]) != repo {
+				return false
+			}
+			continue
+		}
+		if !shFoundInBuildDir(s, v, builtAt) {
+			return false
+		}
+	}
+	return targets > 0
+}
+
+// shFoundInBuildDir reports a target word whose value is a search of a
+// relative directory after the build ($APP from
+// APP=$(find dist -name X.app | head -1), the variable's value as the
+// parser resolves it).
+func shFoundInBuildDir(s *shell.Script, v string, builtAt int) bool {
+	rest, ok := strings.CutPrefix(v, "$(find ")
+	if !ok {
+		return false
+	}
+	root, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	root = strings.Trim(root, `"'`)
+	if root == "" || strings.HasPrefix(root, "/") || strings.HasPrefix(root, "~") || strings.HasPrefix(root, "$") || strings.HasPrefix(root, "-") || strings.Contains(root, "..") {
+		return false
+	}
+	for _, c := range s.Commands {
+		if c.Name == "find" && c.Via == shell.ViaSubst && c.Start > builtAt && strings.Trim(c.Arg(1), `"'`) == root {
+			return true
 		}
 	}
 	return false
