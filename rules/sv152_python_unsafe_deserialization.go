@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -26,7 +27,9 @@ arbitrary Python objects. ` + "`pickle.loads`" + ` of a download is a shape seen
 the payload never appears as source.
 
 - **critical** when the data is downloaded (HTTP clients, sockets) or decoded from a literal
-  (base64, zlib, hex) in the file;
+  (base64, zlib, hex) in the file; a decoder fed what a caller passes (a parameter of a function
+  nothing in the skill calls) or user input is not a payload the skill carries and gets the
+  ordinary grade;
 - **medium** for files and other data: only as safe as whoever wrote the file. A file read at run
   time and then decompressed or decoded (a saved game) is data, not a hidden payload, unless the
   module opens a file by a relative path the skill could ship.
@@ -89,7 +92,7 @@ func runPythonUnsafeDeserialization(p *analyzer.Pass) error {
 					Message: what + " deserialises downloaded data (" + r.Name + "): loading runs code the server chooses"})
 				continue
 			}
-			if r, ok := pyfacts.FromDecoded(m, arg.Start, arg.End); ok && !pyDecodesFileData(m, r) {
+			if r, ok := pyfacts.FromDecoded(m, arg.Start, arg.End); ok && !pyDecodesFileData(m, r) && !pyDecodesCallerData(p, m, r) {
 				pyfacts.Report(p, m, analyzer.Diagnostic{Start: start, End: end, Severity: Critical,
 					Message: what + " deserialises data decoded in the file (" + r.Name + "): a hidden payload"})
 				continue
@@ -119,6 +122,35 @@ func pyUnsafeLoad(m *python.Module, c *python.Call) bool {
 		return ok && m.ArgText(w) == "True"
 	}
 	return true
+}
+
+// pyDecodesCallerData reports a decoder whose input is what a caller
+// passes (a parameter of a function nothing in the skill calls) or user
+// input: the data is chosen at run time by whoever calls, not a payload
+// the skill carries. A call in the file, or a file of the skill naming
+// the function, may pass a literal blob: then the payload is the skill's.
+func pyDecodesCallerData(p *analyzer.Pass, m *python.Module, r python.Ref) bool {
+	c := m.CallOf(r)
+	if c == nil {
+		return false
+	}
+	a, ok := c.Arg(0, "")
+	if !ok {
+		return false
+	}
+	t := pyfacts.NewOrigins(m, pyfacts.Cleaners{}).Of(a.Start, a.End)
+	switch t.Origin {
+	case pyfacts.OriginInput:
+		return true
+	case pyfacts.OriginCaller:
+		for _, f := range p.Skill.Files {
+			if f != p.File && f.Kind.IsText() && bytes.Contains(f.Content, []byte(t.Func)) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // pyDecodesFileData reports a decoder (zlib.decompress, base64.b64decode)
