@@ -45,7 +45,8 @@ shell and judged like a command in a script (every command rule also sees it):
   temporary directory or the skill's own directory (global scope), starts a background process
   or reads credentials; a hooks directory in ` + "`/tmp`" + ` or the skill's directory (global) is high,
   and **critical** when the hooks the same script writes there do one of the critical things;
-- **medium** for any other program (a git alias, which runs only when called, and a one-off
+- **medium** for any other program, and for constant inline Python that calls nothing that runs
+  programs, opens connections, decodes or loads code (a textconv that prints a spreadsheet) (a git alias, which runs only when called, and a one-off
   ` + "`git -c`" + ` are **low**); LocalCommand without PermitLocalCommand and settings in a file git reads
   only when told to are at most medium.
 

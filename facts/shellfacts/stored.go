@@ -2,6 +2,8 @@ package shellfacts
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/pyfacts"
+	"github.com/skillvet/skillvet/parse/python"
 	"path"
 	"strings"
 
@@ -274,7 +276,11 @@ func judgeOne(j *Stored, s *shell.Script, cs []*shell.Command, k int, c *shell.C
 	}
 	if IsInterpreter(name) && !shell.IsShell(name) && name != "eval" && name != "source" && name != "." {
 		if HasCodeFlag(c) && !HasArg(c, "-m") {
-			j.consider(high, "runs inline "+name+" code")
+			if plainInlinePython(c) {
+				j.consider(med, "runs inline "+name+" code that calls nothing that runs programs, opens connections, decodes or loads code")
+			} else {
+				j.consider(high, "runs inline "+name+" code")
+			}
 		}
 		for _, r := range c.Redirs {
 			if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
@@ -553,4 +559,32 @@ func JudgeHookText(hookPath, text string, start, end int) Stored {
 	}
 	s := shell.ParseAnchored(text, start, end)
 	return JudgeCommands(s, s.Commands, Use{Runner: "git", When: when}, text, shell.ScopeLocal)
+}
+
+// plainInlinePython reports python -c with constant code that parses and
+// calls nothing sensitive (no exec or eval, process, socket, network,
+// deserialisation, decoding or import machinery: pyfacts.DescribeCode)
+// and reaches no dunder attribute (__builtins__, __class__): code that
+// reads its arguments and prints, like a textconv that renders a
+// spreadsheet. Code built at run time, or any other interpreter, is not.
+func plainInlinePython(c *shell.Command) bool {
+	if !strings.HasPrefix(baseOf(c.Name), "python") {
+		return false
+	}
+	p, words, ok := CommandProgram(c)
+	if !ok || p.Kind != ProgramInline || p.Offset != 0 {
+		return false
+	}
+	ps := c.Params()
+	if p.Index < 0 || p.Index >= len(ps) || !ps[p.Index].Const || ps[p.Index].Subst || ps[p.Index].Escaped || ps[p.Index].Sliced {
+		return false
+	}
+	code := p.Text(words)
+	if strings.Contains(code, "__") || strings.Contains(code, "getattr") || strings.Contains(code, "import_module") {
+		return false
+	}
+	if _, err := python.Parse([]byte(code)); err != nil {
+		return false
+	}
+	return pyfacts.DescribeCode(code) == ""
 }
