@@ -100,7 +100,7 @@ func runJSObfuscation(p *analyzer.Pass) error {
 				jsCheckEncodedCall(v, x, reported)
 			}
 		case *ast.StringLiteral:
-			if m := jsEscRunRx.FindString(x.Literal); m != "" {
+			if jsEscRunRx.MatchString(jsLiteralSource(v, x)) {
 				s := x.Value.String()
 				sev, what := Medium, "long run of escape sequences in a string"
 				if why := jsDecodedDanger(s); why != "" {
@@ -118,6 +118,32 @@ func runJSObfuscation(p *analyzer.Pass) error {
 		v.Report(firstHex, High, msg)
 	}
 	return nil
+}
+
+// jsLiteralSource returns string literal x as the file writes it. When
+// esbuild lowered the file, x.Literal is esbuild's rewrite: non-ASCII text
+// (Japanese prose in a message) becomes \u escapes and escapes of ASCII
+// characters become plain text, so the escapes are judged in the original
+// bytes.
+func jsLiteralSource(v *jsfacts.View, x *ast.StringLiteral) string {
+	if !v.Prog.Transformed {
+		return x.Literal
+	}
+	src := v.Prog.Orig
+	a, _, ok := v.Prog.Range(x)
+	if !ok || a >= len(src) || src[a] != '\'' && src[a] != '"' {
+		return x.Literal
+	}
+	// the map gives where the literal starts; it ends at its closing quote
+	for i := a + 1; i < len(src) && src[i] != '\n'; i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case src[a]:
+			return string(src[a : i+1])
+		}
+	}
+	return x.Literal
 }
 
 // jsIsPacker matches eval(function(p,a,c,k,e,d){...}(...)).
