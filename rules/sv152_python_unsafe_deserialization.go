@@ -130,11 +130,7 @@ func pyUnsafeLoad(m *python.Module, c *python.Call) bool {
 // the skill carries. A call in the file, or a file of the skill naming
 // the function, may pass a literal blob: then the payload is the skill's.
 func pyDecodesCallerData(p *analyzer.Pass, m *python.Module, r python.Ref) bool {
-	c := m.CallOf(r)
-	if c == nil {
-		return false
-	}
-	a, ok := c.Arg(0, "")
+	a, ok := pyDecoderInput(m, r)
 	if !ok {
 		return false
 	}
@@ -159,11 +155,7 @@ func pyDecodesCallerData(p *analyzer.Pass, m *python.Module, r python.Ref) bool 
 // one the skill ships): the data is the user's, not a payload hidden in
 // the skill.
 func pyDecodesFileData(m *python.Module, r python.Ref) bool {
-	c := m.CallOf(r)
-	if c == nil {
-		return false
-	}
-	a, ok := c.Arg(0, "")
+	a, ok := pyDecoderInput(m, r)
 	if !ok {
 		return false
 	}
@@ -184,4 +176,13 @@ func pyDecodesFileData(m *python.Module, r python.Ref) bool {
 		}
 	}
 	return true
+}
+
+// pyDecoderInput returns the first argument of decoder call r.
+func pyDecoderInput(m *python.Module, r python.Ref) (python.Arg, bool) {
+	c := m.CallOf(r)
+	if c == nil {
+		return python.Arg{}, false
+	}
+	return c.Arg(0, "")
 }
