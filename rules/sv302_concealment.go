@@ -77,7 +77,10 @@ a product's failure. The description cell of a setting's row (*| ` + "`enableAll
 Auto-approve all project servers |*) and a flag's definition entry (*- **--yolo** — full autonomous
 execution*) define the setting. *Never tell the user the memo is complete* (a claim not to make)
 and *do not tell the user how to call the API* (a direction) are not concealment. A flag's definition entry may name the flag twice (*- ` + "`--yolo`" + ` or ` + "`-y`" + `: auto-approve all tool calls*); *In
-YOLO mode, …* names a state, *stay in YOLO mode* asks for it. Quiet about what the step before left out
+YOLO mode, …* names a state, *stay in YOLO mode* asks for it; so does *apply only in YOLO mode* over a rule
+block (what applies is restricted to the state; *apply the migration in YOLO mode* stays). *Set to a boolean to
+enable or disable the sandbox* says what a setting does both ways (*enable the cache, or disable the sandbox*
+picks one and stays). Quiet about what the step before left out
 (*if the tool is not available, proceed silently to step 1. Do not inform the user*) hides nothing with
 an effect. *Silently read*
 hides no effect (medium; *secretly read* stays high), and *score these internally; do not show this

@@ -590,7 +590,12 @@ func OptionListLead(src []byte, pos int) bool {
 // stateRx: a clause opening with "with" or "in" that names a state
 // ("even with yolo mode enabled", "In YOLO mode, vision switching happens
 // automatically").
-var stateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)\W+)*(?:with|in)\s+(?:[\w-]+\s+(?:or|and|/)\s+)?$`)
+//
+// "Apply only in YOLO mode (`--yolo`):" over a rule block, "takes effect
+// only in yolo mode": a verb of applicability, with nothing between it and
+// the mode, restricts something to the state; "apply the migration in YOLO
+// mode" or "run only in YOLO mode" asks for it.
+var stateRx = match.MustRx(`(?i)^\W*(?:(?:even|only|but|and|note|also|that said)\W+)*(?:(?:apply|applies|applied|takes?\s+effect|is\s+active|are\s+active)\s+(?:only\s+)?)?(?:with|in)\s+(?:[\w-]+\s+(?:or|and|/)\s+)?$`)
 
 // productRulesRx: an override's object that is a default or existing
 // policy or rule set qualified by one noun of its own ("the default
@@ -649,14 +654,16 @@ func selfScoped(t string, j int) bool {
 
 // TogglePair reports whether the verb opening t[i:j] is written as one end
 // of a switch with its opposite right before it ("enable/disable sandbox
-// mode"): what a setting does both ways, not a command to flip it.
+// mode", "set to a boolean to enable or disable the sandbox"): what a
+// setting does both ways, not a command to flip it. The opposite must be
+// bare: "enable the cache, or disable the sandbox" picks one way.
 func TogglePair(t string, i, j int) bool {
-	return togglePairRx.MatchString(t[max(0, i-12):i] + t[i:j])
+	return togglePairRx.MatchString(t[max(0, i-24):i] + t[i:j])
 }
 
 // togglePairRx: a verb written as both ends of a switch ("enable/disable
-// safety checks", "disables/enables", "turn on/off").
-var togglePairRx = match.MustRx(`\b(?:enables?|disables?|turns?\s+on|turns?\s+off|activates?|deactivates?)\s*/\s*(?:enables?|disables?|on|off|activates?|deactivates?)\b`)
+// safety checks", "disables/enables", "turn on/off", "enable or disable").
+var togglePairRx = match.MustRx(`\b(?:enables?|disables?|turns?\s+on|turns?\s+off|activates?|deactivates?)(?:\s*/\s*|\s+or\s+)(?:enables?|disables?|on|off|activates?|deactivates?)\b`)
 
 // silentDeliveryRx: right after a silent send, the words that make it a
 // delivery option (no sound or push on the recipients' devices).
