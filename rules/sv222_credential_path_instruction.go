@@ -7,6 +7,7 @@ import (
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
 	"github.com/skillvet/skillvet/facts/prose"
+	"github.com/skillvet/skillvet/facts/shellfacts"
 	"github.com/skillvet/skillvet/intel"
 	"github.com/skillvet/skillvet/parse/shell"
 )
@@ -51,6 +52,14 @@ word, and a harvesting verb (send, upload, paste …) anywhere in it. In a fence
 read as one sentence, a path in a list item that opens with a past-tense verb (*- Added .npmrc with mirror
 settings*) is a change reported, not the object of an access verb in an earlier item; the item's own
 access verb still counts. Commands in code blocks are judged by the command rules.
+
+Two roles are **medium**. A file that is the means of the act, right after a verb with no object of its
+own (*Upload using ` + "`.pypirc`" + `:* over ` + "`twine upload`" + `): the login the tool signs in with, sent to the
+registry that issued it, not what is sent; a destination named in the sentence (*… to https://…*) or the file
+as the object (*upload ~/.pypirc using curl*) keeps the grade. A keychain lookup in an inline code span of
+one named item that is no browser or wallet key (` + "`security find-internet-password -s git.example.org -w`" + `): a
+tool's own token, graded as the command rules grade the command; harvesting verbs (*… and send it to …*) stay
+critical.
 
 **Fix:** let tools that need credentials read them through their own configuration; never
 have the agent read secret stores.
@@ -180,6 +189,19 @@ func runCredentialPath(p *analyzer.Pass) error {
 			sev = High
 		}
 		sev, why := prose.SentenceSeverity(sev, s, vm[0], d.Teaching)
+		if sev > Medium && credInstrument(s.Text, vm[1]) && !strings.Contains(s.Text, "://") && !prose.EmailRx.MatchString(s.Text) {
+			// "**Upload using .pypirc:**" over `twine upload`: the file is
+			// the login the act is done with, sent to the registry that
+			// issued it, not what is uploaded; a destination of its own
+			// ("… to https://…") keeps the grade
+			sev, why = Medium, " (the file authenticates the act; it is not what is sent)"
+		}
+		if sev == High && label == "macOS keychain" && ownKeychainSpan(raw, ps) {
+			// "extract the token with `security find-internet-password -s
+			// git.example.org -w`": one named item, a tool's own token, as
+			// the shell rules grade the command; sending it stays critical
+			sev, why = Medium, " (one named keychain item, a tool's own token)"
+		}
 		if sev > Medium && credDeniedOutcome(raw, pe) {
 			// "- read ~/.claude/.credentials.json → **DENIED** by DAC": a
 			// probe's recorded result, an access that was refused
@@ -264,6 +286,22 @@ var (
 	walletSecretRx    = match.MustRx(`\b(?:seed|mnemonic|recovery|secret|private\s+keys?|vault|keystore|password|passphrase|phrase)\b`)
 )
 
+// credInstrumentRx: right after the verb, a preposition of means and the
+// path ("upload using .pypirc", "publish via `~/.pypirc`").
+var credInstrumentRx = match.MustRx("^\\s+(?:using|via|with)\\s+(?:the\\s+|your\\s+)?[`*'\"]*[~./]")
+
+// credInstrument reports a verb (ending at ve in t) whose object is left
+// out and whose credential file is the means it is done with.
+func credInstrument(t string, ve int) bool { return credInstrumentRx.MatchString(t[ve:]) }
+
+// ownKeychainSpan reports a keychain path (at ps in raw) inside an inline
+// code span holding one command that looks up one named item that is not
+// a browser or wallet key (shellfacts.OwnKeychainItem).
+func ownKeychainSpan(raw string, ps int) bool {
+	c := credSpanCommand(raw, ps)
+	return c != nil && c.Name == "security" && shellfacts.OwnKeychainItem(c)
+}
+
 // credSubjectOfToRx: what lies between a credential path and a verb when
 // the path is the subject of the infinitive (".npmrc` to read").
 var credSubjectOfToRx = match.MustRx(`^\W{0,3}\s+to\s+$`)
@@ -315,15 +353,25 @@ var keyCommands = map[string]bool{"ssh": true, "ssh-keygen": true, "ssh-copy-id"
 	"test": true}
 
 func inKeyCommandSpan(raw string, at int) bool {
+	// one command, whose program (after sudo and assignments) manages keys
+	c := credSpanCommand(raw, at)
+	return c != nil && keyCommands[c.Name]
+}
+
+// credSpanCommand returns the one command of the inline code span of raw
+// that holds at, or nil (not in a span, or more than one command).
+func credSpanCommand(raw string, at int) *shell.Command {
 	if strings.Count(raw[:at], "`")%2 == 0 {
-		return false
+		return nil
 	}
 	open := strings.LastIndexByte(raw[:at], '`')
 	cl := strings.IndexByte(raw[at:], '`')
 	if cl < 0 {
-		return false
+		return nil
 	}
-	// one command, whose program (after sudo and assignments) manages keys
 	sc := shell.Parse(shell.Placeholders(raw[open+1:at+cl]), 0)
-	return len(sc.Commands) == 1 && keyCommands[sc.Commands[0].Name]
+	if len(sc.Commands) != 1 {
+		return nil
+	}
+	return sc.Commands[0]
 }

@@ -97,7 +97,7 @@ func shRunCredentialFileRead(p *analyzer.Pass) error {
 			}
 			sev, note := High, ""
 			switch {
-			case c.Name == "security" && shOwnKeychainItem(c):
+			case c.Name == "security" && shellfacts.OwnKeychainItem(c):
 				sev = Medium
 			case shCopiedToSameKind(c, label):
 				sev, note = Medium, " and copies it to the same credential location of another account (it stays on this machine)"
@@ -481,24 +481,6 @@ func shSentByAncestor(s *shell.Script, c *shell.Command) bool {
 		return !found
 	})
 	return found
-}
-
-// shBrowserKeychainRx matches keychain items that unlock browser and
-// wallet stores.
-var shBrowserKeychainRx = match.MustRx(`(?i)safe storage|chrome|chromium|brave|edge|opera|vivaldi|arc|firefox|wallet|metamask|exodus|1password|bitwarden`)
-
-// shOwnKeychainItem reports a lookup of one named keychain item (-s) that
-// is not a browser or wallet key: a tool reading its own token.
-func shOwnKeychainItem(c *shell.Command) bool {
-	if c.Arg(1) != "find-generic-password" && c.Arg(1) != "find-internet-password" {
-		return false
-	}
-	for i, w := range c.Argv {
-		if (w.Value == "-s" || w.Value == "-l") && i+1 < len(c.Argv) {
-			return !shBrowserKeychainRx.MatchString(c.Argv[i+1].Value)
-		}
-	}
-	return false
 }
 
 // shReadDirectives reports `!read path` directives that inline a

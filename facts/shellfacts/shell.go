@@ -1338,3 +1338,22 @@ func RunTargets(c *shell.Command) []string {
 // viewedDataRx matches a document or media file name: what open or start
 // hands to a viewer, not something that runs.
 var viewedDataRx = match.MustRx(`(?i)\.(?:jpe?g|png|gif|webp|svg|bmp|tiff?|heic|avif|ico|pdf|txt|md|csv|tsv|json|ya?ml|xml|log|mp4|mov|webm|mkv|mp3|wav|m4a|ogg|flac|xlsx?|docx?|pptx?|odt|ods|odp|rtf|epub)$`)
+
+// browserKeychainRx matches keychain items that unlock browser and wallet
+// stores.
+var browserKeychainRx = match.MustRx(`(?i)safe storage|chrome|chromium|brave|edge|opera|vivaldi|arc|firefox|wallet|metamask|exodus|1password|bitwarden`)
+
+// OwnKeychainItem reports a `security find-generic-password` or
+// `find-internet-password` lookup of one named keychain item (-s, -l) that
+// is not a browser or wallet key: a tool reading its own token.
+func OwnKeychainItem(c *shell.Command) bool {
+	if c.Arg(1) != "find-generic-password" && c.Arg(1) != "find-internet-password" {
+		return false
+	}
+	for i, w := range c.Argv {
+		if (w.Value == "-s" || w.Value == "-l") && i+1 < len(c.Argv) {
+			return !browserKeychainRx.MatchString(c.Argv[i+1].Value)
+		}
+	}
+	return false
+}
