@@ -51,7 +51,9 @@ Screenshots added to a pull request, an issue or a comment are what reviewers lo
 are not reported, unless they are of the user's screen or desktop; *write* followed by
 *access* or *permissions* is a noun, not the verb that places data; *issue* right after a bare *to*
 and before what is issued (*… as a wallet to issue verifiable credentials*) is a verb of purpose, not
-the channel (*to the issue*, *to issue 42*, *to issue comments* stay findings).
+the channel (*to the issue*, *to issue 42*, *to issue comments* stay findings). So is an infinitive
+of occasion before the channel (*add a snapshot step with your token in CI to run on pull requests*: when
+the step runs, not where the token goes; *add your token to every pull request* stays).
 A verb that is described rather than asked for is **medium**: its clause has a subject of
 its own that is neither the agent nor the skill (*It includes notes on setting up your
 environment … and how to open pull requests*, a guide described), or it is an infinitive
@@ -110,7 +112,11 @@ var (
 // hash or "comments" after it ("to issue 42", "to issue comments") keep
 // it the channel.
 var (
-	bareToRx    = match.MustRx(`(?:^|\s)to\s+$`)
+	bareToRx = match.MustRx(`(?:^|\s)to\s+$`)
+	// purposeOnRx: "to" and a verb, then a preposition of occasion right
+	// before the channel ("to run on", "to trigger for"): what the step is
+	// for, not a destination ("to the pull request", "to every issue")
+	purposeOnRx = match.MustRx(`(?:^|\s)to\s+(?:run|trigger|execute|fire|check|comment|report|build|test|deploy|start)\s+(?:on|for|against|upon|with|during)\s+(?:each\s+|every\s+|all\s+|new\s+|open\s+)?$`)
 	issueVerbRx = match.MustRx(`^\s+(?:(?:a|an|the|new|your|their|its|our|each|every|signed|verifiable|digital|short-lived|temporary|scoped|refresh|access|verified)\s+)*(?:credentials?|certificates?|certs?|tokens?|keys?|cards?|licen[cs]es?|identit(?:y|ies)|ids?|badges?|refunds?|invoices?|passes|passports?|vouchers?|coupons?|receipts?|statements?|warnings?|notices?|commands?|requests?|queries|calls?|jwts?|assertions?|attestations?|grants?|permits?)\b`)
 )
 
@@ -274,6 +280,12 @@ func runContextLeak(p *analyzer.Pass) error {
 		// .env to .gitignore — never commit the token")
 		// (an anaphor's way to the channel was checked by pronounSecret)
 		if !anaphor && !intoChanRx.MatchString(rest[objEnd:objEnd+cm[0]]) || notIntoChanRx.MatchString(rest[objEnd:objEnd+cm[0]]) {
+			continue
+		}
+		if purposeOnRx.MatchString(rest[objEnd : objEnd+cm[0]]) {
+			// "add a snapshot step with your token in CI to run on pull
+			// requests": an infinitive of purpose and its preposition; the
+			// channel is when the step runs, not where the data goes
 			continue
 		}
 		ch := rest[objEnd+cm[0] : objEnd+cm[1]]
