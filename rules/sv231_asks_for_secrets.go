@@ -34,7 +34,9 @@ labelled field of the tool the steps configure (*SSH Private Key: paste the priv
 under *Fill in:*, no URL, no wallet named, not *here* or into the reply) is **medium**, and so is a
 private key named as a certificate's, a key pair's or a service's (*enter the private key that
 matches the certificate*, *provide your messaging SDK private key*) with no wallet, URL or chat
-named: an API's or a console's parameter, not a wallet's key.
+named: an API's or a console's parameter, not a wallet's key. A user asked to *use* a private key where it is
+kept (*prompts the user, through the platform's biometric check, to sign the challenge with the private key*),
+with nothing handing it over (paste, enter, send, export …), no URL and no chat named, is **medium** too.
 
 Asking for an API key when an environment variable is missing is common and not reported,
 nor is a password typed into the operating system's own prompt (*sudo asks for your
@@ -137,6 +139,12 @@ func runAsksForSecrets(p *analyzer.Pass) error {
 			// product or API it configures, not a wallet's
 			sev, where = Medium, "for a certificate, key pair or service the product configures, not a wallet's"
 		}
+		if sev == High && keyUsedInPlace(s.Text, vm[0], what) {
+			// "prompts the user (via the platform's biometric check) to sign
+			// the challenge with the private key": the user is asked to use
+			// the key where it is kept, not to hand it over
+			sev, where = Medium, "to be used where it is kept (to sign or unlock with it), not given"
+		}
 		rs, re := s.Seg.N.Orig(s.I, s.J)
 		sev, why := prose.SentenceSeverity(sev, s, vm[0], d.Teaching)
 		rep.Report(analyzer.Diagnostic{Start: rs, End: re, Severity: sev,
@@ -180,6 +188,24 @@ func certKey(t string, verb int, what string) bool {
 		return false
 	}
 	return certKeyRx.MatchString(t)
+}
+
+// keyUseRx: what the user is asked to do is an act done with the key ("to
+// sign the challenge with the private key"); keyGiveRx: a word that hands
+// the key over or reveals it.
+var (
+	keyUseRx  = match.MustRx(`^[^.]{0,60}?\bto\s+(?:\w+\s+)?(?:sign|authenticate|decrypt|approve|unlock|attest)\b[^.]{0,60}?\bwith\s+(?:the|their|your|its|a)\s+(?:\w+\s+)?private\s+keys?\b`)
+	keyGiveRx = match.MustRx(`\b(?:paste|pasting|enter|entering|type|typing|share|sharing|send|sending|provide|providing|give|giving|copy|copying|export|exporting|reveal|revealing|upload|uploading|input|submit|submitting|read out|show|showing)\b`)
+)
+
+// keyUsedInPlace reports a private key the user is asked to use, not to
+// give: the ask (from verb in t) is to sign or unlock with it, nothing in
+// the sentence hands it over, and no URL or chat is named.
+func keyUsedInPlace(t string, verb int, what string) bool {
+	if !strings.Contains(what, "private key") || strings.Contains(t, "://") || keyGiveRx.MatchString(t) || intoChatRx.MatchString(t[verb:]) {
+		return false
+	}
+	return keyUseRx.MatchString(t[verb:])
 }
 
 // askSeed returns the first wallet secret named in t, skipping the path or
