@@ -38,7 +38,9 @@ prompt-injection exfiltration channel.
   **low** in a link to an unknown host; not reported for well-known API hosts, loopback,
   or operator-allowlisted hosts (a URL template for the matching API is normal).
 
-Data-URI images and plain documentation links are not findings.
+Data-URI images and plain documentation links are not findings, nor is a placeholder named as a
+resource's identifier (` + "`{document-id}`" + `, ` + "`{file_id}`" + `): it names which item the URL opens, not its
+contents (` + "`{session_id}`" + ` and other identifiers of secrets or sessions stay).
 
 **Fix:** never build URLs from secrets or context; send data only through a tool call
 the user approves.
@@ -108,7 +110,7 @@ func runSecretInURL(p *analyzer.Pass) error {
 			trusted := class == intel.HostKnownAPI || class == intel.HostLoopback || class == intel.HostPrivate || p.Config.HostAllowed(host)
 			var sev analyzer.Severity
 			var what string
-			if cm := urlContentRx.FindString(rest); cm != "" {
+			if cm := urlDataPlaceholder(rest); cm != "" {
 				what = fmt.Sprintf("data placeholder %q", match.Clip(cm, 50))
 				switch {
 				case class == intel.HostLoopback:
@@ -148,6 +150,27 @@ func runSecretInURL(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// urlIDPlaceholderRx: a placeholder named as an identifier of a resource
+// ("{document-id}", "{file_id}", "{{messageId}}"): which item the URL
+// names, not its contents; urlIDSecretRx: an identifier that is itself a
+// secret or a session's ("{session_id}", "{api_key_id}").
+var (
+	urlIDPlaceholderRx = match.MustRx(`^\{\{?\s*[\w.-]*?(?:[-_.]?(?:id|ids|uuid|guid|slug)|Id|Ids|ID|IDs)\s*\}\}?$`)
+	urlIDSecretRx      = match.MustRx(`(?i)session|cookie|secret|credential|token|key|password|env`)
+)
+
+// urlDataPlaceholder returns the first data placeholder in rest
+// (urlContentRx) that is not a resource's identifier, or "".
+func urlDataPlaceholder(rest string) string {
+	for _, cm := range urlContentRx.FindAllString(rest, 8) {
+		if urlIDPlaceholderRx.MatchString(cm) && !urlIDSecretRx.MatchString(cm) {
+			continue
+		}
+		return cm
+	}
+	return ""
 }
 
 // extendCommandSubst extends a URL that stops inside "$(cmd args" to the
