@@ -45,7 +45,8 @@ ignore the system prompt") is not reported.
 
 What a third party does, described with its own subject, is **medium**: *crafted prompts bypass
 safety guardrails*, *files closer to the current directory override earlier guidance*, *decisions
-that override default guidance*. The same words with the skill or its text as the subject (*these
+that override default guidance*, *a shared page with hidden injection text can override the system prompt*
+(the text is what the page holds, after *with* or *containing*; the page heads the subject). The same words with the skill or its text as the subject (*these
 rules override all previous instructions*, *the rules below, which override …*) or addressed to the
 agents reading them keep their severity; an *always* before the verb does not make such a sentence
 a command (*admin policies always override default policies*), while *always* with no subject, the

@@ -427,6 +427,10 @@ var ownTextNouns = map[string]bool{"instructions": true, "instruction": true, "r
 	"guidance": true, "prompt": true, "text": true, "section": true, "file": true, "skill": true, "message": true,
 	"commands": true, "steps": true, "policy": true, "these": true, "this": true}
 
+// subjectModifierPreps open a phrase that modifies the subject's head noun
+// ("a document with hidden text", "a file containing rules").
+var subjectModifierPreps = map[string]bool{"with": true, "containing": true, "holding": true, "carrying": true}
+
 // ThirdPartySubject reports whether the verb at i of t has a subject of
 // its own that is neither the agent nor the skill's text: "crafted prompts
 // bypass safety guardrails", "`Allow` rules override all other rules",
@@ -450,9 +454,16 @@ func ThirdPartySubject(t string, i, j int) bool {
 	}
 	// "SECURITY.md rules are absolute and override all other instructions":
 	// text of the skill's own put over the agent's instructions
+	// The noun must head the subject: in "a document with hidden injection
+	// text can override the system prompt" the text is what the document
+	// holds, and the document is a third party's
 	if agentTextRx.MatchString(t[i:j]) {
 		for _, w := range strings.Fields(clause) {
-			if ownTextNouns[strings.Trim(w, "`*_\"'.,")] {
+			w = strings.Trim(w, "`*_\"'.,")
+			if subjectModifierPreps[strings.ToLower(w)] {
+				break
+			}
+			if ownTextNouns[w] {
 				return false
 			}
 		}
