@@ -71,13 +71,19 @@ func (l lit) in(t string) bool {
 // inFold is in for a text that is not lower-cased: a byte of t matches
 // the literal's byte when its ASCII lower case does, so a long text is
 // searched as it is instead of through a lower-cased copy.
-func (l lit) inFold(t string) bool {
+func (l lit) inFold(t string) bool { return l.indexFold(t) >= 0 }
+
+// indexFold is the offset of the first place of the literal in t
+// ASCII-lower-cased (strings.Index(LowerASCIIKeepLen(t), l.s)), or -1,
+// found without the copy: the rare byte's places, of either case, are
+// tried in order, so the first that holds the literal is the leftmost.
+func (l lit) indexFold(t string) int {
 	n := len(l.s)
 	if n == 0 {
-		return true
+		return 0
 	}
 	if n > len(t) {
-		return false
+		return -1
 	}
 	lo := l.s[l.r]
 	up := lo
@@ -100,14 +106,14 @@ func (l lit) inFold(t string) bool {
 			k = nextUp
 		}
 		if k < 0 {
-			return false
+			return -1
 		}
 		if equalFoldASCII(t[k-l.r:k-l.r+n], l.s) {
-			return true
+			return k - l.r
 		}
 		i = k + 1
 	}
-	return false
+	return -1
 }
 
 // indexFrom is the offset of the first b in t at or after i, or -1.

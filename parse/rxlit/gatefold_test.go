@@ -2,6 +2,7 @@ package rxlit
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -38,6 +39,33 @@ func TestMatchFold(t *testing.T) {
 		}
 		if pass == 0 {
 			t.Errorf("%s: no random text passed the gate; the property was not exercised", e)
+		}
+	}
+}
+
+// TestIndexFold: a literal's first place in a text as it is is its first
+// place in the text's ASCII-lower-cased copy, over random mixed-case
+// texts in which literals of common and rare bytes recur.
+func TestIndexFold(t *testing.T) {
+	lits := []string{"do not", "tell", "x", "ab", "aba", "-----begin", "iex", "the user", "é", "7z", "zz"}
+	parts := []string{"do not ", "DO NOT ", "Do", "nOT", "Tell", "TELL", "te", "ll", "x", "X", "a", "A", "b", "B", "aba", "ABA",
+		"-----BEGIN", "-----", "begin", "IEX", "iEx", " ", "\n", "é", "É", "7Z", "z", "Z", "the USER", "\u212a"}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, s := range lits {
+		l := newLit(s)
+		found := 0
+		for i := 0; i < 20000; i++ {
+			text := randomText(rng, parts, 12)
+			want := strings.Index(LowerASCIIKeepLen(text), s)
+			if want >= 0 {
+				found++
+			}
+			if got := l.indexFold(text); got != want {
+				t.Fatalf("%q in %q: indexFold %d, Index of the lower case %d", s, text, got, want)
+			}
+		}
+		if found == 0 {
+			t.Errorf("%q: in no random text; the property was not exercised", s)
 		}
 	}
 }

@@ -24,6 +24,7 @@ import (
 // regexp's own search when a literal holds an s or a k.
 type leading struct {
 	lits []string // ASCII-lower-cased when fold
+	flit []lit    // lits prepared for indexFold, when fold
 	fold bool     // some literal is case-insensitive: search the lower-cased text
 	sk   bool     // fold, and a literal holds s or k
 	expr string
@@ -61,6 +62,9 @@ func newLeading(re *regexp.Regexp) *leading {
 			l.sk = l.sk || strings.ContainsAny(l.lits[i], "sk")
 		}
 		l.lits = dedupe(l.lits)
+		for _, s := range l.lits {
+			l.flit = append(l.flit, newLit(s))
+		}
 	}
 	return l
 }
@@ -219,22 +223,29 @@ const leadingMisses = 8
 // literal next occurs from one match to the next, so that finding every
 // match reads the text once per literal.
 type leadScan struct {
-	l        *leading
-	t, lower string
-	next     [maxExact]int // where each literal next occurs (-1: no more)
-	misses   int
+	l      *leading
+	t      string
+	next   [maxExact]int // where each literal next occurs (-1: no more)
+	misses int
 }
 
 // init readies sc to search t; sc lives on its caller's stack.
 func (sc *leadScan) init(l *leading, t string) {
 	l.compile()
-	sc.l, sc.t, sc.lower = l, t, t
+	sc.l, sc.t = l, t
+	for i := range l.lits {
+		sc.next[i] = l.index(t, i)
+	}
+}
+
+// index is the offset of the first place of literal i in t, or -1: in
+// the ASCII-lower-cased t when fold (lit.indexFold, which reads t as it
+// is: a long text would otherwise be copied once per search).
+func (l *leading) index(t string, i int) int {
 	if l.fold {
-		sc.lower = LowerASCIIKeepLen(t)
+		return l.flit[i].indexFold(t)
 	}
-	for i, s := range l.lits {
-		sc.next[i] = strings.Index(sc.lower, s)
-	}
+	return strings.Index(t, l.lits[i])
 }
 
 // find returns the leftmost match starting at from or after, with the
@@ -250,7 +261,7 @@ func (sc *leadScan) find(from int) []int {
 		for i, p := range sc.next[:len(l.lits)] {
 			if p >= 0 && p < from {
 				p = -1
-				if k := strings.Index(sc.lower[from:], l.lits[i]); k >= 0 {
+				if k := l.index(t[from:], i); k >= 0 {
 					p = from + k
 				}
 				sc.next[i] = p
