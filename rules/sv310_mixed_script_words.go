@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -114,13 +113,7 @@ func runMixedScript(p *analyzer.Pass) error {
 // "\u0430"): the text shows the homoglyph as what it is, to the reader
 // it would otherwise fool.
 func mixedDisclosed(c []byte, start, end int) bool {
-	ls := bytes.LastIndexByte(c[:start], '\n') + 1
-	le := bytes.IndexByte(c[end:], '\n')
-	if le < 0 {
-		le = len(c)
-	} else {
-		le += end
-	}
+	ls, le := prose.LineAround(c, start, end)
 	line := strings.ToUpper(string(c[ls:le]))
 	for _, r := range string(c[start:end]) {
 		if r < 0x80 || !(unicode.Is(unicode.Cyrillic, r) || unicode.Is(unicode.Greek, r)) {

@@ -661,30 +661,31 @@ func grepPatternDropped(args []shell.Word) []shell.Word {
 func cutNamesOnly(c *shell.Command) bool {
 	delim, fields := "", ""
 	ps := c.Params()
-	for i, w := range ps {
-		v := w.Value
-		next := func() string {
-			if i+1 < len(ps) {
-				return ps[i+1].Value
-			}
-			return ""
-		}
-		switch {
-		case v == "-d" || v == "--delimiter":
-			delim = next()
-		case strings.HasPrefix(v, "--delimiter="):
-			delim = strings.TrimPrefix(v, "--delimiter=")
-		case strings.HasPrefix(v, "-d"):
-			delim = v[2:]
-		case v == "-f" || v == "--fields":
-			fields = next()
-		case strings.HasPrefix(v, "--fields="):
-			fields = strings.TrimPrefix(v, "--fields=")
-		case strings.HasPrefix(v, "-f"):
-			fields = v[2:]
+	for i := range ps {
+		if v, ok := cutOption(ps, i, "-d", "--delimiter"); ok {
+			delim = v
+		} else if v, ok := cutOption(ps, i, "-f", "--fields"); ok {
+			fields = v
 		}
 	}
 	return delim == "=" && fields == "1"
+}
+
+// cutOption returns the value the word at i gives an option spelled short
+// (-d =, -d=) or long (--delimiter =, --delimiter==).
+func cutOption(ps []shell.Word, i int, short, long string) (string, bool) {
+	switch v := ps[i].Value; {
+	case v == short || v == long:
+		if i+1 < len(ps) {
+			return ps[i+1].Value, true
+		}
+		return "", true
+	case strings.HasPrefix(v, long+"="):
+		return v[len(long)+1:], true
+	case strings.HasPrefix(v, short):
+		return v[len(short):], true
+	}
+	return "", false
 }
 
 // copyReadArgs keeps the words of a cp or install that name what it reads:
