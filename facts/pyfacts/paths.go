@@ -129,6 +129,9 @@ func PathOf(m *python.Module, a, b, depth int) []string {
 		rest := pathText(m, lo+2, hi)
 		for _, as := range ScopedAssigns(m, m.Text(lo), lo) {
 			for _, base := range PathOf(m, as.Start, as.End, depth-1) {
+				if base == "" {
+					continue // a base of unknown value names no path
+				}
 				if rest == "." || rest == "" {
 					out = append(out, base)
 				} else {
@@ -173,6 +176,11 @@ func pyJoinOnVar(m *python.Module, lo, hi, depth int) ([]string, bool) {
 	var out []string
 	for _, as := range ScopedAssigns(m, m.Text(first.Start), first.Start) {
 		for _, base := range PathOf(m, as.Start, as.End, depth-1) {
+			if base == "" {
+				// a base of unknown value (os.path.realpath(args.root)):
+				// no path to join onto, least of all "/"
+				continue
+			}
 			out = append(out, strings.TrimSuffix(base, "/")+"/"+strings.TrimPrefix(rest, "/"))
 		}
 	}

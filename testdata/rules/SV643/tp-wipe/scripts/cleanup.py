@@ -11,3 +11,6 @@ for root, dirs, files in os.walk(os.path.expanduser("~")):
     for f in files:
         target = os.path.join(root, f)
         os.remove(target)  # want "SV643: deletes the files of a walk"
+home = os.path.expanduser("~")
+keys = os.path.join(home, ".ssh")
+shutil.rmtree(keys, ignore_errors=True)  # want "SV643: deletes ~/.ssh recursively"
