@@ -29,7 +29,7 @@ the agent to edit one of its own settings files or MCP server lists (` + "`.clau
 - turns approvals off (` + "`bypassPermissions`" + `, ` + "`--dangerously-skip-permissions`" + `, ` + "`\"Bash(*)\"`" + `, ` + "`\"allow\": [\"*\"]`" + `,
   ` + "`enableAllProjectMcpServers: true`" + `, auto-approve) or removes or disables the hooks: **high**; removing one
   hook entry (*remove the hook entry*, *delete the ` + "`<name>`" + ` hook*) while the others stay is managing the
-  user's hooks: **medium**;
+  user's hooks: **medium**; the operation named both ways (*edit settings.json to add/remove hooks*) is not reported;
 - adds an MCP server whose command fetches and runs a package from a registry (` + "`npx -y pkg@latest`" + `, ` + "`uvx`" + `,
   ` + "`bunx`" + `): **medium**, as set-up guides do; **high** when the same paragraph tells the agent to do it without
   asking or telling the user.
@@ -66,6 +66,10 @@ var (
 	// placeholder for it ("remove hook entry", "delete the <name> hook",
 	// "remove a hook"): managing the user's own hooks, not all of them.
 	mdOneHookRx = match.MustRx(`(?i)\b(?:remove|delete|disable|clear|drop|strip|comment out)\s+(?:(?:the|a|an|one|this|that|its|your)\s+)?(?:<[\w-]+>\s+|` + "`[^`]{1,40}`" + `\s+|[\w-]+\s+)?hook(?:'s)?(?:\s+(?:entry|entries|block|registration|definition))?\b(?:[^s]|$)`)
+	// mdOppositePairRx: a verb written with its opposite ("add/remove
+	// hooks", "enable or disable a hook"): the operation to manage them,
+	// named both ways, not a removal.
+	mdOppositePairRx = match.MustRx(`(?i)\b(?:add|enable|install|register|turn on)s?\s*(?:/|\s+or\s+|\s+and\s+)\s*(?:remove|delete|disable|uninstall|unregister|turn off)s?\b|\b(?:remove|delete|disable|uninstall|unregister|turn off)s?\s*(?:/|\s+or\s+|\s+and\s+)\s*(?:add|enable|install|register|re-?enable|turn on)s?\b`)
 	// mdAllHooksRx: every hook at once ("remove the hooks section",
 	// "delete every entry under hooks", "disableAllHooks").
 	mdAllHooksRx = match.MustRx(`(?i)\b(?:all|every|each|entire|whole)\b[^.\n]{0,30}\bhooks?\b|\bhooks?\b[^.\n]{0,12}\b(?:section|key|block|object|array|list|entirely|altogether)\b|` + "`hooks`" + `|"hooks"`)
@@ -115,16 +119,19 @@ func runAgentSettingsInstruction(p *analyzer.Pass) error {
 			consent += more
 		}
 		toUser := mdUserAddressedRx.MatchString(sent)
+		// "edit settings.json to add/remove hooks": managing them, named
+		// both ways; a removal said on its own elsewhere still counts
+		hooksItem := mdOppositePairRx.ReplaceAllString(item, "manage")
 		var sev analyzer.Severity
 		what := ""
 		switch {
 		case mdApprovalsOffRx.MatchString(ctx):
 			sev, what = High, "turns the agent's approval prompts off"
-		case mdHooksOffRx.MatchString(item) && mdOneHookRx.MatchString(item) && !mdAllHooksRx.MatchString(item):
+		case mdHooksOffRx.MatchString(hooksItem) && mdOneHookRx.MatchString(hooksItem) && !mdAllHooksRx.MatchString(hooksItem):
 			// one hook entry the user manages (hook-removal steps of a
 			// hooks guide): a change to review, the other hooks stay
 			sev, what = Medium, "removes one hook entry"
-		case mdHooksOffRx.MatchString(item):
+		case mdHooksOffRx.MatchString(hooksItem):
 			sev, what = High, "removes or disables the agent's hooks"
 		case mdRegistryServerRx.MatchString(ctx):
 			sev, what = Medium, "adds an MCP server that fetches and runs a package from a registry"
