@@ -679,9 +679,14 @@ func sentenceStart(text string) int {
 		if k < 0 {
 			return 0
 		}
-		if m := abbrevEndRx.FindStringSubmatchIndex(text[:k+1]); text[k] == '.' && m != nil {
-			text = text[:m[2]]
-			continue
+		if text[k] == '.' {
+			// only the tail can hold the abbreviation: matching the
+			// whole text before it would make a long paragraph quadratic
+			lo := max(0, k+1-16)
+			if m := abbrevEndRx.FindStringSubmatchIndex(text[lo : k+1]); m != nil {
+				text = text[:lo+m[2]]
+				continue
+			}
 		}
 		return k + 1
 	}
