@@ -163,14 +163,7 @@ var jsNegated = match.MustRx(`![^=]`)
 // tests for "APP_", whatever its parameter is called.
 func jsFilterTerms(cb ast.Expression) string {
 	params := map[string]bool{}
-	var pl *ast.ParameterList
-	switch f := cb.(type) {
-	case *ast.ArrowFunctionLiteral:
-		pl = f.ParameterList
-	case *ast.FunctionLiteral:
-		pl = f.ParameterList
-	}
-	if pl != nil {
+	if pl := js.ParamList(cb); pl != nil {
 		js.Walk(pl, func(n ast.Node, _ []ast.Node) bool {
 			if id, ok := n.(*ast.Identifier); ok {
 				params[id.Name.String()] = true

@@ -164,15 +164,21 @@ func (r *reacher) def(d *Def) {
 	}
 }
 
-// paramIndex is the position of a plain identifier parameter of fn.
-func paramIndex(fn ast.Node, name string) int {
-	var pl *ast.ParameterList
+// ParamList returns the parameter list of a function or arrow function
+// literal, or nil for any other node.
+func ParamList(fn ast.Node) *ast.ParameterList {
 	switch f := fn.(type) {
 	case *ast.FunctionLiteral:
-		pl = f.ParameterList
+		return f.ParameterList
 	case *ast.ArrowFunctionLiteral:
-		pl = f.ParameterList
+		return f.ParameterList
 	}
+	return nil
+}
+
+// paramIndex is the position of a plain identifier parameter of fn.
+func paramIndex(fn ast.Node, name string) int {
+	pl := ParamList(fn)
 	if pl == nil {
 		return -1
 	}
