@@ -20,6 +20,7 @@ type Hosts struct {
 	places   map[string]map[string]bool // host → the places (file#section) naming it
 	files    map[string]map[string]bool // file path → the hosts it names
 	manifest string                     // the frontmatter, lower case
+	name     string                     // the frontmatter's name, lower case
 }
 
 type key struct{}
@@ -42,6 +43,7 @@ func build(s *skill.Skill) *Hosts {
 	h := &Hosts{defs: map[string]Def{}, places: map[string]map[string]bool{}, files: map[string]map[string]bool{}}
 	if m, f := s.Manifest, s.ManifestFile(); m != nil && m.Present && f != nil && m.BodyStart <= len(f.Content) {
 		h.manifest = strings.ToLower(string(f.Content[:m.BodyStart])) // the whole frontmatter
+		h.name = strings.ToLower(strings.TrimSpace(m.Name))
 	}
 	for _, f := range s.Files {
 		if !f.Kind.IsText() || len(f.Content) > 4<<20 {
@@ -141,13 +143,7 @@ func (h *Hosts) Named(host string) bool {
 // own name, a product name of two words or more (hermes-agent.example-labs.com
 // for the hermes-agent skill): the product's site under its maker's domain.
 func (h *Hosts) namedBySkill(host string) bool {
-	name := ""
-	for _, line := range strings.Split(h.manifest, "\n") {
-		if v, ok := strings.CutPrefix(line, "name:"); ok {
-			name = strings.Trim(strings.TrimSpace(v), `"'`)
-			break
-		}
-	}
+	name := h.name
 	if len(name) < 6 || !strings.ContainsAny(name, "-_") {
 		return false
 	}
