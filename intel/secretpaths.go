@@ -1,20 +1,29 @@
 package intel
 
 import (
-	"github.com/skillvet/skillvet/parse/rxlit"
+	"path"
 	"strings"
+
+	"github.com/skillvet/skillvet/parse/rxlit"
 )
 
-// sshPublicRx matches SSH material that is public by design: a public key,
-// known_hosts, the client config, authorized_keys.
-var sshPublicRx = rxlit.MustRx(`(?i)\.ssh/(?:[\w.-]+\.pub|known_hosts|config|authorized_keys)\b|\.pub\b`)
+// sshPublicRx matches a path that ends in SSH material that is public by
+// design: a public key, known_hosts (and its backups), the client config
+// and its included files, authorized_keys.
+var sshPublicRx = rxlit.MustRx(`(?i)\.ssh/(?:[\w.-]+\.pub|known_hosts[\w.-]*|config|config\.d/[\w.-]+|authorized_keys2?)$|\.pub$`)
 
 // PublicSSHMaterial reports a path to SSH material that is public by
 // design: a public key (*.pub), known_hosts, the client config,
-// authorized_keys. Reading it reads no secret. The caller cleans the path
-// first (~/.ssh/known_hosts/../id_rsa is a private key).
-func PublicSSHMaterial(path string) bool {
-	return sshPublicRx.MatchString(path)
+// authorized_keys. Reading it reads no secret. The path is judged by
+// what it names last once cleaned: ~/.ssh/known_hosts/../id_rsa is a
+// private key, and so is ~/.ssh/config/../../.ssh/id_ed25519. Sentence
+// punctuation and Markdown emphasis after the path are not part of it.
+func PublicSSHMaterial(p string) bool {
+	p = strings.TrimRight(p, ".,;:!?*_|}\\")
+	if strings.Contains(p, "..") || strings.Contains(p, "//") || strings.Contains(p, "/./") {
+		p = path.Clean(p)
+	}
+	return sshPublicRx.MatchString(p)
 }
 
 // MatchSecretCredentialPath is MatchCredentialPath for paths that hold
@@ -29,7 +38,7 @@ func MatchSecretCredentialPath(s string) (label string, start, end int, ok bool)
 			continue
 		}
 		for _, loc := range c.Rx.Regexp.FindAllStringIndex(s, 8) {
-			if c.Label == "SSH keys" && sshPublicRx.MatchString(PathToken(s, loc[0], loc[1])) {
+			if c.Label == "SSH keys" && PublicSSHMaterial(PathToken(s, loc[0], loc[1])) {
 				continue
 			}
 			if best < 0 || loc[0] < best {

@@ -29,3 +29,25 @@ func TestProjectSecretFile(t *testing.T) {
 		}
 	}
 }
+
+func TestPublicSSHMaterial(t *testing.T) {
+	for p, want := range map[string]bool{
+		"~/.ssh/config":                       true,
+		"~/.ssh/config.":                      true, // sentence end
+		"**~/.ssh/known_hosts**":              true,
+		"~/.ssh/known_hosts.old":              true,
+		"~/.ssh/config.d/work":                true,
+		"/home/u/.ssh/id_ed25519.pub":         true,
+		"~/.ssh/authorized_keys":              true,
+		"~/.ssh/id_rsa":                       false,
+		"~/.ssh/known_hosts/../id_rsa":        false,
+		"~/.ssh/config/../../.ssh/id_ed25519": false,
+		"~/.ssh/./config/../id_ecdsa":         false,
+		"~/.ssh/id_rsa.pub/../id_rsa":         false,
+		"~/.ssh/configure_keys":               false,
+	} {
+		if got := PublicSSHMaterial(p); got != want {
+			t.Errorf("PublicSSHMaterial(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
