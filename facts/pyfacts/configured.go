@@ -95,7 +95,7 @@ func destArg(m *python.Module, c *python.Call) (python.Arg, bool) {
 	client := HasPrefixAny(name, "requests.", "httpx.", "urllib3.", "aiohttp.")
 	if !client && m.Toks[c.Head].Kind == python.Name {
 		// s = requests.Session(); s.get(url)
-		if r, ok := m.DerivesVar("netobj", m.Text(c.Head), isNetClientRef); ok {
+		if r, ok := m.DerivesObject("netobj", m.Text(c.Head), isNetClientRef); ok {
 			client = HasPrefixAny(r.Name, "requests.", "httpx.", "urllib3.", "aiohttp.")
 		}
 	}

@@ -348,7 +348,7 @@ func NetSink(m *python.Module, c *python.Call) bool {
 	if _, alias := m.Aliases[head]; alias {
 		return false
 	}
-	_, ok := m.DerivesVar("netobj", head, isNetClientRef)
+	_, ok := m.DerivesObject("netobj", head, isNetClientRef)
 	return ok
 }
 

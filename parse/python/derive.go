@@ -29,6 +29,17 @@ func (m *Module) DerivesVar(key, name string, pred func(Ref) bool) (Ref, bool) {
 	return m.follow(walk{key: key, pred: pred, seen: map[string]bool{}}, name)
 }
 
+// DerivesObject is DerivesVar for which object a variable holds rather
+// than which data went into it: the result of a method call is a new
+// object, not its receiver (response = client.post(...) holds a response,
+// error = response["error"] a part of it; neither is the client). The
+// method's name is still followed into functions of the file that carry
+// it, and a plain read of a variable or attribute (s = self.session) stays
+// the object it holds.
+func (m *Module) DerivesObject(key, name string, pred func(Ref) bool) (Ref, bool) {
+	return m.follow(walk{key: "\x00object " + key, pred: pred, seen: map[string]bool{}, object: true}, name)
+}
+
 // walk is one Derives query: the predicate, its memo key, the bindings
 // already on the path, and how many calls out through parameters it went.
 type walk struct {
@@ -36,6 +47,8 @@ type walk struct {
 	pred func(Ref) bool
 	seen map[string]bool
 	hops int
+	// object: a method call's result is not its receiver (DerivesObject)
+	object bool
 }
 
 // maxCallHops bounds how many function boundaries a value is followed
@@ -66,13 +79,13 @@ func (m *Module) derives(w walk, start, end int) (Ref, bool) {
 		if inSpans(r.Tok, skip) {
 			continue
 		}
-		if r.Var != "" {
+		if r.Var != "" && !(w.object && r.Call && strings.Contains(r.Name, ".")) {
 			if got, ok := m.followVar(w, r); ok {
 				return got, true
 			}
 		}
 		for _, v := range followNames(r) {
-			if v == r.Var {
+			if v == r.Var || w.object && r.Call && v == r.Attr && strings.Contains(r.Name, ".") {
 				continue
 			}
 			fw := w

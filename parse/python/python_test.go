@@ -543,3 +543,32 @@ func TestClassAttributes(t *testing.T) {
 		t.Errorf("class attribute lost its plain binding")
 	}
 }
+
+func TestDerivesObject(t *testing.T) {
+	src := `import requests
+def make():
+    return requests.Session()
+s = requests.Session()
+alias = s
+made = make()
+kept = self.session
+resp = s.post("u")
+part = resp["error"]
+body = resp.json()
+`
+	m := mustParse(t, src)
+	client := func(r Ref) bool { return r.Call && strings.HasSuffix(r.Name, "Session") }
+	for _, v := range []string{"s", "alias", "made"} {
+		if _, ok := m.DerivesObject("client", v, client); !ok {
+			t.Errorf("%s does not hold the client", v)
+		}
+	}
+	for _, v := range []string{"resp", "part", "body"} {
+		if _, ok := m.DerivesObject("client", v, client); ok {
+			t.Errorf("%s holds the client: a method's result is not its receiver", v)
+		}
+		if _, ok := m.DerivesVar("client", v, client); !ok {
+			t.Errorf("%s does not derive from the client's data", v)
+		}
+	}
+}
