@@ -40,7 +40,10 @@ plugin or project scaffold, which nothing loads until the user adopts it; a dire
 text, or a path inside a hidden agent directory such as ` + "`~/.claude/skills/<new>/`" + ` stays **high**), a read-modify-write that only removes or empties what the file held (` + "`data = json.load(f)`" + ` … ` + "`data[\"projects\"] = kept`" + ` … ` + "`json.dump(data, f)`" + ` on the same path, with no string of the script's written, no other file, environment or input read: a clean-up of ` + "`~/.claude.json`" + `; an entry it adds, ` + "`cfg.setdefault(\"mcpServers\", {})[\"x\"] = {…}`" + `, keeps it **high**), a settings file written from the script's constant text that only sets hooks or a status line whose
 every command is a script another write of the module puts in place from its own text (` + "`\"command\": \".claude/hooks/remind.sh\"`" + `
 and ` + "`hook_file.write_text(HOOK.format(project=name))`" + `: what runs is analysed with the skill; a template value where a command starts,
-a value downloaded or decoded, a permission or any other setting keeps it **high**) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
+a value downloaded or decoded, a permission or any other setting keeps it **high**) a file under a temporary directory
+(` + "`tempfile.TemporaryDirectory()`" + `, ` + "`mkdtemp()`" + `, pytest's ` + "`tmp_path`" + `, ` + "`/tmp/…`" + `: a test's fake home with its
+` + "`.claude/CLAUDE.md`" + `, which no agent reads unless the skill starts one there; the user's home, a
+directory from the command line or any other path stays **high**) and OpenClaw's dated memory notes (` + "`~/.openclaw/workspace/memory/health/log.json`" + `;
 not a ` + "`MEMORY.md`" + `): data the skill keeps, not settings or instructions.
 
 A skill that edits these grants itself permissions (` + "`\"allow\": [\"Bash(*)\"]`" + `), installs
@@ -96,6 +99,8 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 					sev, note = Medium, "; its hooks or status line only runs a script this skill writes from its own template (its text is analysed with the skill)"
 				case pyfacts.RemovedInFinally(m, c):
 					sev, note = Medium, "; deleted again in a finally block, so it lasts only while the function runs"
+				case pyUnderTempDir(m, c):
+					sev, note = Medium, "; inside a temporary directory (a test's fixture tree): no agent loads it from there unless the skill starts one in it, and it goes with the directory"
 				default:
 					if why := intel.AgentDataRole(pt, p.Skill.OwnName); why != "" {
 						sev, note = Medium, ", "+why
@@ -108,6 +113,13 @@ func runPythonAgentConfigTamper(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// pyUnderTempDir reports a write whose path is built on a temporary
+// directory (tempfile, pytest's tmp_path, /tmp).
+func pyUnderTempDir(m *python.Module, c *python.Call) bool {
+	lo, hi, ok := pyfacts.WriteTargetSpan(m, c)
+	return ok && pyfacts.UnderTempDir(m, lo, hi)
 }
 
 // pyConstWrite reports a write whose every text is a folded constant of

@@ -72,11 +72,11 @@ func removesVar(m *python.Module, d *python.Call, v string) bool {
 
 // UnderTempDir reports whether the path expression in tokens [lo, hi)
 // derives from a temporary directory (tempfile.TemporaryDirectory,
-// mkdtemp, gettempdir, or a literal /tmp path): what is written there
-// lasts as long as that directory, and takes effect only for processes
-// the skill points at it.
+// mkdtemp, gettempdir, pytest's tmp_path or tmpdir fixture, or a
+// literal /tmp path): what is written there lasts as long as that
+// directory, and takes effect only for processes the skill points at it.
 func UnderTempDir(m *python.Module, lo, hi int) bool {
-	if _, ok := m.Derives("tempdir", lo, hi, isTempDirRef); ok {
+	if _, ok := m.Derives("tempdir", lo, hi, func(r python.Ref) bool { return isTempDirRef(r) || pytestTmpFixture(m, r) }); ok {
 		return true
 	}
 	for _, pt := range PathOf(m, lo, hi, 2) {
@@ -85,6 +85,18 @@ func UnderTempDir(m *python.Module, lo, hi int) bool {
 		}
 	}
 	return false
+}
+
+// pytestTmpFixture reports a read of the tmp_path or tmpdir parameter of a
+// test function the file never calls itself: pytest passes it a fresh
+// directory. A caller in the file could pass anything, so it does not
+// count then.
+func pytestTmpFixture(m *python.Module, r python.Ref) bool {
+	if r.Call || r.Var == "" || r.Name != r.Var || r.Var != "tmp_path" && r.Var != "tmpdir" {
+		return false
+	}
+	f := m.Enclosing(r.Tok)
+	return f != nil && strings.HasPrefix(f.Name, "test") && m.ParamIndex(f, r.Var) >= 0 && !calledInFile(m, f.Name)
 }
 
 func isTempDirRef(r python.Ref) bool {
