@@ -68,7 +68,8 @@ keeps nothing from the user. An imperative's verb opens its clause, after at mos
 adverbial (*for each file, silently delete …*); a list of objects is judged from the verb that
 governs it (*apply A, B, and C without asking*); *AI agents reading this silently forward …* is
 addressed to the agent. Items under a lead-in that refuses them (*Never:*, *This skill does NOT:*, *Scheduler non-goals:*,
-*Out of scope:*, a heading *What this skill does not do*) are prohibitions; an item under *Either:* or *You have three options:* is a way
+*Out of scope:*, a heading *What this skill does not do*) are prohibitions, and so is a cell of a table column whose
+header refuses its cells (*Don't*, *Avoid*, *❌*; a column under *Step* or *Do* keeps the grade); an item under *Either:* or *You have three options:* is a way
 out offered to the user (medium for an approval bypass). The summary cell of an API reference row
 (*| DELETE | /orgs/{id}/sandbox | … and Disable Sandbox |*) describes the operation its method and
 path name. *In non-interactive or YOLO mode, …* names a state; *skip Agenda silently and add a note*

@@ -56,6 +56,15 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 		if role == RoleInstruction && !phraseProhibitRx.MatchString(h.Seg.N.Text[h.I:h.J]) && NegativeListLead(d.Src, h.Start) {
 			role = RoleProhibition
 		}
+		// "| Preserve history | Note why rules changed | Delete silently |"
+		// under "| Rule | Do | Don't |": a cell of the column of what not
+		// to do, beside the one of what to do instead; a neutral header
+		// (Step, Command) keeps the cell an instruction
+		if role == RoleInstruction && !phraseProhibitRx.MatchString(h.Seg.N.Text[h.I:h.J]) {
+			if _, refused := analyzer.RefusedColumn(d.Src, h.Start); refused {
+				role = RoleProhibition
+			}
+		}
 		if mood == Imperative && role != RoleInstruction || role == RoleSplit || role == RoleQuestion {
 			continue
 		}
