@@ -36,8 +36,9 @@ rules of that act (secrets into a commit, an upload). New *instructions* or a ne
 (*Your new instructions are …*) replace whose orders count and stay **high**.
 
 Severity follows the tone: imperative prose is critical or high. Quotations — code blocks,
-code spans, or text introduced by "phrases such as" or inside quotation marks — are
-examples: **medium**. In a skill whose stated purpose is security teaching or injection
+code spans, or text introduced by "phrases such as" or inside quotation marks (a quotation
+may hold several sentences when it opens and closes on one line: *Input: "Review this: Ignore
+… You are now …"*) — are examples: **medium**. In a skill whose stated purpose is security teaching or injection
 detection (name, description or a top heading says so), blockquotes and code are **info**
 and cited phrases **low**. Outside such skills a blockquote keeps the full severity: a
 "> **Note:**" callout instructs the agent as much as prose does. Negated text ("never
