@@ -26,9 +26,9 @@ var MixedScriptWords = register(&analyzer.Rule{
 the same (` + "`іgnore`" + ` with a Cyrillic і, ` + "`sуstem`" + ` with a Cyrillic у, ` + "`pаssword`" + `). A reviewer reads
 the familiar word; filters searching for it, and sometimes the tools that act on it, do
 not. Words that read as instruction, credential or command keywords are **high**, others
-**medium**. The message shows the word as it reads. A keyword whose line names the code point of
-each of its look-alikes (` + "`'аdmin' // Cyrillic а, U+0430`" + `) is a specimen shown to the reader
-and is **medium**.
+**medium**. The message shows the word as it reads. A keyword whose line names each of its look-alikes, by code point or by script and
+the letter itself (` + "`'аdmin' // U+0430`" + `, ` + "`іgnore` (Cyrillic і)" + `), is a specimen shown to the reader
+and is **medium**; a script named without the letter, or another letter, keeps it high.
 
 Text written in Cyrillic or Greek, including single Greek letters in formulas (μs,
 λ-calculus), is not reported: only words that mix scripts are.
@@ -98,7 +98,7 @@ func runMixedScript(p *analyzer.Pass) error {
 			if mixedDisclosed(c, start, i) {
 				// "'аdmin', // Cyrillic 'а' (U+0430)": a specimen of the
 				// trick, its letter named on its own line for the reader
-				sev, note = Medium, " (the line names the look-alike's code point: a specimen shown to the reader)"
+				sev, note = Medium, " (the line names each look-alike by code point or by script and letter: a specimen shown to the reader)"
 			}
 		}
 		rep.Report(analyzer.Diagnostic{Start: start, End: i, Severity: sev,
@@ -110,19 +110,36 @@ func runMixedScript(p *analyzer.Pass) error {
 
 // mixedDisclosed reports whether the line holding c[start:end] names the
 // code point of every Cyrillic or Greek look-alike in the word ("U+0430",
-// "\u0430"): the text shows the homoglyph as what it is, to the reader
+// "\u0430") or its script and the letter ("Cyrillic а"): the text shows the homoglyph as what it is, to the reader
 // it would otherwise fool.
 func mixedDisclosed(c []byte, start, end int) bool {
 	ls, le := prose.LineAround(c, start, end)
-	line := strings.ToUpper(string(c[ls:le]))
+	orig := string(c[ls:le])
+	line := strings.ToUpper(orig)
 	for _, r := range string(c[start:end]) {
 		if r < 0x80 || !(unicode.Is(unicode.Cyrillic, r) || unicode.Is(unicode.Greek, r)) {
 			continue
 		}
 		cp := fmt.Sprintf("%04X", r)
-		if !strings.Contains(line, "U+"+cp) && !strings.Contains(line, "\\U"+cp) {
+		if !strings.Contains(line, "U+"+cp) && !strings.Contains(line, "\\U"+cp) && !mixedLetterNamed(orig, r) {
 			return false
 		}
 	}
 	return true
+}
+
+// mixedLetterRx: a script's name, then one letter standing alone,
+// optionally quoted ("Cyrillic і", "Greek 'ο'").
+var mixedLetterRx = match.MustRx(`(?i)\b(?:cyrillic|greek)\s+(?:small\s+|capital\s+)?(?:letter\s+)?["'‘“` + "`" + `]?(\pL)["'’”` + "`" + `]?(?:[^\pL]|$)`)
+
+// mixedLetterNamed reports whether line names the look-alike r by its
+// script and the letter itself ("`іgnore` (Cyrillic і) vs `ignore`"): the
+// reader is told which letter is foreign, as a code point would tell them.
+func mixedLetterNamed(line string, r rune) bool {
+	for _, m := range mixedLetterRx.FindAllStringSubmatch(line, 8) {
+		if l, _ := utf8.DecodeRuneInString(m[1]); l == r {
+			return true
+		}
+	}
+	return false
 }
