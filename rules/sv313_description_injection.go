@@ -38,7 +38,9 @@ privileged text a skill controls. This rule finds in them:
   as a slash command's argument and never closed (` + "`/cs:review <system> — …`" + `);
 - control characters, zero-width, bidi or tag characters: **high**;
 - instructions addressed to the model ("Claude must always run …", "you must ignore …",
-  "assistant: reply …"): **high**.
+  "assistant: reply …"): **high**. A trigger condition says when the skill applies and is not one: *use
+  when you need to run …*, and an item of a list the condition opens (*Use when: (1) you need to run …,
+  (2) …*) until a sentence ends.
 
 **Fix:** keep the description a plain statement of what the skill does and when to use it.
 
@@ -123,7 +125,7 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 				report(High, fmt.Sprintf("prompt-structure markup %q", t[m[0]:m[1]]))
 			}
 		}
-		if m := modelAddressRx.FindStringIndex(t); m != nil && !triggerConditionRx.MatchString(t[:m[0]]) && !relativeUse(t, m[0], m[1]) {
+		if m := modelAddressRx.FindStringIndex(t); m != nil && !triggerConditionRx.MatchString(t[:m[0]]) && !triggerListItem(t, m[0]) && !relativeUse(t, m[0], m[1]) {
 			if conditionedUse(t, m[0], m[1]) {
 				report(Medium, fmt.Sprintf("an instruction addressed to the model %q, on a trigger condition (when the user asks …): a routing rule, but one every conversation carries", match.Clip(t[m[0]:m[1]], 60)))
 			} else {
@@ -132,6 +134,20 @@ func runDescriptionInjection(p *analyzer.Pass) error {
 		}
 	}
 	return nil
+}
+
+// triggerListRx: a trigger condition opening an enumerated list ("Use
+// when: (1) …, (2) …") and, with no sentence ended since, the marker of
+// the item that starts right before the match.
+var triggerListRx = match.MustRx(`\b(?:when|whenever|if)\s*:\s*(?:(?:[^.!?]|[.!?]\S)*?\s)?(?:\(\d{1,2}\)|\([a-z]\)|\d{1,2}[.)])\s*$`)
+
+// triggerListItem reports a match at i that opens an item of a list of
+// trigger conditions: "Use when: (1) you need to run the dev server but
+// the port is taken" states when the skill applies, as "use when you need
+// to …" does. A sentence ended between the list and the match ("Use when:
+// (1) the build fails. You need to run …") leaves it an instruction.
+func triggerListItem(t string, i int) bool {
+	return triggerListRx.MatchString(t[max(0, i-600):i])
 }
 
 var (
