@@ -46,6 +46,8 @@ was refused: **medium**; an arrow to an act or to success (*→ ALLOWED, so prin
 Only verbs count: a word right after the path that it modifies (*host ` + "`/etc/shadow`" + ` access*), a kind of
 access (*read access*, *write access*) and a gerund that names the act (*this still allows reading …*, a
 heading *Reading ~/.claude/.credentials.json as the auth source*) are not instructions; *start reading …* is. Nor
+is a word inside an inline code span of another command (` + "`npm view pkg version`" + ` beside *a repo ` + "`.npmrc`" + ` could
+redirect the lookup*): that command's argument; a span holding the path too (` + "`cat ~/.npmrc`" + `) keeps it. Nor
 are *access* qualifying a noun (*access keys*, *access token*) or a word inside a glossary entry's
 description (*` + "`~/.aws/config`" + ` - Region, output, profiles*): there a verb counts as the description's first
 word, and a harvesting verb (send, upload, paste …) anywhere in it. In a fenced log or plan, whose lines
@@ -118,6 +120,20 @@ func runCredentialPath(p *analyzer.Pass) error {
 			continue
 		}
 		vm := credVerb(s.Text)
+		// "`npm view pkg version` run from HOME (a repo `.npmrc` could
+		// redirect it)": a word inside another command's code span is that
+		// command's argument, not a verb acting on the path
+		for vm != nil {
+			vs, _ := s.Seg.N.Orig(s.I+vm[0], s.I+vm[1])
+			if !credVerbInOtherSpan(raw, vs-rs, ps) {
+				break
+			}
+			if next := credVerb(s.Text[vm[1]:]); next != nil {
+				vm = []int{vm[1] + next[0], vm[1] + next[1]}
+			} else {
+				vm = nil
+			}
+		}
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.VerbRole(s, vm[0], vm[1]) != prose.RoleInstruction {
 			continue
 		}
@@ -305,6 +321,22 @@ func ownKeychainSpan(raw string, ps int) bool {
 // credSubjectOfToRx: what lies between a credential path and a verb when
 // the path is the subject of the infinitive (".npmrc` to read").
 var credSubjectOfToRx = match.MustRx(`^\W{0,3}\s+to\s+$`)
+
+// credVerbInOtherSpan reports a verb (at v in raw) inside an inline code
+// span that does not hold the credential path (at ps): the span is a
+// command of its own ("`npm view pkg`"), whose words are its arguments.
+// A span holding both ("`cat ~/.npmrc`") keeps the verb.
+func credVerbInOtherSpan(raw string, v, ps int) bool {
+	if v < 0 || v > len(raw) || strings.Count(raw[:v], "`")%2 == 0 {
+		return false
+	}
+	open := strings.LastIndexByte(raw[:v], '`')
+	cl := strings.IndexByte(raw[v:], '`')
+	if cl < 0 {
+		return false
+	}
+	return ps < open || ps > v+cl
+}
 
 // credVerb finds the first access verb in t that is a word of the
 // sentence, not a segment of a path or name (MobileSync/Backup, cat.txt).
