@@ -49,7 +49,11 @@ protocol-relative URLs and ` + "`#anchors`" + ` are not checked.
   named for its topic, while ` + "`/docs/credentials.json`" + ` stays high; and the root ` + "`/`" + `
   itself (a site's home page: a Home button): read from the file system's root it finds
   nothing of the user's. ` + "`/etc/…`" + `, ` + "`/home/…`" + `, ` + "`/Users/…`" + `, ` + "`/var/…`" + `,
-  ` + "`/proc/…`" + `, ` + "`/app/.env`" + ` and the like stay high. Also medium: the path stays inside the
+  ` + "`/proc/…`" + `, ` + "`/app/.env`" + ` and the like stay high. Also medium: an absolute path through the skill's
+  own install location to a file it ships (` + "`/Users/me/.claude/skills/<this skill>/state/shot.png`" + `, the
+  skill's name or directory after ` + "`skills/`" + `): it breaks on another machine and reads nothing outside the
+  skill (a file the skill does not ship there is missing, as a relative one is); a path that climbs out of
+  it, names another skill or a hidden or credential file stays high. Also medium: the path stays inside the
   skill but the file is not there (or differs only in case, which breaks on
   case-sensitive file systems): the agent looks for instructions that do not exist.
 
@@ -267,6 +271,18 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory: it breaks when the skill is installed on its own, and the agent reads whatever is there instead"
 		}
 	case lintTargetAbsolute:
+		if own, shipped, ok := lintOwnInstallPath(p.Skill, resolved); ok {
+			// /Users/me/.claude/skills/<this skill>/state/shot.png: the
+			// skill's own file, written at the author's install location;
+			// elsewhere it breaks, and it reads nothing outside the skill
+			// (a file it does not ship is missing, as a relative one is)
+			if shipped {
+				d.Message = what + " " + lintQuote(target) + " is this skill's own file " + own + " at its install location on one machine: elsewhere it breaks; link it relatively"
+			} else {
+				d.Message = what + " " + lintQuote(target) + " points into this skill's own install location on one machine, at " + own + ", which the skill does not ship"
+			}
+			break
+		}
 		if lintSiteRootPath(resolved) {
 			// /guides/setup.md in a mirrored documentation site: a link to
 			// the site's own page, which read from the file system's root
@@ -293,6 +309,38 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 		d.Message += " (in " + p.File.Path + ", which agents do not read as instructions unless told to)"
 	}
 	p.Report(d)
+}
+
+// lintOwnInstallPath returns the path inside the skill that an absolute
+// path names through the skill's install location (…/skills/<name>/rest,
+// <name> the skill's name or directory) and whether the skill ships it;
+// ok is false for a path that climbs out (…/<name>/../../settings.json),
+// goes into another skill's directory or names anything hidden or
+// credential-like.
+func lintOwnInstallPath(s *skill.Skill, p string) (rest string, shipped, ok bool) {
+	if strings.Contains(p, "/../") || strings.HasSuffix(p, "/..") {
+		return "", false, false
+	}
+	parts := strings.Split(p, "/")
+	for i := 0; i+2 < len(parts); i++ {
+		if parts[i] != "skills" || parts[i+1] != s.Name && parts[i+1] != s.DirName {
+			continue
+		}
+		rest = path.Clean(strings.Join(parts[i+2:], "/"))
+		if rest == "." || strings.HasPrefix(rest, "../") || lintSensitivePath(rest) != "" {
+			return "", false, false
+		}
+		if s.File(rest) != nil || s.HasDir(rest) {
+			return rest, true, true
+		}
+		for _, pr := range s.Problems {
+			if pr.Path == rest {
+				return rest, true, true // shipped, but not read (over the limits)
+			}
+		}
+		return rest, false, true
+	}
+	return "", false, false
 }
 
 // lintSensitivePath says why a path that leaves the skill is dangerous to
