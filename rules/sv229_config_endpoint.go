@@ -31,7 +31,10 @@ OAuth callback, a webhook — so whatever the skill sends goes there, while its 
 talks to a well-known service. Values in comments are not reported; a link inside the value of a
 documentation key (` + "`description`" + `, ` + "`summary`" + `, ` + "`title`" + `, ` + "`help`" + `, ` + "`example`" + `, ` + "`notes`" + `, a YAML block
 scalar under one) is text for a reader, not an endpoint: **medium** at most, while a ` + "`url`" + `,
-` + "`endpoint`" + `, ` + "`webhook`" + ` or ` + "`base_url`" + ` value stays high. Loopback and private
+` + "`endpoint`" + `, ` + "`webhook`" + ` or ` + "`base_url`" + ` value stays high. So is a link inside a value of words (a post or
+message kept as data: *"body": "… the announcement is at https://t.co/… if you missed it."*): **medium**
+at most, unless its key names an endpoint (` + "`report_to`" + `, ` + "`callback`" + `, ` + "`*_url`" + `); a value that is the URL,
+or a URL after a flag (*--url https://…*), stays high. Loopback and private
 addresses are the user's own services, and a URL that is the argument of a command in a value (a
 ` + "`package.json`" + ` script) is left to the shell rules.
 
@@ -92,9 +95,9 @@ func runConfigEndpoint(p *analyzer.Pass) error {
 			if host == "" || p.Config.HostAllowed(host) {
 				continue
 			}
-			key, ok := configValueKey(line[:loc[0]])
+			key, vs, ok := configValueKey(line[:loc[0]])
 			if !ok && blockKey != "" {
-				key, ok = blockKey, true
+				key, vs, ok = blockKey, 0, true
 			}
 			sev := analyzer.SevNone
 			switch {
@@ -112,6 +115,15 @@ func runConfigEndpoint(p *analyzer.Pass) error {
 				// reader; the configuration takes no endpoint from it.
 				p.Report(analyzer.Diagnostic{Start: lineOff + loc[0], End: lineOff + loc[1], Severity: min(sev, Medium),
 					Message: fmt.Sprintf("documentation value (%s) links to %s (%s): text for a reader, not an endpoint the configuration uses; check where it leads", key, host, class)})
+				continue
+			}
+			if ok && !configEndpointKey(key) && configProseValue(line[vs:loc[1]], loc[0]-vs) {
+				// "body": "Holding [a coin](…) or two? The announcement is at
+				// https://t.co/… if you missed it.": a link inside a text (a
+				// post, a message kept as data), not an endpoint; a key that
+				// names one ("report_to", "webhook_url") stays high
+				p.Report(analyzer.Diagnostic{Start: lineOff + loc[0], End: lineOff + loc[1], Severity: min(sev, Medium),
+					Message: fmt.Sprintf("text value (%s) links to %s (%s): a link inside words for a reader, not an endpoint the configuration uses; check where it leads", key, host, class)})
 				continue
 			}
 			name := "an endpoint"
@@ -150,22 +162,23 @@ var (
 )
 
 // configValueKey names the key whose value holds the text that ends the
-// prefix pre (the URL follows it): the leftmost key whose quoted string is
-// still open (nothing closes inside a string), else the rightmost key whose
-// plain value runs on to the URL.
-func configValueKey(pre string) (string, bool) {
+// prefix pre (the URL follows it), and the offset in pre where that value
+// starts: the leftmost key whose quoted string is still open (nothing
+// closes inside a string), else the rightmost key whose plain value runs
+// on to the URL.
+func configValueKey(pre string) (string, int, bool) {
 	locs := configKeyStartRx.FindAllStringSubmatchIndex(pre, -1)
 	for _, m := range locs {
 		if configQuotedOpenRx.MatchString(pre[m[1]:]) {
-			return pre[m[2]:m[3]], true
+			return pre[m[2]:m[3]], m[1], true
 		}
 	}
 	for i := len(locs) - 1; i >= 0; i-- {
 		if m := locs[i]; configPlainOpenRx.MatchString(pre[m[1]:]) {
-			return pre[m[2]:m[3]], true
+			return pre[m[2]:m[3]], m[1], true
 		}
 	}
-	return "", false
+	return "", 0, false
 }
 
 // configBlock follows a YAML block scalar (key: | or key: >): the lines
@@ -211,4 +224,26 @@ func configDocKey(key string) bool {
 		return true
 	}
 	return strings.HasSuffix(k, "description") || strings.HasSuffix(k, "_summary") || strings.HasSuffix(k, "-summary")
+}
+
+// configEndpointKeyRx: a key that names where something is sent or
+// fetched from.
+var configEndpointKeyRx = match.MustRx(`(?i)(?:url|uri|endpoint|hook|host|server|base|callback|redirect|target|dest|proxy|api|remote|mirror|upload|report|send|post_to|notify|sink|forward|relay|origin|registry|href|src|address|addr|domain|link)`)
+
+// configEndpointKey reports a key that names an endpoint.
+func configEndpointKey(key string) bool { return configEndpointKeyRx.MatchString(key) }
+
+// configWordsRx: four words of letters in a row, each followed by a space
+// (a sentence, not a flag list or a path).
+var configWordsRx = match.MustRx(`(?:\pL[\pL'’,]*[.!?;:]?\s+){3}\pL`)
+
+// configProseValue reports a URL at u in the value text v (from the
+// value's start to the URL's end) that sits inside words for a reader:
+// text before it, and a run of words in the value. A value that is the
+// URL, or a flag and the URL (--url https://…), is not.
+func configProseValue(v string, u int) bool {
+	if strings.TrimLeft(v[:u], " \t\"'") == "" {
+		return false // the value is the URL
+	}
+	return configWordsRx.MatchString(v[:u])
 }
