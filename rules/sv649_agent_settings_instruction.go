@@ -5,7 +5,9 @@ import (
 
 	"github.com/skillvet/skillvet/analyzer"
 	"github.com/skillvet/skillvet/facts/match"
+	"github.com/skillvet/skillvet/facts/prose"
 	"github.com/skillvet/skillvet/intel"
+	"github.com/skillvet/skillvet/parse/markdown"
 )
 
 // AgentSettingsInstruction reports prose that tells the agent to edit its
@@ -39,7 +41,8 @@ words, where no command is written. The agent edits its own guard rails, and eve
 with them gone or with the new server's code. A sentence that forbids the change (*never set
 bypassPermissions*), describes it (*the bypassPermissions mode skips prompts*) or addresses the user
 (*tell the user to add …*, *ask the user to …*) is not an instruction to the agent: not reported, or
-medium for one addressed to the user.
+medium for one addressed to the user. Sentences are the shared prose sentences (a line break inside a
+paragraph does not end one).
 
 **Fix:** tell the user which setting to change and why; never change it from a skill.
 
@@ -84,15 +87,28 @@ var (
 )
 
 func runAgentSettingsInstruction(p *analyzer.Pass) error {
-	src := string(p.File.Content)
-	for _, blk := range mdParagraphs(src) {
-		text := src[blk[0]:blk[1]]
+	d, err := prose.Of(p)
+	if err != nil {
+		return err
+	}
+	src := d.SrcText()
+	for si := range d.Segments {
+		seg := &d.Segments[si]
+		if seg.Kind != markdown.Paragraph && seg.Kind != markdown.HTMLBlock {
+			continue
+		}
+		text := src[seg.Start:seg.End]
 		loc := mdSettingsFileRx.FindStringIndex(text)
 		if loc == nil || !intel.AgentConfigPath(strings.Trim(text[loc[0]:loc[1]], "`'\"")) {
 			continue
 		}
 		// the sentence that names the file must be an edit instruction
-		sent := mdSentenceAt(text, loc[0])
+		s := d.SentenceAt(seg.Start + loc[0])
+		if s == nil {
+			continue
+		}
+		ss, se := s.Source()
+		sent := src[ss:se]
 		if !mdEditVerbRx.MatchString(sent) {
 			continue
 		}
@@ -103,15 +119,12 @@ func runAgentSettingsInstruction(p *analyzer.Pass) error {
 		// that sentence on, and the code or configuration text right
 		// after it (the entry to add); whether the user is asked: one more
 		// block of prose ("save and reload; no need to ask")
-		item := mdItemFrom(text, loc[0])
+		item := src[ss:seg.End]
 		ctx, consent := item, item
-		rest := src[blk[1]:]
-		for k, nb := range mdParagraphs(rest) {
-			if k == 2 {
-				break
-			}
-			more := rest[nb[0]:nb[1]]
-			if !mdConfigBlock(more) {
+		for k := si + 1; k < len(d.Segments) && k <= si+2; k++ {
+			next := &d.Segments[k]
+			more := src[next.Start:next.End]
+			if !mdConfigSegment(next, more) {
 				consent += more
 				break
 			}
@@ -144,113 +157,19 @@ func runAgentSettingsInstruction(p *analyzer.Pass) error {
 		if toUser && sev > Medium {
 			sev, what = Medium, what+" (a change the user is told to make)"
 		}
-		start := blk[0] + loc[0]
-		p.Report(analyzer.Diagnostic{Start: start, End: blk[0] + loc[1], Severity: sev,
+		p.Report(analyzer.Diagnostic{Start: seg.Start + loc[0], End: seg.Start + loc[1], Severity: sev,
 			Message: "instruction to edit " + match.Clip(text[loc[0]:loc[1]], 60) + " that " + what})
 	}
 	return nil
 }
 
-// mdFenceRx matches a code fence line.
-var mdFenceRx = match.MustRx("^\\s{0,3}(?:```|~~~)")
-
-// mdParagraphs splits Markdown into blocks separated by blank lines, a
-// fenced code block joined to the paragraph before it (the text that
-// introduces it), as byte ranges.
-func mdParagraphs(src string) [][2]int {
-	var out [][2]int
-	start, inFence, blank := -1, false, true
-	off := 0
-	for _, line := range strings.SplitAfter(src, "\n") {
-		isBlank := strings.TrimSpace(line) == ""
-		fence := mdFenceRx.MatchString(line)
-		switch {
-		case inFence:
-			if fence {
-				inFence = false
-			}
-		case fence:
-			inFence = true
-			if start < 0 {
-				start = off
-			}
-		case isBlank:
-			if start >= 0 && !blank {
-				// keep the paragraph open if a fence follows it directly
-				out = append(out, [2]int{start, off})
-				start = -1
-			}
-		default:
-			if start < 0 {
-				start = off
-			}
-		}
-		if !inFence {
-			blank = isBlank
-		}
-		off += len(line)
+// mdConfigSegment reports a block that is code or configuration text
+// (the entry the instruction adds): a code block, fenced or indented, a
+// fenced template, or a paragraph opening with JSON, TOML or YAML.
+func mdConfigSegment(seg *prose.Segment, text string) bool {
+	if seg.Kind == markdown.CodeBlock || seg.Kind == markdown.CommandBlock || seg.Fenced {
+		return true
 	}
-	if start >= 0 {
-		out = append(out, [2]int{start, len(src)})
-	}
-	// join a block that opens with a fence to the one before it
-	var joined [][2]int
-	for _, b := range out {
-		if n := len(joined); n > 0 && mdFenceRx.MatchString(src[b[0]:b[1]]) {
-			joined[n-1][1] = b[1]
-			continue
-		}
-		joined = append(joined, b)
-	}
-	return joined
+	t := strings.TrimLeft(text, "\n")
+	return seg.Kind == markdown.Paragraph && (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "\"") || strings.HasPrefix(t, "["))
 }
-
-// mdItemFrom returns text from the start of the sentence at i to the end
-// of its list item or paragraph: the next line that opens another item or
-// a heading ends it.
-func mdItemFrom(text string, i int) string {
-	lo := strings.LastIndexAny(text[:i], ".!?\n")
-	for lo > 0 && text[lo] == '.' && lo+1 < len(text) && !mdSpaceByte(text[lo+1]) {
-		lo = strings.LastIndexAny(text[:lo], ".!?\n")
-	}
-	hi := len(text)
-	if loc := mdNextItemRx.FindStringIndex(text[i:]); loc != nil {
-		hi = i + loc[0]
-	}
-	return text[lo+1 : hi]
-}
-
-// mdNextItemRx matches a line that opens a list item or a heading.
-var mdNextItemRx = match.MustRx(`\n\s*(?:[-*+]|\d+[.)]|#{1,6})\s`)
-
-// mdConfigBlock reports a block that is code or configuration text: a
-// fence, an indented block, or a line opening with JSON, TOML or YAML.
-func mdConfigBlock(b string) bool {
-	t := strings.TrimLeft(b, "\n")
-	return mdFenceRx.MatchString(t) || strings.HasPrefix(t, "    ") || strings.HasPrefix(t, "\t") ||
-		strings.HasPrefix(t, "{") || strings.HasPrefix(t, "\"") || strings.HasPrefix(t, "[")
-}
-
-// mdSentenceAt returns the sentence of text around offset i.
-func mdSentenceAt(text string, i int) string {
-	lo := strings.LastIndexAny(text[:i], ".!?\n")
-	for lo > 0 && text[lo] == '.' && lo+1 < len(text) && !mdSpaceByte(text[lo+1]) {
-		lo = strings.LastIndexAny(text[:lo], ".!?\n")
-	}
-	hi := i
-	for hi < len(text) {
-		k := strings.IndexAny(text[hi:], ".!?\n")
-		if k < 0 {
-			hi = len(text)
-			break
-		}
-		hi += k
-		if text[hi] == '\n' || hi+1 >= len(text) || mdSpaceByte(text[hi+1]) {
-			break
-		}
-		hi++
-	}
-	return text[lo+1 : hi]
-}
-
-func mdSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }

@@ -84,6 +84,9 @@ type Doc struct {
 	sentOffOnce sync.Once
 	sentOff     [][2]int // each sentence's [start, end) in all
 
+	sentSrcOnce sync.Once
+	sentSrc     [][2]int // each sentence's [start, end) in Src
+
 	// all is every segment's normalised text joined by NUL bytes; segOff
 	// holds where each segment starts in it. Literal prefilters search it
 	// once instead of segment by segment.
@@ -565,6 +568,27 @@ func (d *Doc) splitSentences() []Sentence {
 		}
 	}
 	return out
+}
+
+// Source returns the sentence's byte range in the file.
+func (s *Sentence) Source() (int, int) { return s.Seg.N.Orig(s.I, s.J) }
+
+// SentenceAt returns the sentence whose source range holds the file
+// offset off, or nil (off in code, a comment, a heading's marks or the
+// space between sentences).
+func (d *Doc) SentenceAt(off int) *Sentence {
+	sents := d.Sentences()
+	d.sentSrcOnce.Do(func() {
+		d.sentSrc = make([][2]int, len(sents))
+		for k := range sents {
+			d.sentSrc[k][0], d.sentSrc[k][1] = sents[k].Source()
+		}
+	})
+	k := sort.Search(len(d.sentSrc), func(k int) bool { return d.sentSrc[k][0] > off }) - 1
+	if k < 0 || off >= d.sentSrc[k][1] {
+		return nil
+	}
+	return &sents[k]
 }
 
 // ExampleSeverity lowers sev for text in a security-teaching skill and
