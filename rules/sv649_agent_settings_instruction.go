@@ -42,7 +42,8 @@ with them gone or with the new server's code. A sentence that forbids the change
 bypassPermissions*), describes it (*the bypassPermissions mode skips prompts*) or addresses the user
 (*tell the user to add …*, *ask the user to …*) is not an instruction to the agent: not reported, or
 medium for one addressed to the user. Sentences are the shared prose sentences (a line break inside a
-paragraph does not end one).
+paragraph does not end one; a table cell does); in a table the change is read from the row, and a cell of a
+column whose header refuses its cells (*DON'T*, *Avoid*, *❌*) is what not to do.
 
 **Fix:** tell the user which setting to change and why; never change it from a skill.
 
@@ -115,11 +116,24 @@ func runAgentSettingsInstruction(p *analyzer.Pass) error {
 		if mdProhibitRx.MatchString(sent) {
 			continue
 		}
+		at := seg.Start + loc[0]
+		if _, refused := analyzer.RefusedColumn(d.Src, at); refused {
+			// "| Write raw fields to `~/.claude.json` | Use `claude mcp
+			// add` |" under "| DON'T | DO |": what not to do
+			continue
+		}
 		// what the change is: the rest of the list item or paragraph from
-		// that sentence on, and the code or configuration text right
-		// after it (the entry to add); whether the user is asked: one more
-		// block of prose ("save and reload; no need to ask")
-		item := src[ss:seg.End]
+		// that sentence on (of a table, the rest of its row), and the code
+		// or configuration text right after it (the entry to add); whether
+		// the user is asked: one more block of prose ("save and reload; no
+		// need to ask")
+		end := seg.End
+		if _, row := markdown.TableColumnHeader(d.Src, at); row {
+			if k := strings.IndexByte(src[at:end], '\n'); k >= 0 {
+				end = at + k
+			}
+		}
+		item := src[ss:end]
 		ctx, consent := item, item
 		for k := si + 1; k < len(d.Segments) && k <= si+2; k++ {
 			next := &d.Segments[k]
@@ -157,7 +171,7 @@ func runAgentSettingsInstruction(p *analyzer.Pass) error {
 		if toUser && sev > Medium {
 			sev, what = Medium, what+" (a change the user is told to make)"
 		}
-		p.Report(analyzer.Diagnostic{Start: seg.Start + loc[0], End: seg.Start + loc[1], Severity: sev,
+		p.Report(analyzer.Diagnostic{Start: at, End: seg.Start + loc[1], Severity: sev,
 			Message: "instruction to edit " + match.Clip(text[loc[0]:loc[1]], 60) + " that " + what})
 	}
 	return nil
