@@ -52,7 +52,11 @@ well-known API, the service the frontmatter names or an allowlisted host), as
 ` + "`ANTHROPIC_API_KEY`" + ` in a badge service's URL; nor is a secret put into a request's body, header or parameters for the API it
 authenticates (*include it in the POST body as the value of the ` + "`tokenId`" + ` parameter*), a word
 of a field's name (*the **Access Token Manager** list*, *set **Password Reset Type** to **Email
-Link***) or a negated sentence; in security-teaching skills findings are low.
+Link***) or a negated sentence; nor a token in a signed link (*use signed URLs that include
+temporary access tokens*: the host that serves the link minted it for that link; the user's token, an
+API key, a password or a cookie there still counts), nor a token added to the URL the sentence
+introduces (*in the places in the URL below:*) when every URL of the block that follows goes to a host
+the skill is for; in security-teaching skills findings are low.
 
 **Fix:** build links from the data the user asked for; never from keys, tokens or cookies.
 
@@ -130,6 +134,13 @@ func runSecretInLinks(p *analyzer.Pass) error {
 				linkHosts = append(linkHosts, h)
 			}
 		}
+		// "adding your ID and read token in the places in the URL
+		// below:": the link is the one that follows, and its host is the
+		// one that takes the secret
+		var nextHosts []string
+		if len(linkHosts) == 0 && linkBelowRx.MatchString(s.Text) {
+			nextHosts = linkFollowingHosts(d, s.SegIndex)
+		}
 		generic := linkGenericRx.MatchString(s.Text)
 		if !generic {
 			hosts := hostfacts.Of(p.Skill)
@@ -158,6 +169,14 @@ func runSecretInLinks(p *analyzer.Pass) error {
 				for _, h := range linkHosts {
 					if linkTrustedHost(p, hosts, h) {
 						trusted = true
+					}
+				}
+				// every link that follows goes to a host the skill is
+				// for: the token authenticates the request to its issuer
+				if len(nextHosts) > 0 {
+					trusted = true
+					for _, h := range nextHosts {
+						trusted = trusted && linkTrustedHost(p, hosts, h)
 					}
 				}
 				if trusted {
@@ -195,15 +214,54 @@ func linkPlacement(s *prose.Sentence, raw string, secrets [][]int) (vm, sm []int
 	if !linkChanRx.MatchString(prose.ClauseBefore(s.Text[:vm[0]]) + s.Text[vm[0]:vm[1]] + prose.ClauseAfter(s.Text[vm[1]:])) {
 		return nil, nil
 	}
+	// "use signed URLs that include temporary access tokens": a signed
+	// link's token is minted by the host that serves it, for that link;
+	// a key, password, cookie or credential of the user's is not
+	signed := linkSignedRx.MatchString(prose.ClauseBefore(s.Text[:vm[0]]))
 	// the secret goes into the link ("append the token to the URL", "a
 	// link with the API key"), not the link into a setting ("set the
 	// webhook URL via the TRACKIO_WEBHOOK_URL environment variable")
 	for _, m := range secrets {
+		if signed && linkOwnTokenRx.MatchString(s.Text[m[0]:m[1]]) && !linkPossessedRx.MatchString(s.Text[max(0, m[0]-20):m[0]]) {
+			continue
+		}
 		if linkSecretIntoChan(s.Text, m) {
 			return vm, m
 		}
 	}
 	return nil, nil
+}
+
+var (
+	// linkSignedRx: a signed link, whose query string carries the
+	// signature or token its own host issued for it.
+	linkSignedRx = match.MustRx(`\b(?:pre-?signed|signed|capability)\s+(?:urls?|links?|addresses)\b`)
+	// linkOwnTokenRx: a token, the kind a signed link carries (not an API
+	// key, password, cookie, credentials or a variable's value).
+	linkOwnTokenRx = match.MustRx(`^(?:access|auth|bearer|session)\s+tokens?$`)
+	// linkPossessedRx: a token that is someone's standing credential
+	// ("the user's access token", "your session token").
+	linkPossessedRx = match.MustRx(`\b(?:user'?s?|your|my|our|their|his|her|agent'?s|caller'?s)\s+(?:\w+\s+)?$`)
+	// linkBelowRx: the link is the one that follows the sentence.
+	linkBelowRx = match.MustRx(`\b(?:below|following)\s+(?:urls?|links?|address|endpoint)\b|\b(?:urls?|links?|address|endpoint)\s+below\b`)
+)
+
+// linkFollowingHosts are the hosts of the URLs in the first of the next
+// three segments that holds one: the code block a sentence introduces,
+// past a heading or label between them.
+func linkFollowingHosts(d *prose.Doc, seg int) []string {
+	for i := seg + 1; i <= seg+3; i++ {
+		var hosts []string
+		for _, u := range intel.URLRx.FindAllString(d.NextSegmentText(i-1), 8) {
+			if h, _ := intel.URLClass(u); h != "" {
+				hosts = append(hosts, h)
+			}
+		}
+		if len(hosts) > 0 {
+			return hosts
+		}
+	}
+	return nil
 }
 
 var (
