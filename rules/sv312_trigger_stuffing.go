@@ -29,7 +29,8 @@ that have nothing to do with it.
 
 Ordinary "Use when the user asks about PDFs, forms or tables" descriptions are fine, and so is a
 claim narrowed to a kind of work: *always use this skill when writing Python*, *for any task involving
-BOM export*, *for any audio or video transcription*, *always use this tool for unit conversions*.
+BOM export*, *for any audio or video transcription*, *must be used for all refactoring work*,
+*always use this tool for unit conversions*.
 Every occurrence is judged: a narrowed claim does not hide a later bare one. A bare
 *highest priority* (*[MAIN TOOL - TOP PRIORITY]*, *Highest priority for: compare, vs*) ranks the skill
 among those that fit a request, a routing preference that overrides nothing: **medium**; priority or
@@ -96,7 +97,18 @@ func scoped(t string, j int) bool {
 	if !universalRx.MatchString(word) {
 		return true
 	}
-	rest := strings.TrimLeft(t[j+m[3]:], " ")
+	return narrowedUniversal(t[j+m[3]:])
+}
+
+// endsUniversalRx: a claim whose match ends in its quantifier ("must be
+// used for all"), narrowed or not by the words after it.
+var endsUniversalRx = match.MustRx(`\b(?:every|all|any|each)$`)
+
+// narrowedUniversal reports whether the words after a universal ("any",
+// "all") narrow it to a domain: "for all implementation work", "for any
+// audio transcription", "any n8n-mcp tool", not "for all requests".
+func narrowedUniversal(after string) bool {
+	rest := strings.TrimLeft(after, " ")
 	if rest != "" && strings.ContainsRune("\"'`“‘", []rune(rest)[0]) {
 		return true // for any "power on", "clone" or … task: quoted kinds
 	}
@@ -107,7 +119,7 @@ func scoped(t string, j int) bool {
 			return true
 		}
 	}
-	r := restrictRx.FindStringSubmatch(t[j+m[3]:])
+	r := restrictRx.FindStringSubmatch(after)
 	if r == nil {
 		return false
 	}
@@ -136,7 +148,8 @@ func runTriggerStuffing(p *analyzer.Pass) error {
 					break
 				}
 				s, e := at+m[0], at+m[1]
-				if !prose.Negated(n.Text, s) && !scoped(n.Text, e) {
+				narrowed := scoped(n.Text, e) || endsUniversalRx.MatchString(n.Text[s:e]) && narrowedUniversal(n.Text[e:])
+				if !prose.Negated(n.Text, s) && !narrowed {
 					p.Report(analyzer.Diagnostic{Start: off, End: off + len(f.Value), Severity: h.Sev,
 						Message: fmt.Sprintf("%s %s: %q", f.Key, h.Label, match.Clip(n.Text[s:e], 60))})
 					found = true
