@@ -46,7 +46,13 @@ protocol-relative URLs and ` + "`#anchors`" + ` are not checked.
   documentation site) and that names nothing hidden or credential-like; a page (no extension,
   ` + "`.md`" + `, ` + "`.html`" + `) whose name holds a word for a secret but that sits in the same site tree as
   the file's other such links (` + "`/docs/token-counting`" + ` next to ` + "`/docs/prompt-caching`" + `), a page
-  named for its topic, while ` + "`/docs/credentials.json`" + ` stays high; and the root ` + "`/`" + `
+  named for its topic (the tree is the site's when another file of the skill links a plain page
+in it: ` + "`/account/tokens`" + ` beside ` + "`/account/billing`" + `), while ` + "`/docs/credentials.json`" + ` stays high; a page or picture whose name is a
+title written as a slug of three words or more (` + "`/help/when-to-rotate-your-access-tokens`" + `,
+` + "`/static/app-private-key-fingerprint.png`" + `), a topic rather than a file named for the secret it holds
+(` + "`/keys/deploy-private-key.pem`" + ` and ` + "`/secrets/…`" + ` stay high); a picture in a hidden directory of the
+repository around the skill (` + "`../.gitbook/assets/graph.png`" + `, a documentation tool's asset store) that
+is no credential path (no file holding a secret has a picture's extension); and the root ` + "`/`" + `
   itself (a site's home page: a Home button): read from the file system's root it finds
   nothing of the user's. ` + "`/etc/…`" + `, ` + "`/home/…`" + `, ` + "`/Users/…`" + `, ` + "`/var/…`" + `,
   ` + "`/proc/…`" + `, ` + "`/app/.env`" + ` and the like stay high. Also medium: an absolute path through the skill's
@@ -175,6 +181,12 @@ func runSpecLinkTargets(p *analyzer.Pass) error {
 	}
 	dir := path.Dir(p.File.Path)
 	site := lintSiteDirs(doc)
+	for d := range lintSkillSiteDirs(p.Skill) {
+		if site == nil {
+			site = map[string]bool{}
+		}
+		site[d] = true
+	}
 	for i := range doc.Tokens {
 		t := &doc.Tokens[i]
 		switch t.Kind {
@@ -262,7 +274,7 @@ func lintCheckTarget(p *analyzer.Pass, dir, target string, at [2]int, what strin
 	}
 	switch v {
 	case lintTargetEscape:
-		if label := lintSensitivePath(resolved); label != "" {
+		if label := lintSensitivePath(resolved); label != "" && !lintHiddenPicture(resolved) {
 			d.Severity = High
 			d.Message = what + " " + lintQuote(target) + " resolves to " + resolved + ", outside the skill directory (" + label + "): an agent following it reads files the skill does not ship"
 		} else if meta := lintPluginMeta(resolved); meta != "" {
@@ -359,6 +371,23 @@ func lintSensitivePath(p string) string {
 	return ""
 }
 
+// lintPictureExts are the extensions of a picture.
+var lintPictureExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true}
+
+// lintHiddenPicture reports a picture in a hidden directory of the
+// repository around the skill (../.gitbook/assets/graph.png, a docs
+// tool's asset store): shown, not read; no file that holds a secret has a
+// picture's extension, whatever words its name holds (privatelink.png).
+// A credential path stays sensitive whatever its extension
+// (../../.ssh/id_rsa.png, ../.aws/credentials-copy.png).
+func lintHiddenPicture(p string) bool {
+	if !lintPictureExts[strings.ToLower(path.Ext(p))] {
+		return false
+	}
+	_, _, _, cred := intel.MatchCredentialPath(p)
+	return !cred
+}
+
 // lintPluginMetaDirs are the hidden directories where an agent plugin
 // keeps its manifest (plugin.json, marketplace.json), next to the skills
 // it ships: the plugin's own public files, nothing of the user's.
@@ -400,10 +429,51 @@ func lintSiteRootPath(p string) bool {
 	if first == "" || lintSystemDirs[strings.ToLower(first)] || lintSensitivePath(p) != "" {
 		return false
 	}
-	low := strings.ToLower(p)
+	// /docs/credentials.json: named for a secret, wherever it is; a
+	// page's title slug that mentions one (managing-your-access-tokens)
+	// names a topic
+	for _, c := range strings.Split(strings.ToLower(p), "/") {
+		if lintSecretNamed(c) && !lintTitleSlug(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// lintSecretNamed reports whether a path component holds a word for a
+// secret.
+func lintSecretNamed(c string) bool {
 	for _, w := range lintSecretWords {
-		if strings.Contains(low, w) {
-			return false // /docs/credentials.json: named for a secret, wherever it is
+		if strings.Contains(c, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// lintShownExts are the extensions of a page or a picture: a file shown
+// to the reader, not data read into the context.
+var lintShownExts = map[string]bool{"": true, ".md": true, ".mdx": true, ".html": true, ".htm": true,
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true}
+
+// lintTitleSlug reports whether a path component is a page's title
+// written as a slug (when-to-rotate-your-access-tokens,
+// app-private-key-fingerprint.png): three words or more joined by
+// hyphens, with a page's or picture's extension or none. A file that
+// holds a secret is named for it (token, credentials.json,
+// deploy-private-key.pem), not for a sentence about it.
+func lintTitleSlug(c string) bool {
+	ext := path.Ext(c)
+	if !lintShownExts[ext] {
+		return false
+	}
+	words := strings.Split(strings.TrimSuffix(c, ext), "-")
+	if len(words) < 3 {
+		return false
+	}
+	for _, w := range words {
+		if w == "" || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz0123456789") != "" {
+			return false
 		}
 	}
 	return true
@@ -433,6 +503,38 @@ func lintSiteDirs(doc *markdown.Doc) map[string]bool {
 			site[first] = true
 		}
 	}
+	return site
+}
+
+type lintSkillSiteKey struct{}
+
+// lintRootLinkRx: a Markdown link or image to a root-relative target.
+var lintRootLinkRx = match.MustRx(`\]\((/[^/\s()?#][^\s()?#]*)`)
+
+// lintSkillSiteDirs returns the first directories of the root-relative
+// link targets, across the skill's Markdown files, that are plainly a web
+// site's pages: the tree of the documentation site the skill mirrors
+// (/account/tokens in one file, /account/billing in another). Computed
+// once per skill.
+func lintSkillSiteDirs(sk *skill.Skill) map[string]bool {
+	v, _ := sk.Memo(lintSkillSiteKey{}, func() (any, error) {
+		site := map[string]bool{}
+		for _, f := range sk.Files {
+			if f.Kind != skill.KindMarkdown || !bytes.Contains(f.Content, []byte("](/")) {
+				continue
+			}
+			for _, m := range lintRootLinkRx.FindAllSubmatch(f.Content, -1) {
+				u := path.Clean(string(m[1]))
+				if lintSiteRootPath(u) {
+					if first := lintFirstDir(u); first != "" {
+						site[first] = true
+					}
+				}
+			}
+		}
+		return site, nil
+	})
+	site, _ := v.(map[string]bool)
 	return site
 }
 
