@@ -10,6 +10,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"golang.org/x/crypto/ssh"
+	"hash/crc32"
 	"math"
 	"strings"
 
@@ -41,7 +42,9 @@ assignments **medium**.
 Evidence is redacted (` + "`ghp_****…abcd`" + `). Placeholders are not findings: ` + "`sk-xxxx`" + `,
 ` + "`<YOUR_KEY>`" + `, ` + "`AKIAIOSFODNN7EXAMPLE`" + `, ` + "`${API_KEY}`" + `, values with "example", "dummy", "your", "test"
 or long runs of one character, letters or digits that run through the alphabet or the number
-line (` + "`AIzaSyA1B2C3D4E5F6…`" + `), and low-entropy values.
+line (` + "`AIzaSyA1B2C3D4E5F6…`" + `), and low-entropy values. A GitHub token (` + "`ghp_`" + `, ` + "`gho_`" + `, ` + "`ghu_`" + `,
+` + "`ghs_`" + `, ` + "`ghr_`" + `) whose last six characters are not the CRC32 checksum GitHub writes into every token
+it issues was made up by hand (a documentation sample): **medium**.
 
 **Fix:** revoke the key now, remove it from the history, and read keys from the
 environment or the platform's secret store.
@@ -179,9 +182,15 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 				}
 			}
 			seen[s] = true
-			rep.Report(analyzer.Diagnostic{Start: s, End: e, Severity: sp.sev,
-				Message:  fmt.Sprintf("hard-coded %s %s", sp.label, redactSecret(val)),
-				Evidence: redactedLine(c, s, e)})
+			sev, msg := sp.sev, fmt.Sprintf("hard-coded %s %s", sp.label, redactSecret(val))
+			if sp.label == "GitHub token" && !secretGitHubChecksum(val) {
+				// GitHub writes a CRC32 of the token into its last six
+				// characters; a token whose checksum fails was never
+				// issued: a documentation sample, made up by hand
+				sev, msg = Medium, fmt.Sprintf("text shaped like a GitHub token (%s) whose checksum does not match: a made-up sample?", redactSecret(val))
+			}
+			rep.Report(analyzer.Diagnostic{Start: s, End: e, Severity: sev,
+				Message: msg, Evidence: redactedLine(c, s, e)})
 		}
 	}
 	if !strings.Contains(text, "PRIVATE KEY") {
@@ -209,6 +218,29 @@ func runHardcodedSecret(p *analyzer.Pass) error {
 			Evidence: text[m[0]:m[1]] + " ****"})
 	}
 	return nil
+}
+
+// secretBase62 is the alphabet of GitHub's token checksums.
+const secretBase62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// secretGitHubChecksum reports whether a GitHub token (ghp_, gho_, ghu_,
+// ghs_, ghr_) carries the checksum GitHub gives every token it issues:
+// the last six characters are the CRC32 (IEEE) of the characters between
+// the prefix and them, in base 62.
+func secretGitHubChecksum(tok string) bool {
+	if len(tok) < 4+7 {
+		return false
+	}
+	body, sum := tok[4:len(tok)-6], tok[len(tok)-6:]
+	var n uint64
+	for i := 0; i < len(sum); i++ {
+		k := strings.IndexByte(secretBase62, sum[i])
+		if k < 0 {
+			return false
+		}
+		n = n*62 + uint64(k)
+	}
+	return n == uint64(crc32.ChecksumIEEE([]byte(body)))
 }
 
 // secretKeyLines returns the key material of a PEM body: its lines that
