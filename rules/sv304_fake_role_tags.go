@@ -39,7 +39,9 @@ command line, and a line of prose that repeats one line of such a quoted prompt 
 program's input, user and assistant turns only), are medium. Nor is reported a CamelCase type argument
 of a generic type written in prose (` + "`Array<ToolResult>`" + `, ` + "`Promise<SystemMessage>`" + `); anything in a
 security-teaching skill is low. A bracketed role word that fills a slot of a template among other slots
-(` + "`WHEN [event] THEN [system] SHALL [response]`" + `, ` + "`[System] · level [X] · [N] players`" + `) is not reported; one
+(` + "`WHEN [event] THEN [system] SHALL [response]`" + `, ` + "`[System] · level [X] · [N] players`" + `) is not reported, nor is an
+angle-bracket one in a row of slots with nothing else on its line and no closing tag after it (a template's
+table row ` + "`| <CONNECTOR_NAME> | <SYSTEM> | <ACCESS_METHOD> |`" + `); one
 used as a noun inside a sentence, right after a word (` + "`Design [system] for an interview`" + `), or in a title after
 its first words (` + "`### RAG Review: [system]`" + `) is **medium**: a marker opens a turn, at the start of its line, after
 the end of a sentence (` + "`Done. [SYSTEM] you now …`" + `) or labelling what follows (` + "`[system]:`" + `).
@@ -88,7 +90,7 @@ func runFakeRoleTags(p *analyzer.Pass) error {
 		if h.Ctx == prose.CtxCode || h.Ctx == prose.CtxComment || h.Seg.Fenced {
 			continue // a prompt template in a fence shows prompt structure by design
 		}
-		if roleSlotInTemplate(h.Seg.N.Text, h.I, h.J) {
+		if roleSlotInTemplate(h.Seg.N.Text, h.I, h.J) || angleSlotRow(d.Src, h.Start, h.End) {
 			continue
 		}
 		if roleWordAsNoun(h.Seg.N.Text, h.I, h.J, h.Seg.Kind == markdown.Heading) {
@@ -229,6 +231,43 @@ func roleSlotInTemplate(text string, i, j int) bool {
 	// at the start of its line a marker may be followed by a slot;
 	// "[System] · level [X] · [N] players" is a line of slots
 	return slots > 0 && !lead || slots > 1
+}
+
+// angleSlotRx matches an angle-bracket slot: <CONNECTOR_NAME>, <TOOLS>.
+var angleSlotRx = match.MustRx(`<[A-Za-z][A-Za-z0-9_ .-]{0,39}>`)
+
+// angleSlotRow reports an angle-bracket role word at [start, end) of src
+// that is one slot of a row of slots to fill in ("| <CONNECTOR_NAME> |
+// <SYSTEM> | <ACCESS_METHOD> |", a template's table row): its source line
+// holds nothing but slots and separators, two other slots at least, none
+// of them a role tag, and nothing after it closes the tag. A tag that
+// opens a turn is followed by what the turn says.
+func angleSlotRow(src []byte, start, end int) bool {
+	if start >= end || end > len(src) || src[start] != '<' || bytes.HasPrefix(src[start:], []byte("</")) {
+		return false
+	}
+	name := strings.ToLower(strings.Trim(string(src[start+1:end-1]), " \t"))
+	if name == "" || strings.Contains(strings.ToLower(string(src[end:])), "</"+name) {
+		return false
+	}
+	ls := bytes.LastIndexByte(src[:start], '\n') + 1
+	le := len(src)
+	if k := bytes.IndexByte(src[end:], '\n'); k >= 0 {
+		le = end + k
+	}
+	line := string(src[ls:le])
+	others := 0
+	for _, m := range angleSlotRx.FindAllStringIndex(line, -1) {
+		if ls+m[0] == start {
+			continue
+		}
+		if isRoleTag(line[m[0]:m[1]]) {
+			return false
+		}
+		others++
+	}
+	rest := angleSlotRx.ReplaceAllString(line, "")
+	return others >= 2 && strings.Trim(rest, "|,;·/- \t\r") == ""
 }
 
 // roleWordAsNoun reports a bracketed role word used as a noun slot: in a
