@@ -53,6 +53,10 @@ phrase rules; it is reported here only for what would act from the file written 
 shell commands, credential paths, URLs on suspicious hosts, fake role tags, base64 payloads, an
 instruction to send data out — with the same grades.
 
+A program's bare name is a noun, not a command: a reference definition's label (` + "`[zsh]: https://…`" + `),
+a name closing a parenthesis or followed by a comma (*needs Oh My Zsh)*); so is a model's name as a middle
+item of a list (*hosts: RPA job, Agent, API Workflow, connector*), not spoken to.
+
 Ordinary comments are not reported: ` + "`<!-- TODO: add screenshots -->`" + `, markdownlint/prettier
 directives, table-of-contents markers, "generated — do not edit" notes.
 

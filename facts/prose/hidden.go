@@ -182,12 +182,25 @@ func addressedName(t string) bool {
 		if !strings.Contains(t[m[0]:m[1]], ":") && nameArticleRx.MatchString(pre) {
 			continue
 		}
+		// "hosts: RPA job, Agent, API Workflow, connector": a middle item
+		// of a list of names, not a name spoken to
+		if !strings.Contains(t[m[0]:m[1]], ":") && listItemBeforeRx.MatchString(pre) && listItemAfterRx.MatchString(t[m[1]-1:]) {
+			continue
+		}
 		if strings.Contains(t[m[0]:m[1]], ":") || !namePrepRx.MatchString(pre) {
 			return true // "To Claude: …" heads a message to it
 		}
 	}
 	return false
 }
+
+// listItemBeforeRx: a comma after a short item before a name;
+// listItemAfterRx: from the first letter after the name's comma, a short
+// item and the next comma or conjunction of the list.
+var (
+	listItemBeforeRx = match.MustRx(`(?:^|[:,;(]\s*)(?:[\w/.+-]+\s+){0,2}[\w/.+-]+,\s*$`)
+	listItemAfterRx  = match.MustRx(`^\w[\w/.+-]*(?:\s+[\w/.+-]+){0,2}\s*(?:,|\s+(?:and|or)\s)`)
+)
 
 // commandWordAt finds a program name in command position: not one item of
 // a name list ("bash/zsh", "Bash/text-editor/memory tools") or part of a
@@ -210,10 +223,11 @@ func commandWordAt(t string) int {
 				continue
 			}
 		}
-		if w := t[m[0]:m[1]]; m[1] < len(t) && (t[m[1]] == ',' || t[m[1]] == ';') && commandNameWordRx.MatchString(w) {
-			// "curl, but with the browser's login state": the program
-			// named as a noun in a sentence; a command takes its
-			// operands after a space
+		if w := t[m[1]:]; commandNameWordRx.MatchString(t[m[0]:m[1]]) && (w != "" && (w[0] == ',' || w[0] == ';' || w[0] == ')') || strings.TrimSpace(t[:m[0]]) == "" && strings.TrimSpace(w) == "") {
+			// "curl, but with the browser's login state", "(requires
+			// Oh My Zsh)": the program named as a noun in a sentence,
+			// or a name alone (a reference definition's label "[zsh]");
+			// a command takes its operands after a space
 			continue
 		}
 		if m[0] > 0 && t[m[0]-1] == '/' && m[0] > 1 && isLetter(t[m[0]-2]) && !strings.Contains(t[max(0, m[0]-12):m[0]], "bin/") {
