@@ -43,7 +43,8 @@ skipping a check is then the effect hidden, not a step left out. *Never mention 
 messages* and *do not mention the removal of the legacy flag in user-facing release notes* name what a kind of text
 leaves out. *Never ask for confirmation* before an action with
 effects is **high** when the skill's ` + "`allowed-tools`" + ` also pre-approves every shell command (` + "`Bash`" + `, ` + "`Bash(*)`" + `,
-a nested shell, ` + "`sudo`" + `): then nothing is left to ask.
+a nested shell, ` + "`sudo`" + `): then nothing is left to ask. *Without asking again* carries out an answer the
+user already gave and stays medium.
 
 Quoted examples (code, "phrases such as …") are medium, and low/info (with blockquotes) in
 a security-teaching skill. Only instructions count: each match's clause is given a role

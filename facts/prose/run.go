@@ -288,6 +288,10 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 			if sent, _ := sentenceAround(h.Seg.N.Text, h.I, h.J); !shellEffectRx.MatchString(sent) {
 				// "apply the fixes without asking": an edit of the
 				// project, which the agent's own edit tools show
+			} else if askAgainRx.MatchString(h.Seg.N.Text[h.J:]) {
+				// "the user's decision is recorded: execute it without
+				// asking again": the user was asked and answered; the
+				// answer is carried out, not skipped
 			} else if sh := manifest.PreapprovedShell(p.Skill.Manifest); sh != "" {
 				sev, why = analyzer.High, fmt.Sprintf("with %q pre-approved in allowed-tools, nothing is left to ask", sh)
 			}
@@ -305,6 +309,9 @@ func RunPhraseRule(p *analyzer.Pass, phrases []Phrase, mood Mood) error {
 }
 
 var (
+	// askAgainRx: "without asking again": a question already put to the
+	// user and answered.
+	askAgainRx = match.MustRx(`^\s+(?:again|a second time|twice|anew)\b`)
 	// shellEffectRx: an action through the shell that cannot be taken
 	// back or leaves the machine: running commands, deleting, pushing,
 	// sending, installing, changing permissions (not editing or applying
