@@ -72,8 +72,21 @@ func VendorDownload(raw string) bool {
 // is remote execution on the project's word, the way its README says to
 // install it; it is not proof of anything by itself.
 func ProjectInstaller(raw string) bool {
-	raw = canonicalCodeHost(raw)
+	raw = withoutQuery(canonicalCodeHost(raw))
 	return projectInstallerRx.MatchString(raw) || repoNamedScript(raw)
+}
+
+// withoutQuery drops the query and fragment of a URL on a code host
+// (…/install.sh?$(date +%s), …/install.sh?v=2): the host serves the file
+// its path names whatever the query, which scripts add to defeat caches.
+func withoutQuery(raw string) string {
+	if !projectFileRx.MatchString(raw) {
+		return raw
+	}
+	if i := strings.IndexAny(raw, "?#"); i >= 0 {
+		return raw[:i]
+	}
+	return raw
 }
 
 // canonicalCodeHost rewrites the legacy name GitHub still serves raw files

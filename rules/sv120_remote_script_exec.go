@@ -70,11 +70,14 @@ official installers of well-known vendors (Docker, rustup, Homebrew, bun, deno, 
 uv, package-repository setup scripts, …) and for install scripts in a project's own
 repository or release assets on a code host (` + "`https://github.com/<owner>/<repo>/releases/…/install.sh`" + `,
 ` + "`https://raw.githubusercontent.com/<owner>/<repo>/<ref>/install.sh`" + `, also under GitHub's legacy name
-` + "`raw.github.com`" + `, or a script named after its repository: ` + "`…/<owner>/fisher/<ref>/functions/fisher.fish`" + `) over https — still remote
+` + "`raw.github.com`" + `, or a script named after its repository: ` + "`…/<owner>/fisher/<ref>/functions/fisher.fish`" + `; a cache-busting
+query such as ` + "`?$(date +%s)`" + ` changes nothing the code host serves) over https — still remote
 execution, but the way projects document their installs. So is, over https and from a bash or a PowerShell
 cradle alike, the installer of the service the skill is for: a host whose service the frontmatter names
 (` + "`cli.inference.sh`" + ` for inference.sh), or whose subdomain is the skill's own hyphenated name
-(` + "`hermes-agent.<maker>.com`" + ` in the hermes-agent skill).
+(` + "`hermes-agent.<maker>.com`" + ` in the hermes-agent skill). A download only from a domain RFC 2606 reserves for
+documentation (` + "`https://install.example.com/agent.sh`" + `) is a template for the reader's own host: no one can
+serve a script from it (**medium**; the reserved top-level names ` + "`.example`" + `/` + "`.test`" + ` are not counted).
 
 A downloader given no address at all (` + "`curl | bash`" + ` or ` + "`curl ... | sh`" + ` named in a sentence or a
 checklist) names the pattern and is not reported. The URL may come from a variable another code
@@ -153,10 +156,11 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			}
 			layered := shellfacts.HiddenLayer(s, c)
 			subject := shSubjectInstaller(p, us)
+			placeholder := shPlaceholderHosts(us)
 			switch {
 			case class.Suspicious() || plain || layered || site.Kind.Executes():
 				sev = Critical
-			case vendor, project, subject:
+			case vendor, project, subject, placeholder:
 				sev = Medium
 			}
 			if runner.Sudo {
@@ -169,6 +173,8 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 				msg += " (a project's install script from its own repository: pin a release and checksum where possible)"
 			} else if subject && sev == Medium {
 				msg += " (the installer of the service this skill is for, from its own site: pin a version and checksum where possible)"
+			} else if placeholder && sev == Medium {
+				msg += " (a documentation placeholder host that serves nothing: the reader puts their own in its place)"
 			}
 			if layered {
 				msg += " (hidden in an encoded or nested layer)"
@@ -183,6 +189,23 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 		shPowershellCradles(p, site, reported)
 		shPsChains(p, site, reported)
 	})
+}
+
+// shPlaceholderHosts reports downloads all from the second-level domains
+// RFC 2606 reserves for documentation (install.example.com, example.org):
+// no one can serve a script from them, so the command is a template for
+// the reader's own host, not code the skill fetches. The reserved
+// top-level names (*.example, *.test) are left out: they name stand-ins for
+// an attacker's host as often as the reader's.
+func shPlaceholderHosts(us []string) bool {
+	for _, u := range us {
+		h, _ := intel.URLClass(u)
+		h = strings.ToLower(strings.TrimSuffix(h, "."))
+		if !intel.ExampleDomain(h) || h == "example" || strings.HasSuffix(h, ".example") {
+			return false
+		}
+	}
+	return len(us) > 0
 }
 
 // shSubjectInstaller reports downloads all from the https site of the
