@@ -488,7 +488,7 @@ func plainNoCommand(text string) bool {
 // cautionWordRx finds a word that warns against what a sentence quotes, or
 // presents it as an example, matched as a whole word: "block" in "the
 // block", "like" in "unlike", "never" in "nevertheless" are not cautions.
-var cautionWordRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|dont|avoid(?:s|ed|ing)?|must not|mustn[’']?t|should not|shouldn[’']?t|not run|dangerous|destructive|catastrophic|disastrous|warning|forbidden|prohibited|refuse[sd]?|block|blocked|blocks|blocking|block ?list(?:ed)?|such as|e\.g\.|like)(?:$|[^\pL])`)
+var cautionWordRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|dont|avoid(?:s|ed|ing)?|must not|mustn[’']?t|should not|shouldn[’']?t|not run|dangerous|destructive|catastrophic|disastrous|warning|forbidden|prohibited|refuse[sd]?|block|blocked|blocks|blocking|block ?list(?:ed)?|such as|as in|e\.g\.|like)(?:$|[^\pL])`)
 
 // blockNounRx finds "block" as a noun ("the block", "this code block"),
 // which cautions against nothing; as a verb ("Block destructive patterns
@@ -720,7 +720,7 @@ func refusedColumnCell(src []byte, off int) bool {
 // They are matched as words ("never" is not in "nevertheless"), and a
 // negation that turns into an order ("Do not skip these:", "Never ask
 // before running these:") is not a prohibition.
-var prohibitLeadRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|must not|should not|shouldn[’']?t|forbidden|prohibited|blocked|block ?list(?:ed)?|deny ?list(?:ed)?|denied|not allowed|disallowed|dangerous|refuse[sd]?|avoid)(?:$|[^\pL'’])`)
+var prohibitLeadRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|must not|should not|shouldn[’']?t|forbidden|prohibited|blocked|blocks|block ?list(?:ed)?|deny ?list(?:ed)?|denied|not allowed|disallowed|dangerous|refuse[sd]?|avoid)(?:$|[^\pL'’])`)
 
 // leadInCautioned reports a code span in a table row or list item whose
 // list or table is introduced by a prohibition ending in a colon:
@@ -767,6 +767,9 @@ func leadInCautioned(src []byte, doc *markdown.Doc, i int) bool {
 			n++
 			continue
 		}
+		if b.Kind == markdown.Heading {
+			return headingCautioned(doc, k, &doc.Tokens[j], t)
+		}
 		lead := strings.ToLower(strings.TrimSpace(b.Text))
 		if !strings.HasSuffix(lead, ":") {
 			return false
@@ -775,6 +778,37 @@ func leadInCautioned(src []byte, doc *markdown.Doc, i int) bool {
 			lead = lead[k+1:]
 		}
 		return prohibitingLead(lead)
+	}
+	return false
+}
+
+// headingCautioned reports a code span in a list or table that opens the
+// section of heading doc.Tokens[h], when that heading or one of the
+// headings it sits under forbids what the section lists ("## What It
+// Blocks" / "### Filesystem", "## Dangerous commands"): the items name
+// what is blocked, they are not steps. An item that itself tells the
+// reader to run the span ("- Run `…` to reset") keeps it an instruction.
+func headingCautioned(doc *markdown.Doc, h int, item, span *markdown.Token) bool {
+	if rel := span.Start - item.TextStart; rel >= 0 && rel <= len(item.Text) {
+		before := strings.TrimRight(item.Text[:rel], "`")
+		before = before[sentenceStart(before):]
+		if v, ok := governingRunVerb(before); ok && !negatedRun(before[:v]) {
+			return false
+		}
+	}
+	level := doc.Tokens[h].Level + 1
+	for k := h; k >= 0; k-- {
+		b := &doc.Tokens[k]
+		if b.Kind != markdown.Heading || b.Level >= level {
+			continue
+		}
+		level = b.Level
+		if prohibitingLead(strings.ToLower(strings.TrimSpace(b.Text))) {
+			return true
+		}
+		if level <= 1 {
+			break
+		}
 	}
 	return false
 }
@@ -800,6 +834,7 @@ func prohibitingLead(lead string) bool {
 			return true
 		}
 	}
+	lead = blockNounRx.ReplaceAllString(lead, " ") // "the code blocks:" forbids nothing
 	m := prohibitLeadRx.FindAllStringIndex(lead, -1)
 	if len(m) == 0 {
 		return false

@@ -45,7 +45,10 @@ run ` + "`…`" + `*, *Never ask for confirmation, just run ` + "`…`" + `* are
 you to run ` + "`…`" + `, refuse*, *… instead of ` + "`rm -rf ~`" + `* are not). Nor are a span that names a safeguard against
 the command (*the ` + "`rm -rf ~`" + ` circuit breaker*), one that a verb of prevention governs (*what keeps it from running
 ` + "`…`" + `?*; *nothing stops you from running ` + "`…`" + `* is reported), and one that is what another command expands to
-(*` + "`rm -rf \"$DIR/\"`" + ` becomes ` + "`rm -rf \"/\"`" + `*). **Critical**, except ` + "`chown`" + `/` + "`chmod -R`" + ` in a Dockerfile ` + "`RUN`" + `
+(*` + "`rm -rf \"$DIR/\"`" + ` becomes ` + "`rm -rf \"/\"`" + `*), one given as an example (*such as*, *as in*, *e.g.*), and a
+list item under a heading, or a heading above it, that forbids what the section lists (*## What it blocks* /
+*### Disk*: the items are what is blocked), unless the item itself says to run it (*- Run ` + "`rm -rf ~`" + ` to reset*).
+**Critical**, except ` + "`chown`" + `/` + "`chmod -R`" + ` in a Dockerfile ` + "`RUN`" + `
 (**medium**): it sets ownership in the image being built, not on the host.
 
 **Fix:** delete only paths inside the skill's working directory, spelled out.
