@@ -42,7 +42,9 @@ argument ` + "`\"$1/AGENTS.md\"`" + `) or copying from one
 directory, its SKILL.md or its files) into the user's, the current project's or a named project's skills
 directory (the install step of its README: the copy is what was scanned; also from where that install put
 it, ` + "`~/.claude/skills/<its name>/scripts/hook.sh`" + `, and onto another machine of the user's with ` + "`rsync`" + `/` + "`scp`" + `),
-installing one of its own files as a hook (a hook file the skill does not hold stays **high**), pointing the status
+installing one of its own files as a hook (a hook file the skill does not hold stays **high**), copying its own
+instruction text into a directory of the current project (` + "`cp \"$HERE/../skeleton/notes.kb/CLAUDE.md\" .claude/notes.kb/CLAUDE.md`" + `:
+the text is analysed with the skill; into the home directory, or from a file the skill does not hold, stays **high**), pointing the status
 line or hooks at a copy of its own script the same script has just made (` + "`cp \"$HERE/render.sh\" \"$DEST\"`" + `, then
 ` + "`\"statusLine\": {\"command\": \"$DEST\"}`" + ` in a here-document, or a ` + "`jq --arg`" + ` filter of the settings file moved into place:
 what runs is analysed with the skill; another setting, a command that is not that copy, or a copy overwritten since stays **high**), writing inside its own
@@ -392,6 +394,8 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 						sev, note = Medium, ", "+why
 					} else if why := agentOwnScriptSettings(p, site.Script, c, w); why != "" {
 						sev, note = Medium, ", "+why
+					} else if why := agentOwnInstructions(p, site.Script, c, dflt); why != "" {
+						sev, note = Medium, ", "+why
 					} else if why := agentOwnWrite(p.Skill, site.Script, c, agentHomeNorm(dflt), w.Text); why != "" {
 						sev, note = Medium, ", "+why
 					} else if why := intel.AgentDataRole(shellfacts.NormPath(dflt), func(n string) bool { return agentOwnName(p.Skill, n) }); why != "" && !shellfacts.IsDownloader(c) {
@@ -404,6 +408,29 @@ func runAgentConfigTamper(p *analyzer.Pass) error {
 			}
 		}
 	})
+}
+
+// agentOwnInstructions says why a copy of the skill's own files to an
+// instruction file (CLAUDE.md, AGENTS.md) in a directory of the current
+// project (.claude/notes.kb/CLAUDE.md, from the skill's skeleton/) is the
+// skill's business: the text is the skill's, analysed with it, and it goes
+// where the agent reads it only when it works in that directory. A copy
+// into the home or an absolute directory, one with any source the skill
+// does not hold, or another kind of file (settings, hooks) is not.
+func agentOwnInstructions(p *analyzer.Pass, sc *shell.Script, c *shell.Command, dest string) string {
+	if c.Name != "cp" && c.Name != "install" {
+		return ""
+	}
+	d := shellfacts.NormPath(strings.Trim(dest, `"'`))
+	if d == "" || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || strings.HasPrefix(d, "$") || strings.HasPrefix(d, "../") ||
+		strings.Contains(d, "/../") || !intel.ProjectInstructionFile(path.Base(d)) {
+		return ""
+	}
+	srcs := shellfacts.CopySources(c)
+	if len(srcs) == 0 || len(shellfacts.CopiedSkillFiles(p, sc, c)) != len(srcs) {
+		return ""
+	}
+	return "the skill's own instruction text, analysed with it, put in a directory of the current project"
 }
 
 // agentBackupSuffixRx matches what a backup adds to a file's name

@@ -10,7 +10,7 @@ import (
 
 // The expansions that name a script's own location, as scripts write
 // them: "$0", "${BASH_SOURCE[0]}", $(readlink -f "$0"), $(dirname "$0"),
-// $(cd "$(dirname "$0")" && pwd), $(basename "$0").
+// $(cd "$(dirname "$0")" && pwd) (or "; pwd"), $(basename "$0").
 const (
 	selfArg  = `"?\$(?:0|\{0\}|\{?BASH_SOURCE(?:\[0\])?\}?)"?`
 	selfFile = `\$\(\s*(?:readlink\s+-[fem]|realpath(?:\s+-[\w-]+)*)\s+` + selfArg + `\s*\)`
@@ -19,14 +19,14 @@ const (
 
 var (
 	selfFileRx     = match.MustRx(selfFile)
-	selfCdDirRx    = match.MustRx(`\$\(\s*cd\s+"?` + selfDir + `(/\.\.)?"?\s*(?:>\s*/dev/null\s*)?(?:2>&1\s*)?&&\s*pwd(?:\s+-P)?\s*\)`)
+	selfCdDirRx    = match.MustRx(`\$\(\s*cd\s+"?` + selfDir + `(/\.\.)?"?\s*(?:>\s*/dev/null\s*)?(?:2>&1\s*)?(?:&&|;)\s*pwd(?:\s+-P)?\s*\)`)
 	selfDirRx      = match.MustRx(selfDir + `(/\.\.)?`)
 	selfBaseRx     = match.MustRx(`\$\(\s*basename\s+(?:` + selfArg + `|"?` + selfFile + `"?)\s*\)`)
 	selfBareRx     = match.MustRx(`"?\$(?:0\b|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE\b)"?`)
 	selfPwdRx      = match.MustRx(`\$\(\s*pwd\s*\)|\$\{?PWD\}?\b`)
 	selfDateRx     = match.MustRx(`\\?\$\(\s*date(?:\s+[^()$]*)?\)`)
 	selfProgRx     = match.MustRx(`\$\(\s*(?:command\s+-v|which)\s+([\w.+-]+)\s*\)`)
-	selfCdVarRx    = match.MustRx(`\$\(\s*cd\s+"?(\.(?:/[^\s"()$]*)?)"?\s*&&\s*pwd\s*\)`)
+	selfCdVarRx    = match.MustRx(`\$\(\s*cd\s+"?(\.(?:/[^\s"()$]*)?)"?\s*(?:&&|;)\s*pwd\s*\)`)
 	selfDirOfRx    = match.MustRx(`\$\(\s*dirname\s+"?(\.(?:/[^\s"()$]*)?)"?\s*\)`)
 	selfVarRefRx   = match.MustRx(`\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)`)
 	selfLeftoverRx = match.MustRx(`\$|` + "`")

@@ -12,6 +12,7 @@ func TestResolveSelf(t *testing.T) {
 	for _, c := range []struct{ file, in, want string }{
 		{"scripts/run.sh", `0 3 * * * bash $(cd "$(dirname "$0")" && pwd)/run.sh check`, `0 3 * * * bash ./scripts/run.sh check`},
 		{"scripts/run.sh", `$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/bin/x`, `./bin/x`},
+		{"scripts/run.sh", `$(cd "$(dirname "$0")"; pwd)/x.sh`, `./scripts/x.sh`},
 		{"scripts/run.sh", `bash $(readlink -f "$0") --sync`, `bash ./scripts/run.sh --sync`},
 		{"scripts/run.sh", `$(cd "$(dirname "$0")" && pwd)/$(basename "$0") update`, `./scripts/run.sh update`},
 		{"scripts/run.sh", `cd $(dirname "$(readlink -f "$0")") && bash run.sh`, `cd ./scripts && bash run.sh`},
