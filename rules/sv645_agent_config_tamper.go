@@ -55,7 +55,8 @@ directory (` + "`cp ~/.openclaw/backups/openclaw-0211.json ~/.openclaw/openclaw.
 syncing the current project's own commands or subagents into the user's (` + "`cp \".claude/commands/$c\" ~/.claude/commands/`" + `: the project's text, not the skill's; the skill's own shipped ` + "`.claude/commands`" + ` or a project cloned in the script stays **high**),
 a script the skill writes into a ` + "`*.d`" + ` drop-in directory under the skills directory that the same script runs wholesale itself (its tool's own hooks, not a skill), keeping a backup copy under the agent's
 directory, and creating commands, subagents or skills of the current project
-(` + "`.claude/commands/deploy.md`" + `, what a command-authoring skill scaffolds) are **medium**; so are copying,
+(` + "`.claude/commands/deploy.md`" + `, what a command-authoring skill scaffolds, named by a variable too:
+` + "`.claude/skills/ctx-$name/SKILL.md`" + `; a path that climbs out with ` + "`..`" + ` is not) are **medium**; so are copying,
 moving or linking whole skill directories the user already has into or within the skills directory
 (` + "`cp -r ./unpacked/pdf-tools ~/.claude/skills/`" + `, organising skills into categories) and linking one of the
 user's own files into an agent directory (` + "`ln -s ../.claude/.mcp.json .gemini/settings.json`" + `). Copying
@@ -129,8 +130,10 @@ var agentInstallRx = match.MustRx(`^(?:workspace/|agents/[\w.-]+/|agent/)?skills
 
 // agentScaffoldRx matches the current project's commands, subagents or
 // skills (.claude/commands/deploy.md): what a command-authoring skill
-// creates. Settings, hooks and instruction files are not scaffolding.
-var agentScaffoldRx = match.MustRx(`^(?:\./)?\.(?:claude|codex|gemini|cursor|opencode)/(?:commands|agents|skills)(?:/[\w.-]+)*/?$`)
+// creates; a segment may be named by a variable (.claude/skills/ctx-$name/SKILL.md),
+// which stays under the project's directory. Settings, hooks and
+// instruction files are not scaffolding.
+var agentScaffoldRx = match.MustRx(`^(?:\./)?\.(?:claude|codex|gemini|cursor|opencode)/(?:commands|agents|skills)(?:/[\w.-]*(?:\$\{?\w+\}?[\w.-]*)*)*/?$`)
 
 // agentBackupRx matches a backup directory or file under an agent
 // directory: a copy kept, not configuration changed.
@@ -210,7 +213,7 @@ func agentOwnWrite(s *skill.Skill, sc *shell.Script, c *shell.Command, dest, tex
 		// machine of the user's
 		dest = shellfacts.NormPath(agentRemoteRx.ReplaceAllString(dest, ""))
 	}
-	if agentScaffoldRx.MatchString(dest) {
+	if agentScaffoldRx.MatchString(dest) && !strings.Contains("/"+dest+"/", "/../") { // .claude/skills/../settings.json is no scaffold
 		return "a command, agent or skill of the current project (scaffolding, not the user's own agent)"
 	}
 	m := agentPlaceRx.FindStringSubmatch(dest)
