@@ -716,11 +716,12 @@ func refusedColumnCell(src []byte, off int) bool {
 }
 
 // prohibitLeadWords open a list or table of what must not be run:
-// "Workers must never execute these:", "Blocked commands:".
+// "Workers must never execute these:", "Blocked commands:", "What the
+// tool does not do:" (not "If it does not start:", which leads to steps).
 // They are matched as words ("never" is not in "nevertheless"), and a
 // negation that turns into an order ("Do not skip these:", "Never ask
 // before running these:") is not a prohibition.
-var prohibitLeadRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|must not|should not|shouldn[’']?t|forbidden|prohibited|blocked|blocks|block ?list(?:ed)?|deny ?list(?:ed)?|denied|not allowed|disallowed|dangerous|refuse[sd]?|avoid)(?:$|[^\pL'’])`)
+var prohibitLeadRx = rxlit.MustRx(`(?i)(?:^|[^\pL'’])(?:never|don[’']?t|do not|(?:does|will|would)\s+not\s+do|(?:doesn|won|wouldn)[’']?t\s+do|must not|should not|shouldn[’']?t|forbidden|prohibited|blocked|blocks|block ?list(?:ed)?|deny ?list(?:ed)?|denied|not allowed|disallowed|dangerous|refuse[sd]?|avoid)(?:$|[^\pL'’])`)
 
 // leadInCautioned reports a code span in a table row or list item whose
 // list or table is introduced by a prohibition ending in a colon:
