@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/skillvet/skillvet/facts/match"
+	"path"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -25,7 +26,9 @@ var ShellDestructive = register(&analyzer.Rule{
   directory (` + "`..`" + `, ` + "`../*`" + `, ` + "`../../*`" + `: everything around the working directory), or with
   ` + "`--no-preserve-root`" + `;
 - ` + "`mkfs`" + `, ` + "`dd of=/dev/sd…`" + `, ` + "`> /dev/sda`" + `, ` + "`shred /dev/…`" + `, ` + "`diskutil eraseDisk`" + `, ` + "`wipefs`" + `;
-- ` + "`find / -delete`" + `, ` + "`chmod -R 777 /`" + `, ` + "`chown -R … /`" + `;
+- ` + "`find / -delete`" + `, and ` + "`find ~ -exec rm …`" + ` with no test that picks files out (a name, path, age or
+  size; a negated test such as ` + "`-not -name .ssh`" + ` spares a few and removes the rest), ` + "`chmod -R 777 /`" + `,
+  ` + "`chown -R … /`" + `;
 - the fork bomb ` + "`:(){ :|:& };:`" + `.
 
 Not reported: ` + "`rm -rf --preserve-root /`" + ` and ` + "`chown -R --preserve-root … /`" + `, which the tools refuse (the
@@ -172,6 +175,35 @@ func shDocumentSweep(c *shell.Command) string {
 	return "find deletes every " + strings.Join(exts, ", ") + " file under " + c.Arg(1) + " (the user's documents and data by type)"
 }
 
+// shFindNarrowing holds the find tests that pick files out (by name, path,
+// age, size, owner): with one of them find removes a selection, not
+// everything under its root. A negated test (-not -name .ssh, ! -name x)
+// spares a few entries and removes the rest.
+var shFindNarrowing = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true,
+	"-iwholename": true, "-regex": true, "-iregex": true, "-newer": true, "-mtime": true, "-mmin": true, "-atime": true,
+	"-amin": true, "-ctime": true, "-cmin": true, "-size": true, "-user": true, "-uid": true, "-group": true, "-gid": true,
+	"-empty": true, "-perm": true, "-inum": true, "-samefile": true, "-links": true, "-lname": true, "-ilname": true}
+
+// shFindRemovesAll reports find … -exec rm (or -execdir) with no test
+// that picks files out: it removes whatever lies under its root (find ~
+// -mindepth 1 -maxdepth 1 -exec rm -rf {} + empties the home directory;
+// -type f still takes every file).
+func shFindRemovesAll(c *shell.Command) bool {
+	ws := c.Params()
+	removes := false
+	for i, w := range ws {
+		switch {
+		case shFindNarrowing[w.Value]:
+			if i == 0 || (ws[i-1].Value != "-not" && ws[i-1].Value != "!") {
+				return false
+			}
+		case w.Value == "-exec" || w.Value == "-execdir":
+			removes = removes || i+1 < len(ws) && path.Base(ws[i+1].Value) == "rm"
+		}
+	}
+	return removes
+}
+
 // shParentGlob returns a wildcard target of rm that lies in a parent of
 // the working directory (../*.tmp, ../../*): files the task never made,
 // in sibling projects, chosen by pattern.
@@ -248,6 +280,9 @@ func shDestructive(c *shell.Command) string {
 	case "find":
 		if len(c.Argv) > 1 && shIsCriticalDir(c.Arg(1)) && shellfacts.HasArg(c, "-delete") {
 			return "find " + c.Arg(1) + " -delete"
+		}
+		if len(c.Argv) > 1 && shIsCriticalDir(c.Arg(1)) && shFindRemovesAll(c) {
+			return "find " + c.Arg(1) + " -exec rm on everything it finds"
 		}
 	case "chmod", "chown", "chgrp":
 		if shellfacts.HasShortFlag(c, 'R', "--recursive") {
