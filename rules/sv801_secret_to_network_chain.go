@@ -28,7 +28,7 @@ the capabilities every other rule recorded for the whole skill — credentials r
 ` + "`read-env`" + `) and data sent (` + "`net-send`" + ` with its host) — and reports the chain when they sit in
 different files (or in the same file with no rule having traced the flow there), and the host is
 not the credential's issuer (a GitHub token sent to GitHub is use), not loopback or a private
-network, and not allowlisted (` + "`allowed-hosts`" + ` in ` + "`.skillvet.yaml`" + `).
+network, not a documentation domain (` + "`api.example.com`" + `, ` + "`*.test`" + `, ` + "`*.invalid`" + `: nobody receives there), and not allowlisted (` + "`allowed-hosts`" + ` in ` + "`.skillvet.yaml`" + `).
 
 - **high** (blocks): the host is a paste site, tunnel, request catcher, file drop, shortener or raw
   IP; or the credential is a high-value store (SSH private keys, cloud credential files, browser
@@ -80,8 +80,8 @@ func runSecretToNetworkChain(p *analyzer.Pass) error {
 	for _, n := range sends {
 		host := strings.ToLower(strings.TrimSuffix(n.Target, "."))
 		class := intel.ClassifyHost(host)
-		if class == intel.HostLoopback || class == intel.HostPrivate || p.Config.HostAllowed(host) {
-			continue
+		if class == intel.HostLoopback || class == intel.HostPrivate || p.Config.HostAllowed(host) || intel.DocExampleDomain(host) {
+			continue // the user's own machine or network, a trusted host, or a documentation placeholder nobody receives at
 		}
 		for _, s := range secrets {
 			if s.Path == n.Path && traced[s.Path] {

@@ -1,0 +1,2 @@
+#!/bin/bash
+wget -q https://api.example-ci.net/releases/latest -O notes.json
