@@ -99,7 +99,7 @@ type ShellSite struct {
 // shell scripts, PowerShell and batch files; shell code blocks (labelled sh, bash, zsh, shell, console,
 // terminal, PowerShell, or unlabelled/text blocks that parse as commands),
 // code spans that parse as commands, piped command lines in prose,
-// dynamic-context commands, the MCP servers of JSON code blocks, for
+// dynamic-context commands, the MCP servers and hook commands of JSON code blocks, for
 // SKILL.md the frontmatter hook commands, and for JSON files the "command"
 // strings under "hooks" and the MCP servers they list. Built once per
 // file.
@@ -197,14 +197,22 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 				lang = lang[:i]
 			}
 			shellLang := shellLangs[lang]
-			if (lang == "json" || lang == "jsonc" || lang == "json5") && mcpKeyRx.MatchString(t.Text) {
-				// an MCP configuration to add (to ~/.cursor/mcp.json, …):
-				// its servers' command lines are what would run
+			if (lang == "json" || lang == "jsonc" || lang == "json5") && (mcpKeyRx.MatchString(t.Text) || strings.Contains(t.Text, `"hooks"`)) {
+				// an MCP configuration to add (to ~/.cursor/mcp.json, …)
+				// or hooks to merge into an agent's settings: the
+				// servers' command lines and the hook commands are what
+				// would run
 				var doc any
 				if json.Unmarshal([]byte(t.Text), &doc) == nil {
 					for _, l := range mcpCommandLines(doc) {
 						sites = append(sites, ShellSite{Kind: SiteCodeBlock, Script: shell.ParseAnchored(l.line, t.TextStart, t.End),
 							Start: t.Start, End: t.End, Text: l.line, TextStart: t.TextStart, Lang: lang})
+					}
+					from := t.TextStart
+					for _, cmd := range jsonHookCommands(doc) {
+						site := p.jsonSite(cmd, &from)
+						site.Kind, site.Lang = SiteCodeBlock, lang
+						sites = append(sites, site)
 					}
 				}
 				continue
@@ -934,6 +942,17 @@ func (p *Pass) jsonHookSites() []ShellSite {
 		}
 	}
 	from := 0
+	for _, cmd := range jsonHookCommands(doc) {
+		out = append(out, p.jsonSite(cmd, &from))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
+// jsonHookCommands returns every non-empty "command" string under a
+// "hooks" key of a JSON document, keys in sorted order.
+func jsonHookCommands(doc any) []string {
+	var out []string
 	var walk func(v any, inHooks bool, depth int)
 	walk = func(v any, inHooks bool, depth int) {
 		if depth > 32 {
@@ -943,7 +962,7 @@ func (p *Pass) jsonHookSites() []ShellSite {
 		case map[string]any:
 			for _, k := range slices.Sorted(maps.Keys(v)) {
 				if cmd, ok := v[k].(string); ok && inHooks && k == "command" && cmd != "" {
-					out = append(out, p.jsonSite(cmd, &from))
+					out = append(out, cmd)
 					continue
 				}
 				walk(v[k], inHooks || k == "hooks", depth+1)
@@ -955,7 +974,6 @@ func (p *Pass) jsonHookSites() []ShellSite {
 		}
 	}
 	walk(doc, false, 0)
-	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
 }
 
