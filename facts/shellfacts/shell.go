@@ -1198,6 +1198,22 @@ func OutputFile(c *shell.Command) (string, bool) {
 			}
 		}
 	}
+	if c.Name == "certutil" && HasArgFold(c, "-urlcache") || c.Name == "bitsadmin" && HasArgFold(c, "/transfer") {
+		// certutil -urlcache -split -f URL [file], bitsadmin /transfer
+		// job URL file: the operand after the URL names the file written
+		// (certutil keeps the URL's last segment without one)
+		ps := c.Params()
+		for i, w := range ps {
+			if intel.URLRx.MatchString(w.Value) {
+				if i+1 < len(ps) && !strings.HasPrefix(ps[i+1].Value, "-") {
+					return ps[i+1].Value, true
+				}
+				if c.Name == "certutil" {
+					return shUrlBase(w.Value), true
+				}
+			}
+		}
+	}
 	if c.Name == "wget" || c.Name == "wget2" {
 		if HasShortFlag(c, 'q', "") && HasArg(c, "-O-", "-qO-", "-qO", "-O") {
 			return "", false
