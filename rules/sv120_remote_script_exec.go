@@ -27,6 +27,9 @@ var ShellRemoteExec = register(&analyzer.Rule{
 
 - a download piped into an interpreter: ` + "`curl … | bash`" + `, ` + "`wget -qO- … | sudo sh`" + `,
   ` + "`curl … | python3`" + `, ` + "`… | node`" + `, ` + "`| perl`" + `, ` + "`| ruby`" + ` (through ` + "`tee`" + `, ` + "`cat`" + `… too);
+- a Windows program handed a script's URL, which fetches and runs it: ` + "`mshta https://…/x.hta`" + ` (an HTML
+  application), ` + "`regsvr32 /i:https://…/x.sct scrobj.dll`" + ` (a scriptlet); **critical** from a suspicious
+  host or plain http;
 - a download substituted into one: ` + "`bash -c \"$(curl …)\"`" + `, ` + "`bash <(curl …)`" + `,
   ` + "`eval \"$(curl …)\"`" + `, ` + "`source <(curl …)`" + `, ` + "`python -c \"$(curl …)\"`" + `;
 - PowerShell: ` + "`iwr … | iex`" + `, ` + "`irm … | iex`" + `, ` + "`iex (New-Object Net.WebClient).DownloadString(…)`" + `, also
@@ -186,6 +189,20 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 			reported[start] = true
 			shellfacts.Report(p, site, analyzer.Diagnostic{Start: start, End: shellfacts.CmdEnd(c), Severity: sev, Message: msg})
 		}
+		for _, c := range s.Commands {
+			u, how := shUrlRunner(c)
+			if u == "" || reported[c.Start] {
+				continue
+			}
+			reported[c.Start] = true
+			class, host, plain := shellfacts.HostRisk([]string{u})
+			sev := High
+			if class.Suspicious() || plain || site.Kind.Executes() {
+				sev = Critical
+			}
+			shellfacts.Report(p, site, analyzer.Diagnostic{Start: c.Start, End: shellfacts.CmdEnd(c), Severity: sev,
+				Message: how + shellfacts.DescribeHost(class, host) + shellfacts.Where(site)})
+		}
 		shPowershellCradles(p, site, reported)
 		shPsChains(p, site, reported)
 	})
@@ -206,6 +223,28 @@ func shPlaceholderHosts(us []string) bool {
 		}
 	}
 	return len(us) > 0
+}
+
+// shUrlRunner returns the URL of a script that a Windows program given it
+// fetches and runs, and how: mshta runs an HTML application (VBScript,
+// JScript) from a URL, regsvr32 /i:URL scrobj.dll a scriptlet. Neither
+// opens a page for a reader to look at.
+func shUrlRunner(c *shell.Command) (string, string) {
+	name := strings.TrimSuffix(strings.ToLower(c.Name), ".exe")
+	for _, w := range c.Params() {
+		v := strings.Trim(w.Value, `"'`)
+		switch name {
+		case "mshta":
+			if lv := strings.ToLower(v); strings.HasPrefix(lv, "http://") || strings.HasPrefix(lv, "https://") {
+				return v, "mshta downloads an HTML application (script) and runs it"
+			}
+		case "regsvr32":
+			if lv := strings.ToLower(v); strings.HasPrefix(lv, "/i:http") || strings.HasPrefix(lv, "-i:http") {
+				return v[3:], "regsvr32 downloads a scriptlet and runs it"
+			}
+		}
+	}
+	return "", ""
 }
 
 // shSubjectInstaller reports downloads all from the https site of the
