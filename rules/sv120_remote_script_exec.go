@@ -191,8 +191,8 @@ func shRunRemoteScriptExec(p *analyzer.Pass) error {
 		}
 		for _, c := range s.Commands {
 			u, how := shUrlRunner(c)
-			if u == "" || reported[c.Start] {
-				continue
+			if u == "" || reported[c.Start] || intel.ElidedHost(u) {
+				continue // an elided host (http://.../x.hta) names no server: a pattern, not a fetch
 			}
 			reported[c.Start] = true
 			class, host, plain := shellfacts.HostRisk([]string{u})
