@@ -211,6 +211,15 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 					from := t.TextStart
 					for _, cmd := range jsonHookCommands(doc) {
 						site := p.jsonSite(cmd, &from)
+						// documentation: <you> in /Users/<you>/… is a
+						// placeholder, not two redirections
+						if ph := shell.Placeholders(site.Text); ph != site.Text {
+							if site.TextStart == site.Start+1 {
+								site.Script = shell.Parse(ph, site.TextStart)
+							} else {
+								site.Script = shell.ParseAnchored(ph, site.Start, site.End)
+							}
+						}
 						site.Kind, site.Lang = SiteCodeBlock, lang
 						sites = append(sites, site)
 					}
