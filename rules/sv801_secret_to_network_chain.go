@@ -27,12 +27,13 @@ instructions read a key and a script post it: no single file holds both halves. 
 the capabilities every other rule recorded for the whole skill — credentials read (` + "`read-secret`" + `,
 ` + "`read-env`" + `) and data sent (` + "`net-send`" + ` with its host) — and reports the chain when they sit in
 different files (or in the same file with no rule having traced the flow there), and the host is
-not the credential's issuer (a GitHub token sent to GitHub is use), not loopback or a private
+not the credential's issuer (a GitHub token sent to GitHub is use; a variable named for a service,
+` + "`ACME_API_KEY`" + `, sent to that service's domain ` + "`api.acme.com`" + `), not loopback or a private
 network, not a documentation domain (` + "`api.example.com`" + `, ` + "`*.test`" + `, ` + "`*.invalid`" + `: nobody receives there), and not allowlisted (` + "`allowed-hosts`" + ` in ` + "`.skillvet.yaml`" + `).
 
 - **high** (blocks): the host is a paste site, tunnel, request catcher, file drop, shortener or raw
   IP; or the credential is a high-value store (SSH private keys, cloud credential files, browser
-  profiles, wallets, keychains, the whole environment) and the host is not a well-known API host.
+  profiles, wallets, keychains, the whole environment; not a variable whose name only contains such a word) and the host is not a well-known API host.
 - **medium**: other pairs (a token or ` + "`.env`" + ` file and a send to a well-known API host that is not
   its issuer): worth a look, not proof.
 
@@ -87,11 +88,14 @@ func runSecretToNetworkChain(p *analyzer.Pass) error {
 			if s.Path == n.Path && traced[s.Path] {
 				continue
 			}
-			if name, ok := strings.CutPrefix(s.Target, "env:"); ok && intel.HostMatchesVendor(host, intel.KeyVendor(name)) {
-				continue // a key sent to the vendor that issued it
+			name, isEnv := strings.CutPrefix(s.Target, "env:")
+			if isEnv && (intel.HostMatchesVendor(host, intel.KeyVendor(name)) || intel.ItemNamesHost(name, host)) {
+				continue // a key sent to the vendor that issued it (BROWSERBASE_API_KEY to api.browserbase.com)
 			}
 			sev := analyzer.Medium
-			valuable := s.Kind == analyzer.CapReadEnv || highValueSecretRx.MatchString(s.Target)
+			// a variable's name is not a store: BROWSERBASE_API_KEY holds
+			// no browser profile
+			valuable := s.Kind == analyzer.CapReadEnv || !isEnv && highValueSecretRx.MatchString(s.Target)
 			if class.Suspicious() || valuable && class != intel.HostKnownAPI && class != intel.HostCodeHost {
 				sev = analyzer.High
 			}

@@ -50,7 +50,10 @@ func runShellCapabilities(p *analyzer.Pass) error {
 			}
 		}
 		for _, u := range shellfacts.URLs(c) {
-			if host, _ := intel.URLClass(u); host != "" {
+			if intel.ElidedHost(u) {
+				continue // https://.../x names no server
+			}
+			if host, _ := intel.URLClass(u); host != "" && !shPlaceholderHost(host) {
 				p.Capability(analyzer.CapNetSend, host, c.Start)
 				return
 			}
@@ -81,8 +84,14 @@ func shCopyHost(c *shell.Command) string {
 	if i := strings.LastIndexByte(h, '@'); i >= 0 {
 		h = h[i+1:]
 	}
-	if host, _ := intel.URLClass("ssh://" + h + "/"); host != "" {
+	if host, _ := intel.URLClass("ssh://" + h + "/"); host != "" && !shPlaceholderHost(host) {
 		return host
 	}
 	return ""
+}
+
+// shPlaceholderHost reports a host written as a placeholder for the
+// reader's own (<server-ip>, which the shell view reads as _server-ip_).
+func shPlaceholderHost(h string) bool {
+	return len(h) > 2 && h[0] == '_' && strings.HasSuffix(h, "_")
 }
