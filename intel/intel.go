@@ -331,7 +331,7 @@ func MatchCredentialPath(s string) (label string, start, end int, ok bool) {
 		if !c.Rx.MayLower(lower) {
 			continue
 		}
-		if loc := c.Rx.Regexp.FindStringIndex(s); loc != nil {
+		if loc := c.Rx.Regexp().FindStringIndex(s); loc != nil {
 			return c.Label, loc[0], loc[1], true
 		}
 	}

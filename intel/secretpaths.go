@@ -37,7 +37,7 @@ func MatchSecretCredentialPath(s string) (label string, start, end int, ok bool)
 		if !c.Rx.MayLower(lower) {
 			continue
 		}
-		for _, loc := range c.Rx.Regexp.FindAllStringIndex(s, 8) {
+		for _, loc := range c.Rx.Regexp().FindAllStringIndex(s, 8) {
 			if c.Label == "SSH keys" && PublicSSHMaterial(PathToken(s, loc[0], loc[1])) {
 				continue
 			}

@@ -257,7 +257,7 @@ func TestSentencePrefilterSound(t *testing.T) {
 		}
 		text := strings.Join(parts, " ")
 		for _, p := range pats {
-			if !p.rx.Regexp.MatchString(text) {
+			if !p.rx.Regexp().MatchString(text) {
 				continue
 			}
 			matched++
@@ -265,7 +265,7 @@ func TestSentencePrefilterSound(t *testing.T) {
 				t.Fatalf("%s: %q matches but misses literals %q", p.name, text, lits)
 			}
 			if !p.rx.May(text) {
-				t.Fatalf("%s: %q matches but its literal gate %q refuses it", p.name, text, p.rx.Gate.Branches)
+				t.Fatalf("%s: %q matches but its literal gate %q refuses it", p.name, text, p.rx.Gate().Branches)
 			}
 		}
 	}

@@ -80,7 +80,7 @@ Good:
 
 var (
 	sendPronounRx = match.MustRx(`^\s*(?:them|it|these|those|this|everything|all of (?:them|it)|the (?:results?|data|files?|output|contents?|collected \w+)|(?:their|the user's|the customer's) (?:reply|replies|answer|answers|response|responses|message|messages|details))\b`)
-	destWordLits  = match.Registered(match.RequiredLiterals(prose.DestWordRx.String()))
+	destWordLits  = match.Registered(prose.DestWordRx.RequiredLiterals())
 )
 
 func runSendData(p *analyzer.Pass) error {

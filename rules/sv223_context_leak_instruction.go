@@ -100,8 +100,8 @@ var (
 	// gist") goes straight to the channel, not "them in .env, not in the
 	// commit"
 	pronounIntoRx = match.MustRx(`^\s+(?:to|into|inside|within|onto|in)\s+(?:[\w'-]+\s+){0,3}$`)
-	promptLits    = match.Registered(match.RequiredLiterals(promptLeakRx.String()))
-	chanLits      = match.Registered(match.RequiredLiterals(leakChanRx.String()))
+	promptLits    = match.Registered(promptLeakRx.RequiredLiterals())
+	chanLits      = match.Registered(leakChanRx.RequiredLiterals())
 )
 
 // bareToRx: the data and the channel word are joined by a bare "to", with

@@ -80,7 +80,7 @@ func runHomeEnumeration(p *analyzer.Pass) error {
 			scope = strings.TrimLeft(m, " \t\n(`\"'")
 		} else if !mayAll(s) {
 			continue
-		} else if m := homeAllRx.Regexp.FindString(s.Text); m != "" {
+		} else if m := homeAllRx.Regexp().FindString(s.Text); m != "" {
 			scope = strings.TrimRight(m, " .,;:)`'\"")
 		}
 		if scope == "" {

@@ -104,7 +104,7 @@ func runSecretInLinks(p *analyzer.Pass) error {
 			// every secret named that is not a word of a field's or
 			// product's name ("the **Default Access Token Manager** list",
 			// "**Password Reset Type** is set to …")
-			for _, m := range linkSecretRx.Regexp.FindAllStringIndex(s.Text, -1) {
+			for _, m := range linkSecretRx.Regexp().FindAllStringIndex(s.Text, -1) {
 				if !linkLabelWord(d.Src, s, m) && linkEnvName(d.Src, s, m) {
 					secrets = append(secrets, m)
 				}

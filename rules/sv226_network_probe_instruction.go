@@ -152,7 +152,7 @@ func runNetworkProbe(p *analyzer.Pass) error {
 			what, core = "the private range "+strings.TrimSpace(m), strings.TrimSpace(m)
 		} else if !mayWords(s) {
 			continue
-		} else if m := probeWordsRx.Regexp.FindStringIndex(s.Text); m != nil {
+		} else if m := probeWordsRx.Regexp().FindStringIndex(s.Text); m != nil {
 			what, phrase = s.Text[m[0]:m[1]], m
 			core = what
 		}

@@ -82,9 +82,9 @@ func init() {
 	index := map[string]int32{}
 	secretLits.ids = make([][]int32, len(secretPatterns))
 	for i := range secretPatterns {
-		lits := match.RequiredLiterals(secretPatterns[i].rx.String())
+		lits := secretPatterns[i].rx.RequiredLiterals()
 		secretPatterns[i].lits = lits
-		secretPatterns[i].lineLocal = match.LineLocal(secretPatterns[i].rx.String())
+		secretPatterns[i].lineLocal = secretPatterns[i].rx.LineLocal()
 		if lits == nil {
 			continue
 		}

@@ -76,7 +76,7 @@ var (
 	// askFormRx: the secret goes to a web page or form rather than into
 	// the conversation.
 	askFormRx = match.MustRx(`https?://|\b(?:form|field|box|web ?page|page|site|website|portal|popup|pop-up)\b`)
-	askLits   = match.Registered(append(append(match.RequiredLiterals(askSeedRx.String()), match.RequiredLiterals(askSecretRx.String())...), match.RequiredLiterals(askWordsRx.String())...))
+	askLits   = match.Registered(append(append(askSeedRx.RequiredLiterals(), askSecretRx.RequiredLiterals()...), askWordsRx.RequiredLiterals()...))
 )
 
 func runAsksForSecrets(p *analyzer.Pass) error {

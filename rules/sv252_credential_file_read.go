@@ -269,7 +269,7 @@ func shAppEnvBackup(c *shell.Command) bool {
 			return false // relative (the project's, judged above), a variable, /tmp, a mount, a home
 		}
 	}
-	dest := shDateSubstRx.Regexp.ReplaceAllString(rawDest, "DATE")
+	dest := shDateSubstRx.Regexp().ReplaceAllString(rawDest, "DATE")
 	if dest == "" || dest == "-" || strings.ContainsAny(dest, "$\x60") || shSharedDestRx.MatchString(shellfacts.NormPath(dest)) {
 		return false
 	}

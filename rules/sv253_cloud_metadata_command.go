@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/skillvet/skillvet/analyzer"
@@ -240,7 +241,7 @@ func shMetaExchangedAt(p *analyzer.Pass, s *shell.Script, c *shell.Command, w sh
 	if name == "" {
 		return ""
 	}
-	ref := match.MustRx(`\$\{?` + name + `\b`)
+	ref := regexp.MustCompile(`\$\{?` + name + `\b`) // per call: a plain regexp (rxlit keeps every Rx)
 	to, other := "", false
 	_ = shellfacts.ForEachCommand(p, func(_ *analyzer.ShellSite, k *shell.Command) {
 		if other {

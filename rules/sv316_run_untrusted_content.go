@@ -79,7 +79,7 @@ func runUntrustedContent(p *analyzer.Pass) error {
 		if !may(s) {
 			continue
 		}
-		vm := untrustedRunRx.Regexp.FindStringIndex(s.Text)
+		vm := untrustedRunRx.Regexp().FindStringIndex(s.Text)
 		if vm == nil || prose.Negated(s.Text, vm[0]) || prose.SentenceNegationRx.MatchString(s.Text) {
 			continue
 		}

@@ -17,7 +17,7 @@ var CredPathAny, CredPathLits = func() (*regexp.Regexp, []string) {
 	known := true
 	for _, c := range intel.CredentialPaths {
 		parts = append(parts, "(?:"+c.Rx.String()+")")
-		l := RequiredLiterals(c.Rx.String())
+		l := c.Rx.RequiredLiterals()
 		if l == nil {
 			known = false
 		}
@@ -49,7 +49,7 @@ func CredPathMatch(b []byte) bool {
 	}
 	lower := LowerASCIIKeepLen(string(b))
 	for _, c := range intel.CredentialPaths {
-		if c.Rx.Gate.Match(lower) && c.Rx.Regexp.Match(b) {
+		if c.Rx.Gate().Match(lower) && c.Rx.Regexp().Match(b) {
 			return true
 		}
 	}
@@ -63,7 +63,7 @@ func CredPathMatchString(s string) bool {
 	}
 	lower := LowerASCIIKeepLen(s)
 	for _, c := range intel.CredentialPaths {
-		if c.Rx.Gate.Match(lower) && c.Rx.Regexp.MatchString(s) {
+		if c.Rx.Gate().Match(lower) && c.Rx.Regexp().MatchString(s) {
 			return true
 		}
 	}

@@ -45,7 +45,7 @@ func MustRxUngated(expr string) *Rx { return rxlit.MustRxUngated(expr) }
 // registered after the index is first used are not in it.
 func MustIndexedRx(expr string) *Rx {
 	r := rxlit.MustRx(expr)
-	registerGate(r.Gate)
+	registerGate(r.Gate())
 	return r
 }
 
@@ -59,6 +59,13 @@ func registerGate(g *Gate) {
 			RegisterLits(s)
 		}
 	}
+}
+
+// NewGateOf is NewGate(r.String()) from r's one parse (Rx.NewGate).
+func NewGateOf(r *Rx) *Gate {
+	g := r.NewGate()
+	registerGate(g)
+	return g
 }
 
 // NewGate derives the gate of expr (rxlit.NewGate) and registers its

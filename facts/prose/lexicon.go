@@ -27,8 +27,8 @@ var (
 	// SecretObjLits, ContentObjLits and SendObjLits are the prefilter
 	// literals of the object patterns (SendObjLits is registered with the
 	// literal index).
-	SecretObjLits  = match.RequiredLiterals(SecretObjRx.String())
-	ContentObjLits = match.RequiredLiterals(ContentObjRx.String())
+	SecretObjLits  = SecretObjRx.RequiredLiterals()
+	ContentObjLits = ContentObjRx.RequiredLiterals()
 	SendObjLits    = match.Registered(append(append([]string(nil), SecretObjLits...), ContentObjLits...))
 
 	// DestWordRx matches words that name a destination without a URL

@@ -16,9 +16,10 @@ import (
 // NewPhrase compiles a phrase pattern over normalised text and registers
 // its required literals with the literal index.
 func NewPhrase(sev analyzer.Severity, label, rx string) Phrase {
-	lits := match.RequiredLiterals(rx)
+	r := match.MustRxUngated(rx) // one parse for the literals and the gate
+	lits := r.RequiredLiterals()
 	match.RegisterLits(lits)
-	return Phrase{Rx: match.MustRxUngated(rx), Sev: sev, Label: label, Lits: lits, Gate: match.NewGate(rx), Span: strings.Contains(rx, `(?:\S+\s+){`), idx: &phraseIndex{}}
+	return Phrase{Rx: r, Sev: sev, Label: label, Lits: lits, Gate: match.NewGateOf(r), Span: strings.Contains(rx, `(?:\S+\s+){`), idx: &phraseIndex{}}
 }
 
 // phraseIndex holds a phrase's literals resolved to literal index IDs,

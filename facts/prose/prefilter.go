@@ -94,11 +94,11 @@ func (d *Doc) sentenceAt(p, n int) int {
 // literal the index lacks counts as present everywhere, and a text
 // holding ſ or the Kelvin sign, which case-insensitive patterns fold to s
 // and k, passes every sentence), so a rule may leave rx untried on the
-// sentences it rejects, and run rx.Regexp directly on the others, without
+// sentences it rejects, and run rx.Regexp() directly on the others, without
 // changing what it finds. Build rx with match.MustIndexedRx.
 func (d *Doc) SentenceMay(rx *match.Rx) func(s *Sentence) bool {
 	all := func(*Sentence) bool { return true }
-	if rx.Gate == nil || strings.Contains(d.all, "\u017f") || strings.Contains(d.all, "\u212a") {
+	if rx.Gate() == nil || strings.Contains(d.all, "\u017f") || strings.Contains(d.all, "\u212a") {
 		return all
 	}
 	hits := d.index()
@@ -106,7 +106,7 @@ func (d *Doc) SentenceMay(rx *match.Rx) func(s *Sentence) bool {
 	out := make([]bool, n)
 	branch := make([]bool, n)
 	in := make([]bool, n)
-	for _, b := range rx.Gate.Branches {
+	for _, b := range rx.Gate().Branches {
 		for k := range branch {
 			branch[k] = true
 		}

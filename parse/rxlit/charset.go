@@ -32,12 +32,14 @@ func (s *byteSet) holds(t string) bool {
 // produce a byte outside ASCII (a class reaching past U+007F, a negated
 // class, any-character, a letter whose case folds beyond ASCII as k and s
 // do under (?i)): the set is then left to the literal gate.
-func wholeTextBytes(expr string) *byteSet {
-	re, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
+func wholeTextBytes(expr string) *byteSet { return parseExpr(expr).wholeTextBytes() }
+
+// wholeTextBytes is wholeTextBytes of the pattern.
+func (p *parsed) wholeTextBytes() *byteSet {
+	if p == nil {
 		return nil
 	}
-	re = re.Simplify()
+	re := p.simple()
 	if !anchoredAt(re, syntax.OpBeginText, true) || !anchoredAt(re, syntax.OpEndText, false) {
 		return nil
 	}

@@ -32,7 +32,7 @@ var wholePatterns = []struct {
 
 func TestWholeTextBytes(t *testing.T) {
 	for _, p := range wholePatterns {
-		if got := MustRx(p.expr).whole != nil; got != p.whole {
+		if got := MustRx(p.expr).derived().whole != nil; got != p.whole {
 			t.Errorf("%s: byte set %v, want %v", p.expr, got, p.whole)
 		}
 	}

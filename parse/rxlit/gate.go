@@ -154,21 +154,12 @@ const maxGateSets = 4
 
 // NewGate derives the gate of expr, or nil when some branch has no
 // required literal.
-func NewGate(expr string) *Gate {
-	re, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
-		return nil
-	}
-	if holdsRune(re, 0x130) {
-		return nil // İ lower-cases to i, outside its orbit: see newUnicodeGate
-	}
-	return newGate(re, false)
-}
+func NewGate(expr string) *Gate { return parseExpr(expr).gate() }
 
-// newGate derives the gate of re; with unicode, literals that fold beyond
-// ASCII are kept (newUnicodeGate folds them and the text it is tested on).
+// newGate derives the gate of re, simplified (syntax.Regexp.Simplify);
+// with unicode, literals that fold beyond ASCII are kept (newUnicodeGate
+// folds them and the text it is tested on).
 func newGate(re *syntax.Regexp, unicode bool) *Gate {
-	re = re.Simplify()
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
 	}

@@ -32,9 +32,20 @@ type leading struct {
 	at0  *regexp.Regexp // \A(?:expr): a match at the text's start
 	at1  *regexp.Regexp // \A(?s:.)(?:expr): a match after one character
 	// after is (?s:.)(?:expr), unanchored: the leftmost match after some
-	// character, for the rest of a text crowded with misses; re is the
-	// pattern itself, the Rx's own compiled regexp.
-	after, re *regexp.Regexp
+	// character, for the rest of a text crowded with misses.
+	after *regexp.Regexp
+	// rx is the Rx whose pattern this is, when it has one (its regexp is
+	// compiled on first use); re is the pattern itself otherwise.
+	rx *Rx
+	re *regexp.Regexp
+}
+
+// regexp returns the pattern itself, compiled.
+func (l *leading) regexp() *regexp.Regexp {
+	if l.rx != nil {
+		return l.rx.Regexp()
+	}
+	return l.re
 }
 
 // leadingMin is the text length from which trying the literals' places
@@ -45,17 +56,25 @@ const leadingMin = 48
 // nil when some match may begin otherwise (a class, an optional word, a
 // case-insensitive letter outside ASCII).
 func newLeading(re *regexp.Regexp) *leading {
-	expr := re.String()
-	tree, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
+	l := parseExpr(re.String()).leading(re.String())
+	if l != nil {
+		l.re = re
+	}
+	return l
+}
+
+// leading is newLeading of the pattern expr; the caller sets the
+// leading's regexp (rx or re).
+func (p *parsed) leading(expr string) *leading {
+	if p == nil {
 		return nil
 	}
 	fold := false
-	lits, ok := leadingLits(tree.Simplify(), &fold)
+	lits, ok := leadingLits(p.simple(), &fold)
 	if !ok || len(lits) == 0 || len(lits) > maxExact {
 		return nil
 	}
-	l := &leading{lits: dedupe(lits), fold: fold, expr: expr, re: re}
+	l := &leading{lits: dedupe(lits), fold: fold, expr: expr}
 	if fold {
 		for i, s := range l.lits {
 			l.lits[i] = LowerASCIIKeepLen(s)
@@ -289,7 +308,7 @@ func (sc *leadScan) find(from int) []int {
 // any one character, over the text from the character before from.
 func (sc *leadScan) rest(from int) []int {
 	if from == 0 {
-		return sc.l.re.FindStringIndex(sc.t)
+		return sc.l.regexp().FindStringIndex(sc.t)
 	}
 	if from > len(sc.t) {
 		return nil

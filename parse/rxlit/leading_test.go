@@ -130,30 +130,30 @@ func TestLeadingCrowded(t *testing.T) {
 // TestRxLeading checks that Rx routes long texts through the leading
 // search and answers as the regexp does.
 func TestRxLeading(t *testing.T) {
-	r := MustRx(`\b(?:do not|never)\s+tell\b`)
+	r := MustRx(`\b(?:do not|never)\s+tell\b`).derived()
 	if r.lead == nil {
 		t.Fatal("no leading literals")
 	}
 	text := strings.Repeat("filler words here, ", 5) + "xnever tell, then do not tell anyone"
-	if got, want := r.FindStringIndex(text), r.Regexp.FindStringIndex(text); !slices.Equal(got, want) {
+	if got, want := r.FindStringIndex(text), r.Regexp().FindStringIndex(text); !slices.Equal(got, want) {
 		t.Errorf("FindStringIndex %v, want %v", got, want)
 	}
-	if got, want := r.FindString(text), r.Regexp.FindString(text); got != want {
+	if got, want := r.FindString(text), r.Regexp().FindString(text); got != want {
 		t.Errorf("FindString %q, want %q", got, want)
 	}
 	if !r.MatchString(text) || r.MatchString(strings.Repeat("never told ", 10)) {
 		t.Error("MatchString disagrees with the regexp")
 	}
 	// (?i) s and k: a text holding ſ or the Kelvin sign goes to the regexp
-	r = MustRx(`(?i)\b(?:ask|sk)\s+now\b`)
+	r = MustRx(`(?i)\b(?:ask|sk)\s+now\b`).derived()
 	if r.lead == nil || !r.lead.sk {
 		t.Fatal("want folded leading literals with s or k")
 	}
 	text = strings.Repeat("filler words here, ", 5) + "then a\u017fk now and \u212a... SK NOW"
-	if got, want := r.FindAllStringIndex(text, -1), r.Regexp.FindAllStringIndex(text, -1); !slices.EqualFunc(got, want, slices.Equal) || len(want) != 2 {
+	if got, want := r.FindAllStringIndex(text, -1), r.Regexp().FindAllStringIndex(text, -1); !slices.EqualFunc(got, want, slices.Equal) || len(want) != 2 {
 		t.Errorf("FindAllStringIndex %v, want %v (two matches)", got, want)
 	}
-	if got, want := r.FindAllString(text, 1), r.Regexp.FindAllString(text, 1); !slices.Equal(got, want) {
+	if got, want := r.FindAllString(text, 1), r.Regexp().FindAllString(text, 1); !slices.Equal(got, want) {
 		t.Errorf("FindAllString %q, want %q", got, want)
 	}
 }

@@ -12,11 +12,8 @@ import (
 // on its own finds the same matches, in the same order, as searching the
 // whole text (\b and (?m)^ and $ see a newline and a text edge alike).
 func LineLocal(expr string) bool {
-	re, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
-		return false
-	}
-	return lineLocal(re)
+	p := parseExpr(expr)
+	return p != nil && lineLocal(p.tree)
 }
 
 func lineLocal(re *syntax.Regexp) bool {

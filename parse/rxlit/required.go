@@ -17,17 +17,7 @@ import (
 // regular expression contains at least one, or nil when no such set is
 // known. Rules test them with strings.Contains before running the
 // (much slower) regexp.
-func RequiredLiterals(expr string) []string {
-	re, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil || holdsRune(re, 0x130) { // İ lower-cases to i, which (?i)İ does not match
-		return nil
-	}
-	lits, ok := reqLits(re.Simplify())
-	if !ok {
-		return nil
-	}
-	return lits
-}
+func RequiredLiterals(expr string) []string { return parseExpr(expr).requiredLiterals() }
 
 func reqLits(re *syntax.Regexp) ([]string, bool) {
 	switch re.Op {

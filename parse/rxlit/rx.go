@@ -2,23 +2,37 @@ package rxlit
 
 import (
 	"regexp"
+	"regexp/syntax"
+	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
 // Rx is a regexp behind its conjunctive literal gate (NewGate): the
 // gitleaks order, keywords before regexps, derived from the pattern itself
 // so that it cannot drift from it. The Find and Match methods return no
-// match at once when the text lacks a literal every match needs; every
-// other method is the embedded regexp's. Literals are compared
-// ASCII-case-insensitively, so an Rx suits raw and normalised text alike.
+// match at once when the text lacks a literal every match needs; Regexp
+// returns the regexp itself. Literals are compared ASCII-case-insensitively,
+// so an Rx suits raw and normalised text alike.
 //
 // Go's regexp has no DFA: each search costs the pattern's size times the
 // text's length, and most texts a rule sees cannot match. The gate's
 // substring searches are an order of magnitude cheaper.
+//
+// MustRx parses the pattern once, which checks it as regexp.MustCompile
+// does; the gate and the other derivations are made from that one parse
+// at the first test of a text, and the regexp is compiled at its first
+// search: a scan touches only some of the program's patterns, and start-up
+// would otherwise parse and compile them all (most of it, for a small
+// skill).
 type Rx struct {
-	*regexp.Regexp
-	Gate *Gate // nil: no literal is known to be required; always search
+	expr    string
+	p       *parsed // the one parse of expr every derivation reads
+	ungated bool    // MustRxUngated: derive no gate
+
+	derive sync.Once // the fields below, on first use (derived)
+	gate   *Gate     // nil: no literal is known to be required; always search
 	// foldSK is set for a case-insensitive pattern whose gate holds an s or
 	// a k: Go folds ſ (U+017F) to s and the Kelvin sign (U+212A) to k,
 	// which an ASCII lower-casing of the text does not, so a text holding
@@ -34,24 +48,101 @@ type Rx struct {
 	// Gate because a case-insensitive literal folds beyond ASCII
 	// (newUnicodeGate); nil otherwise.
 	ugate *Gate
+
+	compile sync.Once // re, on first search (Regexp)
+	re      *regexp.Regexp
 }
 
-// MustRx compiles expr and derives its gate.
+// MustRx parses expr, panicking as regexp.MustCompile does when it is not
+// a valid pattern; its gate is derived and the regexp compiled on first
+// use.
 func MustRx(expr string) *Rx {
-	re := regexp.MustCompile(expr)
-	r := &Rx{Regexp: re, Gate: NewGate(expr), whole: wholeTextBytes(expr), lead: newLeading(re)}
-	if r.Gate == nil {
-		r.ugate = newUnicodeGate(expr)
-	}
-	r.foldSK = r.Gate != nil && strings.Contains(expr, "(?i") && r.Gate.hasAny("sk")
+	r := &Rx{expr: expr, p: mustParse(expr)}
+	register(r)
 	return r
 }
 
 // MustRxUngated is MustRx without the literal gate, for callers that test
 // a gate of their own first (phrase lists, with the literal index).
 func MustRxUngated(expr string) *Rx {
-	re := regexp.MustCompile(expr)
-	return &Rx{Regexp: re, lead: newLeading(re)}
+	r := &Rx{expr: expr, p: mustParse(expr), ungated: true}
+	register(r)
+	return r
+}
+
+// mustParse parses expr as regexp.Compile does, panicking with
+// regexp.MustCompile's message when it is not a valid pattern.
+func mustParse(expr string) *parsed {
+	tree, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		panic(`regexp: Compile(` + strconv.Quote(expr) + `): ` + err.Error())
+	}
+	return &parsed{tree: tree}
+}
+
+// derived makes the derivations on first use and returns r.
+func (r *Rx) derived() *Rx {
+	r.derive.Do(r.deriveOnce)
+	return r
+}
+
+func (r *Rx) deriveOnce() {
+	if !r.ungated {
+		r.gate = r.p.gate()
+		r.whole = r.p.wholeTextBytes()
+		if r.gate == nil {
+			r.ugate = r.p.unicodeGate()
+		}
+		r.foldSK = r.gate != nil && strings.Contains(r.expr, "(?i") && r.gate.hasAny("sk")
+	}
+	r.lead = r.p.leading(r.expr)
+	if r.lead != nil {
+		r.lead.rx = r
+	}
+}
+
+// Regexp returns the compiled regexp, compiling it on first use.
+func (r *Rx) Regexp() *regexp.Regexp {
+	r.compile.Do(func() { r.re = regexp.MustCompile(r.expr) })
+	return r.re
+}
+
+// Gate returns the gate derived from the pattern (NewGate), nil when no
+// literal is known to be required (or for MustRxUngated).
+func (r *Rx) Gate() *Gate { return r.derived().gate }
+
+// String returns the source text of the pattern.
+func (r *Rx) String() string { return r.expr }
+
+// RequiredLiterals is RequiredLiterals(r.String()), from the one parse.
+func (r *Rx) RequiredLiterals() []string { return r.p.requiredLiterals() }
+
+// NewGate is NewGate(r.String()), from the one parse: a new gate each
+// call, for an ungated Rx too.
+func (r *Rx) NewGate() *Gate { return r.p.gate() }
+
+// LineLocal is LineLocal(r.String()), from the one parse.
+func (r *Rx) LineLocal() bool { return lineLocal(r.p.tree) }
+
+// registered holds every Rx made (MustRx, MustRxUngated), for the tests
+// that check each derivation against the pattern's own: declare an Rx at
+// package level, or build a plain regexp for a pattern made per call.
+var registered struct {
+	sync.Mutex
+	all []*Rx
+}
+
+func register(r *Rx) {
+	registered.Lock()
+	registered.all = append(registered.all, r)
+	registered.Unlock()
+}
+
+// Registered returns every Rx made so far.
+func Registered() []*Rx {
+	registered.Lock()
+	defer registered.Unlock()
+	return append([]*Rx(nil), registered.all...)
 }
 
 // nonASCIIFolds reports a text holding ſ or the Kelvin sign.
@@ -61,6 +152,7 @@ func nonASCIIFolds(t string) bool {
 
 // May reports whether t can match.
 func (r *Rx) May(t string) bool {
+	r.derived()
 	if r.whole != nil && !r.whole.holds(t) {
 		return false // a byte no match of a whole-text pattern can hold
 	}
@@ -72,7 +164,8 @@ func (r *Rx) May(t string) bool {
 // whole-text byte set, which a part of t may pass where t does not. Rules
 // test it on a whole file or shell text before trying its lines.
 func (r *Rx) MayWithin(t string) bool {
-	if r.Gate == nil {
+	r.derived()
+	if r.gate == nil {
 		return r.ugate == nil || r.ugate.matchFolded(t)
 	}
 	if r.foldSK && nonASCIIFolds(t) {
@@ -80,9 +173,9 @@ func (r *Rx) MayWithin(t string) bool {
 	}
 	if len(t) <= len(lowerBuf{}) {
 		var buf lowerBuf
-		return r.Gate.Match(buf.lower(t)) // no copy on the heap for a short text
+		return r.gate.Match(buf.lower(t)) // no copy on the heap for a short text
 	}
-	return r.Gate.matchFold(t) // a long text is searched as it is
+	return r.gate.matchFold(t) // a long text is searched as it is
 }
 
 // lowerBuf holds the lower-cased copy of a short text for one gate test:
@@ -106,10 +199,11 @@ func (b *lowerBuf) lower(t string) string {
 // or a text with no upper-case ASCII letter): callers that try many
 // regexps on one text lower-case it once.
 func (r *Rx) MayLower(lower string) bool {
-	if r.Gate == nil {
+	r.derived()
+	if r.gate == nil {
 		return r.ugate == nil || r.ugate.matchFolded(lower)
 	}
-	return r.foldSK && nonASCIIFolds(lower) || r.Gate.Match(lower)
+	return r.foldSK && nonASCIIFolds(lower) || r.gate.Match(lower)
 }
 
 func (r *Rx) mayBytes(b []byte) bool {
@@ -124,11 +218,11 @@ func (r *Rx) MatchString(t string) bool {
 	if r.leads(t) {
 		return r.lead.find(t) != nil
 	}
-	return r.Regexp.MatchString(t)
+	return r.Regexp().MatchString(t)
 }
 
 // Match is Regexp.Match behind the gate.
-func (r *Rx) Match(b []byte) bool { return r.mayBytes(b) && r.Regexp.Match(b) }
+func (r *Rx) Match(b []byte) bool { return r.mayBytes(b) && r.Regexp().Match(b) }
 
 // FindString is Regexp.FindString behind the gate.
 func (r *Rx) FindString(t string) string {
@@ -141,7 +235,7 @@ func (r *Rx) FindString(t string) string {
 		}
 		return ""
 	}
-	return r.Regexp.FindString(t)
+	return r.Regexp().FindString(t)
 }
 
 // FindStringIndex is Regexp.FindStringIndex behind the gate.
@@ -152,7 +246,7 @@ func (r *Rx) FindStringIndex(t string) []int {
 	if r.leads(t) {
 		return r.lead.find(t)
 	}
-	return r.Regexp.FindStringIndex(t)
+	return r.Regexp().FindStringIndex(t)
 }
 
 // FindStringSubmatch is Regexp.FindStringSubmatch behind the gate.
@@ -160,7 +254,7 @@ func (r *Rx) FindStringSubmatch(t string) []string {
 	if !r.May(t) {
 		return nil
 	}
-	return r.Regexp.FindStringSubmatch(t)
+	return r.Regexp().FindStringSubmatch(t)
 }
 
 // FindStringSubmatchIndex is Regexp.FindStringSubmatchIndex behind the gate.
@@ -168,7 +262,7 @@ func (r *Rx) FindStringSubmatchIndex(t string) []int {
 	if !r.May(t) {
 		return nil
 	}
-	return r.Regexp.FindStringSubmatchIndex(t)
+	return r.Regexp().FindStringSubmatchIndex(t)
 }
 
 // FindAllString is Regexp.FindAllString behind the gate.
@@ -187,7 +281,7 @@ func (r *Rx) FindAllString(t string, n int) []string {
 		}
 		return out
 	}
-	return r.Regexp.FindAllString(t, n)
+	return r.Regexp().FindAllString(t, n)
 }
 
 // FindAllStringIndex is Regexp.FindAllStringIndex behind the gate.
@@ -198,7 +292,7 @@ func (r *Rx) FindAllStringIndex(t string, n int) [][]int {
 	if r.leads(t) {
 		return r.lead.findAll(t, n)
 	}
-	return r.Regexp.FindAllStringIndex(t, n)
+	return r.Regexp().FindAllStringIndex(t, n)
 }
 
 // leads reports whether t is searched at its leading literals' places:
@@ -212,7 +306,7 @@ func (r *Rx) FindAllStringSubmatch(t string, n int) [][]string {
 	if !r.May(t) {
 		return nil
 	}
-	return r.Regexp.FindAllStringSubmatch(t, n)
+	return r.Regexp().FindAllStringSubmatch(t, n)
 }
 
 // FindAllStringSubmatchIndex is Regexp.FindAllStringSubmatchIndex behind
@@ -221,7 +315,7 @@ func (r *Rx) FindAllStringSubmatchIndex(t string, n int) [][]int {
 	if !r.May(t) {
 		return nil
 	}
-	return r.Regexp.FindAllStringSubmatchIndex(t, n)
+	return r.Regexp().FindAllStringSubmatchIndex(t, n)
 }
 
 // FindIndex is Regexp.FindIndex behind the gate.
@@ -229,7 +323,7 @@ func (r *Rx) FindIndex(b []byte) []int {
 	if !r.mayBytes(b) {
 		return nil
 	}
-	return r.Regexp.FindIndex(b)
+	return r.Regexp().FindIndex(b)
 }
 
 // FindSubmatchIndex is Regexp.FindSubmatchIndex behind the gate.
@@ -237,7 +331,7 @@ func (r *Rx) FindSubmatchIndex(b []byte) []int {
 	if !r.mayBytes(b) {
 		return nil
 	}
-	return r.Regexp.FindSubmatchIndex(b)
+	return r.Regexp().FindSubmatchIndex(b)
 }
 
 // FindAllIndex is Regexp.FindAllIndex behind the gate.
@@ -245,7 +339,7 @@ func (r *Rx) FindAllIndex(b []byte, n int) [][]int {
 	if !r.mayBytes(b) {
 		return nil
 	}
-	return r.Regexp.FindAllIndex(b, n)
+	return r.Regexp().FindAllIndex(b, n)
 }
 
 // FindAllSubmatchIndex is Regexp.FindAllSubmatchIndex behind the gate.
@@ -253,5 +347,21 @@ func (r *Rx) FindAllSubmatchIndex(b []byte, n int) [][]int {
 	if !r.mayBytes(b) {
 		return nil
 	}
-	return r.Regexp.FindAllSubmatchIndex(b, n)
+	return r.Regexp().FindAllSubmatchIndex(b, n)
 }
+
+// ReplaceAllString is Regexp.ReplaceAllString.
+func (r *Rx) ReplaceAllString(src, repl string) string {
+	return r.Regexp().ReplaceAllString(src, repl)
+}
+
+// ReplaceAllStringFunc is Regexp.ReplaceAllStringFunc.
+func (r *Rx) ReplaceAllStringFunc(src string, repl func(string) string) string {
+	return r.Regexp().ReplaceAllStringFunc(src, repl)
+}
+
+// FindAllSubmatch is Regexp.FindAllSubmatch.
+func (r *Rx) FindAllSubmatch(b []byte, n int) [][][]byte { return r.Regexp().FindAllSubmatch(b, n) }
+
+// Split is Regexp.Split.
+func (r *Rx) Split(s string, n int) []string { return r.Regexp().Split(s, n) }

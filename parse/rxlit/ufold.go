@@ -74,12 +74,14 @@ func foldString(t string) string { return string(foldInto(make([]byte, 0, len(t)
 // when that is not why, or when the pattern holds İ (U+0130), the one
 // rune whose lower case (i) is outside its orbit: the gate's literals
 // are lower-cased before they are folded.
-func newUnicodeGate(expr string) *Gate {
-	re, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil || holdsRune(re, 0x130) {
+func newUnicodeGate(expr string) *Gate { return parseExpr(expr).unicodeGate() }
+
+// unicodeGate is newUnicodeGate of the pattern.
+func (p *parsed) unicodeGate() *Gate {
+	if p == nil || holdsRune(p.tree, 0x130) {
 		return nil
 	}
-	g := newGate(re, true)
+	g := newGate(p.simple(), true)
 	if g == nil {
 		return nil
 	}

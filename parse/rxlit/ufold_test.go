@@ -42,7 +42,7 @@ var unicodePatterns = []struct {
 
 func TestUnicodeGate(t *testing.T) {
 	for _, p := range unicodePatterns {
-		if got := MustRx(p.expr).ugate != nil; got != p.ugate {
+		if got := MustRx(p.expr).derived().ugate != nil; got != p.ugate {
 			t.Errorf("%s: unicode gate %v, want %v", p.expr, got, p.ugate)
 		}
 	}
