@@ -34,92 +34,155 @@ func NewAC(lits []string) *AC {
 			}
 		}
 	}
-	// trie
-	type node struct {
-		next map[uint8]int32
-	}
-	nodes := []node{{next: map[uint8]int32{}}}
+	// the trie, as lists of children (states numbered as they are made),
+	// the root's children in a row of their own
+	nc := m.nclass
+	root := make([]int32, nc) // class → child of the root (0: none)
+	var t trie
+	t.add(0) // the root
 	m.out = [][]int32{nil}
 	for id, l := range lits {
 		s := int32(0)
 		for i := 0; i < len(l); i++ {
 			c := m.class[l[i]]
-			n, ok := nodes[s].next[c]
-			if !ok {
-				n = int32(len(nodes))
-				nodes = append(nodes, node{next: map[uint8]int32{}})
+			var n int32
+			if s == 0 {
+				n = root[c]
+			} else {
+				n = t.child(s, c)
+			}
+			if n <= 0 {
+				n = t.add(c)
 				m.out = append(m.out, nil)
-				nodes[s].next[c] = n
+				if s == 0 {
+					root[c] = n
+				} else {
+					t.link(s, n)
+				}
 			}
 			s = n
 		}
 		m.out[s] = append(m.out[s], int32(id))
 	}
-	// BFS: failure links resolved into a full DFA
-	m.delta = make([]int32, len(nodes)*m.nclass)
-	fail := make([]int32, len(nodes))
-	queue := []int32{}
-	for c := 1; c < m.nclass; c++ {
-		if n, ok := nodes[0].next[uint8(c)]; ok {
-			m.delta[c] = n
-			queue = append(queue, n)
+	// BFS: failure links (the longest proper suffix that is a state), and
+	// the literals ending at each state with those of its failure state
+	n := len(m.out)
+	fail := make([]int32, n)
+	queue := make([]int32, 0, n)
+	for c := 1; c < nc; c++ {
+		if k := root[c]; k != 0 {
+			queue = append(queue, k)
 		}
 	}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
+	for q := 0; q < len(queue); q++ {
+		s := queue[q]
 		m.out[s] = append(m.out[s], m.out[fail[s]]...)
-		for c := 1; c < m.nclass; c++ {
-			if n, ok := nodes[s].next[uint8(c)]; ok {
-				fail[n] = m.delta[int(fail[s])*m.nclass+c]
-				m.delta[int(s)*m.nclass+c] = n
-				queue = append(queue, n)
-			} else {
-				m.delta[int(s)*m.nclass+c] = m.delta[int(fail[s])*m.nclass+c]
+		for k := t.first[s]; k > 0; k = t.next[k] {
+			c, f := t.label[k], fail[s]
+			for {
+				var g int32
+				if f == 0 {
+					g = root[c]
+				} else {
+					g = t.child(f, c)
+				}
+				if g > 0 || f == 0 {
+					fail[k] = g
+					break
+				}
+				f = fail[f]
+			}
+			queue = append(queue, k)
+		}
+	}
+	// the states where a literal ends come after all others (the root,
+	// where none ends, stays 0), so the scan tells them by number; an
+	// empty literal ends everywhere
+	perm := make([]int32, n) // state as made → final number
+	empty := len(m.out[0]) > 0
+	if empty {
+		for s := range perm {
+			perm[s] = int32(s)
+		}
+	} else {
+		next := int32(0)
+		for s := 0; s < n; s++ {
+			if len(m.out[s]) == 0 {
+				perm[s] = next
+				next++
 			}
 		}
+		m.firstTerm = next
+		for s := 0; s < n; s++ {
+			if len(m.out[s]) > 0 {
+				perm[s] = next
+				next++
+			}
+		}
+		out := make([][]int32, n)
+		for s := 0; s < n; s++ {
+			out[perm[s]] = m.out[s]
+		}
+		m.out = out
 	}
-	m.renumber()
+	// the DFA, in final numbers: a state's row is its failure state's
+	// with its own children written over it (rows are filled in BFS
+	// order, so the failure state's row is complete); 16 bits a state
+	// when the states fit, unless an empty literal keeps the order made
+	if !empty && n <= 1<<16 {
+		m.d16 = make([]uint16, n*nc)
+		fillDFA(m.d16, nc, root, &t, fail, perm, queue)
+	} else {
+		m.delta = make([]int32, n*nc)
+		fillDFA(m.delta, nc, root, &t, fail, perm, queue)
+	}
 	return m
 }
 
-// renumber puts the states where a literal ends after all others (the
-// root, where none ends, stays 0), so the scan tells them by number.
-func (m *AC) renumber() {
-	n := len(m.out)
-	if len(m.out[0]) > 0 { // an empty literal: every state counts
-		m.firstTerm = 0
-		return
-	}
-	perm := make([]int32, n) // old → new
-	next := int32(0)
-	for s := 0; s < n; s++ {
-		if len(m.out[s]) == 0 {
-			perm[s] = next
-			next++
+// trie holds the children of each state as a list: first child, next
+// sibling (0: none, as no child is the root) and the class each state is
+// reached by.
+type trie struct {
+	first, next []int32
+	label       []uint8
+}
+
+// add makes a state reached by class c and returns its number.
+func (t *trie) add(c uint8) int32 {
+	t.first = append(t.first, 0)
+	t.next = append(t.next, 0)
+	t.label = append(t.label, c)
+	return int32(len(t.label) - 1)
+}
+
+// link makes n a child of s.
+func (t *trie) link(s, n int32) {
+	t.next[n] = t.first[s]
+	t.first[s] = n
+}
+
+// child returns the child of s reached by class c, 0 when none.
+func (t *trie) child(s int32, c uint8) int32 {
+	for k := t.first[s]; k > 0; k = t.next[k] {
+		if t.label[k] == c {
+			return k
 		}
 	}
-	m.firstTerm = next
-	for s := 0; s < n; s++ {
-		if len(m.out[s]) > 0 {
-			perm[s] = next
-			next++
-		}
+	return 0
+}
+
+// fillDFA writes the automaton's transitions into tab (state*nc + class
+// → state, in the final numbers perm gives), the states taken in the BFS
+// order of queue.
+func fillDFA[T uint16 | int32](tab []T, nc int, root []int32, t *trie, fail, perm, queue []int32) {
+	for c := 1; c < nc; c++ {
+		tab[int(perm[0])*nc+c] = T(perm[root[c]])
 	}
-	delta := make([]int32, len(m.delta))
-	out := make([][]int32, n)
-	for s := 0; s < n; s++ {
-		ns := int(perm[s])
-		out[ns] = m.out[s]
-		for c := 0; c < m.nclass; c++ {
-			delta[ns*m.nclass+c] = perm[m.delta[s*m.nclass+c]]
-		}
-	}
-	m.delta, m.out = delta, out
-	if n <= 1<<16 {
-		m.d16 = make([]uint16, len(delta))
-		for i, v := range delta {
-			m.d16[i] = uint16(v)
+	for _, s := range queue {
+		row := tab[int(perm[s])*nc : int(perm[s]+1)*nc]
+		copy(row, tab[int(perm[fail[s]])*nc:int(perm[fail[s]]+1)*nc])
+		for k := t.first[s]; k > 0; k = t.next[k] {
+			row[t.label[k]] = T(perm[k])
 		}
 	}
 }

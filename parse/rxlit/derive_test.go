@@ -38,3 +38,22 @@ func TestRegisteredDerivations(t *testing.T) {
 	}
 	t.Logf("%d patterns", len(all))
 }
+
+// TestRegisteredAC checks that the automaton over the literals of every
+// declared pattern's gate is the one the map-per-state trie built.
+func TestRegisteredAC(t *testing.T) {
+	var all []string
+	for _, r := range rxlit.Registered() {
+		if g := r.Gate(); g != nil {
+			for _, b := range g.Branches {
+				for _, set := range b {
+					all = append(all, set...)
+				}
+			}
+		}
+	}
+	if !rxlit.SameAsMapBuilt(all) {
+		t.Fatal("the automaton over every gate literal differs from the map-built one")
+	}
+	t.Logf("%d literals", len(all))
+}
