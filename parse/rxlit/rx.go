@@ -3,7 +3,6 @@ package rxlit
 import (
 	"regexp"
 	"regexp/syntax"
-	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -20,16 +19,20 @@ import (
 // text's length, and most texts a rule sees cannot match. The gate's
 // substring searches are an order of magnitude cheaper.
 //
-// MustRx parses the pattern once, which checks it as regexp.MustCompile
-// does; the gate and the other derivations are made from that one parse
-// at the first test of a text, and the regexp is compiled at its first
-// search: a scan touches only some of the program's patterns, and start-up
-// would otherwise parse and compile them all (most of it, for a small
-// skill).
+// An Rx parses its pattern once, at the first test of a text, and makes
+// the gate and the other derivations from that one parse; the regexp is
+// compiled at its first search. A scan touches only some of the
+// program's patterns (a small skill, a few dozen of over 800), and
+// start-up parsed and compiled them all: most of what a scan of one small
+// skill cost. An invalid pattern panics at its first use, as
+// regexp.MustCompile does, not at start-up: TestRegisteredDerivations
+// compiles every pattern the program declares.
 type Rx struct {
 	expr    string
-	p       *parsed // the one parse of expr every derivation reads
-	ungated bool    // MustRxUngated: derive no gate
+	ungated bool // MustRxUngated: derive no gate
+
+	parse sync.Once // p, on first need (parsed)
+	p     *parsed   // the one parse of expr every derivation reads
 
 	derive sync.Once // the fields below, on first use (derived)
 	gate   *Gate     // nil: no literal is known to be required; always search
@@ -53,11 +56,11 @@ type Rx struct {
 	re      *regexp.Regexp
 }
 
-// MustRx parses expr, panicking as regexp.MustCompile does when it is not
-// a valid pattern; its gate is derived and the regexp compiled on first
-// use.
+// MustRx returns expr behind its gate; the pattern is parsed, its gate
+// derived and the regexp compiled on first use, which panics as
+// regexp.MustCompile does when expr is not a valid pattern.
 func MustRx(expr string) *Rx {
-	r := &Rx{expr: expr, p: mustParse(expr)}
+	r := &Rx{expr: expr}
 	register(r)
 	return r
 }
@@ -65,19 +68,25 @@ func MustRx(expr string) *Rx {
 // MustRxUngated is MustRx without the literal gate, for callers that test
 // a gate of their own first (phrase lists, with the literal index).
 func MustRxUngated(expr string) *Rx {
-	r := &Rx{expr: expr, p: mustParse(expr), ungated: true}
+	r := &Rx{expr: expr, ungated: true}
 	register(r)
 	return r
 }
 
-// mustParse parses expr as regexp.Compile does, panicking with
-// regexp.MustCompile's message when it is not a valid pattern.
-func mustParse(expr string) *parsed {
-	tree, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
-		panic(`regexp: Compile(` + strconv.Quote(expr) + `): ` + err.Error())
+// parsed returns the pattern's one parse, parsing it on first use and
+// panicking with regexp.MustCompile's message when it is not valid.
+func (r *Rx) parsed() *parsed {
+	r.parse.Do(func() {
+		tree, err := syntax.Parse(r.expr, syntax.Perl)
+		if err != nil {
+			regexp.MustCompile(r.expr) // its panic, word for word
+		}
+		r.p = &parsed{tree: tree}
+	})
+	if r.p == nil { // the panic above, recovered by a caller
+		regexp.MustCompile(r.expr)
 	}
-	return &parsed{tree: tree}
+	return r.p
 }
 
 // derived makes the derivations on first use and returns r.
@@ -87,15 +96,16 @@ func (r *Rx) derived() *Rx {
 }
 
 func (r *Rx) deriveOnce() {
+	p := r.parsed()
 	if !r.ungated {
-		r.gate = r.p.gate()
-		r.whole = r.p.wholeTextBytes()
+		r.gate = p.gate()
+		r.whole = p.wholeTextBytes()
 		if r.gate == nil {
-			r.ugate = r.p.unicodeGate()
+			r.ugate = p.unicodeGate()
 		}
 		r.foldSK = r.gate != nil && strings.Contains(r.expr, "(?i") && r.gate.hasAny("sk")
 	}
-	r.lead = r.p.leading(r.expr)
+	r.lead = p.leading(r.expr)
 	if r.lead != nil {
 		r.lead.rx = r
 	}
@@ -115,14 +125,14 @@ func (r *Rx) Gate() *Gate { return r.derived().gate }
 func (r *Rx) String() string { return r.expr }
 
 // RequiredLiterals is RequiredLiterals(r.String()), from the one parse.
-func (r *Rx) RequiredLiterals() []string { return r.p.requiredLiterals() }
+func (r *Rx) RequiredLiterals() []string { return r.parsed().requiredLiterals() }
 
 // NewGate is NewGate(r.String()), from the one parse: a new gate each
 // call, for an ungated Rx too.
-func (r *Rx) NewGate() *Gate { return r.p.gate() }
+func (r *Rx) NewGate() *Gate { return r.parsed().gate() }
 
 // LineLocal is LineLocal(r.String()), from the one parse.
-func (r *Rx) LineLocal() bool { return lineLocal(r.p.tree) }
+func (r *Rx) LineLocal() bool { return lineLocal(r.parsed().tree) }
 
 // registered holds every Rx made (MustRx, MustRxUngated), for the tests
 // that check each derivation against the pattern's own: declare an Rx at
