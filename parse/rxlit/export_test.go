@@ -53,6 +53,28 @@ func CheckDerived(r *Rx) string {
 	if got, want := r.RequiredLiterals(), RequiredLiterals(expr); !reflect.DeepEqual(got, want) {
 		diffs = append(diffs, fmt.Sprintf("required literals %q, want %q", got, want))
 	}
+	// the memo changes nothing: each derivation again without it
+	fresh := parseExpr(expr)
+	off := &litMemo{off: true}
+	var wantLits []string
+	if !holdsRune(fresh.tree, 0x130) {
+		if l, ok := off.reqLits(fresh.simple()); ok {
+			wantLits = l
+		}
+	}
+	if got := r.RequiredLiterals(); !reflect.DeepEqual(got, wantLits) {
+		diffs = append(diffs, fmt.Sprintf("required literals %q, without the memo %q", got, wantLits))
+	}
+	var plain, uplain *Gate
+	if !holdsRune(fresh.tree, 0x130) {
+		plain, uplain = newGate(off, fresh.simple(), false), newGate(off, fresh.simple(), true)
+	}
+	if got := r.NewGate(); !sameGate(got, plain) {
+		diffs = append(diffs, fmt.Sprintf("NewGate %v, without the memo %v", branches(got), branches(plain)))
+	}
+	if got := fresh.unicodeGate(); !sameGate(got, foldGate(uplain)) {
+		diffs = append(diffs, "unicode gate differs without the memo")
+	}
 	if got, want := r.NewGate(), NewGate(expr); !sameGate(got, want) {
 		diffs = append(diffs, fmt.Sprintf("NewGate %v, want %v", branches(got), branches(want)))
 	}

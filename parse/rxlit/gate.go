@@ -159,7 +159,7 @@ func NewGate(expr string) *Gate { return parseExpr(expr).gate() }
 // newGate derives the gate of re, simplified (syntax.Regexp.Simplify);
 // with unicode, literals that fold beyond ASCII are kept (newUnicodeGate
 // folds them and the text it is tested on).
-func newGate(re *syntax.Regexp, unicode bool) *Gate {
+func newGate(m *litMemo, re *syntax.Regexp, unicode bool) *Gate {
 	for re.Op == syntax.OpCapture {
 		re = re.Sub[0]
 	}
@@ -171,7 +171,7 @@ func newGate(re *syntax.Regexp, unicode bool) *Gate {
 	}
 	g := &Gate{}
 	for _, b := range branches {
-		sets, ok := reqSets(b)
+		sets, ok := m.reqSets(b)
 		if !ok {
 			return nil
 		}
@@ -195,29 +195,29 @@ func newGate(re *syntax.Regexp, unicode bool) *Gate {
 
 // reqSets returns literal sets every match of re satisfies (each set:
 // one of its literals occurs in the match).
-func reqSets(re *syntax.Regexp) ([][]string, bool) {
+func (m *litMemo) reqSets(re *syntax.Regexp) ([][]string, bool) {
 	switch re.Op {
 	case syntax.OpCapture, syntax.OpPlus:
-		return reqSets(re.Sub[0])
+		return m.reqSets(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return reqSets(re.Sub[0])
+			return m.reqSets(re.Sub[0])
 		}
 		return nil, false
 	case syntax.OpConcat:
 		var out [][]string
 		for _, s := range re.Sub {
-			if sets, ok := reqSets(s); ok {
+			if sets, ok := m.reqSets(s); ok {
 				out = append(out, sets...)
 			}
 		}
 		// runs of children give longer literals than each alone
-		if l, ok := reqLits(re); ok {
+		if l, ok := m.reqLits(re); ok {
 			out = append(out, l)
 		}
 		return out, len(out) > 0
 	}
-	l, ok := reqLits(re)
+	l, ok := m.reqLits(re)
 	if !ok {
 		return nil, false
 	}

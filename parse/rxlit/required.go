@@ -19,7 +19,7 @@ import (
 // (much slower) regexp.
 func RequiredLiterals(expr string) []string { return parseExpr(expr).requiredLiterals() }
 
-func reqLits(re *syntax.Regexp) ([]string, bool) {
+func (m *litMemo) reqLitsOf(re *syntax.Regexp) ([]string, bool) {
 	switch re.Op {
 	case syntax.OpLiteral:
 		return []string{strings.ToLower(string(re.Rune))}, true
@@ -30,18 +30,18 @@ func reqLits(re *syntax.Regexp) ([]string, bool) {
 		}
 		return nil, false
 	case syntax.OpCapture:
-		return reqLits(re.Sub[0])
+		return m.reqLits(re.Sub[0])
 	case syntax.OpPlus:
-		return reqLits(re.Sub[0])
+		return m.reqLits(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return reqLits(re.Sub[0])
+			return m.reqLits(re.Sub[0])
 		}
 		return nil, false
 	case syntax.OpAlternate:
 		var out []string
 		for _, s := range re.Sub {
-			l, ok := reqLits(s)
+			l, ok := m.reqLits(s)
 			if !ok {
 				return nil, false
 			}
@@ -57,7 +57,7 @@ func reqLits(re *syntax.Regexp) ([]string, bool) {
 			}
 		}
 		for _, s := range re.Sub {
-			if l, ok := reqLits(s); ok {
+			if l, ok := m.reqLits(s); ok {
 				consider(l)
 			}
 		}
@@ -68,12 +68,12 @@ func reqLits(re *syntax.Regexp) ([]string, bool) {
 		for i := 0; i < len(re.Sub); i++ {
 			run := []string{""}
 			for j := i; j < len(re.Sub); j++ {
-				if pre, ok := prefixSet(re.Sub[j]); ok {
+				if pre, ok := m.prefixSet(re.Sub[j]); ok {
 					if l := product(run, pre); l != nil && !hasEmpty(l) {
 						consider(l)
 					}
 				}
-				set, ok := exactSet(re.Sub[j])
+				set, ok := m.exactSet(re.Sub[j])
 				if !ok {
 					break
 				}
@@ -95,23 +95,23 @@ const maxExact = 64
 
 // prefixSet returns a small set of non-empty strings one of which starts
 // every match of re.
-func prefixSet(re *syntax.Regexp) ([]string, bool) {
+func (m *litMemo) prefixSetOf(re *syntax.Regexp) ([]string, bool) {
 	switch re.Op {
 	case syntax.OpLiteral:
 		return []string{strings.ToLower(string(re.Rune))}, true
 	case syntax.OpCapture:
-		return prefixSet(re.Sub[0])
+		return m.prefixSet(re.Sub[0])
 	case syntax.OpPlus:
-		return prefixSet(re.Sub[0])
+		return m.prefixSet(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return prefixSet(re.Sub[0])
+			return m.prefixSet(re.Sub[0])
 		}
 		return nil, false
 	case syntax.OpAlternate:
 		var out []string
 		for _, sub := range re.Sub {
-			s, ok := prefixSet(sub)
+			s, ok := m.prefixSet(sub)
 			if !ok {
 				return nil, false
 			}
@@ -122,7 +122,7 @@ func prefixSet(re *syntax.Regexp) ([]string, bool) {
 	case syntax.OpConcat:
 		run := []string{""}
 		for _, sub := range re.Sub {
-			if set, ok := exactSet(sub); ok {
+			if set, ok := m.exactSet(sub); ok {
 				next := product(run, set)
 				if next == nil {
 					break
@@ -130,7 +130,7 @@ func prefixSet(re *syntax.Regexp) ([]string, bool) {
 				run = next
 				continue
 			}
-			if pre, ok := prefixSet(sub); ok {
+			if pre, ok := m.prefixSet(sub); ok {
 				if next := product(run, pre); next != nil {
 					run = next
 				}
@@ -142,7 +142,7 @@ func prefixSet(re *syntax.Regexp) ([]string, bool) {
 		}
 		return run, true
 	}
-	if set, ok := exactSet(re); ok && !hasEmpty(set) {
+	if set, ok := m.exactSet(re); ok && !hasEmpty(set) {
 		return set, true
 	}
 	return nil, false
@@ -150,7 +150,7 @@ func prefixSet(re *syntax.Regexp) ([]string, bool) {
 
 // exactSet returns every string re can match when that set is small and
 // finite (zero-width assertions match "").
-func exactSet(re *syntax.Regexp) ([]string, bool) {
+func (m *litMemo) exactSetOf(re *syntax.Regexp) ([]string, bool) {
 	switch re.Op {
 	case syntax.OpLiteral:
 		return []string{strings.ToLower(string(re.Rune))}, true
@@ -171,9 +171,9 @@ func exactSet(re *syntax.Regexp) ([]string, bool) {
 		}
 		return dedupe(out), len(out) > 0 && len(out) <= 4
 	case syntax.OpCapture:
-		return exactSet(re.Sub[0])
+		return m.exactSet(re.Sub[0])
 	case syntax.OpQuest:
-		s, ok := exactSet(re.Sub[0])
+		s, ok := m.exactSet(re.Sub[0])
 		if !ok {
 			return nil, false
 		}
@@ -181,7 +181,7 @@ func exactSet(re *syntax.Regexp) ([]string, bool) {
 	case syntax.OpAlternate:
 		var out []string
 		for _, sub := range re.Sub {
-			s, ok := exactSet(sub)
+			s, ok := m.exactSet(sub)
 			if !ok {
 				return nil, false
 			}
@@ -191,7 +191,7 @@ func exactSet(re *syntax.Regexp) ([]string, bool) {
 	case syntax.OpConcat:
 		out := []string{""}
 		for _, sub := range re.Sub {
-			s, ok := exactSet(sub)
+			s, ok := m.exactSet(sub)
 			if !ok {
 				return nil, false
 			}

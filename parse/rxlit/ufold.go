@@ -81,7 +81,15 @@ func (p *parsed) unicodeGate() *Gate {
 	if p == nil || holdsRune(p.tree, 0x130) {
 		return nil
 	}
-	g := newGate(p.simple(), true)
+	p.mu.Lock()
+	g := newGate(&p.memo, p.simple(), true)
+	p.mu.Unlock()
+	return foldGate(g)
+}
+
+// foldGate folds the literals of g, derived keeping those that fold
+// beyond ASCII, and returns it; nil when g is nil or none does.
+func foldGate(g *Gate) *Gate {
 	if g == nil {
 		return nil
 	}
