@@ -210,16 +210,9 @@ func (p *Pass) buildShellSites() ([]ShellSite, error) {
 					}
 					from := t.TextStart
 					for _, cmd := range jsonHookCommands(doc) {
-						site := p.jsonSite(cmd, &from)
 						// documentation: <you> in /Users/<you>/… is a
 						// placeholder, not two redirections
-						if ph := shell.Placeholders(site.Text); ph != site.Text {
-							if site.TextStart == site.Start+1 {
-								site.Script = shell.Parse(ph, site.TextStart)
-							} else {
-								site.Script = shell.ParseAnchored(ph, site.Start, site.End)
-							}
-						}
+						site := p.jsonSite(cmd, &from, true)
 						site.Kind, site.Lang = SiteCodeBlock, lang
 						sites = append(sites, site)
 					}
@@ -945,14 +938,14 @@ func (p *Pass) jsonHookSites() []ShellSite {
 		// server it lists when the skill or plugin is enabled
 		from := 0
 		for _, l := range mcpCommandLines(doc) {
-			at := p.jsonSite(l.command, &from)
+			at := p.jsonSite(l.command, &from, false)
 			out = append(out, ShellSite{Kind: SiteMCP, Script: shell.ParseAnchored(l.line, at.Start, at.End),
 				Start: at.Start, End: at.End, Text: l.line, TextStart: at.Start})
 		}
 	}
 	from := 0
 	for _, cmd := range jsonHookCommands(doc) {
-		out = append(out, p.jsonSite(cmd, &from))
+		out = append(out, p.jsonSite(cmd, &from, false))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
@@ -1041,13 +1034,19 @@ func mcpCommandLines(doc any) []mcpLine {
 }
 
 // jsonSite places a JSON string value in the file: exactly when it is
-// written without escapes, else at the string.
-func (p *Pass) jsonSite(cmd string, from *int) ShellSite {
+// written without escapes, else at the string. A command in documentation
+// (doc: a JSON code block of a Markdown file) is parsed with its
+// <placeholders> as words, as the shell blocks around it are.
+func (p *Pass) jsonSite(cmd string, from *int, doc bool) ShellSite {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(cmd)
 	lit := bytes.TrimSpace(buf.Bytes())
+	src := cmd
+	if doc {
+		src = shell.Placeholders(cmd) // same length: offsets hold
+	}
 	c := p.File.Content
 	i := bytes.Index(c[*from:], lit)
 	if i < 0 {
@@ -1056,11 +1055,11 @@ func (p *Pass) jsonSite(cmd string, from *int) ShellSite {
 		i += *from
 	}
 	if i < 0 {
-		return ShellSite{Kind: SiteHook, Script: shell.ParseAnchored(cmd, 0, 0), Text: cmd}
+		return ShellSite{Kind: SiteHook, Script: shell.ParseAnchored(src, 0, 0), Text: cmd}
 	}
 	*from = i + len(lit)
 	if string(lit) == `"`+cmd+`"` {
-		return ShellSite{Kind: SiteHook, Script: shell.Parse(cmd, i+1), Start: i, End: i + len(lit), Text: cmd, TextStart: i + 1}
+		return ShellSite{Kind: SiteHook, Script: shell.Parse(src, i+1), Start: i, End: i + len(lit), Text: cmd, TextStart: i + 1}
 	}
-	return ShellSite{Kind: SiteHook, Script: shell.ParseAnchored(cmd, i, i+len(lit)), Start: i, End: i + len(lit), Text: cmd, TextStart: i}
+	return ShellSite{Kind: SiteHook, Script: shell.ParseAnchored(src, i, i+len(lit)), Start: i, End: i + len(lit), Text: cmd, TextStart: i}
 }
